@@ -1,0 +1,290 @@
+//! Why an input does not match a production, and where.
+
+use core::fmt;
+
+use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use nom::Input;
+use nom_locate::LocatedSpan;
+
+use crate::Rule;
+use crate::input::Record;
+
+/// Something that could have continued a string of the rule at the error's
+/// offset: a character-class production (`digit`, `uchar`), a literal of the
+/// grammar (`"/"`, `";type="`) or the end of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// A production, named as the RFC spells it.
+    Rule(Rule),
+    /// A literal, without its quotes.
+    Literal(&'static str),
+    /// The end of the input: the rule could have ended there.
+    EndOfInput,
+}
+
+impl fmt::Display for Expected {
+    /// `digit`, `"/"` (a literal in quotes, as the BNF writes it) or
+    /// `end of input`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Rule(rule) => f.write_str(rule.name()),
+            Expected::Literal(literal) => write!(f, "\"{literal}\""),
+            Expected::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// What stands at the error's offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Found {
+    /// A character of the input.
+    Char(char),
+    /// A byte that does not start a UTF-8 character (only from
+    /// [`crate::check_bytes`]).
+    Byte(u8),
+    /// Nothing: the input ended too early.
+    EndOfInput,
+}
+
+impl fmt::Display for Found {
+    /// `"a"`, `byte 0xFF` or `end of input`; control characters, spaces and
+    /// other invisible characters are written as escapes (`"\u{1b}"`), so that
+    /// nothing from the input reaches a terminal raw.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Char(c) => write!(f, "\"{}\"", c.escape_debug()),
+            Found::Byte(byte) => write!(f, "byte 0x{byte:02X}"),
+            Found::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// Why an input is not a string of a rule.
+///
+/// The [`offset`](Error::offset) is exact: it is the length in bytes of the
+/// longest prefix of the input that some string of the rule starts with, so
+/// it points at the first byte that no string of the rule can have there, or
+/// at the end of the input when the input stops too early. For
+/// `http://host:8a/` and `httpurl` it is 13, the `a`; for `http:/` it is 6,
+/// the end.
+///
+/// `Display` renders the error as a compiler-style diagnostic (plain text,
+/// no colour): the message, the location, the input line with a caret, the
+/// production path and the production's definition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render("input", &Renderer::plain()))]
+#[non_exhaustive]
+pub struct Error(Box<Inner>);
+
+/// The error's parts, boxed so that a `Result` stays small.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Inner {
+    rule: Rule,
+    offset: usize,
+    line: usize,
+    column: usize,
+    path: Vec<Rule>,
+    expected: Vec<Expected>,
+    found: Found,
+    excerpt: Excerpt,
+}
+
+/// The line of the input around the error, for rendering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Excerpt {
+    /// The text shown: the error's line, or a window of it when it is long,
+    /// with `…` where it was cut.
+    text: String,
+    /// The error's byte offset in `text`.
+    at: usize,
+    /// The byte length of the character at the offset in `text` (0 at the end).
+    width: usize,
+}
+
+/// How many characters of the input line are shown on each side of the error.
+const CONTEXT: usize = 60;
+
+impl Error {
+    /// Builds the error from what the diagnostic pass recorded.
+    #[cold]
+    pub(crate) fn from_record(rule: Rule, input: &str, record: Record) -> Error {
+        let offset = record.farthest.unwrap_or(0).min(input.len());
+        let found = match input[offset..].chars().next() {
+            Some(c) => Found::Char(c),
+            None => Found::EndOfInput,
+        };
+        Error::new(rule, input, offset, found, record.path, record.expected)
+    }
+
+    #[cold]
+    pub(crate) fn new(
+        rule: Rule,
+        input: &str,
+        offset: usize,
+        found: Found,
+        path: Vec<Rule>,
+        expected: Vec<Expected>,
+    ) -> Error {
+        // nom_locate counts the lines and the UTF-8 column of the position.
+        let at = LocatedSpan::new(input).take_from(offset);
+        let line = at.location_line() as usize;
+        let column = at.get_utf8_column();
+        Error(Box::new(Inner {
+            rule,
+            offset,
+            line,
+            column,
+            path,
+            expected,
+            found,
+            excerpt: Excerpt::new(input, offset, found),
+        }))
+    }
+
+    /// The rule the input was matched against.
+    pub fn rule(&self) -> Rule {
+        self.0.rule
+    }
+
+    /// The byte offset of the error (see the type's documentation).
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// The 1-based line of the offset.
+    pub fn line(&self) -> usize {
+        self.0.line
+    }
+
+    /// The 1-based column of the offset, in characters.
+    pub fn column(&self) -> usize {
+        self.0.column
+    }
+
+    /// The productions that were being matched at the offset, from the rule
+    /// down to the innermost one that expected something there.
+    pub fn path(&self) -> &[Rule] {
+        &self.0.path
+    }
+
+    /// Everything that could have continued a string of the rule at the
+    /// offset, in the order the grammar tried them.
+    pub fn expected(&self) -> &[Expected] {
+        &self.0.expected
+    }
+
+    /// What stands at the offset.
+    pub fn found(&self) -> Found {
+        self.0.found
+    }
+
+    /// The error in one line: `expected digit, "/" or end of input, found "a"`.
+    pub fn message(&self) -> String {
+        let mut message = String::from("expected ");
+        match self.0.expected.split_last() {
+            None => message.push_str("nothing more"),
+            Some((last, [])) => message.push_str(&last.to_string()),
+            Some((last, rest)) => {
+                let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+                message.push_str(&rest.join(", "));
+                message.push_str(" or ");
+                message.push_str(&last.to_string());
+            }
+        }
+        message.push_str(", found ");
+        message.push_str(&self.0.found.to_string());
+        message
+    }
+
+    /// The production path written `httpurl › hostport › port`.
+    pub fn path_display(&self) -> String {
+        let names: Vec<&str> = self.0.path.iter().map(|rule| rule.name()).collect();
+        names.join(" › ")
+    }
+
+    /// Renders the diagnostic with `renderer` (plain or styled), naming the
+    /// input `origin` (`input`, or a file name).
+    pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
+        let title = format!("not a valid {}: {}", self.0.rule, self.message());
+        let label = format!("expected {}", self.expected_short());
+        let end = self.0.excerpt.at + self.0.excerpt.width;
+        let snippet = Snippet::source(self.0.excerpt.text.as_str())
+            .line_start(self.0.line)
+            .path(origin)
+            .annotation(
+                AnnotationKind::Primary
+                    .span(self.0.excerpt.at..end)
+                    .label(label.as_str()),
+            );
+        let path = format!("while matching {}", self.path_display());
+        let innermost = self.0.path.last().copied().unwrap_or(self.0.rule);
+        let note = innermost.definition().replace('\n', " ");
+        let mut group = Level::ERROR.primary_title(title.as_str()).element(snippet);
+        if !self.0.path.is_empty() {
+            group = group.element(Level::NOTE.message(path.as_str()));
+        }
+        group = group.element(Level::NOTE.message(note.as_str()));
+        renderer.render(&[group])
+    }
+
+    /// The expected items for the caret's label, shortened when there are many.
+    fn expected_short(&self) -> String {
+        const SHOWN: usize = 6;
+        let items: Vec<String> = self.0.expected.iter().map(ToString::to_string).collect();
+        match items.len() {
+            0 => "nothing more".to_owned(),
+            1 => items[0].clone(),
+            n if n <= SHOWN => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+            n => format!("{}, or {} more", items[..SHOWN].join(", "), n - SHOWN),
+        }
+    }
+}
+
+impl Excerpt {
+    /// The line of `input` that holds `offset`, cut to [`CONTEXT`] characters
+    /// on each side, with control characters made visible.
+    fn new(input: &str, offset: usize, found: Found) -> Excerpt {
+        let line_start = input[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = input[offset..]
+            .find('\n')
+            .map_or(input.len(), |i| offset + i);
+        let before: Vec<char> = input[line_start..offset].chars().collect();
+        let skip = before.len().saturating_sub(CONTEXT);
+        let mut text = String::new();
+        if skip > 0 {
+            text.push('…');
+        }
+        for &c in &before[skip..] {
+            push_visible(&mut text, c);
+        }
+        let at = text.len();
+        let mut after = input[offset..line_end].chars();
+        let width = match found {
+            Found::Char(c) => {
+                after.next();
+                push_visible(&mut text, c);
+                text.len() - at
+            }
+            Found::Byte(_) | Found::EndOfInput => 0,
+        };
+        let rest: String = after.by_ref().take(CONTEXT).collect();
+        for c in rest.chars() {
+            push_visible(&mut text, c);
+        }
+        if after.next().is_some() {
+            text.push('…');
+        }
+        Excerpt { text, at, width }
+    }
+}
+
+/// Appends `c`, or its escape (`\u{1b}`) when it is a control, format or
+/// other unprintable character, so that the rendered input cannot drive a
+/// terminal (escape sequences, bidirectional overrides).
+fn push_visible(text: &mut String, c: char) {
+    if matches!(c, '\\' | '"' | '\'') || c.escape_debug().len() == 1 {
+        text.push(c);
+    } else {
+        text.extend(c.escape_debug());
+    }
+}

@@ -1,0 +1,179 @@
+//! The common internet scheme syntax (section 3.1): `ip-schemepart` …
+//! `urlpath`.
+
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::opt;
+use nom::sequence::{preceded, terminated};
+
+use super::chars::{ALPHA_SET, ALPHADIGIT_SET, XCHAR_SET, digits};
+use super::primitive::{E, Set, label, lit, many, one, rule, span, star};
+use crate::Rule;
+use crate::error::Expected::{Literal, Rule as R};
+use crate::input::Source;
+use crate::url::{Host, Hostport, IpSchemepart, Login};
+
+/// ```text
+/// ip-schemepart = "//" login [ "/" urlpath ]
+/// ```
+pub fn ip_schemepart<'a, I: Source<'a>>() -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>>
+{
+    rule(
+        Rule::IpSchemepart,
+        (lit("//"), login(), opt(preceded(lit("/"), urlpath()))),
+    )
+    .map(|(_, login, urlpath)| IpSchemepart { login, urlpath })
+}
+
+/// ```text
+/// login = [ user [ ":" password ] "@" ] hostport
+/// ```
+///
+/// The optional `user [ ":" password ] "@"` is tried first. A host and port
+/// are also a user and password (`host:80` is `user ":" password`), so the
+/// attempt only fails at the missing `@`, and nom's `opt` then backtracks to
+/// read them as `hostport`. The `@` alone decides, as in the BNF.
+pub fn login<'a, I: Source<'a>>() -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
+    rule(
+        Rule::Login,
+        (
+            opt(terminated(
+                (user(), opt(preceded(lit(":"), password()))),
+                lit("@"),
+            )),
+            hostport(),
+        ),
+    )
+    .map(|(credentials, hostport)| Login {
+        user: credentials.map(|(user, _)| user),
+        password: credentials.and_then(|(_, password)| password),
+        hostport,
+    })
+}
+
+/// ```text
+/// hostport = host [ ":" port ]
+/// ```
+pub fn hostport<'a, I: Source<'a>>() -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
+    rule(Rule::Hostport, (host(), opt(preceded(lit(":"), port()))))
+        .map(|(host, port)| Hostport { host, port })
+}
+
+/// ```text
+/// host = hostname | hostnumber
+/// ```
+///
+/// The two alternatives are disjoint: a `hostname` ends with a `toplabel`,
+/// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
+/// fails as a `hostname` (its last label `4` is no `toplabel`) and matches
+/// as a `hostnumber`, while `1.2.3` is neither.
+pub fn host<'a, I: Source<'a>>() -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
+    rule(
+        Rule::Host,
+        alt((
+            hostname().map(Host::Hostname),
+            hostnumber().map(Host::Hostnumber),
+        )),
+    )
+}
+
+/// ```text
+/// hostname = *[ domainlabel "." ] toplabel
+/// ```
+///
+/// The repetition takes a label only together with the `.` after it, so it
+/// stops before the last label and leaves it to `toplabel`: no string of the
+/// grammar has a `.` right after a `hostname`, so greedy is exact. If the
+/// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
+/// splitting the labels exists.
+pub fn hostname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        Rule::Hostname,
+        span((star((domainlabel(), lit("."))), toplabel())),
+    )
+}
+
+/// ```text
+/// domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+/// ```
+///
+/// Scanned as one run of `alphadigit | "-"` starting with an `alphadigit`,
+/// trailing hyphens given back: see `grammar/DECISIONS.md` for why the two
+/// alternatives cannot be run as nom's ordered choice.
+pub fn domainlabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Domainlabel, label(&ALPHADIGIT_SET))
+}
+
+/// ```text
+/// toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit
+/// ```
+///
+/// Scanned like [`domainlabel`], with an `alpha` first.
+pub fn toplabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Toplabel, label(&ALPHA_SET))
+}
+
+/// ```text
+/// alphadigit = alpha | digit
+/// ```
+pub fn alphadigit<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Alphadigit, one(&ALPHADIGIT_SET))
+}
+
+/// ```text
+/// hostnumber = digits "." digits "." digits "." digits
+/// ```
+///
+/// The grammar bounds neither the groups' values nor their lengths:
+/// `999.0.0.1` is a hostnumber.
+pub fn hostnumber<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        Rule::Hostnumber,
+        span((
+            digits(),
+            lit("."),
+            digits(),
+            lit("."),
+            digits(),
+            lit("."),
+            digits(),
+        )),
+    )
+}
+
+/// ```text
+/// port = digits
+/// ```
+pub fn port<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Port, digits())
+}
+
+/// The body of `user` and `password`.
+static USER: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal(";"),
+    Literal("?"),
+    Literal("&"),
+    Literal("="),
+]);
+
+/// ```text
+/// user = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+pub fn user<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::User, many(&USER, false))
+}
+
+/// ```text
+/// password = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+pub fn password<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Password, many(&USER, false))
+}
+
+/// ```text
+/// urlpath = *xchar ; depends on protocol see section 3.1
+/// ```
+pub fn urlpath<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Urlpath, many(&XCHAR_SET, false))
+}

@@ -1,0 +1,592 @@
+//! The building blocks the productions are written with.
+//!
+//! nom's own leaves (`tag`, `take_while`) know nothing of what a failure
+//! should report, and its repetitions (`many0`) collect into a `Vec` and drop
+//! the errors of the attempt that ended them. The grammar needs three things
+//! they do not give:
+//!
+//! 1. Every leaf, whether it succeeds or fails, tells the input what could have
+//!    continued where it stopped ([`Source::expect`]). On the diagnostic input
+//!    this builds the error: the farthest such point is the length of the
+//!    longest prefix that a string of the rule can still start with, because a
+//!    leaf only ever runs where the grammar allows it and only ever consumes
+//!    bytes the grammar allows there. On the fast inputs the call is empty.
+//! 2. Character-class repetitions (`*xchar`, `*[ uchar | ";" ]`, `1*digit`)
+//!    are one scan over a 256-entry table, escapes (`"%" hex hex`) included,
+//!    not a combinator call per character.
+//! 3. Repetitions of composite bodies ([`star`]) and whole productions
+//!    ([`span`]) return the text they matched, so that no output mode
+//!    allocates.
+//!
+//! All leaves treat their input as complete: a URL is never streamed.
+
+use core::marker::PhantomData;
+
+use nom::error::{ErrorKind, ParseError};
+use nom::{Check, Err, Mode, OutputM, OutputMode, PResult, Parser};
+
+use crate::Rule;
+use crate::error::Expected;
+use crate::input::Source;
+
+/// The error type of every combinator: nom's own, with the position where the
+/// combinator gave up. The crate's [`crate::Error`] comes from the diagnostic
+/// pass, not from these.
+pub type E<I> = nom::error::Error<I>;
+
+/// A 256-entry membership table.
+pub(crate) type Table = [bool; 256];
+
+/// The empty table.
+pub(crate) const NONE: Table = [false; 256];
+
+/// The table of the given bytes.
+pub(crate) const fn bytes(chars: &[u8]) -> Table {
+    let mut table = NONE;
+    let mut i = 0;
+    while i < chars.len() {
+        table[chars[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
+/// The table of the bytes `first..=last`.
+pub(crate) const fn range(first: u8, last: u8) -> Table {
+    let mut table = NONE;
+    let mut b = first as usize;
+    while b <= last as usize {
+        table[b] = true;
+        b += 1;
+    }
+    table
+}
+
+/// The union of two tables.
+pub(crate) const fn union(a: Table, b: Table) -> Table {
+    let mut table = NONE;
+    let mut i = 0;
+    while i < 256 {
+        table[i] = a[i] || b[i];
+        i += 1;
+    }
+    table
+}
+
+/// The body of a character-class repetition or a single character class: a
+/// table of single bytes, whether `escape` (`"%" hex hex`) is one of the
+/// alternatives, and the alternatives as a failure reports them.
+#[derive(Debug)]
+pub(crate) struct Set {
+    table: Table,
+    escapes: bool,
+    expected: &'static [Expected],
+}
+
+impl Set {
+    /// The set a production's body names: each item is a character-class
+    /// production or a one-character literal, exactly as the BNF lists them
+    /// (`*[ uchar | ";" | "?" ]` is `set(&[rule(Uchar), lit(";"), lit("?")])`).
+    pub(crate) const fn of(items: &'static [Expected]) -> Set {
+        let mut table = NONE;
+        let mut escapes = false;
+        let mut i = 0;
+        while i < items.len() {
+            match items[i] {
+                Expected::Rule(rule) => {
+                    let (class, escape) = super::chars::class(rule);
+                    table = union(table, class);
+                    escapes = escapes || escape;
+                }
+                Expected::Literal(literal) => {
+                    assert!(literal.len() == 1, "a set holds one-character literals");
+                    table[literal.as_bytes()[0] as usize] = true;
+                }
+                Expected::EndOfInput => panic!("end of input is not a character"),
+            }
+            i += 1;
+        }
+        Set {
+            table,
+            escapes,
+            expected: items,
+        }
+    }
+
+    /// The same set with the upper-case letters added, reporting the same
+    /// expectations: `scheme` when scheme case is folded (section 2.1).
+    pub(crate) const fn with_upper_case(&self) -> Set {
+        Set {
+            table: union(self.table, range(b'A', b'Z')),
+            escapes: self.escapes,
+            expected: self.expected,
+        }
+    }
+
+    /// Whether the byte is one of the set's single characters.
+    #[inline(always)]
+    pub(crate) const fn contains(&self, byte: u8) -> bool {
+        self.table[byte as usize]
+    }
+
+    /// The length of the element at the start of `bytes` (1, or 3 for an
+    /// escape), or `None`. A `%` that does not start an escape is reported to
+    /// `input` at the first byte that is not a hex digit.
+    #[inline(always)]
+    fn element<'a, I: Source<'a>>(&self, bytes: &[u8], at: usize, input: &I) -> Option<usize> {
+        let byte = *bytes.get(at)?;
+        if self.contains(byte) {
+            return Some(1);
+        }
+        if self.escapes && byte == b'%' {
+            return escape_len(bytes, at, input);
+        }
+        None
+    }
+
+    /// The length of the longest run of elements at the start of `bytes`.
+    #[inline(always)]
+    fn run<'a, I: Source<'a>>(&self, bytes: &[u8], input: &I) -> usize {
+        let mut n = 0;
+        loop {
+            while n < bytes.len() && self.contains(bytes[n]) {
+                n += 1;
+            }
+            if self.escapes
+                && n < bytes.len()
+                && bytes[n] == b'%'
+                && let Some(len) = escape_len(bytes, n, input)
+            {
+                n += len;
+                continue;
+            }
+            return n;
+        }
+    }
+}
+
+/// `hex`, as a failure reports it.
+const HEX: &[Expected] = &[Expected::Rule(Rule::Hex)];
+
+#[inline(always)]
+fn is_hex(byte: u8) -> bool {
+    byte.is_ascii_hexdigit()
+}
+
+/// `escape = "%" hex hex` at `bytes[at]`, which is `%`: 3, or `None` after
+/// reporting the first byte that is not a hex digit.
+#[inline(always)]
+fn escape_len<'a, I: Source<'a>>(bytes: &[u8], at: usize, input: &I) -> Option<usize> {
+    match (bytes.get(at + 1), bytes.get(at + 2)) {
+        (Some(&h1), Some(&h2)) if is_hex(h1) && is_hex(h2) => Some(3),
+        (Some(&h1), _) if is_hex(h1) => {
+            input.expect(at + 2, HEX);
+            None
+        }
+        _ => {
+            input.expect(at + 1, HEX);
+            None
+        }
+    }
+}
+
+/// Whether `bytes` starts with an `xchar`: what every URL ends before.
+#[inline(always)]
+pub(crate) fn starts_xchar(bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => false,
+        Some(&b'%') => bytes.len() >= 3 && is_hex(bytes[1]) && is_hex(bytes[2]),
+        Some(&byte) => super::chars::XCHAR_SINGLE[byte as usize],
+    }
+}
+
+/// A recoverable failure at `ahead` bytes past `input`.
+#[cold]
+#[inline(never)]
+fn fail<'a, I: Source<'a>, O, OM: OutputMode>(
+    input: &I,
+    ahead: usize,
+    kind: ErrorKind,
+) -> PResult<OM, I, O, E<I>> {
+    Err(Err::Error(OM::Error::bind(|| {
+        E::from_error_kind(input.take_from(ahead.min(input.input_len())), kind)
+    })))
+}
+
+/// Succeeds, consuming `n` bytes and producing them as text.
+#[inline(always)]
+fn consume<'a, I: Source<'a>, OM: OutputMode>(input: I, n: usize) -> PResult<OM, I, &'a str, E<I>> {
+    let text = input.text();
+    // `n` ends a run of ASCII bytes matched by a table, so it is a char boundary.
+    Ok((input.take_from(n), OM::Output::bind(|| &text[..n])))
+}
+
+/// One element of a set: a character-class production.
+pub(crate) fn one<'a>(set: &'static Set) -> One<'a> {
+    One(set, PhantomData)
+}
+
+/// See [`one`]. The lifetime is that of the text it produces.
+pub(crate) struct One<'a>(&'static Set, PhantomData<&'a str>);
+
+impl<'a, I: Source<'a>> Parser<I> for One<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        match self.0.element(input.text().as_bytes(), 0, &input) {
+            Some(n) => consume::<I, OM>(input, n),
+            None => {
+                input.expect(0, self.0.expected);
+                fail::<I, _, OM>(&input, 0, ErrorKind::Char)
+            }
+        }
+    }
+}
+
+/// `*set` (or `1*set` with `at_least_one`): the longest run of the set's
+/// elements. Greedy is exact here: what follows a run never starts with one of
+/// its elements in this grammar, except where a production says otherwise.
+pub(crate) fn many<'a>(set: &'static Set, at_least_one: bool) -> Many<'a> {
+    Many {
+        set,
+        folded: set,
+        at_least_one,
+        text: PhantomData,
+    }
+}
+
+/// [`many`] over `set`, or over `folded` when the input folds scheme case:
+/// the shape of `scheme`.
+pub(crate) fn many_folding<'a>(
+    set: &'static Set,
+    folded: &'static Set,
+    at_least_one: bool,
+) -> Many<'a> {
+    Many {
+        set,
+        folded,
+        at_least_one,
+        text: PhantomData,
+    }
+}
+
+/// See [`many`].
+pub(crate) struct Many<'a> {
+    set: &'static Set,
+    folded: &'static Set,
+    at_least_one: bool,
+    text: PhantomData<&'a str>,
+}
+
+impl<'a, I: Source<'a>> Parser<I> for Many<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let set = if input.fold_scheme() {
+            self.folded
+        } else {
+            self.set
+        };
+        let n = set.run(input.text().as_bytes(), &input);
+        input.expect(n, set.expected);
+        if self.at_least_one && n == 0 {
+            return fail::<I, _, OM>(&input, 0, ErrorKind::Many1);
+        }
+        consume::<I, OM>(input, n)
+    }
+}
+
+/// `*set` that stops before the first `%09`: the shape gopher's selector and
+/// search take inside `gopherurl` (see `grammar/DECISIONS.md`).
+pub(crate) fn many_before_tab<'a>(set: &'static Set) -> ManyBeforeTab<'a> {
+    ManyBeforeTab(set, PhantomData)
+}
+
+/// See [`many_before_tab`].
+pub(crate) struct ManyBeforeTab<'a>(&'static Set, PhantomData<&'a str>);
+
+impl<'a, I: Source<'a>> Parser<I> for ManyBeforeTab<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let bytes = input.text().as_bytes();
+        let mut n = 0;
+        while !bytes[n..].starts_with(b"%09") {
+            match self.0.element(bytes, n, &input) {
+                Some(len) => n += len,
+                None => break,
+            }
+        }
+        input.expect(n, self.0.expected);
+        consume::<I, OM>(input, n)
+    }
+}
+
+/// A literal, compared byte for byte.
+pub(crate) fn lit<'a>(literal: &'static str) -> Lit<'a> {
+    Lit(literal, PhantomData)
+}
+
+/// See [`lit`].
+pub(crate) struct Lit<'a>(&'static str, PhantomData<&'a str>);
+
+/// The length of the common prefix of `text` and `literal`, folding the case
+/// of ASCII letters when `fold` is set.
+#[inline(always)]
+fn common_prefix(text: &[u8], literal: &[u8], fold: bool) -> usize {
+    text.iter()
+        .zip(literal)
+        .take_while(|&(t, l)| t == l || (fold && t.eq_ignore_ascii_case(l)))
+        .count()
+}
+
+impl<'a, I: Source<'a>> Parser<I> for Lit<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let literal = self.0.as_bytes();
+        if input.text().as_bytes().starts_with(literal) {
+            return consume::<I, OM>(input, literal.len());
+        }
+        let k = common_prefix(input.text().as_bytes(), literal, false);
+        input.expect(k, &[Expected::Literal(self.0)]);
+        fail::<I, _, OM>(&input, k, ErrorKind::Tag)
+    }
+}
+
+/// The literal that opens a scheme rule (`"http://"`, `"news:"`), whose scheme
+/// name matches whatever its case when the input folds scheme case. Produces
+/// the scheme name as written.
+pub(crate) fn scheme_lit<'a>(literal: &'static str) -> SchemeLit<'a> {
+    SchemeLit(literal, PhantomData)
+}
+
+/// See [`scheme_lit`].
+pub(crate) struct SchemeLit<'a>(&'static str, PhantomData<&'a str>);
+
+impl<'a, I: Source<'a>> Parser<I> for SchemeLit<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let literal = self.0.as_bytes();
+        let text = input.text();
+        let k = common_prefix(text.as_bytes(), literal, input.fold_scheme());
+        if k < literal.len() {
+            input.expect(k, &[Expected::Literal(self.0)]);
+            return fail::<I, _, OM>(&input, k, ErrorKind::Tag);
+        }
+        let name = self.0.find(':').unwrap_or(self.0.len());
+        // The first `k` bytes match an ASCII literal: char boundaries all.
+        Ok((input.take_from(k), OM::Output::bind(|| &text[..name])))
+    }
+}
+
+/// The end of the input: where a whole-input match must stop.
+pub(crate) fn end_of_input() -> EndOfInput {
+    EndOfInput
+}
+
+/// See [`end_of_input`].
+pub(crate) struct EndOfInput;
+
+impl<'a, I: Source<'a>> Parser<I> for EndOfInput {
+    type Output = ();
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
+        if input.input_len() == 0 {
+            return Ok((input, OM::Output::bind(|| ())));
+        }
+        input.expect(0, &[Expected::EndOfInput]);
+        fail::<I, _, OM>(&input, 0, ErrorKind::Eof)
+    }
+}
+
+/// Succeeds, consuming nothing, where no `xchar` follows: the end of every
+/// string `url` can match. Records nothing: it tells where a match may end,
+/// not what may come next.
+pub(crate) fn xchar_end() -> XcharEnd {
+    XcharEnd
+}
+
+/// See [`xchar_end`].
+pub(crate) struct XcharEnd;
+
+impl<'a, I: Source<'a>> Parser<I> for XcharEnd {
+    type Output = ();
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
+        if starts_xchar(input.text().as_bytes()) {
+            return fail::<I, _, OM>(&input, 0, ErrorKind::Not);
+        }
+        Ok((input, OM::Output::bind(|| ())))
+    }
+}
+
+/// Whether the input continues with `literal`, consuming nothing and recording
+/// nothing: a lookahead.
+pub(crate) fn followed_by(literal: &'static str) -> FollowedBy {
+    FollowedBy(literal)
+}
+
+/// See [`followed_by`].
+pub(crate) struct FollowedBy(&'static str);
+
+impl<'a, I: Source<'a>> Parser<I> for FollowedBy {
+    type Output = ();
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
+        if input.text().as_bytes().starts_with(self.0.as_bytes()) {
+            return Ok((input, OM::Output::bind(|| ())));
+        }
+        fail::<I, _, OM>(&input, 0, ErrorKind::Tag)
+    }
+}
+
+/// A domain label: `first` then the longest run of `alphadigit | "-"` that
+/// ends in an `alphadigit`.
+///
+/// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`
+/// (and `toplabel`, with `alpha` first) cannot be run as written: nom's
+/// ordered choice would take the one-character alternative and stop, and a
+/// greedy `*[ alphadigit | "-" ]` would eat the final `alphadigit` the second
+/// alternative needs. Both alternatives together mean "a run of alphadigits
+/// and hyphens that starts with `first` and does not end with a hyphen": scan
+/// the whole run, then give back any trailing hyphens. The run's end is
+/// reported as a place where a label could go on, even when hyphens are given
+/// back: `a-` can still become `a-b`.
+pub(crate) fn label<'a>(first: &'static Set) -> Label<'a> {
+    Label(first, PhantomData)
+}
+
+/// See [`label`].
+pub(crate) struct Label<'a>(&'static Set, PhantomData<&'a str>);
+
+/// `alphadigit | "-"`, the body of a label's repetition.
+static LABEL_BODY: Set = Set::of(&[Expected::Rule(Rule::Alphadigit), Expected::Literal("-")]);
+
+impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let bytes = input.text().as_bytes();
+        match bytes.first() {
+            Some(&first) if self.0.contains(first) => {}
+            _ => {
+                input.expect(0, self.0.expected);
+                return fail::<I, _, OM>(&input, 0, ErrorKind::AlphaNumeric);
+            }
+        }
+        let run = 1 + bytes[1..]
+            .iter()
+            .take_while(|&&b| LABEL_BODY.contains(b))
+            .count();
+        input.expect(run, LABEL_BODY.expected);
+        // bytes[0] is alphanumeric, so this stops at 1 at the latest.
+        let mut end = run;
+        while bytes[end - 1] == b'-' {
+            end -= 1;
+        }
+        consume::<I, OM>(input, end)
+    }
+}
+
+/// The combinator of a production: tells the input where `rule` starts and
+/// ends, for the error's production path and for derivation trees. Free on
+/// the fast inputs.
+pub(crate) fn rule<P>(rule: Rule, parser: P) -> Named<P> {
+    Named { rule, parser }
+}
+
+/// See [`rule`].
+pub(crate) struct Named<P> {
+    rule: Rule,
+    parser: P,
+}
+
+impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Named<P> {
+    type Output = P::Output;
+    type Error = E<I>;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, P::Output, E<I>> {
+        input.enter(self.rule);
+        let result = self.parser.process::<OM>(input.clone());
+        input.leave(self.rule, result.as_ref().ok().map(|(rest, _)| rest));
+        result
+    }
+}
+
+/// `*[ body ]` over a composite body: as many matches as there are, producing
+/// the text they cover. A failure (a `cut`) inside the body is passed on; an
+/// attempt that consumes nothing ends the repetition.
+pub(crate) fn star<'a, P>(body: P) -> Star<'a, P> {
+    Star(body, PhantomData)
+}
+
+/// See [`star`].
+pub(crate) struct Star<'a, P>(P, PhantomData<&'a str>);
+
+impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Star<'a, P> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let mut rest = input.clone();
+        loop {
+            let len = rest.input_len();
+            match self
+                .0
+                .process::<OutputM<Check, OM::Error, OM::Incomplete>>(rest.clone())
+            {
+                Ok((next, ())) if next.input_len() < len => rest = next,
+                Ok(_) | Err(Err::Error(_)) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        let n = input.input_len() - rest.input_len();
+        let text = input.text();
+        Ok((rest, OM::Output::bind(|| &text[..n])))
+    }
+}
+
+/// The text `parser` matched, without building its output.
+pub(crate) fn span<'a, P>(parser: P) -> Span<'a, P> {
+    Span(parser, PhantomData)
+}
+
+/// See [`span`].
+pub(crate) struct Span<'a, P>(P, PhantomData<&'a str>);
+
+impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let (rest, ()) = self
+            .0
+            .process::<OutputM<Check, OM::Error, OM::Incomplete>>(input.clone())?;
+        let n = input.input_len() - rest.input_len();
+        let text = input.text();
+        Ok((rest, OM::Output::bind(|| &text[..n])))
+    }
+}

@@ -1,0 +1,98 @@
+//! PROSPERO (section 3.11): `prosperourl`, `ppath`, `psegment`, `fieldspec`,
+//! `fieldname`, `fieldvalue`.
+
+use nom::Parser;
+
+use super::ip::hostport;
+use super::primitive::{E, Set, lit, many, rule, scheme_lit, span, star};
+use crate::Rule;
+use crate::error::Expected::{Literal, Rule as R};
+use crate::input::Source;
+use crate::url::{Fieldspec, Fieldspecs, Path, ProsperoUrl};
+
+/// ```text
+/// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
+/// ```
+pub fn prosperourl<'a, I: Source<'a>>() -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
+    rule(
+        Rule::Prosperourl,
+        (
+            scheme_lit("prospero://"),
+            hostport(),
+            lit("/"),
+            ppath(),
+            star(fieldspec()),
+        ),
+    )
+    .map(|(scheme, hostport, _, ppath, fieldspecs)| ProsperoUrl {
+        scheme,
+        hostport,
+        ppath,
+        fieldspecs: Fieldspecs(fieldspecs),
+    })
+}
+
+/// ```text
+/// ppath = psegment *[ "/" psegment ]
+/// ```
+pub fn ppath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
+    rule(
+        Rule::Ppath,
+        span((psegment(), star((lit("/"), psegment())))),
+    )
+    .map(Path)
+}
+
+/// The body of `psegment`.
+static PSEGMENT: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal("?"),
+    Literal(":"),
+    Literal("@"),
+    Literal("&"),
+    Literal("="),
+]);
+
+/// ```text
+/// psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+/// ```
+pub fn psegment<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Psegment, many(&PSEGMENT, false))
+}
+
+/// ```text
+/// fieldspec = ";" fieldname "=" fieldvalue
+/// ```
+pub fn fieldspec<'a, I: Source<'a>>() -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
+    rule(
+        Rule::Fieldspec,
+        (lit(";"), fieldname(), lit("="), fieldvalue()),
+    )
+    .map(|(_, fieldname, _, fieldvalue)| Fieldspec {
+        fieldname,
+        fieldvalue,
+    })
+}
+
+/// The body of `fieldname` and `fieldvalue`.
+static FIELD: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal("?"),
+    Literal(":"),
+    Literal("@"),
+    Literal("&"),
+]);
+
+/// ```text
+/// fieldname = *[ uchar | "?" | ":" | "@" | "&" ]
+/// ```
+pub fn fieldname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Fieldname, many(&FIELD, false))
+}
+
+/// ```text
+/// fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
+/// ```
+pub fn fieldvalue<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(Rule::Fieldvalue, many(&FIELD, false))
+}

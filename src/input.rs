@@ -1,0 +1,296 @@
+//! What the combinators read: the [`Source`] trait and its three inputs.
+//!
+//! Every combinator of [`crate::grammar`] is generic over a [`Source`]. The
+//! three inputs run the same combinators for three purposes:
+//!
+//! - `&str`: the grammar's letter, nothing recorded (what [`crate::parse_rule`]
+//!   and [`crate::is_valid`]'s callers get on the fast path).
+//! - [`Folded`]: the same, but the scheme names of the scheme rules and of
+//!   `scheme` match whatever their case, as section 2.1 asks of interpreters
+//!   (what [`crate::parse`] and [`crate::is_valid`] use).
+//! - `Tracked` (crate-private): a [`nom_locate::LocatedSpan`] whose extra
+//!   field is a [`Tracker`]. It records the farthest point any alternative
+//!   reached, what could have continued there and the productions that were
+//!   open, and it can build the derivation tree. Only the error path and
+//!   derivation trees pay for it.
+//!
+//! The fast inputs implement the recording hooks as empty inline functions, so
+//! the compiler removes them: validation pays for neither spans nor lines.
+
+use core::cell::RefCell;
+use core::str::{CharIndices, Chars};
+
+use nom::{Input, Needed, Offset};
+use nom_locate::LocatedSpan;
+
+use crate::Rule;
+use crate::error::Expected;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for &str {}
+    impl Sealed for super::Folded<'_> {}
+    impl Sealed for super::Tracked<'_> {}
+}
+
+/// An input the grammar's combinators can read.
+///
+/// Implemented for `&str` (the grammar's letter), for [`Folded`] (scheme names
+/// compared case-insensitively) and for the crate's own diagnostic input.
+/// The trait is sealed: its hooks may change as the diagnostics grow.
+pub trait Source<'a>: Input + Offset + Clone + sealed::Sealed {
+    /// The rest of the input.
+    fn text(&self) -> &'a str;
+
+    /// Whether scheme names match whatever their case (section 2.1).
+    fn fold_scheme(&self) -> bool;
+
+    /// Records that, `ahead` bytes past this position, one of `expected` could
+    /// have continued a string of the production being matched.
+    #[inline(always)]
+    fn expect(&self, ahead: usize, expected: &[Expected]) {
+        let _ = (ahead, expected);
+    }
+
+    /// Records that the combinator of `rule` starts here.
+    #[inline(always)]
+    fn enter(&self, rule: Rule) {
+        let _ = rule;
+    }
+
+    /// Records that the combinator of `rule`, which started here, ended at
+    /// `end` (or failed, for `None`).
+    #[inline(always)]
+    fn leave(&self, rule: Rule, end: Option<&Self>) {
+        let _ = (rule, end);
+    }
+
+    /// Whether a derivation tree is being built, so that combinators whose
+    /// fast form skips an alternative of the same language take it.
+    #[inline(always)]
+    fn structured(&self) -> bool {
+        false
+    }
+}
+
+impl<'a> Source<'a> for &'a str {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self
+    }
+
+    #[inline(always)]
+    fn fold_scheme(&self) -> bool {
+        false
+    }
+}
+
+/// Text whose scheme names match whatever their case.
+///
+/// Section 2.1: "programs interpreting URLs should treat upper case letters
+/// as equivalent to lower case in scheme names". [`crate::parse`] reads its
+/// input through this wrapper, so `HTTP://host/` is an `httpurl`; the grammar's
+/// own letter (`&str`) makes the scheme lower case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Folded<'a>(pub &'a str);
+
+impl<'a> Source<'a> for Folded<'a> {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self.0
+    }
+
+    #[inline(always)]
+    fn fold_scheme(&self) -> bool {
+        true
+    }
+}
+
+impl<'a> Input for Folded<'a> {
+    type Item = char;
+    type Iter = Chars<'a>;
+    type IterIndices = CharIndices<'a>;
+
+    #[inline(always)]
+    fn input_len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline(always)]
+    fn take(&self, index: usize) -> Self {
+        Folded(&self.0[..index])
+    }
+
+    #[inline(always)]
+    fn take_from(&self, index: usize) -> Self {
+        Folded(&self.0[index..])
+    }
+
+    #[inline(always)]
+    fn take_split(&self, index: usize) -> (Self, Self) {
+        let (prefix, suffix) = self.0.split_at(index);
+        (Folded(suffix), Folded(prefix))
+    }
+
+    fn position<P>(&self, predicate: P) -> Option<usize>
+    where
+        P: Fn(Self::Item) -> bool,
+    {
+        self.0.position(predicate)
+    }
+
+    fn iter_elements(&self) -> Self::Iter {
+        self.0.chars()
+    }
+
+    fn iter_indices(&self) -> Self::IterIndices {
+        self.0.char_indices()
+    }
+
+    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+        self.0.slice_index(count)
+    }
+}
+
+impl Offset for Folded<'_> {
+    #[inline(always)]
+    fn offset(&self, second: &Self) -> usize {
+        self.0.offset(second.0)
+    }
+}
+
+/// The diagnostic input: a located span whose extra field is the tracker.
+pub(crate) type Tracked<'a> = LocatedSpan<&'a str, &'a Tracker>;
+
+impl<'a> Source<'a> for Tracked<'a> {
+    #[inline]
+    fn text(&self) -> &'a str {
+        self.fragment()
+    }
+
+    #[inline]
+    fn fold_scheme(&self) -> bool {
+        self.extra.fold
+    }
+
+    fn expect(&self, ahead: usize, expected: &[Expected]) {
+        self.extra.expect(self.location_offset() + ahead, expected);
+    }
+
+    fn enter(&self, rule: Rule) {
+        self.extra.enter(rule);
+    }
+
+    fn leave(&self, rule: Rule, end: Option<&Self>) {
+        self.extra.leave(
+            rule,
+            self.location_offset(),
+            end.map(LocatedSpan::location_offset),
+        );
+    }
+
+    fn structured(&self) -> bool {
+        self.extra.structured
+    }
+}
+
+/// A node of a derivation: a production and the bytes it matched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub rule: Rule,
+    pub start: usize,
+    pub end: usize,
+    pub children: Vec<Node>,
+}
+
+/// What the diagnostic pass records.
+#[derive(Debug, Default)]
+pub(crate) struct Record {
+    /// The farthest offset at which something was expected, if any.
+    pub farthest: Option<usize>,
+    /// Everything expected at `farthest`, in the order it was tried.
+    pub expected: Vec<Expected>,
+    /// The productions open when `farthest` was first reached, outermost first.
+    pub path: Vec<Rule>,
+    /// The productions open now.
+    stack: Vec<Rule>,
+    /// For each open production, where its children start in `nodes`.
+    marks: Vec<usize>,
+    /// Completed nodes not yet adopted by a parent (derivation trees only).
+    pub nodes: Vec<Node>,
+}
+
+/// The side channel of the diagnostic pass (see the module documentation).
+#[derive(Debug)]
+pub(crate) struct Tracker {
+    fold: bool,
+    structured: bool,
+    record: RefCell<Record>,
+}
+
+impl Tracker {
+    /// A tracker for one run; `structured` also builds the derivation tree.
+    pub fn new(fold: bool, structured: bool) -> Self {
+        Tracker {
+            fold,
+            structured,
+            record: RefCell::new(Record::default()),
+        }
+    }
+
+    /// What the run recorded.
+    pub fn finish(self) -> Record {
+        self.record.into_inner()
+    }
+
+    fn expect(&self, offset: usize, expected: &[Expected]) {
+        let mut record = self.record.borrow_mut();
+        let record = &mut *record;
+        match record.farthest {
+            Some(farthest) if offset < farthest => return,
+            Some(farthest) if offset == farthest => {}
+            _ => {
+                record.farthest = Some(offset);
+                record.expected.clear();
+                record.path.clone_from(&record.stack);
+            }
+        }
+        for item in expected {
+            if !record.expected.contains(item) {
+                record.expected.push(*item);
+            }
+        }
+    }
+
+    fn enter(&self, rule: Rule) {
+        let mut record = self.record.borrow_mut();
+        record.stack.push(rule);
+        if self.structured {
+            let mark = record.nodes.len();
+            record.marks.push(mark);
+        }
+    }
+
+    fn leave(&self, rule: Rule, start: usize, end: Option<usize>) {
+        let mut record = self.record.borrow_mut();
+        let open = record.stack.pop();
+        debug_assert_eq!(open, Some(rule), "enter and leave must pair up");
+        if !self.structured {
+            return;
+        }
+        // Every `leave` follows its own `enter`, which pushed a mark.
+        let mark = record.marks.pop().unwrap_or(0);
+        match end {
+            Some(end) => {
+                let children = record.nodes.split_off(mark);
+                record.nodes.push(Node {
+                    rule,
+                    start,
+                    end,
+                    children,
+                });
+            }
+            None => record.nodes.truncate(mark),
+        }
+    }
+}

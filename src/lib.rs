@@ -1,0 +1,268 @@
+//! RFC 1738 (Uniform Resource Locators, December 1994), section 5, as a
+//! parser-combinator grammar.
+//!
+//! Every production of the RFC's BNF is a nom 8 combinator of the same name in
+//! [`grammar`], composed bottom-up into `url`, `genericurl` and the eleven
+//! scheme rules. On top of them:
+//!
+//! - [`parse`] reads a URL the way section 2.1 asks an interpreter to: it
+//!   chooses the scheme rule by the scheme name, whatever its case, and
+//!   returns the typed, borrowed syntax tree [`Url`], whose `Display`
+//!   reproduces the input.
+//! - [`parse_rule`] matches any [`Rule`] against a whole input by the
+//!   grammar's letter: the conformance question "is this string in the
+//!   language of production P?".
+//! - [`is_valid`] gives `parse`'s verdict building nothing.
+//! - Every failure is an [`Error`] with the exact offset (the longest prefix a
+//!   string of the rule can start with), line and column, the production path,
+//!   what was expected and what was found.
+//!
+//! ```
+//! let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+//! assert_eq!(url.rule(), rfc1738::Rule::Ftpurl);
+//! assert_eq!(url.to_string(), "ftp://myname@host.dom/%2Fetc/motd");
+//!
+//! let error = rfc1738::parse("http://host:8a/").unwrap_err();
+//! assert_eq!(error.offset(), 13);
+//! assert_eq!(error.message(), r#"expected digit, "/" or end of input, found "a""#);
+//! ```
+//!
+//! ## `parse` and `parse_rule` answer different questions
+//!
+//! `parse("http://user@host/")` fails: the scheme `http` selects `httpurl`,
+//! and section 3.3 allows no user name in an http URL. `parse_rule(Rule::Url,
+//! "http://user@host/")` succeeds: `url` has the alternative `otherurl`, which
+//! accepts any scheme followed by `xchar`s. Both answers are right. Likewise
+//! `parse` accepts `HTTP://host/` (section 2.1: interpreters treat scheme names
+//! case-insensitively) while `parse_rule(Rule::Httpurl, "HTTP://host/")`
+//! fails: the grammar's literal is `"http://"`. The decisions behind these
+//! and every other ambiguity of the BNF are written down in
+//! `grammar/DECISIONS.md`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod grammar;
+pub mod url;
+
+mod error;
+mod input;
+mod rule;
+
+pub use error::{Error, Expected, Found};
+pub use input::{Folded, Source};
+pub use rule::{Rule, UnknownRule};
+pub use url::Url;
+
+use nom::{Check, Complete, Emit, OutputM, Parser};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+use grammar::E;
+use grammar::primitive::end_of_input;
+use input::{Tracked, Tracker};
+use rule::with_combinator;
+
+/// The scheme rule [`parse`] matches `input` against: the rule of the scheme
+/// named before the first `:`, compared case-insensitively (section 2.1), or
+/// `otherurl` for any other scheme and for an input with no scheme name
+/// followed by `:`.
+///
+/// ```
+/// use rfc1738::{Rule, scheme_rule};
+/// assert_eq!(scheme_rule("HTTP://host/"), Rule::Httpurl);
+/// assert_eq!(scheme_rule("https://host/"), Rule::Otherurl);
+/// assert_eq!(scheme_rule("http//host/"), Rule::Otherurl);
+/// ```
+pub fn scheme_rule(input: &str) -> Rule {
+    let bytes = input.as_bytes();
+    let Some(colon) = bytes.iter().position(|&b| b == b':') else {
+        return Rule::Otherurl;
+    };
+    let name = &bytes[..colon];
+    let is = |scheme: &str| name.eq_ignore_ascii_case(scheme.as_bytes());
+    match name.len() {
+        3 if is("ftp") => Rule::Ftpurl,
+        4 if is("http") => Rule::Httpurl,
+        4 if is("news") => Rule::Newsurl,
+        4 if is("nntp") => Rule::Nntpurl,
+        4 if is("wais") => Rule::Waisurl,
+        4 if is("file") => Rule::Fileurl,
+        6 if is("telnet") => Rule::Telneturl,
+        6 if is("gopher") => Rule::Gopherurl,
+        6 if is("mailto") => Rule::Mailtourl,
+        8 if is("prospero") => Rule::Prosperourl,
+        _ => Rule::Otherurl,
+    }
+}
+
+/// Parses a URL: matches it against the scheme rule its scheme selects
+/// ([`scheme_rule`]), scheme names compared case-insensitively, and returns
+/// its syntax tree.
+///
+/// Allocates nothing when the URL is valid. On failure the input is read a
+/// second time, recording what the error needs.
+pub fn parse(input: &str) -> Result<Url<'_>, Error> {
+    let rule = scheme_rule(input);
+    let text = Folded(input);
+    let url = match rule {
+        Rule::Httpurl => emit(grammar::http::httpurl(), text).map(Url::Http),
+        Rule::Ftpurl => emit(grammar::ftp::ftpurl(), text).map(Url::Ftp),
+        Rule::Newsurl => emit(grammar::news::newsurl(), text).map(Url::News),
+        Rule::Nntpurl => emit(grammar::nntp::nntpurl(), text).map(Url::Nntp),
+        Rule::Telneturl => emit(grammar::telnet::telneturl(), text).map(Url::Telnet),
+        Rule::Gopherurl => emit(grammar::gopher::gopherurl(), text).map(Url::Gopher),
+        Rule::Waisurl => emit(grammar::wais::waisurl(), text).map(Url::Wais),
+        Rule::Mailtourl => emit(grammar::mailto::mailtourl(), text).map(Url::Mailto),
+        Rule::Fileurl => emit(grammar::file::fileurl(), text).map(Url::File),
+        Rule::Prosperourl => emit(grammar::prospero::prosperourl(), text).map(Url::Prospero),
+        _ => emit(grammar::generic::otherurl(), text).map(Url::Other),
+    };
+    url.ok_or_else(|| diagnose(rule, input, true))
+}
+
+/// Whether [`parse`] would succeed, building nothing and allocating nothing.
+pub fn is_valid(input: &str) -> bool {
+    let text = Folded(input);
+    match scheme_rule(input) {
+        Rule::Httpurl => check(grammar::http::httpurl(), text),
+        Rule::Ftpurl => check(grammar::ftp::ftpurl(), text),
+        Rule::Newsurl => check(grammar::news::newsurl(), text),
+        Rule::Nntpurl => check(grammar::nntp::nntpurl(), text),
+        Rule::Telneturl => check(grammar::telnet::telneturl(), text),
+        Rule::Gopherurl => check(grammar::gopher::gopherurl(), text),
+        Rule::Waisurl => check(grammar::wais::waisurl(), text),
+        Rule::Mailtourl => check(grammar::mailto::mailtourl(), text),
+        Rule::Fileurl => check(grammar::file::fileurl(), text),
+        Rule::Prosperourl => check(grammar::prospero::prosperourl(), text),
+        _ => check(grammar::generic::otherurl(), text),
+    }
+}
+
+/// A whole input that matched a production.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match<'a> {
+    rule: Rule,
+    input: &'a str,
+}
+
+impl<'a> Match<'a> {
+    /// The production matched.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The input, which the production matched whole.
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+}
+
+/// Matches `rule` against the whole of `input`, by the grammar's letter: no
+/// case folding, no choice of rule by scheme. This is the conformance
+/// question "is `input` a string of the production?".
+///
+/// ```
+/// use rfc1738::{Rule, parse_rule};
+/// assert!(parse_rule(Rule::Hostnumber, "10.0.0.1").is_ok());
+/// assert_eq!(parse_rule(Rule::Hostnumber, "10.0.0").unwrap_err().offset(), 6);
+/// assert!(parse_rule(Rule::Url, "http://user@host/").is_ok()); // an otherurl
+/// ```
+pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
+    if with_combinator!(rule, check, input) {
+        Ok(Match { rule, input })
+    } else {
+        Err(diagnose(rule, input, false))
+    }
+}
+
+/// Checks bytes that may not be UTF-8, as a validator reading files does:
+/// against `rule` by the grammar's letter, or, with `None`, against the
+/// scheme rule as [`parse`] does. Returns the rule matched.
+///
+/// No valid URL has a byte outside ASCII, so a byte that is not UTF-8 fails
+/// the input; the error points at it unless the input already failed earlier.
+pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
+    let (text, bad) = match core::str::from_utf8(input) {
+        Ok(text) => (text, None),
+        Err(error) => {
+            let valid = error.valid_up_to();
+            // `valid_up_to` ends the longest valid UTF-8 prefix.
+            let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
+            (text, Some(input[valid]))
+        }
+    };
+    let (rule, fold) = match rule {
+        Some(rule) => (rule, false),
+        None => (scheme_rule(text), true),
+    };
+    let verdict = if fold {
+        is_valid(text)
+    } else {
+        with_combinator!(rule, check, text)
+    };
+    match (verdict, bad) {
+        (true, None) => Ok(rule),
+        (true, Some(byte)) => Err(Error::new(
+            rule,
+            text,
+            text.len(),
+            Found::Byte(byte),
+            Vec::new(),
+            Vec::new(),
+        )),
+        (false, bad) => {
+            let error = diagnose(rule, text, fold);
+            match bad {
+                Some(byte) if error.offset() == text.len() => Err(Error::new(
+                    rule,
+                    text,
+                    text.len(),
+                    Found::Byte(byte),
+                    error.path().to_vec(),
+                    error.expected().to_vec(),
+                )),
+                _ => Err(error),
+            }
+        }
+    }
+}
+
+/// Runs `parser` over the whole input, building its output.
+fn emit<'a, P>(parser: P, input: Folded<'a>) -> Option<P::Output>
+where
+    P: Parser<Folded<'a>, Error = E<Folded<'a>>>,
+{
+    (parser, end_of_input())
+        .process::<OutputM<Emit, Check, Complete>>(input)
+        .ok()
+        .map(|(_, (output, ()))| output)
+}
+
+/// Whether `parser` matches the whole input, building nothing.
+fn check<'a, I, P>(parser: P, input: I) -> bool
+where
+    I: Source<'a>,
+    P: Parser<I, Error = E<I>>,
+{
+    (parser, end_of_input())
+        .process::<OutputM<Check, Check, Complete>>(input)
+        .is_ok()
+}
+
+/// The error of an input the fast pass rejected: the same combinators run
+/// again over a tracked input that records the farthest point reached.
+#[cold]
+#[inline(never)]
+fn diagnose(rule: Rule, input: &str, fold: bool) -> Error {
+    let tracker = Tracker::new(fold, false);
+    let matched = with_combinator!(rule, check, Tracked::new_extra(input, &tracker));
+    debug_assert!(
+        !matched,
+        "the fast and the tracked pass disagree on {input:?}"
+    );
+    Error::from_record(rule, input, tracker.finish())
+}

@@ -1,0 +1,30 @@
+//! The production registry: [`Rule`], generated from `grammar/rfc1738.bnf` by
+//! `build.rs`, so that the grammar file alone decides which productions exist,
+//! how they are spelled and what they say.
+
+include!(concat!(env!("OUT_DIR"), "/rules.rs"));
+
+impl Rule {
+    /// The number of productions in RFC 1738 section 5.
+    pub const COUNT: usize = Rule::ALL.len();
+}
+
+impl core::fmt::Display for Rule {
+    /// Writes the production's name as the RFC spells it.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Rule {
+    type Err = UnknownRule;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Rule::from_name(name).ok_or_else(|| UnknownRule(name.to_owned()))
+    }
+}
+
+/// A name that is not a production of RFC 1738 section 5.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a production of RFC 1738 section 5")]
+pub struct UnknownRule(pub String);

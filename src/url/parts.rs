@@ -1,0 +1,159 @@
+//! The parts of the common internet scheme syntax (section 3.1) and the paths
+//! several schemes share.
+
+use core::fmt;
+
+/// `host = hostname | hostnumber`: a fully qualified domain name, or an IP
+/// address as four decimal groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Host<'a> {
+    /// `hostname = *[ domainlabel "." ] toplabel`, e.g. `host.dom`.
+    Hostname(&'a str),
+    /// `hostnumber = digits "." digits "." digits "." digits`, e.g. `10.0.0.1`.
+    /// The grammar puts no bound on the groups: `999.0.0.1` is a hostnumber.
+    Hostnumber(&'a str),
+}
+
+impl<'a> Host<'a> {
+    /// The host as written.
+    pub fn as_str(&self) -> &'a str {
+        match *self {
+            Host::Hostname(text) | Host::Hostnumber(text) => text,
+        }
+    }
+}
+
+impl fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// `hostport = host [ ":" port ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hostport<'a> {
+    pub(crate) host: Host<'a>,
+    pub(crate) port: Option<&'a str>,
+}
+
+impl<'a> Hostport<'a> {
+    /// The host.
+    pub fn host(&self) -> Host<'a> {
+        self.host
+    }
+
+    /// The port's digits as written, if there is a `:port`. The grammar allows
+    /// any number of digits (`port = digits`), so this is text, not a number.
+    pub fn port(&self) -> Option<&'a str> {
+        self.port
+    }
+}
+
+impl fmt::Display for Hostport<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `login = [ user [ ":" password ] "@" ] hostport`.
+///
+/// Section 3.1: "an empty user name or password is different than no user
+/// name or password": `ftp://@host.com/` has the user `Some("")`,
+/// `ftp://host.com/` has `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Login<'a> {
+    pub(crate) user: Option<&'a str>,
+    pub(crate) password: Option<&'a str>,
+    pub(crate) hostport: Hostport<'a>,
+}
+
+impl<'a> Login<'a> {
+    /// The user name as written (still `%`-encoded), if there is a `user@`.
+    pub fn user(&self) -> Option<&'a str> {
+        self.user
+    }
+
+    /// The password as written (still `%`-encoded), if there is a `:password`.
+    pub fn password(&self) -> Option<&'a str> {
+        self.password
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        self.hostport
+    }
+}
+
+impl fmt::Display for Login<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(user) = self.user {
+            f.write_str(user)?;
+            if let Some(password) = self.password {
+                write!(f, ":{password}")?;
+            }
+            f.write_str("@")?;
+        }
+        write!(f, "{}", self.hostport)
+    }
+}
+
+/// A `/`-separated path: `fpath`, `hpath` or `ppath`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Path<'a>(pub(crate) &'a str);
+
+impl<'a> Path<'a> {
+    /// The path as written, without the `/` that introduces it.
+    pub fn as_str(&self) -> &'a str {
+        self.0
+    }
+
+    /// The segments (`fsegment`, `hsegment` or `psegment`) as written, still
+    /// `%`-encoded. There is always at least one, possibly empty: the path of
+    /// `ftp://host/` is one empty segment, that of `ftp://host//etc` is `""`
+    /// and `"etc"`.
+    pub fn segments(&self) -> core::str::Split<'a, char> {
+        // No segment contains an unencoded `/`: every `/` separates two.
+        self.0.split('/')
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]`: the common internet scheme
+/// syntax of section 3.1, as the scheme-specific part of any scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IpSchemepart<'a> {
+    pub(crate) login: Login<'a>,
+    pub(crate) urlpath: Option<&'a str>,
+}
+
+impl<'a> IpSchemepart<'a> {
+    /// The user, password, host and port.
+    pub fn login(&self) -> Login<'a> {
+        self.login
+    }
+
+    /// The `url-path` after the `/` that follows the host, if there is that `/`.
+    /// Section 3.1: the `/` "is NOT part of the url-path".
+    pub fn urlpath(&self) -> Option<&'a str> {
+        self.urlpath
+    }
+}
+
+impl fmt::Display for IpSchemepart<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "//{}", self.login)?;
+        if let Some(urlpath) = self.urlpath {
+            write!(f, "/{urlpath}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,613 @@
+//! One type per scheme rule of section 5, its fields the production's parts.
+//!
+//! Every part is borrowed from the parsed text, as written (still
+//! `%`-encoded). `Display` writes the parts back in the production's order,
+//! so it reproduces the input byte for byte.
+
+use core::fmt;
+
+use super::parts::{Host, Hostport, Login, Path};
+
+/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HttpUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) hpath: Option<Path<'a>>,
+    pub(crate) search: Option<&'a str>,
+}
+
+impl<'a> HttpUrl<'a> {
+    /// The scheme name as written (`http`, or `HTTP` through [`crate::parse`]).
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        self.hostport
+    }
+
+    /// The `hpath`, if the URL has a `/` after the host (it may be empty).
+    pub fn hpath(&self) -> Option<Path<'a>> {
+        self.hpath
+    }
+
+    /// The `search` after `?`, if any (it may be empty).
+    pub fn search(&self) -> Option<&'a str> {
+        self.search
+    }
+}
+
+impl fmt::Display for HttpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        if let Some(hpath) = self.hpath {
+            write!(f, "/{hpath}")?;
+            if let Some(search) = self.search {
+                write!(f, "?{search}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (section 3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FtpUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) login: Login<'a>,
+    pub(crate) fpath: Option<Path<'a>>,
+    pub(crate) ftptype: Option<&'a str>,
+}
+
+impl<'a> FtpUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The user, password, host and port.
+    pub fn login(&self) -> Login<'a> {
+        self.login
+    }
+
+    /// The `fpath`, if the URL has a `/` after the host: the `cwd` segments
+    /// and the name of section 3.2.2.
+    pub fn fpath(&self) -> Option<Path<'a>> {
+        self.fpath
+    }
+
+    /// The `ftptype` after `;type=`, if any: one of `A I D a i d`.
+    pub fn ftptype(&self) -> Option<&'a str> {
+        self.ftptype
+    }
+}
+
+impl fmt::Display for FtpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.login)?;
+        if let Some(fpath) = self.fpath {
+            write!(f, "/{fpath}")?;
+            if let Some(ftptype) = self.ftptype {
+                write!(f, ";type={ftptype}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The host of a file URL: `[ host | "localhost" ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileHost<'a> {
+    /// The literal `localhost`, which section 3.10 singles out: "the machine
+    /// from which the URL is being interpreted".
+    Localhost,
+    /// Any other host.
+    Host(Host<'a>),
+}
+
+impl fmt::Display for FileHost<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileHost::Localhost => f.write_str("localhost"),
+            FileHost::Host(host) => write!(f, "{host}"),
+        }
+    }
+}
+
+/// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (section 3.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FileUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) host: Option<FileHost<'a>>,
+    pub(crate) fpath: Path<'a>,
+}
+
+impl<'a> FileUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host; `None` for the empty host of `file:///path`, which like
+    /// `localhost` means the interpreting machine (section 3.10).
+    pub fn host(&self) -> Option<FileHost<'a>> {
+        self.host
+    }
+
+    /// The path after the `/` that follows the host.
+    pub fn fpath(&self) -> Path<'a> {
+        self.fpath
+    }
+}
+
+impl fmt::Display for FileUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://", self.scheme)?;
+        if let Some(host) = self.host {
+            write!(f, "{host}")?;
+        }
+        write!(f, "/{}", self.fpath)
+    }
+}
+
+/// The gopher path of a gopher URL, as it decomposes under
+/// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GopherPath<'a> {
+    pub(crate) gtype: Option<&'a str>,
+    pub(crate) selector: &'a str,
+    pub(crate) search: Option<&'a str>,
+    pub(crate) gopher_plus_string: Option<&'a str>,
+}
+
+/// `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [
+/// "%09" gopher+_string ] ] ] ] ]` (section 3.4).
+///
+/// The selector ends at the first `%09` when what follows is a `search` and
+/// an optional `%09 gopher+_string`; see `grammar/DECISIONS.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GopherUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) path: Option<GopherPath<'a>>,
+}
+
+impl<'a> GopherUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        self.hostport
+    }
+
+    /// Whether the URL has the `/` after the host (optional when the gopher
+    /// path is empty).
+    pub fn has_slash(&self) -> bool {
+        self.path.is_some()
+    }
+
+    /// The `gtype` as written (one `xchar`, so possibly an escape), if any.
+    pub fn gtype(&self) -> Option<&'a str> {
+        self.path.and_then(|path| path.gtype)
+    }
+
+    /// The `selector` as written; empty when there is none.
+    pub fn selector(&self) -> &'a str {
+        self.path.map_or("", |path| path.selector)
+    }
+
+    /// The `search` after the first `%09`, if any.
+    pub fn search(&self) -> Option<&'a str> {
+        self.path.and_then(|path| path.search)
+    }
+
+    /// The `gopher+_string` after the second `%09`, if any.
+    pub fn gopher_plus_string(&self) -> Option<&'a str> {
+        self.path.and_then(|path| path.gopher_plus_string)
+    }
+}
+
+impl fmt::Display for GopherUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        if let Some(path) = self.path {
+            f.write_str("/")?;
+            if let Some(gtype) = path.gtype {
+                write!(f, "{gtype}{}", path.selector)?;
+            }
+            if let Some(search) = path.search {
+                write!(f, "%09{search}")?;
+                if let Some(plus) = path.gopher_plus_string {
+                    write!(f, "%09{plus}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `mailtourl = "mailto:" encoded822addr` (section 3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MailtoUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) encoded822addr: &'a str,
+}
+
+impl<'a> MailtoUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The encoded RFC 822 address, as written.
+    pub fn encoded822addr(&self) -> &'a str {
+        self.encoded822addr
+    }
+}
+
+impl fmt::Display for MailtoUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.scheme, self.encoded822addr)
+    }
+}
+
+/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Article<'a> {
+    pub(crate) unique: &'a str,
+    pub(crate) host: Host<'a>,
+}
+
+impl<'a> Article<'a> {
+    /// The part before the `@` (section 3.6 calls it `<unique>`), as written.
+    pub fn unique(&self) -> &'a str {
+        self.unique
+    }
+
+    /// The host after the `@`.
+    pub fn host(&self) -> Host<'a> {
+        self.host
+    }
+}
+
+impl fmt::Display for Article<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.unique, self.host)
+    }
+}
+
+/// `grouppart = "*" | group | article`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grouppart<'a> {
+    /// `*`: all available news groups (section 3.6).
+    All,
+    /// A news group name, e.g. `comp.infosystems.www.misc`.
+    Group(&'a str),
+    /// A message identifier without its angle brackets.
+    Article(Article<'a>),
+}
+
+impl fmt::Display for Grouppart<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Grouppart::All => f.write_str("*"),
+            Grouppart::Group(group) => f.write_str(group),
+            Grouppart::Article(article) => write!(f, "{article}"),
+        }
+    }
+}
+
+/// `newsurl = "news:" grouppart` (section 3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NewsUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) grouppart: Grouppart<'a>,
+}
+
+impl<'a> NewsUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The group, article or `*`.
+    pub fn grouppart(&self) -> Grouppart<'a> {
+        self.grouppart
+    }
+}
+
+impl fmt::Display for NewsUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.scheme, self.grouppart)
+    }
+}
+
+/// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (section 3.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NntpUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) group: &'a str,
+    pub(crate) article: Option<&'a str>,
+}
+
+impl<'a> NntpUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        self.hostport
+    }
+
+    /// The news group name.
+    pub fn group(&self) -> &'a str {
+        self.group
+    }
+
+    /// The article number's digits, if any.
+    pub fn article(&self) -> Option<&'a str> {
+        self.article
+    }
+}
+
+impl fmt::Display for NntpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}/{}", self.scheme, self.hostport, self.group)?;
+        if let Some(article) = self.article {
+            write!(f, "/{article}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `telneturl = "telnet://" login [ "/" ]` (section 3.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TelnetUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) login: Login<'a>,
+    pub(crate) slash: bool,
+}
+
+impl<'a> TelnetUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The user, password (advisory only, section 3.8), host and port.
+    pub fn login(&self) -> Login<'a> {
+        self.login
+    }
+
+    /// Whether the optional final `/` is there.
+    pub fn has_slash(&self) -> bool {
+        self.slash
+    }
+}
+
+impl fmt::Display for TelnetUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.login)?;
+        if self.slash {
+            f.write_str("/")?;
+        }
+        Ok(())
+    }
+}
+
+/// `waisdatabase = "wais://" hostport "/" database`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WaisDatabase<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) database: &'a str,
+}
+
+/// `waisindex = "wais://" hostport "/" database "?" search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WaisIndex<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) database: &'a str,
+    pub(crate) search: &'a str,
+}
+
+/// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WaisDoc<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) database: &'a str,
+    pub(crate) wtype: &'a str,
+    pub(crate) wpath: &'a str,
+}
+
+/// `waisurl = waisdatabase | waisindex | waisdoc` (section 3.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WaisUrl<'a> {
+    /// A database available for searching.
+    Database(WaisDatabase<'a>),
+    /// A search in a database.
+    Index(WaisIndex<'a>),
+    /// A document of a database.
+    Doc(WaisDoc<'a>),
+}
+
+impl<'a> WaisUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        match self {
+            WaisUrl::Database(url) => url.scheme,
+            WaisUrl::Index(url) => url.scheme,
+            WaisUrl::Doc(url) => url.scheme,
+        }
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        match self {
+            WaisUrl::Database(url) => url.hostport,
+            WaisUrl::Index(url) => url.hostport,
+            WaisUrl::Doc(url) => url.hostport,
+        }
+    }
+
+    /// The database name as written.
+    pub fn database(&self) -> &'a str {
+        match self {
+            WaisUrl::Database(url) => url.database,
+            WaisUrl::Index(url) => url.database,
+            WaisUrl::Doc(url) => url.database,
+        }
+    }
+
+    /// The search of a `waisindex`.
+    pub fn search(&self) -> Option<&'a str> {
+        match self {
+            WaisUrl::Index(url) => Some(url.search),
+            _ => None,
+        }
+    }
+
+    /// The `wtype` of a `waisdoc`.
+    pub fn wtype(&self) -> Option<&'a str> {
+        match self {
+            WaisUrl::Doc(url) => Some(url.wtype),
+            _ => None,
+        }
+    }
+
+    /// The `wpath` (the document id) of a `waisdoc`.
+    pub fn wpath(&self) -> Option<&'a str> {
+        match self {
+            WaisUrl::Doc(url) => Some(url.wpath),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for WaisUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}://{}/{}",
+            self.scheme(),
+            self.hostport(),
+            self.database()
+        )?;
+        match self {
+            WaisUrl::Database(_) => Ok(()),
+            WaisUrl::Index(url) => write!(f, "?{}", url.search),
+            WaisUrl::Doc(url) => write!(f, "/{}/{}", url.wtype, url.wpath),
+        }
+    }
+}
+
+/// One `fieldspec = ";" fieldname "=" fieldvalue` of a prospero URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fieldspec<'a> {
+    /// The field name as written.
+    pub fieldname: &'a str,
+    /// The field value as written.
+    pub fieldvalue: &'a str,
+}
+
+/// The `*[ fieldspec ]` of a prospero URL, as written (empty or starting
+/// with `;`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fieldspecs<'a>(pub(crate) &'a str);
+
+impl<'a> Fieldspecs<'a> {
+    /// The field specs as written.
+    pub fn as_str(&self) -> &'a str {
+        self.0
+    }
+
+    /// Each field name and value.
+    pub fn iter(&self) -> impl Iterator<Item = Fieldspec<'a>> + 'a {
+        // The grammar allows `;` and `=` in neither a name nor a value, so each
+        // `;` starts a field spec and its first `=` separates name from value.
+        self.0.split(';').skip(1).map(|spec| {
+            let (fieldname, fieldvalue) = spec.split_once('=').unwrap_or((spec, ""));
+            Fieldspec {
+                fieldname,
+                fieldvalue,
+            }
+        })
+    }
+}
+
+/// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ProsperoUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) hostport: Hostport<'a>,
+    pub(crate) ppath: Path<'a>,
+    pub(crate) fieldspecs: Fieldspecs<'a>,
+}
+
+impl<'a> ProsperoUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        self.hostport
+    }
+
+    /// The `ppath`: the hsoname, as written.
+    pub fn ppath(&self) -> Path<'a> {
+        self.ppath
+    }
+
+    /// The field specs after the path.
+    pub fn fieldspecs(&self) -> Fieldspecs<'a> {
+        self.fieldspecs
+    }
+}
+
+impl fmt::Display for ProsperoUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}://{}/{}{}",
+            self.scheme, self.hostport, self.ppath, self.fieldspecs.0
+        )
+    }
+}
+
+/// `genericurl = scheme ":" schemepart`: a URL of any other scheme
+/// (`otherurl = genericurl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GenericUrl<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) schemepart: &'a str,
+}
+
+impl<'a> GenericUrl<'a> {
+    /// The scheme name as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// Everything after the `:`, as written.
+    pub fn schemepart(&self) -> &'a str {
+        self.schemepart
+    }
+}
+
+impl fmt::Display for GenericUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.scheme, self.schemepart)
+    }
+}
