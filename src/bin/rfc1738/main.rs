@@ -1,0 +1,76 @@
+//! `rfc1738`: check URLs against RFC 1738 section 5.
+//!
+//! Exit status: 0 when every input is valid, 1 when any is not, 2 on a usage
+//! or I/O error.
+
+#![forbid(unsafe_code)]
+
+mod check;
+mod output;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rfc1738::Rule;
+
+/// Check URLs against the grammar of RFC 1738 (Uniform Resource Locators),
+/// section 5.
+#[derive(Debug, Parser)]
+#[command(name = "rfc1738", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check each URL: against the scheme rule its scheme selects (scheme
+    /// names compared case-insensitively, as section 2.1 asks), or against
+    /// the production given by `--rule`, by the grammar's letter.
+    ///
+    /// With no URL arguments, reads standard input, one input per line (a
+    /// trailing CR is not part of the input).
+    Check(CheckArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CheckArgs {
+    /// A production of RFC 1738 section 5 to match instead, spelled as in the
+    /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`).
+    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    rule: Option<Rule>,
+
+    /// `human`: a line per valid input, a diagnostic per invalid one.
+    /// `json`: one JSON object per input, on its own line, in input order.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+
+    /// The URLs to check; standard input when there are none.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
+}
+
+/// How results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Diagnostics for people.
+    Human,
+    /// One JSON object per input.
+    Json,
+}
+
+/// Accepts a production name as the RFC spells it.
+fn parse_rule_name(name: &str) -> Result<Rule, String> {
+    name.parse::<Rule>().map_err(|error| {
+        let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+        format!("{error}; the productions are: {}", names.join(", "))
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+    }
+}
