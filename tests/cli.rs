@@ -1,0 +1,216 @@
+//! The `rfc1738 check` command line.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("output is UTF-8")
+}
+
+fn records(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn a_valid_url_prints_its_rule_and_exits_0() {
+    let output = rfc1738(&["check", "ftp://myname@host.dom/%2Fetc/motd"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "valid ftpurl: ftp://myname@host.dom/%2Fetc/motd\n"
+    );
+}
+
+#[test]
+fn an_invalid_url_prints_a_diagnostic_and_exits_1() {
+    let output = rfc1738(&["check", "http://host:8a/"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("error: not a valid httpurl"), "{text}");
+    assert!(text.contains("input:1:14"), "{text}");
+    assert!(
+        text.contains("while matching httpurl › hostport › port"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_records_carry_the_verdict_and_the_error() {
+    let output = rfc1738(
+        &[
+            "check",
+            "--format",
+            "json",
+            "http://host:8a/",
+            "HTTP://host/",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        records(&output),
+        [
+            json!({
+                "input": "http://host:8a/",
+                "rule": "httpurl",
+                "valid": false,
+                "error": {
+                    "offset": 13,
+                    "line": 1,
+                    "column": 14,
+                    "expected": ["digit", "\"/\"", "end of input"],
+                    "found": "a",
+                    "message": "expected digit, \"/\" or end of input, found \"a\"",
+                },
+            }),
+            json!({"input": "HTTP://host/", "rule": "httpurl", "valid": true, "error": null}),
+        ]
+    );
+}
+
+#[test]
+fn the_rule_option_matches_any_production_by_the_letter() {
+    let output = rfc1738(
+        &[
+            "check",
+            "--rule",
+            "url",
+            "--format",
+            "json",
+            "http://user@host/",
+            "HTTP://host/",
+        ],
+        b"",
+    );
+    let records = records(&output);
+    assert_eq!(records[0]["valid"], json!(true));
+    assert_eq!(records[0]["rule"], json!("url"));
+    assert_eq!(records[1]["valid"], json!(false));
+    assert_eq!(records[1]["error"]["offset"], json!(0));
+    let output = rfc1738(&["check", "--rule", "gopher+_string", "+"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "valid gopher+_string: +\n");
+}
+
+#[test]
+fn an_unknown_rule_is_a_usage_error() {
+    let output = rfc1738(&["check", "--rule", "hostPort", "x"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`hostPort` is not a production"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hostport"), "{stderr}");
+}
+
+#[test]
+fn standard_input_gives_one_record_per_line_in_order() {
+    let input = b"http://a/\r\n\nftp://b/\xff/x\nnews:*\nhttp://c/\0\nmailto:me@x";
+    let output = rfc1738(&["check", "--format", "json"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let records = records(&output);
+    let inputs: Vec<&str> = records
+        .iter()
+        .map(|r| r["input"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        inputs,
+        [
+            "http://a/",
+            "",
+            "ftp://b/\u{fffd}/x",
+            "news:*",
+            "http://c/\0",
+            "mailto:me@x"
+        ]
+    );
+    let valid: Vec<bool> = records
+        .iter()
+        .map(|r| r["valid"].as_bool().unwrap())
+        .collect();
+    assert_eq!(valid, [true, false, false, true, false, true]);
+    // The empty line: an otherurl needs a scheme.
+    assert_eq!(records[1]["rule"], json!("otherurl"));
+    assert_eq!(records[1]["error"]["offset"], json!(0));
+    // Invalid UTF-8 is reported at its first byte.
+    assert_eq!(records[2]["error"]["offset"], json!(8));
+    assert_eq!(records[2]["error"]["found"], json!(null));
+    assert!(
+        records[2]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("found byte 0xFF")
+    );
+    assert_eq!(records[4]["error"]["offset"], json!(9));
+    assert_eq!(records[4]["error"]["found"], json!("\0"));
+}
+
+#[test]
+fn empty_standard_input_checks_nothing() {
+    let output = rfc1738(&["check"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn diagnostics_never_write_control_characters_raw() {
+    let output = rfc1738(&["check", "http://h/\u{1b}[31mred"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(text.contains("\\u{1b}"), "{text}");
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"http://host/path\n".repeat(10_000);
+        for _ in 0..20 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.code(), Some(0));
+}

@@ -1,0 +1,123 @@
+//! The grammar file is section 5 of the RFC, the registry is the grammar file,
+//! and every combinator's documentation quotes its production.
+
+use std::fs;
+use std::path::Path;
+
+use rfc1738::Rule;
+
+fn read(path: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The page footer and header lines the RFC's pagination puts inside
+/// section 5; they are not part of the section.
+fn is_page_furniture(line: &str) -> bool {
+    (line.starts_with("Berners-Lee, Masinter & McCahill") && line.ends_with(']'))
+        || line == "RFC 1738 Uniform Resource Locators (URL) December 1994"
+}
+
+#[test]
+fn the_grammar_file_is_section_5_as_printed() {
+    let rfc = read("grammar/rfc1738.txt");
+    let start = rfc
+        .find("; The generic form of a URL is:")
+        .expect("section 5 starts with its first comment");
+    let end = rfc
+        .find("\n6. Security Considerations")
+        .expect("section 6 follows");
+    let section: Vec<&str> = rfc[start..end]
+        .lines()
+        .filter(|line| !is_page_furniture(line))
+        .collect();
+    let bnf = read("grammar/rfc1738.bnf");
+    let grammar: Vec<&str> = bnf.lines().collect();
+    assert_eq!(grammar, section);
+}
+
+#[test]
+fn the_registry_is_the_grammar_file() {
+    let bnf = read("grammar/rfc1738.bnf");
+    let names: Vec<&str> = bnf
+        .lines()
+        .filter_map(|line| line.split_once(" = ").map(|(name, _)| name))
+        .filter(|name| !name.starts_with(';') && !name.contains(' '))
+        .collect();
+    assert_eq!(names.len(), 67, "RFC 1738 section 5 has 67 productions");
+    let registry: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+    assert_eq!(registry, names);
+    assert_eq!(Rule::COUNT, 67);
+    for rule in Rule::ALL {
+        let definition = rule.definition();
+        assert!(bnf.contains(definition), "{rule}: {definition:?}");
+        assert!(definition.starts_with(&format!("{} = ", rule.name())));
+        let line = bnf.lines().nth(rule.line() - 1).unwrap();
+        assert!(
+            definition.starts_with(line),
+            "{rule} starts on line {}",
+            rule.line()
+        );
+        assert_eq!(Rule::from_name(rule.name()), Some(rule));
+        assert_eq!(rule.to_string(), rule.name());
+        assert_eq!(rule.name().parse::<Rule>(), Ok(rule));
+    }
+    assert_eq!(Rule::from_name("IP-SCHEMEPART"), None);
+    assert_eq!(Rule::from_name("gopher_plus_string"), None);
+    assert!("nope".parse::<Rule>().is_err());
+}
+
+#[test]
+fn names_follow_the_rfc() {
+    assert_eq!(Rule::IpSchemepart.name(), "ip-schemepart");
+    assert_eq!(Rule::IpSchemepart.function(), "ip_schemepart");
+    assert_eq!(Rule::GopherPlusString.name(), "gopher+_string");
+    assert_eq!(Rule::GopherPlusString.function(), "gopher_plus_string");
+    assert_eq!(Rule::Encoded822addr.module(), "mailto");
+    assert_eq!(Rule::Alphadigit.module(), "ip");
+    assert_eq!(Rule::Digits.module(), "chars");
+    assert_eq!(Rule::Genericurl.module(), "generic");
+    assert_eq!(
+        Rule::Url.definition(),
+        "url = httpurl | ftpurl | newsurl |\nnntpurl | telneturl | gopherurl |\nwaisurl | mailtourl | fileurl |\nprosperourl | otherurl"
+    );
+}
+
+/// The `///` lines right above `pub fn name<` in `source`.
+fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = source.lines().collect();
+    let signature = format!("pub fn {function}<");
+    let at = lines
+        .iter()
+        .position(|line| line.starts_with(&signature))
+        .unwrap_or_else(|| panic!("no `{signature}`"));
+    let mut doc: Vec<&str> = lines[..at]
+        .iter()
+        .rev()
+        .take_while(|line| line.starts_with("///"))
+        .map(|line| {
+            line.strip_prefix("/// ")
+                .unwrap_or(line.trim_start_matches("///"))
+        })
+        .collect();
+    doc.reverse();
+    doc
+}
+
+#[test]
+fn every_combinator_quotes_its_production() {
+    for rule in Rule::ALL {
+        let source = read(&format!("src/grammar/{}.rs", rule.module()));
+        let doc = doc_comment(&source, rule.function());
+        let mut expected = vec!["```text"];
+        expected.extend(rule.definition().lines());
+        expected.push("```");
+        assert!(
+            doc.len() >= expected.len() && doc[..expected.len()] == expected[..],
+            "the doc comment of {}::{} does not start with its production:\n{}",
+            rule.module(),
+            rule.function(),
+            doc.join("\n")
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! Properties over generated URLs of every scheme and their one-character
+//! mutants: `Display` reproduces every accepted input, and the entry points
+//! agree with each other.
+
+use proptest::prelude::*;
+use proptest::string::string_regex;
+use rfc1738::{Rule, check_bytes, is_valid, parse, parse_rule, scheme_rule};
+
+const UCHAR: &str = r"([a-zA-Z0-9$_.+!*'(),-]|%[0-9A-Fa-f]{2})";
+const HOST: &str = r"(([a-z0-9]([a-z0-9-]{0,3}[a-z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})";
+
+/// A regular expression for URLs of each scheme, built from the BNF.
+fn url_patterns() -> Vec<String> {
+    let hostport = format!(r"{HOST}(:[0-9]{{1,5}})?");
+    let user = format!(r"({UCHAR}|[;?&=])*");
+    let login = format!(r"({user}(:{user})?@)?{hostport}");
+    let fsegment = format!(r"({UCHAR}|[?:@&=])*");
+    let hsegment = format!(r"({UCHAR}|[;:@&=])*");
+    let xchar = format!(r"({UCHAR}|[;/?:@&=])");
+    let group = r"[a-zA-Z][a-zA-Z0-9.+_-]{0,8}";
+    vec![
+        format!(r"http://{hostport}(/{hsegment}(/{hsegment}){{0,3}}(\?{hsegment})?)?"),
+        format!(r"ftp://{login}(/{fsegment}(/{fsegment}){{0,3}}(;type=[AIDaid])?)?"),
+        format!(r"news:(\*|{group}|({UCHAR}|[;/?:&=])+@{HOST})"),
+        format!(r"nntp://{hostport}/{group}(/[0-9]{{1,4}})?"),
+        format!(r"telnet://{login}/?"),
+        format!(
+            r"gopher://{hostport}(/({xchar}{xchar}{{0,6}}(%09{hsegment}(%09{xchar}{{0,4}})?)?)?)?"
+        ),
+        format!(r"wais://{hostport}/{UCHAR}{{0,5}}(\?{hsegment}|/{UCHAR}{{0,3}}/{UCHAR}{{0,5}})?"),
+        format!(r"mailto:{xchar}{{1,12}}"),
+        format!(r"file://({HOST}|localhost)?/{fsegment}(/{fsegment}){{0,3}}"),
+        format!(
+            r"prospero://{hostport}/{fsegment}(/{fsegment}){{0,2}}(;({UCHAR}|[?:@&]){{0,4}}=({UCHAR}|[?:@&]){{0,4}}){{0,2}}"
+        ),
+        format!(r"[a-z][a-z0-9+.-]{{0,6}}:{xchar}{{0,12}}"),
+        format!(r"[a-z][a-z0-9+.-]{{0,6}}://{login}(/{xchar}{{0,8}})?"),
+    ]
+}
+
+/// URLs of every scheme, mostly valid.
+fn urls() -> impl Strategy<Value = String> {
+    let strategies: Vec<_> = url_patterns()
+        .iter()
+        .map(|pattern| string_regex(pattern).expect("a valid pattern").boxed())
+        .collect();
+    proptest::strategy::Union::new(strategies)
+}
+
+/// Characters a mutation inserts: the grammar's own, the unsafe ones
+/// (section 2.2), controls and non-ASCII.
+const MUTATIONS: &[char] = &[
+    '/',
+    ':',
+    '@',
+    ';',
+    '?',
+    '=',
+    '&',
+    '%',
+    '.',
+    '-',
+    '+',
+    '*',
+    'a',
+    'Z',
+    '0',
+    '9',
+    ' ',
+    '<',
+    '>',
+    '"',
+    '#',
+    '{',
+    '}',
+    '|',
+    '\\',
+    '^',
+    '~',
+    '[',
+    ']',
+    '`',
+    '\t',
+    '\n',
+    '\u{7f}',
+    '\u{e9}',
+    '\u{1F600}',
+];
+
+/// A URL with one character inserted, deleted or replaced.
+fn mutants() -> impl Strategy<Value = String> {
+    (
+        urls(),
+        any::<prop::sample::Index>(),
+        0..3u8,
+        prop::sample::select(MUTATIONS),
+    )
+        .prop_map(|(url, at, edit, c)| {
+            let mut chars: Vec<char> = url.chars().collect();
+            let at = at.index(chars.len() + 1);
+            match edit {
+                0 => chars.insert(at, c),
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ if at < chars.len() => chars[at] = c,
+                _ => chars.push(c),
+            }
+            chars.into_iter().collect()
+        })
+}
+
+/// What must hold for any input.
+fn check(input: &str) -> Result<(), TestCaseError> {
+    let parsed = parse(input);
+    prop_assert_eq!(is_valid(input), parsed.is_ok());
+    match &parsed {
+        Ok(url) => {
+            prop_assert_eq!(url.to_string(), input);
+            prop_assert_eq!(url.rule(), scheme_rule(input));
+            prop_assert_eq!(check_bytes(input.as_bytes(), None), Ok(url.rule()));
+            if url.scheme().bytes().all(|b| !b.is_ascii_uppercase()) {
+                // By the letter too: through the scheme rule and through `url`.
+                prop_assert!(parse_rule(url.rule(), input).is_ok());
+                prop_assert!(parse_rule(Rule::Url, input).is_ok());
+            }
+        }
+        Err(error) => {
+            prop_assert!(error.offset() <= input.len());
+            prop_assert!(input.is_char_boundary(error.offset()));
+            prop_assert_eq!(error.rule(), scheme_rule(input));
+            prop_assert_eq!(&check_bytes(input.as_bytes(), None), &Err(error.clone()));
+            // The prefix before the error is viable: matched alone, it is
+            // accepted or runs out of input, never rejected earlier.
+            let scheme_is_lower = !input
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .bytes()
+                .any(|b| b.is_ascii_uppercase());
+            if scheme_is_lower {
+                let prefix = &input[..error.offset()];
+                if let Err(earlier) = parse_rule(error.rule(), prefix) {
+                    prop_assert_eq!(earlier.offset(), prefix.len(), "{:?}", prefix);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn generated_urls_are_valid_and_round_trip(url in urls()) {
+        prop_assert!(parse(&url).is_ok(), "{:?}: {}", url, parse(&url).unwrap_err());
+        check(&url)?;
+    }
+
+    #[test]
+    fn mutants_are_consistent(url in mutants()) {
+        check(&url)?;
+    }
+
+    #[test]
+    fn scheme_case_does_not_matter_to_parse(url in urls()) {
+        let colon = url.find(':').unwrap();
+        let upper = format!("{}{}", url[..colon].to_ascii_uppercase(), &url[colon..]);
+        let parsed = parse(&upper);
+        prop_assert!(parsed.is_ok());
+        prop_assert_eq!(parsed.unwrap().scheme(), &upper[..colon]);
+    }
+}
