@@ -71,6 +71,33 @@ pub trait Source<'a>: Input + Offset + Clone + sealed::Sealed {
     fn structured(&self) -> bool {
         false
     }
+
+    /// Records that the character-class production `rule` matched the `len`
+    /// bytes (one character, or three for an escape) `ahead` bytes past this
+    /// position: a leaf of the derivation tree that a table scan matched.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn class(&self, rule: Rule, ahead: usize, len: usize) {
+        let _ = (rule, ahead, len);
+    }
+
+    /// Where the derivation tree under construction stands, to [`reset`]
+    /// it to when an attempt fails.
+    ///
+    /// [`reset`]: Source::reset
+    #[doc(hidden)]
+    #[inline(always)]
+    fn mark(&self) -> usize {
+        0
+    }
+
+    /// Drops the nodes recorded since `mark`: an attempt that recorded them
+    /// failed, and nom backtracks.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn reset(&self, mark: usize) {
+        let _ = mark;
+    }
 }
 
 impl<'a> Source<'a> for &'a str {
@@ -192,6 +219,24 @@ impl<'a> Source<'a> for Tracked<'a> {
     fn structured(&self) -> bool {
         self.extra.structured
     }
+
+    fn class(&self, rule: Rule, ahead: usize, len: usize) {
+        if !self.extra.structured {
+            return;
+        }
+        let start = self.location_offset() + ahead;
+        let element = &self.fragment().as_bytes()[ahead..ahead + len];
+        self.extra
+            .push(crate::tree::class_node(rule, element, start));
+    }
+
+    fn mark(&self) -> usize {
+        self.extra.record.borrow().nodes.len()
+    }
+
+    fn reset(&self, mark: usize) {
+        self.extra.record.borrow_mut().nodes.truncate(mark);
+    }
 }
 
 /// A node of a derivation: a production and the bytes it matched.
@@ -262,6 +307,12 @@ impl Tracker {
         }
     }
 
+    fn push(&self, node: Node) {
+        if self.structured {
+            self.record.borrow_mut().nodes.push(node);
+        }
+    }
+
     fn enter(&self, rule: Rule) {
         let mut record = self.record.borrow_mut();
         record.stack.push(rule);
@@ -282,13 +333,21 @@ impl Tracker {
         let mark = record.marks.pop().unwrap_or(0);
         match end {
             Some(end) => {
-                let children = record.nodes.split_off(mark);
-                record.nodes.push(Node {
+                let mut children = record.nodes.split_off(mark);
+                // A character-class production's leaf records the class's own
+                // node (`xchar` with `unreserved` under it): keep just that one.
+                let node = match children.as_slice() {
+                    [only] if only.rule == rule && only.start == start && only.end == end => {
+                        children.pop()
+                    }
+                    _ => None,
+                };
+                record.nodes.push(node.unwrap_or(Node {
                     rule,
                     start,
                     end,
                     children,
-                });
+                }));
             }
             None => record.nodes.truncate(mark),
         }

@@ -48,10 +48,12 @@ pub mod url;
 mod error;
 mod input;
 mod rule;
+mod tree;
 
 pub use error::{Error, Expected, Found};
 pub use input::{Folded, Source};
 pub use rule::{Rule, UnknownRule};
+pub use tree::{Derivation, is_character_class};
 pub use url::Url;
 
 use nom::{Check, Complete, Emit, OutputM, Parser};
@@ -128,17 +130,17 @@ pub fn parse(input: &str) -> Result<Url<'_>, Error> {
 pub fn is_valid(input: &str) -> bool {
     let text = Folded(input);
     match scheme_rule(input) {
-        Rule::Httpurl => check(grammar::http::httpurl(), text),
-        Rule::Ftpurl => check(grammar::ftp::ftpurl(), text),
-        Rule::Newsurl => check(grammar::news::newsurl(), text),
-        Rule::Nntpurl => check(grammar::nntp::nntpurl(), text),
-        Rule::Telneturl => check(grammar::telnet::telneturl(), text),
-        Rule::Gopherurl => check(grammar::gopher::gopherurl(), text),
-        Rule::Waisurl => check(grammar::wais::waisurl(), text),
-        Rule::Mailtourl => check(grammar::mailto::mailtourl(), text),
-        Rule::Fileurl => check(grammar::file::fileurl(), text),
-        Rule::Prosperourl => check(grammar::prospero::prosperourl(), text),
-        _ => check(grammar::generic::otherurl(), text),
+        Rule::Httpurl => matches(grammar::http::httpurl(), text),
+        Rule::Ftpurl => matches(grammar::ftp::ftpurl(), text),
+        Rule::Newsurl => matches(grammar::news::newsurl(), text),
+        Rule::Nntpurl => matches(grammar::nntp::nntpurl(), text),
+        Rule::Telneturl => matches(grammar::telnet::telneturl(), text),
+        Rule::Gopherurl => matches(grammar::gopher::gopherurl(), text),
+        Rule::Waisurl => matches(grammar::wais::waisurl(), text),
+        Rule::Mailtourl => matches(grammar::mailto::mailtourl(), text),
+        Rule::Fileurl => matches(grammar::file::fileurl(), text),
+        Rule::Prosperourl => matches(grammar::prospero::prosperourl(), text),
+        _ => matches(grammar::generic::otherurl(), text),
     }
 }
 
@@ -147,6 +149,7 @@ pub fn is_valid(input: &str) -> bool {
 pub struct Match<'a> {
     rule: Rule,
     input: &'a str,
+    folded: bool,
 }
 
 impl<'a> Match<'a> {
@@ -159,6 +162,71 @@ impl<'a> Match<'a> {
     pub fn as_str(&self) -> &'a str {
         self.input
     }
+
+    /// The derivation tree of the input under the production: the input is
+    /// read once more, recording which production matched which bytes.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, parse_rule};
+    /// let tree = parse_rule(Rule::Ftpurl, "ftp://myname@host.dom/%2Fetc/motd")?.tree();
+    /// assert_eq!(tree.find(Rule::User).unwrap().text(), "myname");
+    /// assert_eq!(tree.find(Rule::Hostport).unwrap().span(), 13..21);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn tree(&self) -> Derivation<'a> {
+        let node = derive(self.rule, self.input, true, self.folded);
+        debug_assert!(node.is_some(), "a match has a derivation");
+        let node = node.unwrap_or(input::Node {
+            rule: self.rule,
+            start: 0,
+            end: self.input.len(),
+            children: Vec::new(),
+        });
+        Derivation::new(node, self.input)
+    }
+}
+
+/// The derivation tree of the prefix of `input` that the production's
+/// combinator matches when it need not reach the end, as nom parsers do:
+/// for an input `parse_rule` rejects, how far a reading by the production
+/// gets before the error. `None` when the combinator matches no prefix.
+///
+/// ```
+/// use rfc1738::{Rule, parse_prefix};
+/// let tree = parse_prefix(Rule::Httpurl, "http://host:8a/").unwrap();
+/// assert_eq!(tree.text(), "http://host:8");
+/// assert!(parse_prefix(Rule::Httpurl, "http:/").is_none());
+/// ```
+pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
+    derive(rule, input, false, false).map(|node| Derivation::new(node, input))
+}
+
+/// Checks a URL as [`parse`] reads it (the scheme rule its scheme selects,
+/// scheme names compared case-insensitively), building no syntax tree: the
+/// validator's question. The [`Match`] gives the derivation tree on demand.
+///
+/// ```
+/// let url = rfc1738::check("HTTP://host/")?;
+/// assert_eq!(url.rule(), rfc1738::Rule::Httpurl);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+pub fn check(input: &str) -> Result<Match<'_>, Error> {
+    let rule = scheme_rule(input);
+    if is_valid(input) {
+        Ok(Match {
+            rule,
+            input,
+            folded: true,
+        })
+    } else {
+        Err(diagnose(rule, input, true))
+    }
+}
+
+/// [`parse_prefix`] as [`check`] reads a URL: the scheme rule its scheme
+/// selects, scheme names compared case-insensitively.
+pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
+    derive(scheme_rule(input), input, false, true).map(|node| Derivation::new(node, input))
 }
 
 /// Matches `rule` against the whole of `input`, by the grammar's letter: no
@@ -172,8 +240,12 @@ impl<'a> Match<'a> {
 /// assert!(parse_rule(Rule::Url, "http://user@host/").is_ok()); // an otherurl
 /// ```
 pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
-    if with_combinator!(rule, check, input) {
-        Ok(Match { rule, input })
+    if with_combinator!(rule, matches, input) {
+        Ok(Match {
+            rule,
+            input,
+            folded: false,
+        })
     } else {
         Err(diagnose(rule, input, false))
     }
@@ -202,7 +274,7 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
     let verdict = if fold {
         is_valid(text)
     } else {
-        with_combinator!(rule, check, text)
+        with_combinator!(rule, matches, text)
     };
     match (verdict, bad) {
         (true, None) => Ok(rule),
@@ -243,7 +315,7 @@ where
 }
 
 /// Whether `parser` matches the whole input, building nothing.
-fn check<'a, I, P>(parser: P, input: I) -> bool
+fn matches<'a, I, P>(parser: P, input: I) -> bool
 where
     I: Source<'a>,
     P: Parser<I, Error = E<I>>,
@@ -253,13 +325,39 @@ where
         .is_ok()
 }
 
+/// Whether `parser` matches a prefix of the input, building nothing.
+fn matches_prefix<'a, I, P>(mut parser: P, input: I) -> bool
+where
+    I: Source<'a>,
+    P: Parser<I, Error = E<I>>,
+{
+    parser
+        .process::<OutputM<Check, Check, Complete>>(input)
+        .is_ok()
+}
+
+/// The derivation of the whole input (or, with `whole` false, of the prefix
+/// the combinator matches) under `rule`, folding scheme case with `fold`.
+fn derive(rule: Rule, input: &str, whole: bool, fold: bool) -> Option<input::Node> {
+    let tracker = Tracker::new(fold, true);
+    let span = Tracked::new_extra(input, &tracker);
+    let matched = if whole {
+        with_combinator!(rule, matches, span)
+    } else {
+        with_combinator!(rule, matches_prefix, span)
+    };
+    let mut record = tracker.finish();
+    // A successful run leaves exactly the node of `rule` itself.
+    matched.then(|| record.nodes.pop()).flatten()
+}
+
 /// The error of an input the fast pass rejected: the same combinators run
 /// again over a tracked input that records the farthest point reached.
 #[cold]
 #[inline(never)]
 fn diagnose(rule: Rule, input: &str, fold: bool) -> Error {
     let tracker = Tracker::new(fold, false);
-    let matched = with_combinator!(rule, check, Tracked::new_extra(input, &tracker));
+    let matched = with_combinator!(rule, matches, Tracked::new_extra(input, &tracker));
     debug_assert!(
         !matched,
         "the fast and the tracked pass disagree on {input:?}"

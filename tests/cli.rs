@@ -214,3 +214,63 @@ fn a_closed_standard_output_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(status.code(), Some(0));
 }
+
+#[test]
+fn explain_prints_the_tree_with_spans_and_texts() {
+    let output = rfc1738(&["explain", "ftp://myname@host.dom/%2Fetc/motd"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "\
+ftpurl 0..33 \"ftp://myname@host.dom/%2Fetc/motd\"
+  login 6..21 \"myname@host.dom\"
+    user 6..12 \"myname\"
+    hostport 13..21 \"host.dom\"
+      host 13..21 \"host.dom\"
+        hostname 13..21 \"host.dom\"
+          domainlabel 13..17 \"host\"
+          toplabel 18..21 \"dom\"
+  fpath 22..33 \"%2Fetc/motd\"
+    fsegment 22..28 \"%2Fetc\"
+    fsegment 29..33 \"motd\"
+"
+    );
+    let all = stdout(&rfc1738(
+        &["explain", "--all", "ftp://myname@host.dom/%2Fetc/motd"],
+        b"",
+    ));
+    assert!(all.contains("          lowalpha 6..7 \"m\"\n"), "{all}");
+    assert!(all.contains("escape 22..25 \"%2F\""), "{all}");
+}
+
+#[test]
+fn explain_json_nests_rule_start_end_children() {
+    let output = rfc1738(
+        &["explain", "--format", "json", "--rule", "hostport", "h:1"],
+        b"",
+    );
+    let tree: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        tree,
+        json!({"rule": "hostport", "start": 0, "end": 3, "children": [
+            {"rule": "host", "start": 0, "end": 1, "children": [
+                {"rule": "hostname", "start": 0, "end": 1, "children": [
+                    {"rule": "toplabel", "start": 0, "end": 1, "children": []}]}]},
+            {"rule": "port", "start": 2, "end": 3, "children": [
+                {"rule": "digits", "start": 2, "end": 3, "children": []}]}]})
+    );
+}
+
+#[test]
+fn explain_shows_the_diagnostic_and_the_prefix_of_a_rejected_input() {
+    let output = rfc1738(&["explain", "http://host:8a/"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.starts_with("error: not a valid httpurl"), "{text}");
+    assert!(text.contains("the longest prefix that httpurl matches (13 of 15 bytes):\nhttpurl 0..13 \"http://host:8\"\n"), "{text}");
+    let output = rfc1738(&["explain", "--format", "json", "http:/"], b"");
+    let record: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(record["valid"], json!(false));
+    assert_eq!(record["error"]["offset"], json!(6));
+    assert_eq!(record["prefix"], json!(null));
+}

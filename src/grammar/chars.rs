@@ -2,7 +2,9 @@
 //! `const` tables, and one combinator each.
 //!
 //! Each class production matches one character (or, for `escape`, `uchar` and
-//! `xchar`, one `"%" hex hex` triplet) with a single table lookup. The tables
+//! `xchar`, one `"%" hex hex` triplet) with a single table lookup. When a
+//! derivation tree is built, the lookup records the class's node with the
+//! class productions under it (`xchar` › `unreserved` › `alpha`). The tables
 //! are built from the productions' literal alternatives by `const fn`s, and
 //! [`class`] maps every class production to its table, so that the bodies of
 //! repetitions elsewhere (`*[ uchar | ";" ]`) are written with the same names

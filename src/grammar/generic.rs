@@ -8,7 +8,7 @@ use nom::{OutputMode, PResult, Parser};
 
 use super::chars::XCHAR_SET;
 use super::ip::ip_schemepart;
-use super::primitive::{E, Set, lit, many, many_folding, rule, span, xchar_end};
+use super::primitive::{E, Set, attempt, lit, many, many_folding, rule, span, xchar_end};
 use super::{file, ftp, gopher, http, mailto, news, nntp, prospero, telnet, wais};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
@@ -41,16 +41,16 @@ pub fn url<'a, I: Source<'a>>() -> impl Parser<I, Output = Url<'a>, Error = E<I>
     rule(
         Rule::Url,
         alt((
-            terminated(http::httpurl(), xchar_end()).map(Url::Http),
-            terminated(ftp::ftpurl(), xchar_end()).map(Url::Ftp),
-            terminated(news::newsurl(), xchar_end()).map(Url::News),
-            terminated(nntp::nntpurl(), xchar_end()).map(Url::Nntp),
-            terminated(telnet::telneturl(), xchar_end()).map(Url::Telnet),
-            terminated(gopher::gopherurl(), xchar_end()).map(Url::Gopher),
-            terminated(wais::waisurl(), xchar_end()).map(Url::Wais),
-            terminated(mailto::mailtourl(), xchar_end()).map(Url::Mailto),
-            terminated(file::fileurl(), xchar_end()).map(Url::File),
-            terminated(prospero::prosperourl(), xchar_end()).map(Url::Prospero),
+            attempt(terminated(http::httpurl(), xchar_end())).map(Url::Http),
+            attempt(terminated(ftp::ftpurl(), xchar_end())).map(Url::Ftp),
+            attempt(terminated(news::newsurl(), xchar_end())).map(Url::News),
+            attempt(terminated(nntp::nntpurl(), xchar_end())).map(Url::Nntp),
+            attempt(terminated(telnet::telneturl(), xchar_end())).map(Url::Telnet),
+            attempt(terminated(gopher::gopherurl(), xchar_end())).map(Url::Gopher),
+            attempt(terminated(wais::waisurl(), xchar_end())).map(Url::Wais),
+            attempt(terminated(mailto::mailtourl(), xchar_end())).map(Url::Mailto),
+            attempt(terminated(file::fileurl(), xchar_end())).map(Url::File),
+            attempt(terminated(prospero::prosperourl(), xchar_end())).map(Url::Prospero),
             otherurl().map(Url::Other),
         )),
     )

@@ -8,7 +8,7 @@ use nom::sequence::preceded;
 use super::chars::XCHAR_SET;
 use super::http::SEARCH;
 use super::ip::hostport;
-use super::primitive::{E, lit, many, many_before_tab, one, rule, scheme_lit, xchar_end};
+use super::primitive::{E, attempt, lit, many, many_before_tab, one, rule, scheme_lit, xchar_end};
 use crate::Rule;
 use crate::input::Source;
 use crate::url::{GopherPath, GopherUrl};
@@ -28,14 +28,14 @@ use crate::url::{GopherPath, GopherUrl};
 /// `search` character, so the selector is `a%09b/c`). The language is
 /// `"/" *xchar` after the host either way. See `grammar/DECISIONS.md`.
 pub fn gopherurl<'a, I: Source<'a>>() -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
-    let split = (
+    let split = attempt((
         rule(Rule::Selector, many_before_tab(&XCHAR_SET)),
         lit("%09"),
         rule(Rule::Search, many_before_tab(&SEARCH)),
         opt(preceded(lit("%09"), gopher_plus_string())),
         xchar_end(),
-    )
-        .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));
+    ))
+    .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));
     let whole = selector().map(|selector| (selector, None, None));
     let gopher_path =
         (gtype(), alt((split, whole))).map(|(gtype, (selector, search, gopher_plus_string))| {

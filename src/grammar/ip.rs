@@ -7,7 +7,7 @@ use nom::combinator::opt;
 use nom::sequence::{preceded, terminated};
 
 use super::chars::{ALPHA_SET, ALPHADIGIT_SET, XCHAR_SET, digits};
-use super::primitive::{E, Set, label, lit, many, one, rule, span, star};
+use super::primitive::{E, Set, attempt, label, lit, many, one, rule, span, star};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
@@ -37,10 +37,10 @@ pub fn login<'a, I: Source<'a>>() -> impl Parser<I, Output = Login<'a>, Error = 
     rule(
         Rule::Login,
         (
-            opt(terminated(
+            opt(attempt(terminated(
                 (user(), opt(preceded(lit(":"), password()))),
                 lit("@"),
-            )),
+            ))),
             hostport(),
         ),
     )

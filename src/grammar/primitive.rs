@@ -165,6 +165,43 @@ impl Set {
     }
 }
 
+impl Set {
+    /// Records, for a derivation tree, the class production of each element
+    /// of `bytes[from..to]`, a run of the set's elements: the first item of
+    /// the set that matches it (literal items are not productions and leave
+    /// no node).
+    fn emit<'a, I: Source<'a>>(&self, input: &I, from: usize, to: usize) {
+        let bytes = input.text().as_bytes();
+        let mut at = from;
+        while at < to {
+            let len = if bytes[at] == b'%' { 3 } else { 1 };
+            let element = &bytes[at..at + len];
+            for item in self.expected {
+                match item {
+                    Expected::Rule(rule) if class_matches(*rule, element) => {
+                        input.class(*rule, at, len);
+                        break;
+                    }
+                    Expected::Literal(literal) if literal.as_bytes() == element => break,
+                    _ => {}
+                }
+            }
+            at += len;
+        }
+    }
+}
+
+/// Whether the class production `rule` matches `element` (one byte, or the
+/// three of an escape).
+pub(crate) fn class_matches(rule: Rule, element: &[u8]) -> bool {
+    let (table, escapes) = super::chars::class(rule);
+    match element {
+        [byte] => table[*byte as usize],
+        [b'%', ..] => escapes,
+        _ => false,
+    }
+}
+
 /// `hex`, as a failure reports it.
 const HEX: &[Expected] = &[Expected::Rule(Rule::Hex)];
 
@@ -236,7 +273,12 @@ impl<'a, I: Source<'a>> Parser<I> for One<'a> {
     #[inline]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         match self.0.element(input.text().as_bytes(), 0, &input) {
-            Some(n) => consume::<I, OM>(input, n),
+            Some(n) => {
+                if input.structured() {
+                    self.0.emit(&input, 0, n);
+                }
+                consume::<I, OM>(input, n)
+            }
             None => {
                 input.expect(0, self.0.expected);
                 fail::<I, _, OM>(&input, 0, ErrorKind::Char)
@@ -296,6 +338,9 @@ impl<'a, I: Source<'a>> Parser<I> for Many<'a> {
         if self.at_least_one && n == 0 {
             return fail::<I, _, OM>(&input, 0, ErrorKind::Many1);
         }
+        if input.structured() {
+            set.emit(&input, 0, n);
+        }
         consume::<I, OM>(input, n)
     }
 }
@@ -324,6 +369,9 @@ impl<'a, I: Source<'a>> Parser<I> for ManyBeforeTab<'a> {
             }
         }
         input.expect(n, self.0.expected);
+        if input.structured() {
+            self.0.emit(&input, 0, n);
+        }
         consume::<I, OM>(input, n)
     }
 }
@@ -504,6 +552,10 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
         while bytes[end - 1] == b'-' {
             end -= 1;
         }
+        if input.structured() {
+            self.0.emit(&input, 0, 1);
+            LABEL_BODY.emit(&input, 1, end);
+        }
         consume::<I, OM>(input, end)
     }
 }
@@ -553,18 +605,47 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Star<'a, P> {
         let mut rest = input.clone();
         loop {
             let len = rest.input_len();
+            let mark = rest.mark();
             match self
                 .0
                 .process::<OutputM<Check, OM::Error, OM::Incomplete>>(rest.clone())
             {
                 Ok((next, ())) if next.input_len() < len => rest = next,
-                Ok(_) | Err(Err::Error(_)) => break,
+                Ok(_) | Err(Err::Error(_)) => {
+                    rest.reset(mark);
+                    break;
+                }
                 Err(e) => return Err(e),
             }
         }
         let n = input.input_len() - rest.input_len();
         let text = input.text();
         Ok((rest, OM::Output::bind(|| &text[..n])))
+    }
+}
+
+/// `parser`, whose partial derivation is dropped when it fails: the branch of
+/// an `opt` or `alt` that is not a whole production (a production's own
+/// combinator drops its nodes when it fails).
+pub(crate) fn attempt<P>(parser: P) -> Attempt<P> {
+    Attempt(parser)
+}
+
+/// See [`attempt`].
+pub(crate) struct Attempt<P>(P);
+
+impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Attempt<P> {
+    type Output = P::Output;
+    type Error = E<I>;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, P::Output, E<I>> {
+        let mark = input.mark();
+        let result = self.0.process::<OM>(input.clone());
+        if result.is_err() {
+            input.reset(mark);
+        }
+        result
     }
 }
 

@@ -22,7 +22,7 @@ struct Record<'a> {
 
 /// The `error` member of a JSON record.
 #[derive(Serialize)]
-struct ErrorRecord {
+pub struct ErrorRecord {
     offset: usize,
     line: usize,
     column: usize,
@@ -34,7 +34,8 @@ struct ErrorRecord {
 }
 
 impl ErrorRecord {
-    fn new(error: &Error) -> Self {
+    /// The record of an error.
+    pub fn new(error: &Error) -> Self {
         ErrorRecord {
             offset: error.offset(),
             line: error.line(),

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod explain;
 mod output;
 
 use std::ffi::OsString;
@@ -32,6 +33,42 @@ enum Command {
     /// With no URL arguments, reads standard input, one input per line (a
     /// trailing CR is not part of the input).
     Check(CheckArgs),
+    /// Show the derivation tree of a URL: which production matched which
+    /// bytes. For an input that does not match, the diagnostic and the tree
+    /// of the longest prefix the rule matches.
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ExplainArgs {
+    /// The production to match, spelled as in the RFC; without it, the scheme
+    /// rule the URL's scheme selects (case-insensitively).
+    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    rule: Option<Rule>,
+
+    /// `text`: an indented tree, a node per line with its production, byte
+    /// span and text. `json`: `{"rule", "start", "end", "children"}` with byte
+    /// offsets (for a rejected input `{"rule", "valid": false, "error",
+    /// "prefix"}`, `prefix` the tree of the longest prefix the rule matches).
+    #[arg(long, value_enum, default_value_t = TreeFormat::Text)]
+    format: TreeFormat,
+
+    /// Also show the character-class productions (`uchar`, `unreserved`,
+    /// `alpha`, …) under each part.
+    #[arg(long)]
+    all: bool,
+
+    /// The URL (or string of the production) to explain.
+    url: String,
+}
+
+/// How a tree is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TreeFormat {
+    /// An indented tree.
+    Text,
+    /// Nested JSON objects.
+    Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -72,5 +109,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Explain(args) => explain::run(&args),
     }
 }
