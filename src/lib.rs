@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bnf;
 pub mod grammar;
 pub mod url;
 
