@@ -174,7 +174,8 @@ impl Set {
         let bytes = input.text().as_bytes();
         let mut at = from;
         while at < to {
-            let len = if bytes[at] == b'%' { 3 } else { 1 };
+            // As in the scan: a single character of the set, else an escape.
+            let len = if self.contains(bytes[at]) { 1 } else { 3 };
             let element = &bytes[at..at + len];
             for item in self.expected {
                 match item {
@@ -227,13 +228,14 @@ fn escape_len<'a, I: Source<'a>>(bytes: &[u8], at: usize, input: &I) -> Option<u
     }
 }
 
-/// Whether `bytes` starts with an `xchar`: what every URL ends before.
+/// Whether `bytes` could continue an `*xchar` run: it starts with an
+/// `xchar`, or with a `%`, which only an escape can start (a cut-off or
+/// malformed escape still reaches past the `%`).
 #[inline(always)]
-pub(crate) fn starts_xchar(bytes: &[u8]) -> bool {
+fn continues_xchar(bytes: &[u8]) -> bool {
     match bytes.first() {
         None => false,
-        Some(&b'%') => bytes.len() >= 3 && is_hex(bytes[1]) && is_hex(bytes[2]),
-        Some(&byte) => super::chars::XCHAR_SINGLE[byte as usize],
+        Some(&byte) => byte == b'%' || super::chars::XCHAR_SINGLE[byte as usize],
     }
 }
 
@@ -461,9 +463,10 @@ impl<'a, I: Source<'a>> Parser<I> for EndOfInput {
     }
 }
 
-/// Succeeds, consuming nothing, where no `xchar` follows: the end of every
-/// string `url` can match. Records nothing: it tells where a match may end,
-/// not what may come next.
+/// Succeeds, consuming nothing, where nothing that could continue an `*xchar`
+/// run follows (no `xchar`, no `%`): where every string `url` can match
+/// ends, and where an `otherurl` could reach no farther. Records nothing: it
+/// tells where a match may end, not what may come next.
 pub(crate) fn xchar_end() -> XcharEnd {
     XcharEnd
 }
@@ -477,7 +480,7 @@ impl<'a, I: Source<'a>> Parser<I> for XcharEnd {
 
     #[inline]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
-        if starts_xchar(input.text().as_bytes()) {
+        if continues_xchar(input.text().as_bytes()) {
             return fail::<I, _, OM>(&input, 0, ErrorKind::Not);
         }
         Ok((input, OM::Output::bind(|| ())))
