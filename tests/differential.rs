@@ -1,0 +1,203 @@
+//! The combinators against the grammar file, for every production.
+//!
+//! Random derivations are generated from the BNF (`rfc1738::bnf::generate`):
+//! they are strings of the production by construction, and `parse_rule` must
+//! accept them. One- and two-edit mutants of them must get the same verdict
+//! from `parse_rule` as from the independent BNF matcher, and when rejected
+//! the same offset as the matcher's longest viable prefix. The derivation
+//! trees of accepted strings must consist of strings of their productions.
+//!
+//! The runs are deterministic (a fixed seed), so the check that every arm of
+//! the grammar was exercised cannot flake. `PROPTEST_CASES` raises the number
+//! of cases per production (default 160).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use rfc1738::bnf::{ChoiceKind, ChoicePoint, Grammar, Matcher, Production, generate};
+use rfc1738::{Derivation, Rule, parse_rule};
+
+/// An arm of a choice point: (production, node id, which way).
+type Arm = (String, usize, u32);
+
+/// The way a choice went, as an arm: the alternative's index; 0 or 1 for an
+/// optional group left out or taken; 0 or 1 for a repetition at its minimum
+/// or beyond it.
+fn arm(point: &ChoicePoint<'_>, answer: u32) -> u32 {
+    match point.kind {
+        ChoiceKind::Alternative { count } => answer % count as u32,
+        ChoiceKind::Optional => u32::from(answer != 0),
+        ChoiceKind::Repeat { .. } => u32::from(answer != 0),
+    }
+}
+
+/// A string of `production` derived with `choices`, and the arms it took.
+/// Repetitions get 0 to 3 extra elements; an exhausted list answers 0.
+fn derive(
+    grammar: &'static Grammar,
+    production: &'static Production,
+    choices: &[u32],
+) -> (String, Vec<Arm>) {
+    let mut next = choices.iter().copied();
+    let mut arms = Vec::new();
+    let string = generate(grammar, production, &mut |point| {
+        let raw = next.next().unwrap_or(0);
+        let answer = match point.kind {
+            ChoiceKind::Alternative { count } => raw % count as u32,
+            ChoiceKind::Optional => raw % 2,
+            ChoiceKind::Repeat { .. } => raw % 4,
+        };
+        arms.push((point.production.to_owned(), point.id, arm(point, answer)));
+        answer
+    });
+    (string, arms)
+}
+
+/// Characters a mutation inserts or writes: the grammar's terminals, the
+/// unsafe characters of section 2.2, a control and a non-ASCII character.
+const ALPHABET: &[char] = &[
+    'a', 'z', 'A', 'Z', '0', '9', '-', '.', '_', '+', '!', '*', '\'', '(', ')', ',', '$', ';', '/',
+    '?', ':', '@', '&', '=', '%', '#', '<', '>', '"', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
+    ' ', '\t', '\u{e9}',
+];
+
+/// One edit: delete, insert or replace a character.
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(prop::sample::Index),
+    Insert(prop::sample::Index, char),
+    Replace(prop::sample::Index, char),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let c = || prop::sample::select(ALPHABET);
+    prop_oneof![
+        any::<prop::sample::Index>().prop_map(Edit::Delete),
+        (any::<prop::sample::Index>(), c()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<prop::sample::Index>(), c()).prop_map(|(i, c)| Edit::Replace(i, c)),
+    ]
+}
+
+fn apply(string: &str, edit: &Edit) -> String {
+    let mut chars: Vec<char> = string.chars().collect();
+    match edit {
+        Edit::Delete(i) if !chars.is_empty() => {
+            chars.remove(i.index(chars.len()));
+        }
+        Edit::Delete(_) => {}
+        Edit::Insert(i, c) => chars.insert(i.index(chars.len() + 1), *c),
+        Edit::Replace(i, c) if !chars.is_empty() => {
+            let i = i.index(chars.len());
+            chars[i] = *c;
+        }
+        Edit::Replace(_, c) => chars.push(*c),
+    }
+    chars.into_iter().collect()
+}
+
+/// `parse_rule` and the matcher agree on `input`.
+fn agree(
+    matcher: &Matcher<'_>,
+    rule: Rule,
+    production: &Production,
+    input: &str,
+) -> Result<(), TestCaseError> {
+    let oracle = matcher.check(production, input);
+    let found = parse_rule(rule, input)
+        .map(|_| ())
+        .map_err(|error| error.offset());
+    prop_assert_eq!(found, oracle, "{} on {:?}", rule, input);
+    Ok(())
+}
+
+/// Every node of the tree is a string of its production.
+fn tree_agrees(
+    matcher: &Matcher<'_>,
+    grammar: &Grammar,
+    tree: &Derivation<'_>,
+) -> Result<(), TestCaseError> {
+    for node in tree.nodes() {
+        let production = grammar.get(node.rule().name()).expect("registry = grammar");
+        prop_assert!(
+            matcher.matches(production, node.text()),
+            "the {} node {:?} is no string of its production",
+            node.rule(),
+            node.text()
+        );
+    }
+    Ok(())
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(160)
+}
+
+#[test]
+fn every_production_agrees_with_the_grammar_file() {
+    let grammar = Grammar::rfc1738();
+    let matcher = Matcher::new(grammar);
+    let exercised: RefCell<HashSet<Arm>> = RefCell::new(HashSet::new());
+    for rule in Rule::ALL {
+        let production = grammar.get(rule.name()).expect("registry = grammar");
+        let mut runner = TestRunner::new_with_rng(
+            Config {
+                cases: cases(),
+                failure_persistence: None,
+                ..Config::default()
+            },
+            proptest::test_runner::TestRng::deterministic_rng(
+                proptest::test_runner::RngAlgorithm::ChaCha,
+            ),
+        );
+        let strategy = (
+            prop::collection::vec(any::<u32>(), 0..48),
+            prop::collection::vec(edit(), 1..=2),
+            any::<bool>(),
+        );
+        let result = runner.run(&strategy, |(choices, edits, check_tree)| {
+            let (string, arms) = derive(grammar, production, &choices);
+            exercised.borrow_mut().extend(arms);
+            // (a) A derivation is accepted, and its tree holds together.
+            let matched = parse_rule(rule, &string);
+            prop_assert!(
+                matched.is_ok(),
+                "{} rejects its derivation {:?}: {}",
+                rule,
+                string,
+                matched.unwrap_err()
+            );
+            if check_tree {
+                tree_agrees(&matcher, grammar, &matched.unwrap().tree())?;
+            }
+            // (b) Its mutants get the matcher's verdict and offset.
+            let once = apply(&string, &edits[0]);
+            agree(&matcher, rule, production, &once)?;
+            if let Some(second) = edits.get(1) {
+                agree(&matcher, rule, production, &apply(&once, second))?;
+            }
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{rule}: {failure}");
+        }
+    }
+    let exercised = exercised.into_inner();
+    let mut missing = Vec::new();
+    for (production, id, kind) in grammar.choice_points() {
+        let ways: u32 = match kind {
+            ChoiceKind::Alternative { count } => count as u32,
+            ChoiceKind::Optional | ChoiceKind::Repeat { .. } => 2,
+        };
+        for way in 0..ways {
+            if !exercised.contains(&(production.clone(), id, way)) {
+                missing.push(format!("{production} node {id} arm {way}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "arms never exercised: {missing:?}");
+}
