@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod bnf;
+pub mod coverage;
 pub mod grammar;
 pub mod url;
 

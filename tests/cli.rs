@@ -274,3 +274,61 @@ fn explain_shows_the_diagnostic_and_the_prefix_of_a_rejected_input() {
     assert_eq!(record["error"]["offset"], json!(6));
     assert_eq!(record["prefix"], json!(null));
 }
+
+#[test]
+fn grammar_prints_the_grammar_or_a_production_and_its_neighbours() {
+    let whole = stdout(&rfc1738(&["grammar"], b""));
+    assert_eq!(whole, format!("{}", include_str!("../grammar/rfc1738.bnf")));
+    let output = rfc1738(&["grammar", "hostport"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "hostport = host [ \":\" port ]\n\n\
+         grammar/rfc1738.bnf line 17; combinator rfc1738::grammar::ip::hostport\n\
+         uses: host, port\n\
+         used by: login, httpurl, gopherurl, nntpurl, waisdatabase, waisindex, waisdoc, prosperourl\n"
+    );
+    let url = stdout(&rfc1738(&["grammar", "url"], b""));
+    assert!(url.contains("used by: (none)\n"), "{url}");
+    assert_eq!(rfc1738(&["grammar", "nope"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn coverage_reports_every_production_and_what_was_never_exercised() {
+    let output = rfc1738(&["coverage"], b"news:*\nnews:comp.lang\nnot a url\n");
+    assert_eq!(output.status.code(), Some(0));
+    let report = stdout(&output);
+    assert!(
+        report.starts_with("3 inputs: 2 accepted, 1 rejected"),
+        "{report}"
+    );
+    for rule in ["genericurl", "grouppart", "xchar", "digits"] {
+        assert!(
+            report.lines().any(|line| line.starts_with(rule)),
+            "{rule}: {report}"
+        );
+    }
+    let grouppart = report
+        .lines()
+        .find(|line| line.starts_with("grouppart"))
+        .unwrap();
+    assert!(grouppart.ends_with("1: 1, 2: 1, 3: 0"), "{grouppart}");
+    assert!(
+        report.contains("  grouppart alternative 3: article\n"),
+        "{report}"
+    );
+    let output = rfc1738(
+        &["coverage", "--rule", "digit"],
+        b"0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n",
+    );
+    let digit = stdout(&output);
+    assert!(!digit.contains("  digit alternative"), "{digit}");
+}
+
+#[test]
+fn coverage_of_a_missing_file_is_an_error_naming_it() {
+    let output = rfc1738(&["coverage", "/nonexistent/urls.txt"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/nonexistent/urls.txt"), "{stderr}");
+}

@@ -6,7 +6,9 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod coverage;
 mod explain;
+mod grammar;
 mod output;
 
 use std::ffi::OsString;
@@ -37,6 +39,29 @@ enum Command {
     /// bytes. For an input that does not match, the diagnostic and the tree
     /// of the longest prefix the rule matches.
     Explain(ExplainArgs),
+    /// Print the grammar of section 5; with a production's name, its
+    /// definition, the productions it uses and the productions that use it.
+    Grammar {
+        /// A production, spelled as in the RFC.
+        #[arg(value_name = "NAME", value_parser = parse_rule_name)]
+        rule: Option<Rule>,
+    },
+    /// Report, for every production and each of its alternatives, how many
+    /// inputs exercised it, and which alternatives none did. Reads one input
+    /// per line from FILE, or standard input; inputs that do not match
+    /// exercise nothing.
+    Coverage(CoverageArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CoverageArgs {
+    /// Match every input against this production, by the grammar's letter,
+    /// instead of the scheme rule its scheme selects.
+    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    rule: Option<Rule>,
+
+    /// The file of inputs, one per line; standard input without it.
+    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -110,5 +135,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Grammar { rule } => grammar::run(rule),
+        Command::Coverage(args) => coverage::run(&args),
     }
 }

@@ -1,0 +1,131 @@
+//! `rfc1738 coverage`: which alternatives of the grammar a file of inputs
+//! exercises.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+use std::process::ExitCode;
+
+use rfc1738::bnf::Grammar;
+use rfc1738::coverage::Coverage;
+use rfc1738::{Rule, check, parse_rule};
+
+use crate::CoverageArgs;
+use crate::output::{Output, Stop};
+
+/// Runs the command: 0 once the report is written, whatever it says; 2 when
+/// the input cannot be read.
+pub fn run(args: &CoverageArgs) -> ExitCode {
+    let result = match &args.file {
+        Some(path) => File::open(path)
+            .map_err(|error| format!("{}: {error}", path.display()))
+            .and_then(|file| measure(BufReader::new(file), args.rule, Some(path))),
+        None => measure(io::stdin().lock(), args.rule, None),
+    };
+    let coverage = match result {
+        Ok(coverage) => coverage,
+        Err(message) => {
+            eprintln!("rfc1738: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Output::new();
+    match out.line(&report(&coverage)).and_then(|()| out.flush()) {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Failed(error)) => {
+            eprintln!("rfc1738: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Checks each line and counts the alternatives of the accepted ones.
+fn measure(
+    reader: impl BufRead,
+    rule: Option<Rule>,
+    path: Option<&Path>,
+) -> Result<Coverage, String> {
+    let mut coverage = Coverage::new();
+    let mut reader = reader;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = reader
+            .read_until(b'\n', &mut line)
+            .map_err(|error| match path {
+                Some(path) => format!("{}: {error}", path.display()),
+                None => format!("standard input: {error}"),
+            })?;
+        if read == 0 {
+            return Ok(coverage);
+        }
+        let mut input = line.as_slice();
+        if let Some(rest) = input.strip_suffix(b"\n") {
+            input = rest.strip_suffix(b"\r").unwrap_or(rest);
+        }
+        // A line that is not UTF-8 is no URL: it exercises nothing.
+        let Ok(input) = std::str::from_utf8(input) else {
+            coverage.add_rejected();
+            continue;
+        };
+        let matched = match rule {
+            Some(rule) => parse_rule(rule, input),
+            None => check(input),
+        };
+        match matched {
+            Ok(matched) => coverage.add(&matched.tree()),
+            Err(_) => coverage.add_rejected(),
+        }
+    }
+}
+
+/// The report: a line per production with how many inputs used it and each
+/// alternative's count, then every alternative never exercised.
+fn report(coverage: &Coverage) -> String {
+    let grammar = Grammar::rfc1738();
+    let mut lines = vec![format!(
+        "{} inputs: {} accepted, {} rejected (rejected inputs exercise nothing)",
+        coverage.inputs() + coverage.rejected(),
+        coverage.inputs(),
+        coverage.rejected()
+    )];
+    lines.push(String::new());
+    lines.push(format!(
+        "{:<16} {:>8}  alternatives (#: inputs)",
+        "production", "inputs"
+    ));
+    for rule in Rule::ALL {
+        let counts: Vec<String> = (0..coverage.alternatives(rule))
+            .map(|alternative| {
+                format!("{}: {}", alternative + 1, coverage.count(rule, alternative))
+            })
+            .collect();
+        lines.push(format!(
+            "{:<16} {:>8}  {}",
+            rule.name(),
+            coverage.uses(rule),
+            counts.join(", ")
+        ));
+    }
+    let missing: Vec<(Rule, usize)> = coverage.unexercised().collect();
+    lines.push(String::new());
+    if missing.is_empty() {
+        lines.push("every alternative of every production was exercised".to_owned());
+    } else {
+        lines.push(format!("never exercised ({}):", missing.len()));
+        for (rule, alternative) in missing {
+            let text = grammar
+                .get(rule.name())
+                .and_then(|production| production.alternatives().get(alternative))
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            lines.push(format!(
+                "  {} alternative {}: {}",
+                rule.name(),
+                alternative + 1,
+                text
+            ));
+        }
+    }
+    lines.join("\n")
+}

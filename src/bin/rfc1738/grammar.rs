@@ -1,0 +1,49 @@
+//! `rfc1738 grammar`: the grammar, or one production and its neighbours.
+
+use std::process::ExitCode;
+
+use rfc1738::Rule;
+use rfc1738::bnf::Grammar;
+
+use crate::output::{Output, Stop};
+
+/// The grammar file, as printed in the RFC.
+const GRAMMAR: &str = include_str!("../../../grammar/rfc1738.bnf");
+
+/// Prints the whole grammar, or the production `rule`: its definition, the
+/// productions it uses and the productions that use it.
+pub fn run(rule: Option<Rule>) -> ExitCode {
+    let text = match rule {
+        None => GRAMMAR.trim_end().to_owned(),
+        Some(rule) => describe(rule),
+    };
+    let mut out = Output::new();
+    match out.line(&text).and_then(|()| out.flush()) {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Failed(error)) => {
+            eprintln!("rfc1738: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn describe(rule: Rule) -> String {
+    let grammar = Grammar::rfc1738();
+    let list = |names: Vec<&str>| {
+        if names.is_empty() {
+            "(none)".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    let mut lines = vec![rule.definition().to_owned(), String::new()];
+    lines.push(format!(
+        "grammar/rfc1738.bnf line {}; combinator rfc1738::grammar::{}::{}",
+        rule.line(),
+        rule.module(),
+        rule.function()
+    ));
+    lines.push(format!("uses: {}", list(grammar.uses(rule.name()))));
+    lines.push(format!("used by: {}", list(grammar.used_by(rule.name()))));
+    lines.join("\n")
+}

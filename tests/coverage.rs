@@ -1,0 +1,61 @@
+//! The project's own accepted strings exercise every alternative of every
+//! production, counted by the same coverage `rfc1738 coverage` reports.
+
+use rfc1738::coverage::Coverage;
+use rfc1738::{Rule, check, parse_rule};
+
+#[test]
+fn the_test_corpus_exercises_every_alternative() {
+    let mut coverage = Coverage::new();
+    for line in include_str!("corpus/accepted.tsv").lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let (name, input) = line.split_once('\t').expect("rule<TAB>input");
+        let rule = Rule::from_name(name).expect("a production");
+        let matched = parse_rule(rule, input).unwrap_or_else(|e| panic!("{name} {input:?}: {e}"));
+        coverage.add(&matched.tree());
+    }
+    let missing: Vec<String> = coverage
+        .unexercised()
+        .map(|(rule, alternative)| format!("{rule} alternative {}", alternative + 1))
+        .collect();
+    assert!(missing.is_empty(), "never exercised: {missing:?}");
+}
+
+#[test]
+fn coverage_counts_inputs_not_occurrences() {
+    let mut coverage = Coverage::new();
+    coverage.add(&check("http://a.b.c/").unwrap().tree());
+    coverage.add(&check("HTTP://X/").unwrap().tree());
+    coverage.add_rejected();
+    assert_eq!(coverage.inputs(), 2);
+    assert_eq!(coverage.rejected(), 1);
+    // Both used domainlabel or toplabel; only the first has a domainlabel.
+    assert_eq!(coverage.uses(Rule::Domainlabel), 1);
+    assert_eq!(coverage.uses(Rule::Toplabel), 2);
+    // One-letter labels are the first alternative of toplabel.
+    assert_eq!(coverage.count(Rule::Toplabel, 0), 2);
+    assert_eq!(coverage.count(Rule::Toplabel, 1), 0);
+    // httpurl is url's first alternative, but these came through httpurl
+    // directly, not through url.
+    assert_eq!(coverage.uses(Rule::Url), 0);
+    // The scheme is a literal of httpurl: its letters are no lowalpha.
+    assert_eq!(coverage.count(Rule::Hialpha, 7), 0); // "H"
+    assert_eq!(coverage.count(Rule::Hialpha, 23), 1); // "X"
+    assert_eq!(coverage.count(Rule::Lowalpha, 0), 1); // "a"
+}
+
+#[test]
+fn ambiguous_alternatives_follow_the_derivation() {
+    let mut coverage = Coverage::new();
+    coverage.add(&parse_rule(Rule::Url, "http://user@host/").unwrap().tree());
+    assert_eq!(coverage.count(Rule::Url, 10), 1, "otherurl");
+    assert_eq!(coverage.count(Rule::Url, 0), 0, "not httpurl");
+    // Decision D7: the schemepart's ip-schemepart reading.
+    assert_eq!(coverage.count(Rule::Schemepart, 1), 1);
+    assert_eq!(coverage.count(Rule::Schemepart, 0), 0);
+    let mut coverage = Coverage::new();
+    coverage.add(&parse_rule(Rule::Url, "urn:x").unwrap().tree());
+    assert_eq!(coverage.count(Rule::Schemepart, 0), 1);
+}
