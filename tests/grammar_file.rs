@@ -121,3 +121,19 @@ fn every_combinator_quotes_its_production() {
         );
     }
 }
+
+#[test]
+fn the_conformance_table_has_a_row_per_production() {
+    let table = read("grammar/CONFORMANCE.md");
+    for rule in Rule::ALL {
+        let row = format!(
+            "| `{}` | `{}::{}` |",
+            rule.name(),
+            rule.module(),
+            rule.function()
+        );
+        assert!(table.contains(&row), "grammar/CONFORMANCE.md lacks {row}");
+    }
+    let rows = table.lines().filter(|line| line.starts_with("| `")).count();
+    assert_eq!(rows, Rule::COUNT);
+}
