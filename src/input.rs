@@ -17,7 +17,7 @@
 //! The fast inputs implement the recording hooks as empty inline functions, so
 //! the compiler removes them: validation pays for neither spans nor lines.
 
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::str::{CharIndices, Chars};
 
 use nom::{Input, Needed, Offset};
@@ -69,6 +69,16 @@ pub trait Source<'a>: Input + Offset + Clone + sealed::Sealed {
     /// fast form skips an alternative of the same language take it.
     #[inline(always)]
     fn structured(&self) -> bool {
+        false
+    }
+
+    /// Whether this is the diagnostic input, on which every production runs
+    /// in the shape of its BNF (so that errors name the inner productions and
+    /// trees have their nodes), rather than in a fused fast form of the same
+    /// language.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn tracked(&self) -> bool {
         false
     }
 
@@ -220,6 +230,10 @@ impl<'a> Source<'a> for Tracked<'a> {
         self.extra.structured
     }
 
+    fn tracked(&self) -> bool {
+        true
+    }
+
     fn class(&self, rule: Rule, ahead: usize, len: usize) {
         if !self.extra.structured {
             return;
@@ -270,6 +284,9 @@ pub(crate) struct Record {
 pub(crate) struct Tracker {
     fold: bool,
     structured: bool,
+    /// The farthest offset recorded so far, plus one (0: none yet), kept
+    /// apart so that most reports, which fall short of it, cost a compare.
+    farthest: Cell<usize>,
     record: RefCell<Record>,
 }
 
@@ -279,7 +296,16 @@ impl Tracker {
         Tracker {
             fold,
             structured,
-            record: RefCell::new(Record::default()),
+            farthest: Cell::new(0),
+            // Enough for the grammar's depth and the longest expected list:
+            // the pass grows nothing.
+            record: RefCell::new(Record {
+                expected: Vec::with_capacity(24),
+                path: Vec::with_capacity(32),
+                stack: Vec::with_capacity(32),
+                marks: Vec::with_capacity(if structured { 32 } else { 0 }),
+                ..Record::default()
+            }),
         }
     }
 
@@ -289,19 +315,21 @@ impl Tracker {
     }
 
     fn expect(&self, offset: usize, expected: &[Expected]) {
+        // Most reports fall short of the farthest point: a compare, no borrow.
+        let farthest = self.farthest.get();
+        if offset + 1 < farthest {
+            return;
+        }
         let mut record = self.record.borrow_mut();
         let record = &mut *record;
-        match record.farthest {
-            Some(farthest) if offset < farthest => return,
-            Some(farthest) if offset == farthest => {}
-            _ => {
-                record.farthest = Some(offset);
-                record.expected.clear();
-                record.path.clone_from(&record.stack);
-            }
+        if offset + 1 > farthest {
+            self.farthest.set(offset + 1);
+            record.farthest = Some(offset);
+            record.expected.clear();
+            record.path.clone_from(&record.stack);
         }
         for item in expected {
-            if !record.expected.contains(item) {
+            if !record.expected.iter().any(|seen| seen.same(item)) {
                 record.expected.push(*item);
             }
         }

@@ -82,23 +82,39 @@ use rule::with_combinator;
 /// assert_eq!(scheme_rule("http//host/"), Rule::Otherurl);
 /// ```
 pub fn scheme_rule(input: &str) -> Rule {
-    let bytes = input.as_bytes();
-    let Some(colon) = bytes.iter().position(|&b| b == b':') else {
+    // The ten names are at most 8 letters: a `:` after them is among the
+    // first 9 bytes.
+    let head = &input.as_bytes()[..input.len().min(9)];
+    let Some(colon) = head.iter().position(|&b| b == b':') else {
         return Rule::Otherurl;
     };
-    let name = &bytes[..colon];
-    let is = |scheme: &str| name.eq_ignore_ascii_case(scheme.as_bytes());
-    match name.len() {
-        3 if is("ftp") => Rule::Ftpurl,
-        4 if is("http") => Rule::Httpurl,
-        4 if is("news") => Rule::Newsurl,
-        4 if is("nntp") => Rule::Nntpurl,
-        4 if is("wais") => Rule::Waisurl,
-        4 if is("file") => Rule::Fileurl,
-        6 if is("telnet") => Rule::Telneturl,
-        6 if is("gopher") => Rule::Gopherurl,
-        6 if is("mailto") => Rule::Mailtourl,
-        8 if is("prospero") => Rule::Prosperourl,
+    // The name lower-cased by `| 0x20`, which maps exactly the ASCII letters
+    // to lower-case letters and no other byte to a letter, so that comparing
+    // with the (all-letter) names folds case and nothing else.
+    let mut name = [0u8; 8];
+    for (folded, byte) in name.iter_mut().zip(&head[..colon]) {
+        *folded = byte | 0x20;
+    }
+    const fn padded(name: &[u8]) -> [u8; 8] {
+        let mut padded = [0u8; 8];
+        let mut i = 0;
+        while i < name.len() {
+            padded[i] = name[i];
+            i += 1;
+        }
+        padded
+    }
+    match (colon, name) {
+        (4, n) if n == padded(b"http") => Rule::Httpurl,
+        (3, n) if n == padded(b"ftp") => Rule::Ftpurl,
+        (4, n) if n == padded(b"news") => Rule::Newsurl,
+        (4, n) if n == padded(b"nntp") => Rule::Nntpurl,
+        (6, n) if n == padded(b"telnet") => Rule::Telneturl,
+        (6, n) if n == padded(b"gopher") => Rule::Gopherurl,
+        (4, n) if n == padded(b"wais") => Rule::Waisurl,
+        (6, n) if n == padded(b"mailto") => Rule::Mailtourl,
+        (4, n) if n == padded(b"file") => Rule::Fileurl,
+        (8, n) if n == padded(b"prospero") => Rule::Prosperourl,
         _ => Rule::Otherurl,
     }
 }

@@ -5,7 +5,7 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 
 use super::ip::login;
-use super::primitive::{E, Set, lit, many, one, rule, scheme_lit, span, star};
+use super::primitive::{E, Set, fast_or, lit, many, one, rule, scheme_lit, span, star};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
@@ -37,13 +37,31 @@ pub fn ftpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = FtpUrl<'a>, Error 
 /// ```text
 /// fpath = fsegment *[ "/" fsegment ]
 /// ```
+///
+/// The fast inputs scan the `fsegment`s and the `/`s between them in one run.
 pub fn fpath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
         Rule::Fpath,
-        span((fsegment(), star((lit("/"), fsegment())))),
+        fast_or(
+            many(&FPATH, false),
+            span((fsegment(), star((lit("/"), fsegment())))),
+        ),
     )
     .map(Path)
 }
+
+/// The characters of `fpath` on the fast inputs: a `fsegment` can be empty and
+/// has no `/`, so `fsegment *[ "/" fsegment ]` is any run of its characters and
+/// `/`, scanned at once.
+static FPATH: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal("?"),
+    Literal(":"),
+    Literal("@"),
+    Literal("&"),
+    Literal("="),
+    Literal("/"),
+]);
 
 /// The body of `fsegment`.
 static FSEGMENT: Set = Set::of(&[

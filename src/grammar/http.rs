@@ -5,7 +5,7 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 
 use super::ip::hostport;
-use super::primitive::{E, Set, lit, many, rule, scheme_lit, span, star};
+use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
@@ -37,13 +37,31 @@ pub fn httpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = HttpUrl<'a>, Erro
 /// ```text
 /// hpath = hsegment *[ "/" hsegment ]
 /// ```
+///
+/// The fast inputs scan the `hsegment`s and the `/`s between them in one run.
 pub fn hpath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
         Rule::Hpath,
-        span((hsegment(), star((lit("/"), hsegment())))),
+        fast_or(
+            many(&HPATH, false),
+            span((hsegment(), star((lit("/"), hsegment())))),
+        ),
     )
     .map(Path)
 }
+
+/// The characters of `hpath` on the fast inputs: a `hsegment` can be empty and
+/// has no `/`, so `hsegment *[ "/" hsegment ]` is any run of its characters and
+/// `/`, scanned at once.
+static HPATH: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal(";"),
+    Literal(":"),
+    Literal("@"),
+    Literal("&"),
+    Literal("="),
+    Literal("/"),
+]);
 
 /// The body of `hsegment`.
 static HSEGMENT: Set = Set::of(&[

@@ -7,7 +7,9 @@ use nom::combinator::opt;
 use nom::sequence::{preceded, terminated};
 
 use super::chars::{ALPHA_SET, ALPHADIGIT_SET, XCHAR_SET, digits};
-use super::primitive::{E, Set, attempt, label, lit, many, one, rule, span, star};
+use super::primitive::{
+    E, Set, attempt, fast_or, hostname_scan, label, lit, many, one, rule, span, star,
+};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
@@ -85,11 +87,16 @@ pub fn host<'a, I: Source<'a>>() -> impl Parser<I, Output = Host<'a>, Error = E<
 /// stops before the last label and leaves it to `toplabel`: no string of the
 /// grammar has a `.` right after a `hostname`, so greedy is exact. If the
 /// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
-/// splitting the labels exists.
+/// splitting the labels exists. The fast inputs check the whole run of
+/// label characters in one pass instead, which gives every enclosing rule the
+/// same verdict (see `grammar/DECISIONS.md`, D10).
 pub fn hostname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         Rule::Hostname,
-        span((star((domainlabel(), lit("."))), toplabel())),
+        fast_or(
+            hostname_scan(),
+            span((star((domainlabel(), lit("."))), toplabel())),
+        ),
     )
 }
 

@@ -73,6 +73,29 @@ pub(crate) const fn union(a: Table, b: Table) -> Table {
     table
 }
 
+/// The length of the longest run at the start of `bytes` of bytes in
+/// `table`.
+///
+/// Four bytes per round with one bounds check, each with its own exit: the
+/// exits are not taken until the run ends, so they predict well, and the
+/// runs of a URL (a label, a segment) are too short for wider chunks to pay.
+#[inline(always)]
+pub(crate) fn run_of(table: &Table, bytes: &[u8]) -> usize {
+    let mut n = 0;
+    while let Some(chunk) = bytes.get(n..n + 4) {
+        for (i, &byte) in chunk.iter().enumerate() {
+            if !table[byte as usize] {
+                return n + i;
+            }
+        }
+        n += 4;
+    }
+    while n < bytes.len() && table[bytes[n] as usize] {
+        n += 1;
+    }
+    n
+}
+
 /// The body of a character-class repetition or a single character class: a
 /// table of single bytes, whether `escape` (`"%" hex hex`) is one of the
 /// alternatives, and the alternatives as a failure reports them.
@@ -149,9 +172,7 @@ impl Set {
     fn run<'a, I: Source<'a>>(&self, bytes: &[u8], input: &I) -> usize {
         let mut n = 0;
         loop {
-            while n < bytes.len() && self.contains(bytes[n]) {
-                n += 1;
-            }
+            n += run_of(&self.table, &bytes[n..]);
             if self.escapes
                 && n < bytes.len()
                 && bytes[n] == b'%'
@@ -272,7 +293,7 @@ impl<'a, I: Source<'a>> Parser<I> for One<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         match self.0.element(input.text().as_bytes(), 0, &input) {
             Some(n) => {
@@ -328,7 +349,7 @@ impl<'a, I: Source<'a>> Parser<I> for Many<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let set = if input.fold_scheme() {
             self.folded
@@ -360,7 +381,7 @@ impl<'a, I: Source<'a>> Parser<I> for ManyBeforeTab<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let bytes = input.text().as_bytes();
         let mut n = 0;
@@ -387,9 +408,24 @@ pub(crate) fn lit<'a>(literal: &'static str) -> Lit<'a> {
 pub(crate) struct Lit<'a>(&'static str, PhantomData<&'a str>);
 
 /// The length of the common prefix of `text` and `literal`, folding the case
-/// of ASCII letters when `fold` is set.
+/// of ASCII letters when `fold` is set (the literals are lower case).
+///
+/// The whole literal is compared first: once inlined, with the literal a
+/// constant, that is a few instructions; the mismatch is looked for only on
+/// failure.
 #[inline(always)]
 fn common_prefix(text: &[u8], literal: &[u8], fold: bool) -> usize {
+    if let Some(head) = text.get(..literal.len())
+        && (head == literal || (fold && head.eq_ignore_ascii_case(literal)))
+    {
+        return literal.len();
+    }
+    mismatch(text, literal, fold)
+}
+
+/// Where `text` stops following `literal`.
+#[cold]
+fn mismatch(text: &[u8], literal: &[u8], fold: bool) -> usize {
     text.iter()
         .zip(literal)
         .take_while(|&(t, l)| t == l || (fold && t.eq_ignore_ascii_case(l)))
@@ -400,13 +436,13 @@ impl<'a, I: Source<'a>> Parser<I> for Lit<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let literal = self.0.as_bytes();
-        if input.text().as_bytes().starts_with(literal) {
-            return consume::<I, OM>(input, literal.len());
-        }
         let k = common_prefix(input.text().as_bytes(), literal, false);
+        if k == literal.len() {
+            return consume::<I, OM>(input, k);
+        }
         input.expect(k, &[Expected::Literal(self.0)]);
         fail::<I, _, OM>(&input, k, ErrorKind::Tag)
     }
@@ -426,7 +462,7 @@ impl<'a, I: Source<'a>> Parser<I> for SchemeLit<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let literal = self.0.as_bytes();
         let text = input.text();
@@ -435,7 +471,8 @@ impl<'a, I: Source<'a>> Parser<I> for SchemeLit<'a> {
             input.expect(k, &[Expected::Literal(self.0)]);
             return fail::<I, _, OM>(&input, k, ErrorKind::Tag);
         }
-        let name = self.0.find(':').unwrap_or(self.0.len());
+        // Scheme literals end in "://" or ":": the name is what precedes.
+        let name = literal.len() - if literal.ends_with(b"//") { 3 } else { 1 };
         // The first `k` bytes match an ASCII literal: char boundaries all.
         Ok((input.take_from(k), OM::Output::bind(|| &text[..name])))
     }
@@ -453,7 +490,7 @@ impl<'a, I: Source<'a>> Parser<I> for EndOfInput {
     type Output = ();
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
         if input.input_len() == 0 {
             return Ok((input, OM::Output::bind(|| ())));
@@ -478,7 +515,7 @@ impl<'a, I: Source<'a>> Parser<I> for XcharEnd {
     type Output = ();
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
         if continues_xchar(input.text().as_bytes()) {
             return fail::<I, _, OM>(&input, 0, ErrorKind::Not);
@@ -500,7 +537,7 @@ impl<'a, I: Source<'a>> Parser<I> for FollowedBy {
     type Output = ();
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
         if input.text().as_bytes().starts_with(self.0.as_bytes()) {
             return Ok((input, OM::Output::bind(|| ())));
@@ -535,7 +572,7 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let bytes = input.text().as_bytes();
         match bytes.first() {
@@ -545,10 +582,7 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
                 return fail::<I, _, OM>(&input, 0, ErrorKind::AlphaNumeric);
             }
         }
-        let run = 1 + bytes[1..]
-            .iter()
-            .take_while(|&&b| LABEL_BODY.contains(b))
-            .count();
+        let run = 1 + run_of(&LABEL_BODY.table, &bytes[1..]);
         input.expect(run, LABEL_BODY.expected);
         // bytes[0] is alphanumeric, so this stops at 1 at the latest.
         let mut end = run;
@@ -603,7 +637,7 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Star<'a, P> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let mut rest = input.clone();
         loop {
@@ -652,6 +686,178 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Attempt<P> {
     }
 }
 
+/// A production with a fused fast form: `fast` on the fast inputs, `exact`
+/// (the BNF's shape) on the diagnostic input. Both must accept the same
+/// strings and consume the same bytes; the differential tests check the
+/// verdicts of the one and the offsets of the other against the grammar.
+pub(crate) fn fast_or<F, X>(fast: F, exact: X) -> FastOr<F, X> {
+    FastOr { fast, exact }
+}
+
+/// See [`fast_or`].
+pub(crate) struct FastOr<F, X> {
+    fast: F,
+    exact: X,
+}
+
+impl<'a, I, F, X> Parser<I> for FastOr<F, X>
+where
+    I: Source<'a>,
+    F: Parser<I, Error = E<I>>,
+    X: Parser<I, Output = F::Output, Error = E<I>>,
+{
+    type Output = F::Output;
+    type Error = E<I>;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, F::Output, E<I>> {
+        if input.tracked() {
+            self.exact.process::<OM>(input)
+        } else {
+            self.fast.process::<OM>(input)
+        }
+    }
+}
+
+/// `hostname = *[ domainlabel "." ] toplabel` in one pass, for the verdict
+/// only: the whole run of letters, digits, `.` and `-` here, if that run is
+/// a hostname, else a failure.
+///
+/// The BNF-shaped combinator may consume a strict prefix of such a run
+/// (`a.b` of `a.b-`), but only when the run is not a hostname, and no
+/// production accepts a letter, digit, `.` or `-` right after a hostname: so
+/// either way the enclosing rule fails, and on a hostname both consume the
+/// whole run. A small automaton reads the run without a branch per label.
+/// Records nothing: the diagnostic input runs the BNF-shaped combinator.
+pub(crate) fn hostname_scan<'a>() -> HostnameScan<'a> {
+    HostnameScan(PhantomData)
+}
+
+/// See [`hostname_scan`].
+pub(crate) struct HostnameScan<'a>(PhantomData<&'a str>);
+
+/// The classes of the bytes of a hostname's run; anything else ends it.
+const OTHER: u8 = 0;
+const DIGIT: u8 = 1;
+const LETTER: u8 = 2;
+const HYPHEN: u8 = 3;
+const DOT: u8 = 4;
+
+const HOST_CLASS: [u8; 256] = {
+    let mut class = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'0'..=b'9' => DIGIT,
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            b'-' => HYPHEN,
+            b'.' => DOT,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    class
+};
+
+/// The automaton's states. A label starts with an alphadigit and does not
+/// end with a hyphen; the hostname's last label (its toplabel) starts with a
+/// letter, so the states after an alphadigit or a hyphen remember whether
+/// their label did.
+const LABEL_START: u8 = 0;
+const LETTER_ALPHADIGIT: u8 = 1;
+const LETTER_HYPHEN: u8 = 2;
+const DIGIT_ALPHADIGIT: u8 = 3;
+const DIGIT_HYPHEN: u8 = 4;
+const FAILED: u8 = 5;
+
+/// The next state, at `state * 8 + class` (`OTHER` is never looked up).
+const HOST_NEXT: [u8; 64] = {
+    let mut next = [FAILED; 64];
+    let rows: [(u8, [u8; 5]); 5] = [
+        (
+            LABEL_START,
+            [FAILED, DIGIT_ALPHADIGIT, LETTER_ALPHADIGIT, FAILED, FAILED],
+        ),
+        (
+            LETTER_ALPHADIGIT,
+            [
+                FAILED,
+                LETTER_ALPHADIGIT,
+                LETTER_ALPHADIGIT,
+                LETTER_HYPHEN,
+                LABEL_START,
+            ],
+        ),
+        (
+            LETTER_HYPHEN,
+            [
+                FAILED,
+                LETTER_ALPHADIGIT,
+                LETTER_ALPHADIGIT,
+                LETTER_HYPHEN,
+                FAILED,
+            ],
+        ),
+        (
+            DIGIT_ALPHADIGIT,
+            [
+                FAILED,
+                DIGIT_ALPHADIGIT,
+                DIGIT_ALPHADIGIT,
+                DIGIT_HYPHEN,
+                LABEL_START,
+            ],
+        ),
+        (
+            DIGIT_HYPHEN,
+            [
+                FAILED,
+                DIGIT_ALPHADIGIT,
+                DIGIT_ALPHADIGIT,
+                DIGIT_HYPHEN,
+                FAILED,
+            ],
+        ),
+    ];
+    let mut r = 0;
+    while r < rows.len() {
+        let (state, row) = rows[r];
+        let mut class = 0;
+        while class < 5 {
+            next[state as usize * 8 + class] = row[class];
+            class += 1;
+        }
+        r += 1;
+    }
+    next
+};
+
+impl<'a, I: Source<'a>> Parser<I> for HostnameScan<'a> {
+    type Output = &'a str;
+    type Error = E<I>;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let bytes = input.text().as_bytes();
+        let mut state = LABEL_START;
+        let mut n = 0;
+        for &byte in bytes {
+            let class = HOST_CLASS[byte as usize];
+            if class == OTHER {
+                break;
+            }
+            // Both indices are masked into the table: no bounds checks.
+            state = HOST_NEXT[(state as usize * 8 + class as usize) & 63];
+            n += 1;
+        }
+        if state == LETTER_ALPHADIGIT {
+            consume::<I, OM>(input, n)
+        } else {
+            fail::<I, _, OM>(&input, 0, ErrorKind::AlphaNumeric)
+        }
+    }
+}
+
 /// The text `parser` matched, without building its output.
 pub(crate) fn span<'a, P>(parser: P) -> Span<'a, P> {
     Span(parser, PhantomData)
@@ -664,7 +870,7 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
     type Output = &'a str;
     type Error = E<I>;
 
-    #[inline]
+    #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let (rest, ()) = self
             .0

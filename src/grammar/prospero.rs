@@ -4,7 +4,7 @@
 use nom::Parser;
 
 use super::ip::hostport;
-use super::primitive::{E, Set, lit, many, rule, scheme_lit, span, star};
+use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
@@ -35,13 +35,31 @@ pub fn prosperourl<'a, I: Source<'a>>() -> impl Parser<I, Output = ProsperoUrl<'
 /// ```text
 /// ppath = psegment *[ "/" psegment ]
 /// ```
+///
+/// The fast inputs scan the `psegment`s and the `/`s between them in one run.
 pub fn ppath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
         Rule::Ppath,
-        span((psegment(), star((lit("/"), psegment())))),
+        fast_or(
+            many(&PPATH, false),
+            span((psegment(), star((lit("/"), psegment())))),
+        ),
     )
     .map(Path)
 }
+
+/// The characters of `ppath` on the fast inputs: a `psegment` can be empty and
+/// has no `/`, so `psegment *[ "/" psegment ]` is any run of its characters and
+/// `/`, scanned at once.
+static PPATH: Set = Set::of(&[
+    R(Rule::Uchar),
+    Literal("?"),
+    Literal(":"),
+    Literal("@"),
+    Literal("&"),
+    Literal("="),
+    Literal("/"),
+]);
 
 /// The body of `psegment`.
 static PSEGMENT: Set = Set::of(&[

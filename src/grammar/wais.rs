@@ -3,11 +3,12 @@
 
 use nom::Parser;
 use nom::branch::alt;
+use nom::combinator::opt;
 
 use super::chars::UCHAR_SET;
 use super::http::search;
 use super::ip::hostport;
-use super::primitive::{E, lit, many, rule, scheme_lit};
+use super::primitive::{E, attempt, fast_or, lit, many, rule, scheme_lit};
 use crate::Rule;
 use crate::input::Source;
 use crate::url::{WaisDatabase, WaisDoc, WaisIndex, WaisUrl};
@@ -20,15 +21,48 @@ use crate::url::{WaisDatabase, WaisDoc, WaisIndex, WaisUrl};
 /// every `waisindex` and `waisdoc` starts with a `waisdatabase`, so in the
 /// BNF's order nom's ordered choice would always stop after the database.
 /// The three are disjoint (`database` has neither `/` nor `?`; the character
-/// after it decides), so the order changes no verdict.
+/// after it decides), so the order changes no verdict. The fast inputs read
+/// the shared `"wais://" hostport "/" database` once.
 pub fn waisurl<'a, I: Source<'a>>() -> impl Parser<I, Output = WaisUrl<'a>, Error = E<I>> {
+    // The three forms share `"wais://" hostport "/" database`; the fast
+    // inputs read it once and then the tail that decides the form, tried in
+    // the same order, so they consume the same bytes and build the same URL.
+    let shared = (scheme_lit("wais://"), hostport(), lit("/"), database());
+    let tail = opt(alt((
+        attempt((lit("/"), wtype(), lit("/"), wpath()))
+            .map(|(_, wtype, _, wpath)| (Some((wtype, wpath)), None)),
+        (lit("?"), search()).map(|(_, search)| (None, Some(search))),
+    )));
+    let fast = (shared, tail).map(|((scheme, hostport, _, database), tail)| match tail {
+        Some((Some((wtype, wpath)), _)) => WaisUrl::Doc(WaisDoc {
+            scheme,
+            hostport,
+            database,
+            wtype,
+            wpath,
+        }),
+        Some((None, Some(search))) => WaisUrl::Index(WaisIndex {
+            scheme,
+            hostport,
+            database,
+            search,
+        }),
+        _ => WaisUrl::Database(WaisDatabase {
+            scheme,
+            hostport,
+            database,
+        }),
+    });
     rule(
         Rule::Waisurl,
-        alt((
-            waisdoc().map(WaisUrl::Doc),
-            waisindex().map(WaisUrl::Index),
-            waisdatabase().map(WaisUrl::Database),
-        )),
+        fast_or(
+            fast,
+            alt((
+                waisdoc().map(WaisUrl::Doc),
+                waisindex().map(WaisUrl::Index),
+                waisdatabase().map(WaisUrl::Database),
+            )),
+        ),
     )
 }
 
