@@ -3,8 +3,6 @@
 use core::fmt;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
-use nom::Input;
-use nom_locate::LocatedSpan;
 
 use crate::Rule;
 use crate::input::Record;
@@ -20,6 +18,21 @@ pub enum Expected {
     Literal(&'static str),
     /// The end of the input: the rule could have ended there.
     EndOfInput,
+}
+
+impl Expected {
+    /// Equality without a call to `memcmp`: the literals are a few bytes.
+    #[inline]
+    pub(crate) fn same(&self, other: &Expected) -> bool {
+        match (self, other) {
+            (Expected::Rule(a), Expected::Rule(b)) => a == b,
+            (Expected::Literal(a), Expected::Literal(b)) => {
+                a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(a, b)| a == b)
+            }
+            (Expected::EndOfInput, Expected::EndOfInput) => true,
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for Expected {
@@ -89,16 +102,18 @@ struct Inner {
     excerpt: Excerpt,
 }
 
-/// The line of the input around the error, for rendering.
+/// The line of the input around the error, for rendering: copied raw, made
+/// visible only when rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Excerpt {
-    /// The text shown: the error's line, or a window of it when it is long,
-    /// with `…` where it was cut.
+    /// The error's line, or a window of [`CONTEXT`] characters on each side
+    /// of the offset when it is longer.
     text: String,
     /// The error's byte offset in `text`.
     at: usize,
-    /// The byte length of the character at the offset in `text` (0 at the end).
-    width: usize,
+    /// Whether the line goes on before and after the window.
+    cut_before: bool,
+    cut_after: bool,
 }
 
 /// How many characters of the input line are shown on each side of the error.
@@ -125,10 +140,12 @@ impl Error {
         path: Vec<Rule>,
         expected: Vec<Expected>,
     ) -> Error {
-        // nom_locate counts the lines and the UTF-8 column of the position.
-        let at = LocatedSpan::new(input).take_from(offset);
-        let line = at.location_line() as usize;
-        let column = at.get_utf8_column();
+        let line_start = input[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line = 1 + input.as_bytes()[..line_start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        let column = 1 + input[line_start..offset].chars().count();
         Error(Box::new(Inner {
             rule,
             offset,
@@ -137,7 +154,7 @@ impl Error {
             path,
             expected,
             found,
-            excerpt: Excerpt::new(input, offset, found),
+            excerpt: Excerpt::new(input, line_start, offset),
         }))
     }
 
@@ -207,15 +224,11 @@ impl Error {
     pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
         let title = format!("not a valid {}: {}", self.0.rule, self.message());
         let label = format!("expected {}", self.expected_short());
-        let end = self.0.excerpt.at + self.0.excerpt.width;
-        let snippet = Snippet::source(self.0.excerpt.text.as_str())
+        let (text, caret) = self.0.excerpt.visible(self.0.found);
+        let snippet = Snippet::source(text.as_str())
             .line_start(self.0.line)
             .path(origin)
-            .annotation(
-                AnnotationKind::Primary
-                    .span(self.0.excerpt.at..end)
-                    .label(label.as_str()),
-            );
+            .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
         let path = format!("while matching {}", self.path_display());
         let innermost = self.0.path.last().copied().unwrap_or(self.0.rule);
         let note = innermost.definition().replace('\n', " ");
@@ -241,40 +254,66 @@ impl Error {
 }
 
 impl Excerpt {
-    /// The line of `input` that holds `offset`, cut to [`CONTEXT`] characters
-    /// on each side, with control characters made visible.
-    fn new(input: &str, offset: usize, found: Found) -> Excerpt {
-        let line_start = input[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = input[offset..]
-            .find('\n')
-            .map_or(input.len(), |i| offset + i);
-        let before: Vec<char> = input[line_start..offset].chars().collect();
-        let skip = before.len().saturating_sub(CONTEXT);
-        let mut text = String::new();
-        if skip > 0 {
+    /// The line of `input` that holds `offset` (and starts at `line_start`),
+    /// cut to a window of [`CONTEXT`] characters on each side of the offset.
+    fn new(input: &str, line_start: usize, offset: usize) -> Excerpt {
+        // A character is at most 4 bytes: take that many, then count
+        // characters only within them.
+        let mut start = offset.saturating_sub(4 * CONTEXT).max(line_start);
+        while !input.is_char_boundary(start) {
+            start += 1;
+        }
+        let mut end = (offset + 4 * (CONTEXT + 1)).min(input.len());
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);
+        let window = &input[start..line_end];
+        let at = offset - start;
+        let first = window[..at]
+            .char_indices()
+            .rev()
+            .nth(CONTEXT - 1)
+            .map_or(0, |(i, _)| i);
+        let last = window[at..]
+            .char_indices()
+            .nth(CONTEXT + 1)
+            .map_or(window.len(), |(i, _)| at + i);
+        let reaches_line_end = line_end < end || end == input.len();
+        Excerpt {
+            text: window[first..last].to_owned(),
+            at: at - first,
+            cut_before: start + first > line_start,
+            cut_after: last < window.len() || !reaches_line_end,
+        }
+    }
+
+    /// The window as shown: unprintable characters escaped, `…` where the
+    /// line was cut; and the byte span in it of the character at the offset
+    /// (empty at the end of the input or at a byte that is not UTF-8).
+    fn visible(&self, found: Found) -> (String, core::ops::Range<usize>) {
+        let mut text = String::with_capacity(self.text.len() + 8);
+        if self.cut_before {
             text.push('…');
         }
-        for &c in &before[skip..] {
+        for c in self.text[..self.at].chars() {
             push_visible(&mut text, c);
         }
         let at = text.len();
-        let mut after = input[offset..line_end].chars();
-        let width = match found {
-            Found::Char(c) => {
-                after.next();
-                push_visible(&mut text, c);
-                text.len() - at
-            }
-            Found::Byte(_) | Found::EndOfInput => 0,
-        };
-        let rest: String = after.by_ref().take(CONTEXT).collect();
-        for c in rest.chars() {
+        let mut after = self.text[self.at..].chars();
+        if let Found::Char(_) = found
+            && let Some(c) = after.next()
+        {
             push_visible(&mut text, c);
         }
-        if after.next().is_some() {
+        let width = text.len() - at;
+        for c in after {
+            push_visible(&mut text, c);
+        }
+        if self.cut_after {
             text.push('…');
         }
-        Excerpt { text, at, width }
+        (text, at..at + width)
     }
 }
 
