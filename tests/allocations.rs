@@ -1,0 +1,80 @@
+//! `is_valid` and `parse` of a valid URL allocate nothing.
+//!
+//! `allocation-counter` replaces the global allocator in this test binary
+//! only, and counts the allocations of the current thread.
+
+use allocation_counter::measure;
+use rfc1738::{Rule, is_valid, parse, parse_rule};
+
+/// Valid URLs of every scheme rule, long and short.
+const URLS: &[&str] = &[
+    "http://www.example.com/a/b;c/d.html?q=1&r=%20",
+    "HTTP://WWW.EXAMPLE.COM",
+    "http://10.0.0.1:8080/",
+    "ftp://myname:secret@host.dom/%2Fetc/motd;type=a",
+    "ftp://@host.com/",
+    "news:comp.infosystems.www.misc",
+    "news:1234@host.dom",
+    "news:*",
+    "nntp://news.host:119/comp.lang/42",
+    "telnet://user:pw@host.dom:23/",
+    "gopher://host.dom:70/1sel%09q%09+",
+    "gopher://h/1a%09b/c",
+    "wais://host/db/t/p",
+    "wais://host/db?query",
+    "wais://host/db",
+    "mailto:someone@example.com",
+    "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+    "file:///etc/motd",
+    "prospero://host.dom//pros/name;OBJECT-VERSION=1",
+    "https://example.com/path?x=y",
+    "urn:isbn:0451450523",
+];
+
+#[test]
+fn validating_and_parsing_valid_urls_allocates_nothing() {
+    // Warm up anything lazily initialised outside the parser.
+    for url in URLS {
+        assert!(is_valid(url), "{url}");
+        assert!(parse(url).is_ok(), "{url}");
+    }
+    for url in URLS {
+        let info = measure(|| {
+            assert!(is_valid(url));
+        });
+        assert_eq!(info.count_total, 0, "is_valid({url:?}) allocated");
+        let info = measure(|| {
+            let parsed = parse(url).expect("valid");
+            std::hint::black_box(&parsed);
+        });
+        assert_eq!(info.count_total, 0, "parse({url:?}) allocated");
+    }
+}
+
+#[test]
+fn parse_rule_of_a_matching_string_allocates_nothing() {
+    let cases = [
+        (Rule::Hostport, "host.dom:80"),
+        (Rule::Url, "http://user@host/"),
+        (Rule::Xchar, "%41"),
+    ];
+    for (rule, input) in cases {
+        let info = measure(|| {
+            assert!(parse_rule(rule, input).is_ok());
+        });
+        assert_eq!(
+            info.count_total, 0,
+            "parse_rule({rule}, {input:?}) allocated"
+        );
+    }
+}
+
+#[test]
+fn the_counter_sees_the_error_path_allocate() {
+    // The measurement is live: a rejected input builds an Error, which
+    // allocates.
+    let info = measure(|| {
+        assert!(parse("http://host:8a/").is_err());
+    });
+    assert!(info.count_total > 0);
+}
