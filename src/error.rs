@@ -222,11 +222,18 @@ impl Error {
     /// Renders the diagnostic with `renderer` (plain or styled), naming the
     /// input `origin` (`input`, or a file name).
     pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
+        self.render_at(origin, 1, renderer)
+    }
+
+    /// [`render`](Self::render) for an input that starts on line
+    /// `first_line` of `origin` (a line of a file checked line by line), so
+    /// that the location names the file's line.
+    pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
         let title = format!("not a valid {}: {}", self.0.rule, self.message());
         let label = format!("expected {}", self.expected_short());
         let (text, caret) = self.0.excerpt.visible(self.0.found);
         let snippet = Snippet::source(text.as_str())
-            .line_start(self.0.line)
+            .line_start(first_line + self.0.line - 1)
             .path(origin)
             .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
         let path = format!("while matching {}", self.path_display());

@@ -1,13 +1,14 @@
 //! `rfc1738 check`.
 
 use std::borrow::Cow;
-use std::io::{self, BufRead};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
 use rfc1738::{Error, Found, check_bytes};
 use serde::Serialize;
 
+use crate::batch::{Blocks, format_block};
 use crate::output::{Output, Stop};
 use crate::{CheckArgs, Format};
 
@@ -51,9 +52,19 @@ impl ErrorRecord {
 }
 
 /// Counts what was checked.
-#[derive(Default)]
-struct Tally {
-    invalid: usize,
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Inputs that matched.
+    pub valid: u64,
+    /// Inputs that did not.
+    pub invalid: u64,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+    }
 }
 
 /// Runs the command; the exit status says whether every input was valid.
@@ -61,15 +72,19 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut out = Output::new();
     let mut tally = Tally::default();
     let result = if args.urls.is_empty() {
-        check_stdin(args, &mut out, &mut tally)
+        check_stream(args, io::stdin().lock(), "<stdin>", &mut out, &mut tally)
     } else {
         args.urls.iter().try_for_each(|url| {
-            check_one(
+            let mut buffer = Vec::new();
+            record(
                 args,
+                "input",
+                1,
                 &url.clone().into_encoded_bytes(),
-                &mut out,
+                &mut buffer,
                 &mut tally,
-            )
+            );
+            out.write(&buffer)
         })
     };
     match result.and_then(|()| out.flush()) {
@@ -86,61 +101,82 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// Checks each line of standard input.
-fn check_stdin(args: &CheckArgs, out: &mut Output, tally: &mut Tally) -> Result<(), Stop> {
-    let stdin = io::stdin();
-    let mut reader = stdin.lock();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = reader.read_until(b'\n', &mut line).map_err(|error| {
-            Stop::Failed(io::Error::new(
-                error.kind(),
-                format!("reading standard input: {error}"),
-            ))
-        })?;
-        if read == 0 {
-            return Ok(());
-        }
-        let mut input = line.as_slice();
-        if let Some(rest) = input.strip_suffix(b"\n") {
-            input = rest.strip_suffix(b"\r").unwrap_or(rest);
-        }
-        check_one(args, input, out, tally)?;
-    }
-}
-
-/// Checks one input and writes its result.
-fn check_one(
+/// Checks each line of a stream, on every core, writing results in order.
+fn check_stream(
     args: &CheckArgs,
-    input: &[u8],
+    reader: impl io::Read,
+    origin: &str,
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<(), Stop> {
-    let result = check_bytes(input, args.rule);
-    let rule = match &result {
-        Ok(rule) => *rule,
-        Err(error) => error.rule(),
-    };
-    if result.is_err() {
-        tally.invalid += 1;
+    let mut blocks = Blocks::new(reader);
+    let mut block = Vec::new();
+    let mut next_line = 1;
+    loop {
+        let more = blocks.next_block(&mut block).map_err(|error| {
+            Stop::Failed(io::Error::new(
+                error.kind(),
+                format!("reading {origin}: {error}"),
+            ))
+        })?;
+        if !more {
+            return Ok(());
+        }
+        let outputs = format_block(&block, next_line, |number, line, buffer, tally| {
+            record(args, origin, number, line, buffer, tally);
+        });
+        for (buffer, counted) in outputs {
+            next_line += counted.valid + counted.invalid;
+            *tally += counted;
+            out.write(&buffer)?;
+        }
     }
-    match args.format {
-        Format::Json => {
+}
+
+/// Checks one input and appends its result to `buffer`.
+fn record(
+    args: &CheckArgs,
+    origin: &str,
+    line: u64,
+    input: &[u8],
+    buffer: &mut Vec<u8>,
+    tally: &mut Tally,
+) {
+    let result = check_bytes(input, args.rule);
+    match &result {
+        Ok(_) => tally.valid += 1,
+        Err(_) => tally.invalid += 1,
+    }
+    match (args.format, result) {
+        (Format::Json, Ok(rule)) => {
+            // A valid input is printable ASCII without `"` or `\`: nothing in
+            // it needs escaping in a JSON string.
+            buffer.extend_from_slice(b"{\"input\":\"");
+            buffer.extend_from_slice(input);
+            buffer.extend_from_slice(b"\",\"rule\":\"");
+            buffer.extend_from_slice(rule.name().as_bytes());
+            buffer.extend_from_slice(b"\",\"valid\":true,\"error\":null}\n");
+        }
+        (Format::Json, Err(error)) => {
             let record = Record {
                 input: String::from_utf8_lossy(input),
-                rule: rule.name(),
-                valid: result.is_ok(),
-                error: result.as_ref().err().map(ErrorRecord::new),
+                rule: error.rule().name(),
+                valid: false,
+                error: Some(ErrorRecord::new(&error)),
             };
-            // A record of strings and numbers always serializes.
-            let json = serde_json::to_string(&record).unwrap_or_default();
-            out.line(&json)
+            // Strings and numbers always serialize, and a Vec does not fail.
+            let _ = serde_json::to_writer(&mut *buffer, &record);
+            buffer.push(b'\n');
         }
-        Format::Human => match result {
+        (Format::Human, Ok(rule)) => {
             // A valid input is printable ASCII: nothing in it can drive a terminal.
-            Ok(rule) => out.line(&format!("valid {rule}: {}", String::from_utf8_lossy(input))),
-            Err(error) => out.line(&error.render("input", &Renderer::plain())),
-        },
+            let _ = writeln!(buffer, "valid {rule}: {}", String::from_utf8_lossy(input));
+        }
+        (Format::Human, Err(error)) => {
+            let first_line = usize::try_from(line).unwrap_or(usize::MAX);
+            let text = error.render_at(origin, first_line, &Renderer::plain());
+            buffer.extend_from_slice(text.as_bytes());
+            buffer.push(b'\n');
+        }
     }
 }

@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod batch;
 mod check;
 mod coverage;
 mod explain;

@@ -34,6 +34,12 @@ impl Output {
         }
     }
 
+    /// Writes `bytes` as they are.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.out.write_all(bytes)?;
+        Ok(())
+    }
+
     /// Writes `text` and a newline.
     pub fn line(&mut self, text: &str) -> Result<(), Stop> {
         self.out.write_all(text.as_bytes())?;

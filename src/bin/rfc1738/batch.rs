@@ -1,0 +1,220 @@
+//! Batch mode: a stream of lines checked on every core, results in input
+//! order, memory bounded by the block size and the longest line.
+//!
+//! The input is read in blocks of whole lines. Each block is cut into units
+//! of about [`UNIT`] bytes at line boundaries; the units are formatted in
+//! parallel (rayon), each into its own buffer, and the buffers are written in
+//! order before the next block is read. Nothing depends on the number of
+//! lines: a block is reused, and a line longer than a block makes that block
+//! longer, not the next ones.
+
+use std::io::{self, Read};
+
+use rayon::prelude::*;
+
+/// How many bytes of input are read at once (more when one line is longer).
+const BLOCK: usize = 4 << 20;
+
+/// The size of the units formatted in parallel.
+const UNIT: usize = 64 << 10;
+
+/// Reads a byte stream as blocks of whole lines.
+pub struct Blocks<R> {
+    reader: R,
+    /// What followed the last line feed of the previous block.
+    carry: Vec<u8>,
+    done: bool,
+}
+
+impl<R: Read> Blocks<R> {
+    /// Blocks of the lines of `reader`.
+    pub fn new(reader: R) -> Self {
+        Blocks {
+            reader,
+            carry: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Fills `block` with the next whole lines (each with its line feed,
+    /// except the input's last line when the input does not end with one).
+    /// Returns false at the end of the input.
+    pub fn next_block(&mut self, block: &mut Vec<u8>) -> io::Result<bool> {
+        block.clear();
+        block.append(&mut self.carry);
+        loop {
+            if self.done {
+                return Ok(!block.is_empty());
+            }
+            let filled = block.len();
+            let want = (filled + BLOCK).max(2 * filled);
+            block.resize(want, 0);
+            let read = read_some(&mut self.reader, &mut block[filled..])?;
+            block.truncate(filled + read);
+            if read == 0 {
+                self.done = true;
+                continue;
+            }
+            // Whole lines go now; the rest waits for its line feed.
+            if let Some(last) = block[filled..].iter().rposition(|&b| b == b'\n') {
+                let end = filled + last + 1;
+                self.carry.extend_from_slice(&block[end..]);
+                block.truncate(end);
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// Reads once, retrying on interruption.
+fn read_some(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buffer) {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            result => return result,
+        }
+    }
+}
+
+/// The lines of a block: without their line feed, and without a carriage
+/// return right before it.
+pub fn lines(block: &[u8]) -> impl Iterator<Item = &[u8]> {
+    // An empty block has no lines (`split` would give one empty line); a
+    // block of one line feed has one, empty.
+    let lines = (!block.is_empty()).then(|| {
+        let block = block.strip_suffix(b"\n").unwrap_or(block);
+        block.split(|&b| b == b'\n')
+    });
+    lines
+        .into_iter()
+        .flatten()
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// Formats every line of `block` with `format` (its 1-based line number
+/// counting from `first_line`, the line, the output buffer), on every core,
+/// and returns the outputs in order with what each unit gathered.
+pub fn format_block<T, F>(block: &[u8], first_line: u64, format: F) -> Vec<(Vec<u8>, T)>
+where
+    T: Default + Send,
+    F: Fn(u64, &[u8], &mut Vec<u8>, &mut T) + Sync,
+{
+    let units = units(block);
+    // The line number each unit starts at.
+    let counts: Vec<u64> = units
+        .par_iter()
+        .map(|unit| unit.iter().filter(|&&b| b == b'\n').count() as u64)
+        .collect();
+    let starts: Vec<u64> = counts
+        .iter()
+        .scan(first_line, |next, count| {
+            let start = *next;
+            *next += count;
+            Some(start)
+        })
+        .collect();
+    units
+        .par_iter()
+        .zip(starts)
+        .map(|(unit, start)| {
+            let mut out = Vec::with_capacity(unit.len() * 2 + 64);
+            let mut gathered = T::default();
+            for (number, line) in (start..).zip(lines(unit)) {
+                format(number, line, &mut out, &mut gathered);
+            }
+            (out, gathered)
+        })
+        .collect()
+}
+
+/// `block` cut into units of about [`UNIT`] bytes, each ending after a line
+/// feed (the last one at the end of the block).
+fn units(block: &[u8]) -> Vec<&[u8]> {
+    let mut units = Vec::with_capacity(block.len() / UNIT + 1);
+    let mut rest = block;
+    while rest.len() > UNIT {
+        let Some(newline) = rest[UNIT..].iter().position(|&b| b == b'\n') else {
+            break;
+        };
+        let (unit, after) = rest.split_at(UNIT + newline + 1);
+        units.push(unit);
+        rest = after;
+    }
+    if !rest.is_empty() {
+        units.push(rest);
+    }
+    units
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes per read.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buffer.len()).min(self.data.len());
+            buffer[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
+        let mut blocks = Blocks::new(Trickle { data, step });
+        let mut block = Vec::new();
+        let mut found = Vec::new();
+        while blocks.next_block(&mut block).unwrap() {
+            assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
+            found.extend(lines(&block).map(<[u8]>::to_vec));
+        }
+        found
+    }
+
+    #[test]
+    fn every_line_once_in_order_whatever_the_reads() {
+        let data = b"a\r\n\nb\nlong line\nlast";
+        let expected: Vec<&[u8]> = vec![b"a", b"", b"b", b"long line", b"last"];
+        for step in [1, 2, 3, 7, 100] {
+            assert_eq!(all_lines(data, step), expected, "step {step}");
+        }
+        assert_eq!(all_lines(b"x\n", 1), vec![b"x".to_vec()]);
+        assert!(all_lines(b"", 1).is_empty());
+        assert_eq!(all_lines(b"\n", 1), vec![Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn a_line_longer_than_a_block_is_one_line() {
+        let mut data = vec![b'a'; BLOCK * 2 + 5];
+        data.extend_from_slice(b"\nb\n");
+        let found = all_lines(&data, 1 << 20);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].len(), BLOCK * 2 + 5);
+    }
+
+    #[test]
+    fn units_keep_order_and_line_numbers() {
+        let block: Vec<u8> = (0..50_000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let outputs = format_block(
+            &block,
+            1,
+            |number, line, out: &mut Vec<u8>, count: &mut u64| {
+                assert_eq!(line, (number - 1).to_string().as_bytes());
+                out.extend_from_slice(line);
+                out.push(b'\n');
+                *count += 1;
+            },
+        );
+        assert!(outputs.len() > 1, "the block is cut into several units");
+        let joined: Vec<u8> = outputs.iter().flat_map(|(out, _)| out.clone()).collect();
+        assert_eq!(joined, block);
+        assert_eq!(outputs.iter().map(|(_, count)| count).sum::<u64>(), 50_000);
+    }
+}
