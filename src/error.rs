@@ -2,9 +2,10 @@
 
 use core::fmt;
 
-use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 
 use crate::Rule;
+use crate::hint::{self, Hint};
 use crate::input::Record;
 
 /// Something that could have continued a string of the rule at the error's
@@ -83,7 +84,7 @@ impl fmt::Display for Found {
 ///
 /// `Display` renders the error as a compiler-style diagnostic (plain text,
 /// no colour): the message, the location, the input line with a caret, the
-/// production path and the production's definition.
+/// production path, the production's definition and the hints.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.render("input", &Renderer::plain()))]
 #[non_exhaustive]
@@ -99,6 +100,7 @@ struct Inner {
     path: Vec<Rule>,
     expected: Vec<Expected>,
     found: Found,
+    hints: Vec<Hint>,
     excerpt: Excerpt,
 }
 
@@ -116,8 +118,13 @@ struct Excerpt {
     cut_after: bool,
 }
 
-/// How many characters of the input line are shown on each side of the error.
+/// How many characters of the input line are shown after the error.
 const CONTEXT: usize = 60;
+
+/// How many characters of the input line are shown before the error: all of
+/// them up to this many (so that the renderer's column is the line's), else
+/// the last [`CONTEXT`].
+const CONTEXT_BEFORE: usize = 1000;
 
 impl Error {
     /// Builds the error from what the diagnostic pass recorded.
@@ -146,6 +153,14 @@ impl Error {
             .filter(|&&b| b == b'\n')
             .count();
         let column = 1 + input[line_start..offset].chars().count();
+        let hints = hint::hints(&hint::Context {
+            rule,
+            input,
+            offset,
+            found,
+            path: &path,
+            expected: &expected,
+        });
         Error(Box::new(Inner {
             rule,
             offset,
@@ -154,6 +169,7 @@ impl Error {
             path,
             expected,
             found,
+            hints,
             excerpt: Excerpt::new(input, line_start, offset),
         }))
     }
@@ -195,6 +211,12 @@ impl Error {
         self.0.found
     }
 
+    /// What the usual mistakes behind this error are and what to write
+    /// instead, each citing its section of RFC 1738; often none.
+    pub fn hints(&self) -> &[Hint] {
+        &self.0.hints
+    }
+
     /// The error in one line: `expected digit, "/" or end of input, found "a"`.
     pub fn message(&self) -> String {
         let mut message = String::from("expected ");
@@ -232,18 +254,30 @@ impl Error {
         let title = format!("not a valid {}: {}", self.0.rule, self.message());
         let label = format!("expected {}", self.expected_short());
         let (text, caret) = self.0.excerpt.visible(self.0.found);
+        let line = first_line + self.0.line - 1;
         let snippet = Snippet::source(text.as_str())
-            .line_start(first_line + self.0.line - 1)
-            .path(origin)
+            .line_start(line)
             .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
         let path = format!("while matching {}", self.path_display());
         let innermost = self.0.path.last().copied().unwrap_or(self.0.rule);
         let note = innermost.definition().replace('\n', " ");
-        let mut group = Level::ERROR.primary_title(title.as_str()).element(snippet);
+        let title = Level::ERROR.primary_title(title.as_str());
+        let mut group = if self.0.excerpt.cut_before {
+            // The snippet starts inside a very long line: the renderer would
+            // count the column from the cut, so the location is stated.
+            let location = Origin::path(origin).line(line).char_column(self.0.column);
+            title.element(location).element(snippet)
+        } else {
+            title.element(snippet.path(origin))
+        };
         if !self.0.path.is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
         group = group.element(Level::NOTE.message(note.as_str()));
+        let hints: Vec<String> = self.0.hints.iter().map(ToString::to_string).collect();
+        for hint in &hints {
+            group = group.element(Level::HELP.message(hint.as_str()));
+        }
         renderer.render(&[group])
     }
 
@@ -266,7 +300,7 @@ impl Excerpt {
     fn new(input: &str, line_start: usize, offset: usize) -> Excerpt {
         // A character is at most 4 bytes: take that many, then count
         // characters only within them.
-        let mut start = offset.saturating_sub(4 * CONTEXT).max(line_start);
+        let mut start = offset.saturating_sub(4 * CONTEXT_BEFORE).max(line_start);
         while !input.is_char_boundary(start) {
             start += 1;
         }
@@ -277,11 +311,16 @@ impl Excerpt {
         let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);
         let window = &input[start..line_end];
         let at = offset - start;
-        let first = window[..at]
-            .char_indices()
-            .rev()
-            .nth(CONTEXT - 1)
-            .map_or(0, |(i, _)| i);
+        let before = window[..at].chars().count();
+        let first = if start > line_start || before > CONTEXT_BEFORE {
+            window[..at]
+                .char_indices()
+                .rev()
+                .nth(CONTEXT - 1)
+                .map_or(0, |(i, _)| i)
+        } else {
+            0
+        };
         let last = window[at..]
             .char_indices()
             .nth(CONTEXT + 1)

@@ -48,11 +48,13 @@ pub mod grammar;
 pub mod url;
 
 mod error;
+mod hint;
 mod input;
 mod rule;
 mod tree;
 
 pub use error::{Error, Expected, Found};
+pub use hint::Hint;
 pub use input::{Folded, Source};
 pub use rule::{Rule, UnknownRule};
 pub use tree::{Derivation, is_character_class};

@@ -6,7 +6,7 @@
 //! derivation tree is built, the lookup records the class's node with the
 //! class productions under it (`xchar` › `unreserved` › `alpha`). The tables
 //! are built from the productions' literal alternatives by `const fn`s, and
-//! [`class`] maps every class production to its table, so that the bodies of
+//! `class` maps every class production to its table, so that the bodies of
 //! repetitions elsewhere (`*[ uchar | ";" ]`) are written with the same names
 //! the BNF uses.
 

@@ -1,0 +1,177 @@
+//! Hints for the usual mistakes, each citing the RFC, and the rendered
+//! diagnostics they appear in, pinned in `snapshots/`.
+
+use std::path::Path;
+
+use rfc1738::{Error, Rule, check_bytes, parse, parse_rule};
+
+fn error(input: &str) -> Error {
+    parse(input).expect_err(input)
+}
+
+/// The sections the hints of `input`'s error cite, and their messages.
+fn hints(input: &str) -> Vec<(String, String)> {
+    error(input)
+        .hints()
+        .iter()
+        .map(|hint| (hint.section().to_owned(), hint.message().to_owned()))
+        .collect()
+}
+
+/// `input`'s error has a hint citing `section` whose message contains `text`.
+#[track_caller]
+fn hinted(input: &str, section: &str, text: &str) {
+    let hints = hints(input);
+    assert!(
+        hints.iter().any(|(s, m)| s == section && m.contains(text)),
+        "{input:?}: no hint of section {section} saying {text:?} in {hints:?}"
+    );
+}
+
+#[test]
+fn a_user_name_where_the_scheme_allows_none() {
+    hinted(
+        "http://user@host/",
+        "3.3",
+        "an http URL allows no user name or password",
+    );
+    hinted("http://user:pw@host/", "3.3", "no user name");
+    hinted("gopher://me@host/", "3.4", "a gopher URL");
+    hinted("nntp://me@host/group", "3.7", "an nntp URL");
+    hinted("wais://me@host/db", "3.9", "a wais URL");
+    hinted("prospero://me@host/x", "3.11", "a prospero URL");
+    // ftp and telnet allow them: no such hint.
+    assert!(parse("ftp://me@host/").is_ok());
+    assert!(hints("http://host/a@b c").iter().all(|(s, _)| s != "3.3"));
+}
+
+#[test]
+fn a_fragment() {
+    hinted("http://host/page#part", "2.2", "fragment identifier");
+    hinted("http://host/page#part", "2.2", "%23");
+}
+
+#[test]
+fn unsafe_characters_with_their_escape() {
+    for (c, escape) in [
+        (' ', "%20"),
+        ('<', "%3C"),
+        ('>', "%3E"),
+        ('"', "%22"),
+        ('{', "%7B"),
+        ('}', "%7D"),
+        ('|', "%7C"),
+        ('\\', "%5C"),
+        ('^', "%5E"),
+        ('~', "%7E"),
+        ('[', "%5B"),
+        (']', "%5D"),
+        ('`', "%60"),
+    ] {
+        hinted(
+            &format!("http://host/a{c}b"),
+            "2.2",
+            &format!("write {escape}"),
+        );
+    }
+}
+
+#[test]
+fn a_percent_that_starts_no_escape() {
+    hinted("http://host/100%", "2.2", "two hex digits");
+    hinted("http://host/100%25%zz", "2.2", "%25");
+    hinted("http://host/%4", "2.2", "two hex digits");
+}
+
+#[test]
+fn non_ascii_and_control_characters_with_their_utf8_escape() {
+    hinted("http://host/caf\u{e9}", "2.2", "%C3%A9");
+    hinted("http://host/\u{1F600}", "2.2", "%F0%9F%98%80");
+    hinted("http://host/a\tb", "2.2", "write %09");
+    hinted("http://host/a\u{7f}", "2.2", "write %7F");
+    let error = check_bytes(b"http://host/\xff", None).unwrap_err();
+    assert!(
+        error
+            .hints()
+            .iter()
+            .any(|hint| hint.message().contains("%FF"))
+    );
+}
+
+#[test]
+fn host_mistakes() {
+    hinted("http://host:/", "3.1", "the port is empty");
+    hinted("http://host:", "3.1", "the port is empty");
+    hinted("http://-host.com/", "3.1", "starts with a letter or digit");
+    hinted("http://host-.com/", "3.1", "ends with a letter or digit");
+    hinted("http://www.host-/", "3.1", "ends with a letter or digit");
+    hinted(
+        "http://host.1com/",
+        "3.1",
+        "the last label of a host name starts with a letter",
+    );
+    hinted("http://1.2.3/", "3.1", "this has 3");
+    hinted("http://1.2.3.4.5/", "3.1", "this has 5");
+    hinted("ftp://u@10.0.0/", "3.1", "four decimal numbers");
+}
+
+#[test]
+fn an_ftp_typecode_other_than_a_i_d() {
+    hinted("ftp://host/file;type=x", "3.2.2", "ftptype");
+}
+
+#[test]
+fn a_news_group_that_does_not_start_with_a_letter() {
+    hinted("news:1comp", "3.6", "starts with a letter");
+    hinted("news:_x", "3.6", "starts with a letter");
+}
+
+#[test]
+fn a_scheme_with_characters_section_2_1_does_not_allow() {
+    hinted("ht_tp://host/", "2.1", "lower-case letters");
+    let error = parse_rule(Rule::Url, "Http://host/").unwrap_err();
+    assert!(error.hints().iter().any(|hint| hint.section() == "2.1"));
+}
+
+#[test]
+fn no_hint_is_invented() {
+    // A valid prefix that just stops: nothing to suggest.
+    assert!(hints("http:/").is_empty());
+    assert!(hints("mailto:").is_empty());
+}
+
+#[test]
+fn rendered_diagnostics() {
+    let cases = [
+        ("user_in_http", "http://user:secret@host/"),
+        (
+            "fragment",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+        ),
+        ("space", "http://host/a file.html"),
+        ("percent", "http://host/100%"),
+        ("non_ascii", "http://host/caf\u{e9}"),
+        ("control", "http://host/\u{1b}[31m"),
+        ("empty_port", "http://host:/"),
+        ("label_hyphen", "http://host-.com/"),
+        ("toplabel_digit", "http://host.1com/"),
+        ("hostnumber", "http://10.0.1/"),
+        ("ftptype", "ftp://host/file;type=x"),
+        ("news_group", "news:1comp"),
+        ("scheme", "ht_tp://host/"),
+        (
+            "long_line",
+            &format!("http://host/{}~{}", "a".repeat(100), "b".repeat(100)),
+        ),
+    ];
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"));
+    settings.set_omit_expression(true);
+    for (name, input) in cases {
+        let rendered = error(input).to_string();
+        // Nothing from the input reaches the terminal raw.
+        assert!(!rendered.contains('\u{1b}'), "{name}");
+        settings.set_description(format!("{input:?}"));
+        settings.bind(|| insta::assert_snapshot!(name, rendered));
+    }
+}
