@@ -1,16 +1,56 @@
-//! The typed, borrowed syntax tree of a URL: what [`crate::parse`] returns.
+//! The typed, borrowed syntax tree of a URL: what [`crate::parse`] returns,
+//! and what it means.
+//!
+//! - `parts` and `schemes`: the syntax tree. Every part borrows from the
+//!   parsed text, as written (still `%`-encoded); `Display` reproduces the
+//!   input byte for byte.
+//! - `decode`: [`decode`] and [`Decoded`], the octets a part stands for
+//!   (section 2.2), borrowed when there is no escape.
+//! - `semantics`: decoded parts, ports and default ports ([`default_port`])
+//!   of every scheme (section 3); `ftp` and `gopher` add the protocol
+//!   requests of sections 3.2.2 and 3.4 ([`FtpUrl::commands`],
+//!   [`GopherUrl::request`]).
+//! - `errors`: what a valid URL can still fail to mean ([`OutOfRange`],
+//!   [`ForbiddenByte`]) and what cannot be built ([`BuildError`]).
+//! - `build`: the decoded parts of each scheme ([`Parts`]), from a parsed URL
+//!   ([`Url::to_parts`]) and back to a URL ([`Parts::build`]).
+//! - `canonical`: [`Url::canonical`], one spelling for URLs that mean the
+//!   same.
+//!
+//! With the `serde` feature, the syntax tree and the errors' data implement
+//! `Serialize` (the parts as written: `{"http": {"scheme": "http",
+//! "hostport": ...}}`), and the decoded parts and [`Decoded`] both
+//! `Serialize` and `Deserialize`. The syntax tree has no `Deserialize`: a
+//! deserialized tree would not have gone through the grammar, and its
+//! `Display` would not be a URL; deserialize the URL's text and
+//! [`crate::parse`] it, or deserialize [`Parts`] and build it.
 
 use core::fmt;
 
+mod build;
+mod canonical;
+mod decode;
+mod errors;
+mod ftp;
+mod gopher;
 mod parts;
 mod schemes;
+mod semantics;
 
+pub use build::{
+    FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts, OtherParts,
+    Parts, ProsperoParts, TelnetParts, Userinfo, WaisForm, WaisParts,
+};
+pub use decode::{Decoded, decode};
+pub use errors::{BuildError, ForbiddenByte, OutOfRange};
+pub use ftp::{FtpCommand, FtpCredentials, Typecode};
 pub use parts::{Host, Hostport, IpSchemepart, Login, Path};
 pub use schemes::{
     Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
     Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisDatabase, WaisDoc,
     WaisIndex, WaisUrl,
 };
+pub use semantics::default_port;
 
 use crate::Rule;
 
@@ -22,6 +62,8 @@ use crate::Rule;
 /// Every part borrows from the parsed text; nothing is decoded. `Display`
 /// writes the parts back and reproduces the input byte for byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
     Http(HttpUrl<'a>),

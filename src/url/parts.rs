@@ -6,6 +6,8 @@ use core::fmt;
 /// `host = hostname | hostnumber`: a fully qualified domain name, or an IP
 /// address as four decimal groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Host<'a> {
     /// `hostname = *[ domainlabel "." ] toplabel`, e.g. `host.dom`.
     Hostname(&'a str),
@@ -31,6 +33,7 @@ impl fmt::Display for Host<'_> {
 
 /// `hostport = host [ ":" port ]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
     pub(crate) host: Host<'a>,
     pub(crate) port: Option<&'a str>,
@@ -65,6 +68,7 @@ impl fmt::Display for Hostport<'_> {
 /// name or password": `ftp://@host.com/` has the user `Some("")`,
 /// `ftp://host.com/` has `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Login<'a> {
     pub(crate) user: Option<&'a str>,
     pub(crate) password: Option<&'a str>,
@@ -103,6 +107,7 @@ impl fmt::Display for Login<'_> {
 
 /// A `/`-separated path: `fpath`, `hpath` or `ppath`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Path<'a>(pub(crate) &'a str);
 
 impl<'a> Path<'a> {
@@ -130,6 +135,7 @@ impl fmt::Display for Path<'_> {
 /// `ip-schemepart = "//" login [ "/" urlpath ]`: the common internet scheme
 /// syntax of section 3.1, as the scheme-specific part of any scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IpSchemepart<'a> {
     pub(crate) login: Login<'a>,
     pub(crate) urlpath: Option<&'a str>,

@@ -10,6 +10,7 @@ use super::parts::{Host, Hostport, Login, Path};
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -54,6 +55,7 @@ impl fmt::Display for HttpUrl<'_> {
 
 /// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (section 3.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) login: Login<'a>,
@@ -99,6 +101,8 @@ impl fmt::Display for FtpUrl<'_> {
 
 /// The host of a file URL: `[ host | "localhost" ]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FileHost<'a> {
     /// The literal `localhost`, which section 3.10 singles out: "the machine
     /// from which the URL is being interpreted".
@@ -118,6 +122,7 @@ impl fmt::Display for FileHost<'_> {
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (section 3.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) host: Option<FileHost<'a>>,
@@ -155,6 +160,7 @@ impl fmt::Display for FileUrl<'_> {
 /// The gopher path of a gopher URL, as it decomposes under
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherPath<'a> {
     pub(crate) gtype: Option<&'a str>,
     pub(crate) selector: &'a str,
@@ -168,6 +174,7 @@ pub struct GopherPath<'a> {
 /// The selector ends at the first `%09` when what follows is a `search` and
 /// an optional `%09 gopher+_string`; see `grammar/DECISIONS.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -233,6 +240,7 @@ impl fmt::Display for GopherUrl<'_> {
 
 /// `mailtourl = "mailto:" encoded822addr` (section 3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) encoded822addr: &'a str,
@@ -258,6 +266,7 @@ impl fmt::Display for MailtoUrl<'_> {
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Article<'a> {
     pub(crate) unique: &'a str,
     pub(crate) host: Host<'a>,
@@ -283,6 +292,8 @@ impl fmt::Display for Article<'_> {
 
 /// `grouppart = "*" | group | article`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Grouppart<'a> {
     /// `*`: all available news groups (section 3.6).
     All,
@@ -304,6 +315,7 @@ impl fmt::Display for Grouppart<'_> {
 
 /// `newsurl = "news:" grouppart` (section 3.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) grouppart: Grouppart<'a>,
@@ -329,6 +341,7 @@ impl fmt::Display for NewsUrl<'_> {
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (section 3.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -370,6 +383,7 @@ impl fmt::Display for NntpUrl<'_> {
 
 /// `telneturl = "telnet://" login [ "/" ]` (section 3.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) login: Login<'a>,
@@ -405,6 +419,7 @@ impl fmt::Display for TelnetUrl<'_> {
 
 /// `waisdatabase = "wais://" hostport "/" database`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -413,6 +428,7 @@ pub struct WaisDatabase<'a> {
 
 /// `waisindex = "wais://" hostport "/" database "?" search`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -422,6 +438,7 @@ pub struct WaisIndex<'a> {
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -432,6 +449,8 @@ pub struct WaisDoc<'a> {
 
 /// `waisurl = waisdatabase | waisindex | waisdoc` (section 3.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum WaisUrl<'a> {
     /// A database available for searching.
     Database(WaisDatabase<'a>),
@@ -513,6 +532,7 @@ impl fmt::Display for WaisUrl<'_> {
 
 /// One `fieldspec = ";" fieldname "=" fieldvalue` of a prospero URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspec<'a> {
     /// The field name as written.
     pub fieldname: &'a str,
@@ -523,6 +543,7 @@ pub struct Fieldspec<'a> {
 /// The `*[ fieldspec ]` of a prospero URL, as written (empty or starting
 /// with `;`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspecs<'a>(pub(crate) &'a str);
 
 impl<'a> Fieldspecs<'a> {
@@ -532,7 +553,7 @@ impl<'a> Fieldspecs<'a> {
     }
 
     /// Each field name and value.
-    pub fn iter(&self) -> impl Iterator<Item = Fieldspec<'a>> + 'a {
+    pub fn iter(&self) -> impl Iterator<Item = Fieldspec<'a>> + use<'a> {
         // The grammar allows `;` and `=` in neither a name nor a value, so each
         // `;` starts a field spec and its first `=` separates name from value.
         self.0.split(';').skip(1).map(|spec| {
@@ -547,6 +568,7 @@ impl<'a> Fieldspecs<'a> {
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) hostport: Hostport<'a>,
@@ -589,6 +611,7 @@ impl fmt::Display for ProsperoUrl<'_> {
 /// `genericurl = scheme ":" schemepart`: a URL of any other scheme
 /// (`otherurl = genericurl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {
     pub(crate) scheme: &'a str,
     pub(crate) schemepart: &'a str,

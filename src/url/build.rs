@@ -1,0 +1,995 @@
+//! Building URLs from their decoded parts, and taking parsed URLs apart into
+//! them: one `…Parts` type per scheme, all under [`Parts`].
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use super::Url;
+use super::decode::Decoded;
+use super::errors::{BuildError, OutOfRange};
+use super::ftp::Typecode;
+use super::parts::Hostport;
+use super::schemes::{
+    FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
+    NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
+};
+use crate::{Rule, parse_rule, scheme_rule};
+
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+/// A user name and an optional password (section 3.1), decoded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Userinfo<'a> {
+    /// The user name; may be empty, which differs from none (3.1).
+    pub user: Decoded<'a>,
+    /// The password, if any ("there is no way to specify a password without
+    /// specifying a user name").
+    pub password: Option<Decoded<'a>>,
+}
+
+impl<'a> Userinfo<'a> {
+    /// A user name without a password.
+    pub fn new(user: impl Into<Decoded<'a>>) -> Self {
+        Userinfo {
+            user: user.into(),
+            password: None,
+        }
+    }
+
+    /// A user name and a password.
+    pub fn with_password(user: impl Into<Decoded<'a>>, password: impl Into<Decoded<'a>>) -> Self {
+        Userinfo {
+            user: user.into(),
+            password: Some(password.into()),
+        }
+    }
+}
+
+/// The parts of an http URL (section 3.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct HttpParts<'a> {
+    /// The host: a `hostname` or `hostnumber`, never encoded.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The path's segments, decoded, if the URL has a `/` after the host (at
+    /// least one, possibly empty).
+    pub path: Option<Vec<Decoded<'a>>>,
+    /// The search, decoded; needs a path (`http://host/?q`).
+    pub search: Option<Decoded<'a>>,
+}
+
+/// The parts of an ftp URL (section 3.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct FtpParts<'a> {
+    /// The user and password; `None` is the anonymous convention (3.2.1).
+    pub userinfo: Option<Userinfo<'a>>,
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The path's segments, decoded: `<cwd1>`, …, `<name>`.
+    pub path: Option<Vec<Decoded<'a>>>,
+    /// The typecode; needs a path.
+    pub typecode: Option<Typecode>,
+}
+
+/// The parts of a news URL (section 3.6).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum NewsParts<'a> {
+    /// `news:*`.
+    All,
+    /// A news group: a `group`, never encoded.
+    Group(Cow<'a, str>),
+    /// An article: its message-id `<unique>@<host>`.
+    Article {
+        /// The `<unique>` part, decoded; at least one octet.
+        unique: Decoded<'a>,
+        /// The host after the `@`.
+        host: Cow<'a, str>,
+    },
+}
+
+/// The parts of an nntp URL (section 3.7).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct NntpParts<'a> {
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The news group: a `group`, never encoded.
+    pub group: Cow<'a, str>,
+    /// The article number.
+    pub article: Option<u64>,
+}
+
+/// The parts of a telnet URL (section 3.8). The URL is written with its
+/// final `/`, which section 3.8 makes optional.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct TelnetParts<'a> {
+    /// The advisory user and password.
+    pub userinfo: Option<Userinfo<'a>>,
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+}
+
+/// The parts of a gopher URL (section 3.4). The URL is always written with
+/// its type (`gopher://host/1`), which an empty gopher-path leaves implicit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct GopherParts<'a> {
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The Gopher type octet (`b'1'` for a directory). With `serde`, a
+    /// one-octet string (`"1"`), or `[byte]` when it is not UTF-8.
+    #[cfg_attr(feature = "serde", serde(with = "gopher_type_serde"))]
+    pub gopher_type: u8,
+    /// The selector, decoded. A TAB ends it in a URL (3.4): it may contain
+    /// one only without a search, and only when a `/` or `?` follows it
+    /// before the next TAB (see `grammar/DECISIONS.md`, D14).
+    pub selector: Decoded<'a>,
+    /// The search, decoded; it may not contain TAB.
+    pub search: Option<Decoded<'a>>,
+    /// The Gopher+ string, decoded; needs a search (3.4.3: "the %09`<search>`
+    /// string must be supplied, although the `<search>` element may be the
+    /// empty string").
+    pub gopher_plus: Option<Decoded<'a>>,
+}
+
+/// The three forms of a wais URL (section 3.9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum WaisForm<'a> {
+    /// `wais://host/database`: a database available for searching.
+    Database,
+    /// `wais://host/database?search`: a search, decoded.
+    Search(Decoded<'a>),
+    /// `wais://host/database/wtype/wpath`: a document.
+    Document {
+        /// The WAIS type of the document, decoded.
+        wtype: Decoded<'a>,
+        /// The document-id, decoded.
+        wpath: Decoded<'a>,
+    },
+}
+
+/// The parts of a wais URL (section 3.9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct WaisParts<'a> {
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The database name, decoded.
+    pub database: Decoded<'a>,
+    /// Which of the three forms.
+    pub form: WaisForm<'a>,
+}
+
+/// The parts of a mailto URL (section 3.5).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct MailtoParts<'a> {
+    /// The RFC 822 address, decoded; at least one octet.
+    pub address: Decoded<'a>,
+}
+
+/// The parts of a file URL (section 3.10).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct FileParts<'a> {
+    /// The host: `None` for the empty host, `Some("localhost")` for the
+    /// literal, both "the machine from which the URL is being interpreted".
+    pub host: Option<Cow<'a, str>>,
+    /// The path's segments, decoded: at least one.
+    pub path: Vec<Decoded<'a>>,
+}
+
+/// The parts of a prospero URL (section 3.11).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct ProsperoParts<'a> {
+    /// The host.
+    pub host: Cow<'a, str>,
+    /// The port, if the URL writes one.
+    pub port: Option<u16>,
+    /// The hsoname, decoded; its `/`s are written as they are.
+    pub hsoname: Decoded<'a>,
+    /// The field names and values, decoded, in order.
+    pub fields: Vec<(Decoded<'a>, Decoded<'a>)>,
+}
+
+/// The parts of a URL of any other scheme: as written, since which
+/// characters another scheme reserves, and so what decoding would lose, is
+/// that scheme's business.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct OtherParts<'a> {
+    /// The scheme name, in lower case (`scheme`; section 2.1 makes case
+    /// irrelevant, and the grammar writes it in lower case).
+    pub scheme: Cow<'a, str>,
+    /// The scheme-specific part as written (`*xchar`).
+    pub schemepart: Cow<'a, str>,
+}
+
+/// The decoded parts of a URL of any scheme: what [`Url::to_parts`] gives and
+/// [`Parts::build`] writes back.
+///
+/// A parts value holds what a URL means, not how it is written: decoded
+/// octets ([`Decoded`]), hosts, numbers. `build` writes the URL, encoding in
+/// each component exactly the octets that must be encoded there (section
+/// 2.2):
+///
+/// - `%`, the unsafe characters, the controls and every octet outside
+///   US-ASCII, everywhere;
+/// - the characters each component reserves: `:`, `@` and `/` in a user
+///   name or password (3.1), `/` and `;` in an ftp or file path segment
+///   (3.2.2), `/`, `;` and `?` in an http path segment or search (3.3), `;`
+///   in a prospero hsoname (3.11), `;` and `=` in its field names and values,
+///   `@` in a news article's `<unique>`;
+/// - whatever else the component's production does not allow unencoded (a
+///   wais database is `*uchar`, so every reserved character is encoded; a
+///   gopher search has no `/` or `?`).
+///
+/// Nothing else is encoded: `mailto:` and the gopher selector reserve no
+/// character (3.5, 3.4.1). The result is accepted by [`crate::parse`] and
+/// decodes back to the same parts: `parts.build()` then `to_parts()` is the
+/// identity, which `tests/build.rs` checks on generated parts of every
+/// scheme. Parts that no URL can express are a [`BuildError`].
+///
+/// ```
+/// use rfc1738::url::{FtpParts, Userinfo};
+/// let parts = FtpParts {
+///     userinfo: Some(Userinfo::new("myname")),
+///     path: Some(vec!["/etc".into(), "motd".into()]),
+///     ..FtpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "ftp://myname@host.dom/%2Fetc/motd");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Parts<'a> {
+    /// An http URL.
+    Http(HttpParts<'a>),
+    /// An ftp URL.
+    Ftp(FtpParts<'a>),
+    /// A news URL.
+    News(NewsParts<'a>),
+    /// An nntp URL.
+    Nntp(NntpParts<'a>),
+    /// A telnet URL.
+    Telnet(TelnetParts<'a>),
+    /// A gopher URL.
+    Gopher(GopherParts<'a>),
+    /// A wais URL.
+    Wais(WaisParts<'a>),
+    /// A mailto URL.
+    Mailto(MailtoParts<'a>),
+    /// A file URL.
+    File(FileParts<'a>),
+    /// A prospero URL.
+    Prospero(ProsperoParts<'a>),
+    /// A URL of another scheme.
+    Other(OtherParts<'a>),
+}
+
+// ---------------------------------------------------------------------------
+// Encoding
+
+/// The octets that stand for themselves in a component: a table indexed by
+/// octet.
+type Allowed = [bool; 256];
+
+/// `unreserved = alpha | digit | safe | extra` plus the reserved characters
+/// `also` that the component lets stand for themselves.
+const fn allowed(also: &[u8]) -> Allowed {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric()
+            || matches!(b, b'$' | b'-' | b'_' | b'.' | b'+')
+            || matches!(b, b'!' | b'*' | b'\'' | b'(' | b')' | b',');
+        byte += 1;
+    }
+    let mut i = 0;
+    while i < also.len() {
+        table[also[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
+/// `user`, `password`: `uchar | ";" | "?" | "&" | "="` (`:`, `@`, `/` must be
+/// encoded, 3.1).
+const USER: Allowed = allowed(b";?&=");
+/// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
+/// 3.2.2).
+const FSEGMENT: Allowed = allowed(b"?:@&=");
+/// `hsegment` and http's `search`, less `;`, which 3.3 reserves with `/` and
+/// `?`.
+const HTTP: Allowed = allowed(b":@&=");
+/// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
+const SEARCH: Allowed = allowed(b";:@&=");
+/// `xchar` (gopher type, selector, Gopher+ string; mailto): nothing
+/// reserved.
+const XCHAR: Allowed = allowed(b";/?:@&=");
+/// An article's first part: `uchar | ";" | "/" | "?" | ":" | "&" | "="`.
+const ARTICLE: Allowed = allowed(b";/?:&=");
+/// `uchar` (wais `database`, `wtype`, `wpath`).
+const UCHAR: Allowed = allowed(b"");
+/// A prospero hsoname: `psegment`s and the `/` between them, which "may
+/// appear in the `<hsoname>` without quoting" (3.11).
+const HSONAME: Allowed = allowed(b"?:@&=/");
+/// `fieldname`, `fieldvalue`: `uchar | "?" | ":" | "@" | "&"`.
+const FIELD: Allowed = allowed(b"?:@&");
+
+/// Appends `bytes`, each octet `allowed` leaves alone as its character and
+/// every other one as `%XX` (upper-case hex digits).
+fn encode(out: &mut String, bytes: &[u8], allowed: &Allowed) {
+    for &byte in bytes {
+        if allowed[usize::from(byte)] {
+            out.push(char::from(byte));
+        } else {
+            // Writing to a String does not fail.
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+}
+
+/// Appends the segments of a path, `/` between them.
+fn encode_path(
+    out: &mut String,
+    segments: &[Decoded<'_>],
+    allowed: &Allowed,
+) -> Result<(), BuildError> {
+    if segments.is_empty() {
+        return Err(BuildError::Empty {
+            part: "path",
+            production: "a path (fsegment *[ \"/\" fsegment ])",
+            what: "segment, possibly empty",
+        });
+    }
+    for (index, segment) in segments.iter().enumerate() {
+        if index > 0 {
+            out.push('/');
+        }
+        encode(out, segment.as_bytes(), allowed);
+    }
+    Ok(())
+}
+
+/// Checks that `value` is a string of `rule`.
+fn check(part: &'static str, value: &str, rule: Rule) -> Result<(), BuildError> {
+    parse_rule(rule, value)
+        .map(|_| ())
+        .map_err(|error| BuildError::not_a(part, value, rule, error))
+}
+
+/// Appends `host[:port]`.
+fn write_hostport(out: &mut String, host: &str, port: Option<u16>) -> Result<(), BuildError> {
+    check("host", host, Rule::Host)?;
+    out.push_str(host);
+    if let Some(port) = port {
+        let _ = write!(out, ":{port}");
+    }
+    Ok(())
+}
+
+/// Appends `[user[:password]@]`.
+fn write_userinfo(out: &mut String, userinfo: Option<&Userinfo<'_>>) {
+    if let Some(userinfo) = userinfo {
+        encode(out, userinfo.user.as_bytes(), &USER);
+        if let Some(password) = &userinfo.password {
+            out.push(':');
+            encode(out, password.as_bytes(), &USER);
+        }
+        out.push('@');
+    }
+}
+
+/// Refuses a TAB in a gopher selector or search: `%09` ends them.
+fn no_tab(part: &'static str, value: &[u8]) -> Result<(), BuildError> {
+    if value.contains(&b'\t') {
+        return Err(BuildError::Separator {
+            part,
+            byte: b'\t',
+            section: "3.4",
+        });
+    }
+    Ok(())
+}
+
+/// Whether a selector's TABs, written `%09`, stay in the selector when the
+/// URL is read back: only without a search, and only when what follows the
+/// first TAB, up to the next one, is no `search` (it has a `/` or a `?`,
+/// which the selector writes as they are). Otherwise the first `%09` would
+/// end the selector (`grammar/DECISIONS.md`, D14). Section 3.4.1 forbids TAB
+/// in a selector sent to a server ([`crate::url::GopherUrl::request`]
+/// refuses it), but such URLs parse, and their parts build back.
+fn selector_keeps_its_tabs(selector: &[u8], has_search: bool) -> bool {
+    let Some(first) = selector.iter().position(|&b| b == b'\t') else {
+        return true;
+    };
+    let rest = &selector[first + 1..];
+    let field = &rest[..rest.iter().position(|&b| b == b'\t').unwrap_or(rest.len())];
+    !has_search && field.iter().any(|&b| b == b'/' || b == b'?')
+}
+
+// ---------------------------------------------------------------------------
+// Building
+
+impl<'a> HttpParts<'a> {
+    /// `http://host`: no port, no path, no search.
+    pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
+        HttpParts {
+            host: host.into(),
+            port: None,
+            path: None,
+            search: None,
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("http://");
+        write_hostport(&mut out, &self.host, self.port)?;
+        match (&self.path, &self.search) {
+            (None, Some(_)) => {
+                return Err(BuildError::Needs {
+                    part: "search",
+                    needs: "path",
+                    production: "httpurl = \"http://\" hostport [ \"/\" hpath [ \"?\" search ]]",
+                });
+            }
+            (None, None) => {}
+            (Some(path), search) => {
+                out.push('/');
+                encode_path(&mut out, path, &HTTP)?;
+                if let Some(search) = search {
+                    out.push('?');
+                    encode(&mut out, search.as_bytes(), &HTTP);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> FtpParts<'a> {
+    /// `ftp://host`: anonymous, no port, no path, no typecode.
+    pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
+        FtpParts {
+            userinfo: None,
+            host: host.into(),
+            port: None,
+            path: None,
+            typecode: None,
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("ftp://");
+        write_userinfo(&mut out, self.userinfo.as_ref());
+        write_hostport(&mut out, &self.host, self.port)?;
+        match (&self.path, self.typecode) {
+            (None, Some(_)) => {
+                return Err(BuildError::Needs {
+                    part: "typecode",
+                    needs: "path",
+                    production: "ftpurl = \"ftp://\" login [ \"/\" fpath [ \";type=\" ftptype ]]",
+                });
+            }
+            (None, None) => {}
+            (Some(path), typecode) => {
+                out.push('/');
+                encode_path(&mut out, path, &FSEGMENT)?;
+                if let Some(typecode) = typecode {
+                    let _ = write!(out, ";type={typecode}");
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl NewsParts<'_> {
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("news:");
+        match self {
+            NewsParts::All => out.push('*'),
+            NewsParts::Group(group) => {
+                check("group", group, Rule::Group)?;
+                out.push_str(group);
+            }
+            NewsParts::Article { unique, host } => {
+                if unique.is_empty() {
+                    return Err(BuildError::Empty {
+                        part: "article's <unique>",
+                        production: "article = 1*[ uchar | \";\" | \"/\" | \"?\" | \":\" | \"&\" | \"=\" ] \"@\" host",
+                        what: "octet",
+                    });
+                }
+                check("host", host, Rule::Host)?;
+                encode(&mut out, unique.as_bytes(), &ARTICLE);
+                out.push('@');
+                out.push_str(host);
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> NntpParts<'a> {
+    /// `nntp://host/group`.
+    pub fn new(host: impl Into<Cow<'a, str>>, group: impl Into<Cow<'a, str>>) -> Self {
+        NntpParts {
+            host: host.into(),
+            port: None,
+            group: group.into(),
+            article: None,
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("nntp://");
+        write_hostport(&mut out, &self.host, self.port)?;
+        check("group", &self.group, Rule::Group)?;
+        out.push('/');
+        out.push_str(&self.group);
+        if let Some(article) = self.article {
+            let _ = write!(out, "/{article}");
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> TelnetParts<'a> {
+    /// `telnet://host/`.
+    pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
+        TelnetParts {
+            userinfo: None,
+            host: host.into(),
+            port: None,
+        }
+    }
+
+    /// Writes the URL, with its final `/`.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("telnet://");
+        write_userinfo(&mut out, self.userinfo.as_ref());
+        write_hostport(&mut out, &self.host, self.port)?;
+        out.push('/');
+        Ok(out)
+    }
+}
+
+impl<'a> GopherParts<'a> {
+    /// `gopher://host/1`: the top-level directory.
+    pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
+        GopherParts {
+            host: host.into(),
+            port: None,
+            gopher_type: b'1',
+            selector: Decoded::default(),
+            search: None,
+            gopher_plus: None,
+        }
+    }
+
+    /// Writes the URL, always with its type.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("gopher://");
+        write_hostport(&mut out, &self.host, self.port)?;
+        out.push('/');
+        encode(&mut out, &[self.gopher_type], &XCHAR);
+        if !selector_keeps_its_tabs(self.selector.as_bytes(), self.search.is_some()) {
+            no_tab("selector", self.selector.as_bytes())?;
+        }
+        encode(&mut out, self.selector.as_bytes(), &XCHAR);
+        match (&self.search, &self.gopher_plus) {
+            (None, Some(_)) => {
+                return Err(BuildError::Needs {
+                    part: "gopher+ string",
+                    needs: "search, possibly empty",
+                    production: "section 3.4.3: \"the %09<search> string must be supplied\"",
+                });
+            }
+            (None, None) => {}
+            (Some(search), plus) => {
+                no_tab("search", search.as_bytes())?;
+                out.push_str("%09");
+                encode(&mut out, search.as_bytes(), &SEARCH);
+                if let Some(plus) = plus {
+                    out.push_str("%09");
+                    encode(&mut out, plus.as_bytes(), &XCHAR);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> WaisParts<'a> {
+    /// `wais://host/database`.
+    pub fn new(host: impl Into<Cow<'a, str>>, database: impl Into<Decoded<'a>>) -> Self {
+        WaisParts {
+            host: host.into(),
+            port: None,
+            database: database.into(),
+            form: WaisForm::Database,
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("wais://");
+        write_hostport(&mut out, &self.host, self.port)?;
+        out.push('/');
+        encode(&mut out, self.database.as_bytes(), &UCHAR);
+        match &self.form {
+            WaisForm::Database => {}
+            WaisForm::Search(search) => {
+                out.push('?');
+                encode(&mut out, search.as_bytes(), &SEARCH);
+            }
+            WaisForm::Document { wtype, wpath } => {
+                out.push('/');
+                encode(&mut out, wtype.as_bytes(), &UCHAR);
+                out.push('/');
+                encode(&mut out, wpath.as_bytes(), &UCHAR);
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> MailtoParts<'a> {
+    /// `mailto:address`.
+    pub fn new(address: impl Into<Decoded<'a>>) -> Self {
+        MailtoParts {
+            address: address.into(),
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        if self.address.is_empty() {
+            return Err(BuildError::Empty {
+                part: "address",
+                production: "encoded822addr = 1*xchar",
+                what: "octet",
+            });
+        }
+        let mut out = String::from("mailto:");
+        encode(&mut out, self.address.as_bytes(), &XCHAR);
+        Ok(out)
+    }
+}
+
+impl<'a> FileParts<'a> {
+    /// `file:///path`: the empty host.
+    pub fn new(path: Vec<Decoded<'a>>) -> Self {
+        FileParts { host: None, path }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("file://");
+        if let Some(host) = &self.host {
+            check("host", host, Rule::Host)?;
+            out.push_str(host);
+        }
+        out.push('/');
+        encode_path(&mut out, &self.path, &FSEGMENT)?;
+        Ok(out)
+    }
+}
+
+impl<'a> ProsperoParts<'a> {
+    /// `prospero://host/hsoname`, no fields.
+    pub fn new(host: impl Into<Cow<'a, str>>, hsoname: impl Into<Decoded<'a>>) -> Self {
+        ProsperoParts {
+            host: host.into(),
+            port: None,
+            hsoname: hsoname.into(),
+            fields: Vec::new(),
+        }
+    }
+
+    /// Writes the URL.
+    pub fn build(&self) -> Result<String, BuildError> {
+        let mut out = String::from("prospero://");
+        write_hostport(&mut out, &self.host, self.port)?;
+        out.push('/');
+        encode(&mut out, self.hsoname.as_bytes(), &HSONAME);
+        for (name, value) in &self.fields {
+            out.push(';');
+            encode(&mut out, name.as_bytes(), &FIELD);
+            out.push('=');
+            encode(&mut out, value.as_bytes(), &FIELD);
+        }
+        Ok(out)
+    }
+}
+
+impl<'a> OtherParts<'a> {
+    /// `scheme:schemepart`.
+    pub fn new(scheme: impl Into<Cow<'a, str>>, schemepart: impl Into<Cow<'a, str>>) -> Self {
+        OtherParts {
+            scheme: scheme.into(),
+            schemepart: schemepart.into(),
+        }
+    }
+
+    /// Writes the URL. The scheme must be a `scheme` (lower case) other than
+    /// the ten of section 3, the scheme-specific part a `schemepart`.
+    pub fn build(&self) -> Result<String, BuildError> {
+        check("scheme", &self.scheme, Rule::Scheme)?;
+        let url = format!("{}:{}", self.scheme, self.schemepart);
+        if scheme_rule(&url) != Rule::Otherurl {
+            return Err(BuildError::DefinedScheme(self.scheme.to_string()));
+        }
+        check("schemepart", &self.schemepart, Rule::Schemepart)?;
+        Ok(url)
+    }
+}
+
+impl Parts<'_> {
+    /// Writes the URL: see each scheme's `build`.
+    ///
+    /// ```
+    /// use rfc1738::url::{NewsParts, Parts};
+    /// let parts = Parts::News(NewsParts::Group("comp.infosystems.www.misc".into()));
+    /// assert_eq!(parts.build()?, "news:comp.infosystems.www.misc");
+    /// # Ok::<(), rfc1738::url::BuildError>(())
+    /// ```
+    pub fn build(&self) -> Result<String, BuildError> {
+        match self {
+            Parts::Http(parts) => parts.build(),
+            Parts::Ftp(parts) => parts.build(),
+            Parts::News(parts) => parts.build(),
+            Parts::Nntp(parts) => parts.build(),
+            Parts::Telnet(parts) => parts.build(),
+            Parts::Gopher(parts) => parts.build(),
+            Parts::Wais(parts) => parts.build(),
+            Parts::Mailto(parts) => parts.build(),
+            Parts::File(parts) => parts.build(),
+            Parts::Prospero(parts) => parts.build(),
+            Parts::Other(parts) => parts.build(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Taking parsed URLs apart
+
+/// The port of a hostport as a number.
+fn port(hostport: Hostport<'_>) -> Result<Option<u16>, OutOfRange> {
+    hostport.port_number()
+}
+
+/// The user and password of a login.
+fn userinfo<'a>(login: super::Login<'a>) -> Option<Userinfo<'a>> {
+    login.user_decoded().map(|user| Userinfo {
+        user,
+        password: login.password_decoded(),
+    })
+}
+
+impl<'a> HttpUrl<'a> {
+    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<HttpParts<'a>, OutOfRange> {
+        Ok(HttpParts {
+            host: self.hostport.host().as_str().into(),
+            port: port(self.hostport)?,
+            path: self.hpath.map(|path| path.segments_decoded().collect()),
+            search: self.search_decoded(),
+        })
+    }
+}
+
+impl<'a> FtpUrl<'a> {
+    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<FtpParts<'a>, OutOfRange> {
+        Ok(FtpParts {
+            userinfo: userinfo(self.login),
+            host: self.login.hostport().host().as_str().into(),
+            port: port(self.login.hostport())?,
+            path: self.fpath.map(|path| path.segments_decoded().collect()),
+            typecode: self.typecode(),
+        })
+    }
+}
+
+impl<'a> NewsUrl<'a> {
+    /// The decoded parts.
+    pub fn to_parts(&self) -> NewsParts<'a> {
+        match self.grouppart {
+            Grouppart::All => NewsParts::All,
+            Grouppart::Group(group) => NewsParts::Group(group.into()),
+            Grouppart::Article(article) => NewsParts::Article {
+                unique: article.unique_decoded(),
+                host: article.host().as_str().into(),
+            },
+        }
+    }
+}
+
+impl<'a> NntpUrl<'a> {
+    /// The parts. A port beyond 65535 or an article number beyond
+    /// `u64::MAX` is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<NntpParts<'a>, OutOfRange> {
+        Ok(NntpParts {
+            host: self.hostport.host().as_str().into(),
+            port: port(self.hostport)?,
+            group: self.group.into(),
+            article: self.article_number()?,
+        })
+    }
+}
+
+impl<'a> TelnetUrl<'a> {
+    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<TelnetParts<'a>, OutOfRange> {
+        Ok(TelnetParts {
+            userinfo: userinfo(self.login),
+            host: self.login.hostport().host().as_str().into(),
+            port: port(self.login.hostport())?,
+        })
+    }
+}
+
+impl<'a> GopherUrl<'a> {
+    /// The decoded parts, the type defaulting to `1`. A port beyond 65535 is
+    /// an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<GopherParts<'a>, OutOfRange> {
+        Ok(GopherParts {
+            host: self.hostport.host().as_str().into(),
+            port: port(self.hostport)?,
+            gopher_type: self.gopher_type(),
+            selector: self.selector_decoded(),
+            search: self.search_decoded(),
+            gopher_plus: self.gopher_plus_decoded(),
+        })
+    }
+}
+
+impl<'a> WaisUrl<'a> {
+    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<WaisParts<'a>, OutOfRange> {
+        let form = match self {
+            WaisUrl::Database(_) => WaisForm::Database,
+            WaisUrl::Index(_) => WaisForm::Search(self.search_decoded().unwrap_or_default()),
+            WaisUrl::Doc(_) => WaisForm::Document {
+                wtype: self.wtype_decoded().unwrap_or_default(),
+                wpath: self.wpath_decoded().unwrap_or_default(),
+            },
+        };
+        Ok(WaisParts {
+            host: self.hostport().host().as_str().into(),
+            port: port(self.hostport())?,
+            database: self.database_decoded(),
+            form,
+        })
+    }
+}
+
+impl<'a> MailtoUrl<'a> {
+    /// The decoded parts.
+    pub fn to_parts(&self) -> MailtoParts<'a> {
+        MailtoParts {
+            address: self.address(),
+        }
+    }
+}
+
+impl<'a> FileUrl<'a> {
+    /// The decoded parts.
+    pub fn to_parts(&self) -> FileParts<'a> {
+        FileParts {
+            host: self.host.map(|host| match host {
+                FileHost::Localhost => Cow::Borrowed("localhost"),
+                FileHost::Host(host) => Cow::Borrowed(host.as_str()),
+            }),
+            path: self.path_segments_decoded().collect(),
+        }
+    }
+}
+
+impl<'a> ProsperoUrl<'a> {
+    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    pub fn to_parts(&self) -> Result<ProsperoParts<'a>, OutOfRange> {
+        Ok(ProsperoParts {
+            host: self.hostport.host().as_str().into(),
+            port: port(self.hostport)?,
+            hsoname: self.hsoname(),
+            fields: self.fields_decoded().collect(),
+        })
+    }
+}
+
+impl<'a> GenericUrl<'a> {
+    /// The parts: the scheme in lower case, the scheme-specific part as
+    /// written.
+    pub fn to_parts(&self) -> OtherParts<'a> {
+        let scheme = if self.scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(self.scheme.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(self.scheme)
+        };
+        OtherParts {
+            scheme,
+            schemepart: self.schemepart.into(),
+        }
+    }
+}
+
+impl<'a> Url<'a> {
+    /// The decoded parts, borrowed from the URL where nothing is decoded:
+    /// what the URL means, which [`Parts::build`] writes back. A port beyond
+    /// 65535 or an nntp article number beyond `u64::MAX` is an
+    /// [`OutOfRange`].
+    ///
+    /// ```
+    /// use rfc1738::url::Parts;
+    /// let url = rfc1738::parse("FTP://myname@host.dom/%2Fetc/motd")?;
+    /// let Parts::Ftp(parts) = url.to_parts()? else { panic!() };
+    /// assert_eq!(parts.path.as_deref(), Some(&["/etc".into(), "motd".into()][..]));
+    /// assert_eq!(parts.build()?, "ftp://myname@host.dom/%2Fetc/motd");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_parts(&self) -> Result<Parts<'a>, OutOfRange> {
+        Ok(match self {
+            Url::Http(url) => Parts::Http(url.to_parts()?),
+            Url::Ftp(url) => Parts::Ftp(url.to_parts()?),
+            Url::News(url) => Parts::News(url.to_parts()),
+            Url::Nntp(url) => Parts::Nntp(url.to_parts()?),
+            Url::Telnet(url) => Parts::Telnet(url.to_parts()?),
+            Url::Gopher(url) => Parts::Gopher(url.to_parts()?),
+            Url::Wais(url) => Parts::Wais(url.to_parts()?),
+            Url::Mailto(url) => Parts::Mailto(url.to_parts()),
+            Url::File(url) => Parts::File(url.to_parts()),
+            Url::Prospero(url) => Parts::Prospero(url.to_parts()?),
+            Url::Other(url) => Parts::Other(url.to_parts()),
+        })
+    }
+}
+
+/// A gopher type octet with `serde`: a one-octet [`Decoded`].
+#[cfg(feature = "serde")]
+mod gopher_type_serde {
+    use super::Decoded;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(byte: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+        Decoded::from(core::slice::from_ref(byte)).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+        let decoded = Decoded::deserialize(deserializer)?;
+        match decoded.as_bytes() {
+            [byte] => Ok(*byte),
+            _ => Err(D::Error::custom("a gopher type is one octet")),
+        }
+    }
+}

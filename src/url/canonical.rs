@@ -1,0 +1,278 @@
+//! The canonical form of a URL ([`Url::canonical`]): one spelling for URLs
+//! that sections 2 and 3 say mean the same, kept apart from `Display`, which
+//! reproduces the input.
+
+use std::fmt::Write as _;
+
+use super::Url;
+use super::decode::hex_value;
+use super::parts::{Host, Hostport, Login};
+use super::schemes::{FileHost, Grouppart, WaisUrl};
+use super::semantics::{port_number, rule_default_port};
+
+/// Appends `text` with the escapes of unreserved characters decoded and the
+/// others' hex digits in upper case.
+fn escapes(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&high), Some(&low))
+                if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() =>
+            {
+                let byte = hex_value(high) << 4 | hex_value(low);
+                if is_unreserved(byte) {
+                    out.push(char::from(byte));
+                } else {
+                    let _ = write!(out, "%{byte:02X}");
+                }
+                i += 3;
+            }
+            (byte, _, _) => {
+                // A valid URL is ASCII.
+                out.push(char::from(byte));
+                i += 1;
+            }
+        }
+    }
+}
+
+/// `unreserved = alpha | digit | safe | extra`.
+fn is_unreserved(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&byte)
+}
+
+/// Appends a host in lower case.
+fn host(out: &mut String, host: Host<'_>) {
+    out.push_str(&host.as_str().to_ascii_lowercase());
+}
+
+/// Appends `host[:port]`, the port without leading zeros and dropped when it
+/// is `default`.
+fn hostport(out: &mut String, hostport: Hostport<'_>, default: Option<u16>) {
+    host(out, hostport.host());
+    if let Some(digits) = hostport.port() {
+        match port_number(digits) {
+            Ok(port) if Some(port) == default => {}
+            Ok(port) => {
+                let _ = write!(out, ":{port}");
+            }
+            Err(_) => {
+                out.push(':');
+                out.push_str(digits);
+            }
+        }
+    }
+}
+
+/// Appends `[user[:password]@]hostport`.
+fn login(out: &mut String, login: Login<'_>, default: Option<u16>) {
+    if let Some(user) = login.user() {
+        escapes(out, user);
+        if let Some(password) = login.password() {
+            out.push(':');
+            escapes(out, password);
+        }
+        out.push('@');
+    }
+    hostport(out, login.hostport(), default);
+}
+
+impl Url<'_> {
+    /// The canonical form: one spelling for the URLs that mean the same,
+    /// where `Display` is the URL as written. It has:
+    ///
+    /// - the scheme in lower case (section 2.1: "programs interpreting URLs
+    ///   should treat upper case letters as equivalent to lower case in scheme
+    ///   names");
+    /// - every host in lower case (domain names compare case-insensitively, RFC
+    ///   1034 section 3.1), `LOCALHOST` included; other schemes' hosts too when
+    ///   their scheme-specific part is an `ip-schemepart`. A news article's host
+    ///   is left as it is: it is part of a message-id, an identifier compared as
+    ///   a string;
+    /// - the port written without leading zeros, and dropped when it is the
+    ///   scheme's default (section 3: "If :`<port>` is omitted, the port defaults
+    ///   to ..."); a port beyond 65535 stays as written;
+    /// - the escapes of unreserved characters decoded: `%41` is `A` (section 2.2:
+    ///   characters that need no encoding "may be encoded ... as long as they are
+    ///   not being used for a reserved purpose", and no unreserved character has
+    ///   one);
+    /// - the remaining escapes' hex digits in upper case (`%2f` → `%2F`, the
+    ///   digits section 2.2 lists first);
+    /// - an ftp typecode in lower case (section 3.2.2 writes "a", "i", "d").
+    ///
+    /// Everything else stays: the escapes of reserved and unsafe characters
+    /// (section 2.2: "encoding a character reserved for a particular scheme
+    /// may change the semantics of a URL"), the optional `/`s of http, gopher
+    /// and telnet URLs (no path and an empty one are different parts), the
+    /// order of prospero fields.
+    ///
+    /// The canonical form parses, is its own canonical form, and has the same
+    /// decoded parts, hosts compared case-insensitively (`tests/build.rs`).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b")?;
+    /// assert_eq!(url.canonical(), "http://www.example.com/%7Euser/A%2F?q=%3B");
+    /// assert_eq!(url.to_string(), "HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b");
+    /// let url = rfc1738::parse("ftp://host.dom:21/pub;type=I")?;
+    /// assert_eq!(url.canonical(), "ftp://host.dom/pub;type=i");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn canonical(&self) -> String {
+        let mut out = String::with_capacity(self.scheme().len() + 64);
+        out.push_str(&self.scheme().to_ascii_lowercase());
+        let default = rule_default_port(self.rule());
+        match self {
+            Url::Http(url) => {
+                out.push_str("://");
+                hostport(&mut out, url.hostport(), default);
+                if let Some(path) = url.hpath() {
+                    out.push('/');
+                    escapes(&mut out, path.as_str());
+                    if let Some(search) = url.search() {
+                        out.push('?');
+                        escapes(&mut out, search);
+                    }
+                }
+            }
+            Url::Ftp(url) => {
+                out.push_str("://");
+                login(&mut out, url.login(), default);
+                if let Some(path) = url.fpath() {
+                    out.push('/');
+                    escapes(&mut out, path.as_str());
+                    if let Some(typecode) = url.typecode() {
+                        let _ = write!(out, ";type={typecode}");
+                    }
+                }
+            }
+            Url::News(url) => {
+                out.push(':');
+                match url.grouppart() {
+                    Grouppart::All => out.push('*'),
+                    Grouppart::Group(group) => out.push_str(group),
+                    Grouppart::Article(article) => {
+                        escapes(&mut out, article.unique());
+                        out.push('@');
+                        out.push_str(article.host().as_str());
+                    }
+                }
+            }
+            Url::Nntp(url) => {
+                out.push_str("://");
+                hostport(&mut out, url.hostport(), default);
+                out.push('/');
+                out.push_str(url.group());
+                if let Some(article) = url.article() {
+                    out.push('/');
+                    out.push_str(article);
+                }
+            }
+            Url::Telnet(url) => {
+                out.push_str("://");
+                login(&mut out, url.login(), default);
+                if url.has_slash() {
+                    out.push('/');
+                }
+            }
+            Url::Gopher(url) => {
+                out.push_str("://");
+                hostport(&mut out, url.hostport(), default);
+                if url.has_slash() {
+                    out.push('/');
+                    if let Some(gtype) = url.gtype() {
+                        escapes(&mut out, gtype);
+                        escapes(&mut out, url.selector());
+                    }
+                    if let Some(search) = url.search() {
+                        out.push_str("%09");
+                        escapes(&mut out, search);
+                        if let Some(plus) = url.gopher_plus_string() {
+                            out.push_str("%09");
+                            escapes(&mut out, plus);
+                        }
+                    }
+                }
+            }
+            Url::Wais(url) => {
+                out.push_str("://");
+                hostport(&mut out, url.hostport(), default);
+                out.push('/');
+                escapes(&mut out, url.database());
+                match url {
+                    WaisUrl::Database(_) => {}
+                    WaisUrl::Index(index) => {
+                        out.push('?');
+                        escapes(&mut out, index.search);
+                    }
+                    WaisUrl::Doc(doc) => {
+                        out.push('/');
+                        escapes(&mut out, doc.wtype);
+                        out.push('/');
+                        escapes(&mut out, doc.wpath);
+                    }
+                }
+            }
+            Url::Mailto(url) => {
+                out.push(':');
+                escapes(&mut out, url.encoded822addr());
+            }
+            Url::File(url) => {
+                out.push_str("://");
+                match url.host() {
+                    None => {}
+                    Some(FileHost::Localhost) => out.push_str("localhost"),
+                    Some(FileHost::Host(name)) => host(&mut out, name),
+                }
+                out.push('/');
+                escapes(&mut out, url.fpath().as_str());
+            }
+            Url::Prospero(url) => {
+                out.push_str("://");
+                hostport(&mut out, url.hostport(), default);
+                out.push('/');
+                escapes(&mut out, url.ppath().as_str());
+                escapes(&mut out, url.fieldspecs().as_str());
+            }
+            Url::Other(url) => {
+                out.push(':');
+                // Decoding first, then reading the ip-schemepart: decoding
+                // can make one appear (`foo://ho%73t/`), and the form must be
+                // its own canonical form.
+                let mut schemepart = String::with_capacity(url.schemepart().len());
+                escapes(&mut schemepart, url.schemepart());
+                let structure = crate::emit(
+                    crate::grammar::ip::ip_schemepart(),
+                    crate::Folded(&schemepart),
+                );
+                match structure {
+                    Some(ip) => {
+                        out.push_str("//");
+                        // The scheme's default port is unknown: the port
+                        // stays as written.
+                        let hostport_of = ip.login().hostport();
+                        if let Some(user) = ip.login().user() {
+                            out.push_str(user);
+                            if let Some(password) = ip.login().password() {
+                                out.push(':');
+                                out.push_str(password);
+                            }
+                            out.push('@');
+                        }
+                        host(&mut out, hostport_of.host());
+                        if let Some(port) = hostport_of.port() {
+                            out.push(':');
+                            out.push_str(port);
+                        }
+                        if let Some(urlpath) = ip.urlpath() {
+                            out.push('/');
+                            out.push_str(urlpath);
+                        }
+                    }
+                    None => out.push_str(&schemepart),
+                }
+            }
+        }
+        out
+    }
+}

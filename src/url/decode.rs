@@ -1,0 +1,294 @@
+//! `%XX` decoding (section 2.2) and [`Decoded`], the octets a part of a URL
+//! stands for.
+//!
+//! Section 2.2: "octets may be encoded by a character triplet consisting of
+//! the character "%" followed by the two hexadecimal digits ... which forming
+//! the hexadecimal value of the octet". A part of a URL is a sequence of
+//! octets, not of characters: `%FF` is the octet 255, which is no UTF-8. So
+//! decoding gives bytes, and a string view where those bytes are UTF-8.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// The octets a part of a URL stands for, its `%XX` escapes decoded: borrowed
+/// from the URL when the part has no escape, owned otherwise.
+///
+/// The bytes are what section 2.2 says the part represents; they need not be
+/// UTF-8 (`%FF`). [`Decoded::to_str`] is the lossless string view, `None`
+/// when the bytes are not UTF-8; [`Decoded::to_string_lossy`] writes U+FFFD
+/// for what is not.
+///
+/// `Decoded` also carries decoded parts into the builders
+/// ([`crate::url::FtpParts`] and the others): the `From` impls take the bytes
+/// as they are, decoding nothing (`Decoded::from("%41")` is three bytes).
+/// Use [`decode`] to decode `%XX` escapes.
+///
+/// ```
+/// use rfc1738::url::decode;
+/// assert_eq!(decode("%2Fetc").to_str(), Some("/etc"));
+/// assert!(decode("motd").is_borrowed());
+/// assert_eq!(decode("%FF").to_str(), None);
+/// assert_eq!(decode("%FF").as_bytes(), [0xFF]);
+/// assert_eq!(decode("%FF").to_string_lossy(), "\u{FFFD}");
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Decoded<'a>(Cow<'a, [u8]>);
+
+/// Decodes the `%XX` escapes of `text`: borrows `text` when it has none.
+///
+/// A `%` not followed by two hex digits stays as it is; no part of a valid
+/// URL has one (`escape = "%" hex hex`).
+///
+/// ```
+/// use rfc1738::url::decode;
+/// assert_eq!(decode("a%20b%2fc"), "a b/c");
+/// assert_eq!(decode("100%"), "100%");
+/// ```
+pub fn decode(text: &str) -> Decoded<'_> {
+    let bytes = text.as_bytes();
+    let Some(first) = bytes.iter().position(|&b| b == b'%') else {
+        return Decoded(Cow::Borrowed(bytes));
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..first]);
+    let mut i = first;
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&high), Some(&low))
+                if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() =>
+            {
+                out.push(hex_value(high) << 4 | hex_value(low));
+                i += 3;
+            }
+            (byte, _, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    Decoded(Cow::Owned(out))
+}
+
+/// The value of one hex digit (the caller checked it is one).
+#[inline]
+pub(crate) fn hex_value(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        b'a'..=b'f' => digit - b'a' + 10,
+        _ => digit.wrapping_sub(b'A').wrapping_add(10),
+    }
+}
+
+impl<'a> Decoded<'a> {
+    /// The octets.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The octets, borrowed from the URL when there was nothing to decode.
+    pub fn into_bytes(self) -> Cow<'a, [u8]> {
+        self.0
+    }
+
+    /// The octets as text, when they are UTF-8; `None` when they are not
+    /// (`%FF`). Nothing is replaced: this view is lossless.
+    pub fn to_str(&self) -> Option<&str> {
+        core::str::from_utf8(&self.0).ok()
+    }
+
+    /// The octets as text, U+FFFD standing for what is not UTF-8.
+    pub fn to_string_lossy(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.0)
+    }
+
+    /// Whether the octets are borrowed from the URL (the part had no escape).
+    pub fn is_borrowed(&self) -> bool {
+        matches!(self.0, Cow::Borrowed(_))
+    }
+
+    /// The number of octets.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is no octet.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The same octets, owned.
+    pub fn into_owned(self) -> Decoded<'static> {
+        Decoded(Cow::Owned(self.0.into_owned()))
+    }
+}
+
+impl fmt::Debug for Decoded<'_> {
+    /// As a string literal, non-UTF-8 bytes as `\xNN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_str() {
+            Some(text) => write!(f, "{text:?}"),
+            None => write!(f, "b\"{}\"", self.0.escape_ascii()),
+        }
+    }
+}
+
+impl AsRef<[u8]> for Decoded<'_> {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl<'a> From<&'a str> for Decoded<'a> {
+    /// The bytes of `text`, as they are (no `%XX` decoding: see [`decode`]).
+    fn from(text: &'a str) -> Self {
+        Decoded(Cow::Borrowed(text.as_bytes()))
+    }
+}
+
+impl<'a> From<&'a [u8]> for Decoded<'a> {
+    /// The bytes, as they are.
+    fn from(bytes: &'a [u8]) -> Self {
+        Decoded(Cow::Borrowed(bytes))
+    }
+}
+
+impl<'a, const N: usize> From<&'a [u8; N]> for Decoded<'a> {
+    /// The bytes, as they are.
+    fn from(bytes: &'a [u8; N]) -> Self {
+        Decoded(Cow::Borrowed(bytes))
+    }
+}
+
+impl From<String> for Decoded<'static> {
+    /// The bytes of `text`, as they are.
+    fn from(text: String) -> Self {
+        Decoded(Cow::Owned(text.into_bytes()))
+    }
+}
+
+impl From<Vec<u8>> for Decoded<'static> {
+    /// The bytes, as they are.
+    fn from(bytes: Vec<u8>) -> Self {
+        Decoded(Cow::Owned(bytes))
+    }
+}
+
+impl<'a> From<Cow<'a, [u8]>> for Decoded<'a> {
+    /// The bytes, as they are.
+    fn from(bytes: Cow<'a, [u8]>) -> Self {
+        Decoded(bytes)
+    }
+}
+
+impl PartialEq<[u8]> for Decoded<'_> {
+    fn eq(&self, other: &[u8]) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<str> for Decoded<'_> {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for Decoded<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == *other.as_bytes()
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for Decoded<'_> {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl<const N: usize> PartialEq<&[u8; N]> for Decoded<'_> {
+    fn eq(&self, other: &&[u8; N]) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<&[u8]> for Decoded<'_> {
+    fn eq(&self, other: &&[u8]) -> bool {
+        *self.0 == **other
+    }
+}
+
+/// With the `serde` feature, a [`Decoded`] is written as a string when its
+/// octets are UTF-8, and as a sequence of byte values when they are not
+/// (`"/etc"`, `[255]`): lossless either way. It is read back from either.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::Decoded;
+    use serde::de::{self, SeqAccess, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::borrow::Cow;
+    use std::fmt;
+
+    impl Serialize for Decoded<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            match self.to_str() {
+                Some(text) => serializer.serialize_str(text),
+                None => serializer.collect_seq(self.as_bytes()),
+            }
+        }
+    }
+
+    /// Reads a string or a sequence of bytes.
+    struct DecodedVisitor;
+
+    impl<'de> Visitor<'de> for DecodedVisitor {
+        type Value = Decoded<'static>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string or a sequence of byte values")
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            Ok(Decoded(Cow::Owned(text.as_bytes().to_vec())))
+        }
+
+        fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Self::Value, E> {
+            Ok(Decoded(Cow::Owned(bytes.to_vec())))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            while let Some(byte) = seq.next_element::<u8>()? {
+                bytes.push(byte);
+            }
+            Ok(Decoded(Cow::Owned(bytes)))
+        }
+    }
+
+    /// Always owned: a borrowed `Decoded` would tie the value to the
+    /// deserializer's input for no gain in the builders that take it.
+    impl<'de, 'a> Deserialize<'de> for Decoded<'a> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_any(DecodedVisitor)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_decode_in_either_case_and_the_rest_stays() {
+        assert_eq!(decode("%2f%2F%41a"), "//Aa");
+        assert_eq!(decode("%4g"), "%4g");
+        assert_eq!(decode("%"), "%");
+        assert_eq!(decode("%0D%0A"), b"\r\n");
+        assert!(!decode("%41").is_borrowed());
+        assert!(decode("").is_empty());
+    }
+
+    #[test]
+    fn debug_shows_text_or_escaped_bytes() {
+        assert_eq!(format!("{:?}", decode("a%20b")), r#""a b""#);
+        assert_eq!(format!("{:?}", decode("a%FF")), r#"b"a\xff""#);
+    }
+}

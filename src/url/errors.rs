@@ -1,0 +1,248 @@
+//! The semantic errors: what a valid URL can still fail to mean.
+//!
+//! None of them is a syntax error. The grammar accepts `http://host:99999/`
+//! (`port = digits`), a gopher selector that decodes to a line feed, and any
+//! decoded part; these errors say where the meaning section 3 gives the URL
+//! stops: a number too large for its part, a decoded octet a protocol cannot
+//! carry, parts no URL can express.
+
+use crate::{Error, Rule};
+
+/// A number written with more digits than its part can hold: a port beyond
+/// 65535, an nntp article number beyond `u64::MAX`.
+///
+/// The grammar puts no bound on `digits`, so the URL stays valid; the number
+/// is what does not fit.
+///
+/// ```
+/// let url = rfc1738::parse("http://host:65536/").unwrap();
+/// let error = url.effective_port().unwrap_err();
+/// assert_eq!(error.digits(), "65536");
+/// assert_eq!(error.to_string(), "the port 65536 does not fit in 16 bits (at most 65535)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {part} {digits} does not fit in {bits} bits (at most {max})", max = self.max())]
+pub struct OutOfRange {
+    part: &'static str,
+    digits: String,
+    bits: u32,
+}
+
+impl OutOfRange {
+    #[cold]
+    pub(crate) fn new(part: &'static str, digits: &str, bits: u32) -> Self {
+        OutOfRange {
+            part,
+            digits: digits.to_owned(),
+            bits,
+        }
+    }
+
+    /// The part: `port` or `article number`.
+    pub fn part(&self) -> &'static str {
+        self.part
+    }
+
+    /// The digits as the URL writes them.
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+
+    /// The largest number the part can hold.
+    pub fn max(&self) -> u64 {
+        u64::MAX >> (64 - self.bits)
+    }
+}
+
+/// Reads `digits` (ASCII digits only, as the grammar's `digits`) as a number
+/// of at most `bits` bits. Leading zeros do not count: `0080` is 80.
+pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64, OutOfRange> {
+    let max = u64::MAX >> (64 - bits);
+    digits
+        .bytes()
+        .try_fold(0u64, |value, digit| {
+            value
+                .checked_mul(10)
+                .and_then(|value| value.checked_add(u64::from(digit.wrapping_sub(b'0'))))
+                .filter(|&value| value <= max)
+        })
+        .ok_or_else(|| OutOfRange::new(part, digits, bits))
+}
+
+/// A decoded octet a protocol request cannot carry: sent as it is, it would
+/// end the command or field it is in and start another.
+///
+/// Section 6: "Care should be taken when URLs contain embedded encoded
+/// delimiters for a given protocol (for example, CR and LF characters for
+/// telnet protocols) that these are not unencoded before transmission. This
+/// would violate the protocol but could be used to simulate an extra
+/// operation or parameter". [`crate::url::FtpUrl::commands`] and
+/// [`crate::url::GopherUrl::request`] refuse to build such a request and
+/// return this error.
+///
+/// ```
+/// let url = rfc1738::parse("ftp://host/pub%0D%0ADELE%20x/file").unwrap();
+/// let rfc1738::Url::Ftp(ftp) = url else { unreachable!() };
+/// let error = ftp.commands().unwrap_err();
+/// assert_eq!(error.part(), "cwd");
+/// assert_eq!(error.segment(), Some(0));
+/// assert_eq!(error.byte(), b'\r');
+/// assert_eq!(error.position(), 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the decoded {part}{} contains {} at byte {position}: sent as it is, it would end the {protocol} {field} early (RFC 1738 section 6)",
+    segment.map(|index| format!(" segment {index}")).unwrap_or_default(),
+    byte_name(*byte),
+)]
+pub struct ForbiddenByte {
+    protocol: &'static str,
+    field: &'static str,
+    part: &'static str,
+    segment: Option<usize>,
+    byte: u8,
+    position: usize,
+}
+
+impl ForbiddenByte {
+    /// The first byte of `value` among `forbidden`, as an error.
+    pub(crate) fn find(
+        value: &[u8],
+        forbidden: &[u8],
+        protocol: &'static str,
+        field: &'static str,
+        part: &'static str,
+        segment: Option<usize>,
+    ) -> Result<(), ForbiddenByte> {
+        match value.iter().position(|byte| forbidden.contains(byte)) {
+            None => Ok(()),
+            Some(position) => Err(ForbiddenByte {
+                protocol,
+                field,
+                part,
+                segment,
+                byte: value[position],
+                position,
+            }),
+        }
+    }
+
+    /// The part of the URL: `cwd` or `name` (ftp), `selector`, `search` or
+    /// `gopher+_string` (gopher).
+    pub fn part(&self) -> &'static str {
+        self.part
+    }
+
+    /// For a `cwd`, its index among the path's segments (0 for the first).
+    pub fn segment(&self) -> Option<usize> {
+        self.segment
+    }
+
+    /// The forbidden octet: TAB, CR or LF.
+    pub fn byte(&self) -> u8 {
+        self.byte
+    }
+
+    /// Its offset in the decoded part.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+}
+
+/// A control character's name.
+fn byte_name(byte: u8) -> &'static str {
+    match byte {
+        b'\t' => "TAB (0x09)",
+        b'\r' => "CR (0x0D)",
+        b'\n' => "LF (0x0A)",
+        _ => "a control character",
+    }
+}
+
+/// Parts from which no URL can be built: what the builders
+/// ([`crate::url::Parts::build`] and each scheme's) return instead of a URL
+/// that would not parse, or would not decode back to the same parts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A part written as it is, never encoded (a host, a news group, a
+    /// scheme name, an other scheme's scheme-specific part), is not a string
+    /// of its production: `error` says where and why.
+    #[error("the {part} {value:?} is not a {}: {}", rule.name(), error.message())]
+    NotA {
+        /// The part: `host`, `group`, `scheme` or `schemepart`.
+        part: &'static str,
+        /// Its value.
+        value: String,
+        /// The production it must match.
+        rule: Rule,
+        /// Why it does not.
+        error: Error,
+    },
+    /// A part contains an octet that no encoding can carry in its place:
+    /// a TAB in a gopher selector or search would end it early (`%09` is the
+    /// separator there, section 3.4).
+    #[error("the {part} contains {}, which ends the {part} in a URL (section {section})", byte_name(*byte))]
+    Separator {
+        /// The part.
+        part: &'static str,
+        /// The octet.
+        byte: u8,
+        /// The section of RFC 1738 that makes it a separator.
+        section: &'static str,
+    },
+    /// A part must not be empty: a path has at least one segment, a mailto
+    /// address and an article's `<unique>` at least one octet.
+    #[error("the {part} is empty: {production} needs at least one {what}")]
+    Empty {
+        /// The part.
+        part: &'static str,
+        /// The production that requires it.
+        production: &'static str,
+        /// What there must be at least one of.
+        what: &'static str,
+    },
+    /// A part is given without the part that must precede it: a search or
+    /// a typecode without a path, a gopher+ string without a search.
+    #[error("a {part} needs a {needs}: {production}")]
+    Needs {
+        /// The part given.
+        part: &'static str,
+        /// The part it needs.
+        needs: &'static str,
+        /// The production that says so.
+        production: &'static str,
+    },
+    /// An other scheme's name is one of the ten of section 3 (case
+    /// aside): [`crate::parse`] would read the URL by that scheme's rule.
+    #[error("the scheme {0:?} is defined by section 3: build its URL from its own parts")]
+    DefinedScheme(String),
+}
+
+impl BuildError {
+    /// A [`BuildError::NotA`].
+    #[cold]
+    pub(crate) fn not_a(part: &'static str, value: &str, rule: Rule, error: Error) -> Self {
+        BuildError::NotA {
+            part,
+            value: value.to_owned(),
+            rule,
+            error,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_fit_by_value_not_by_length() {
+        assert_eq!(number("port", "0000000000000000080", 16), Ok(80));
+        assert_eq!(number("port", "65535", 16), Ok(65535));
+        assert_eq!(number("port", "0", 16), Ok(0));
+        assert!(number("port", "65536", 16).is_err());
+        assert_eq!(number("n", "18446744073709551615", 64), Ok(u64::MAX));
+        assert!(number("n", "18446744073709551616", 64).is_err());
+    }
+}

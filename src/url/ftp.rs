@@ -1,0 +1,295 @@
+//! What an ftp URL means (section 3.2): the login, the typecode and the FTP
+//! commands its url-path stands for.
+
+use core::fmt;
+
+use super::decode::{Decoded, decode};
+use super::errors::ForbiddenByte;
+use super::schemes::FtpUrl;
+
+/// The `;type=` typecode of section 3.2.2: "one of the characters "a", "i",
+/// or "d"". The grammar also allows them in upper case (`ftptype = "A" | "I"
+/// | "D" | "a" | "i" | "d"`); both mean the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Typecode {
+    /// `a`: transfer as ASCII text (`TYPE A`).
+    #[cfg_attr(feature = "serde", serde(rename = "a"))]
+    Ascii,
+    /// `i`: transfer as an image, byte for byte (`TYPE I`).
+    #[cfg_attr(feature = "serde", serde(rename = "i"))]
+    Image,
+    /// `d`: the name is a directory; list it (`NLST`).
+    #[cfg_attr(feature = "serde", serde(rename = "d"))]
+    Directory,
+}
+
+impl Typecode {
+    /// The typecode of a character, in either case.
+    pub fn from_char(c: char) -> Option<Typecode> {
+        match c.to_ascii_lowercase() {
+            'a' => Some(Typecode::Ascii),
+            'i' => Some(Typecode::Image),
+            'd' => Some(Typecode::Directory),
+            _ => None,
+        }
+    }
+
+    /// The typecode's character, in lower case as section 3.2.2 writes it.
+    pub fn as_char(&self) -> char {
+        match self {
+            Typecode::Ascii => 'a',
+            Typecode::Image => 'i',
+            Typecode::Directory => 'd',
+        }
+    }
+}
+
+impl fmt::Display for Typecode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_char())
+    }
+}
+
+/// Who an ftp URL logs in as (section 3.2.1), as the URL says it: the
+/// anonymous convention is named, not filled in.
+///
+/// "If no user name or password is supplied and one is requested by the FTP
+/// server, the conventions for "anonymous" FTP are to be used": the user
+/// name `anonymous`, and as password "the Internet e-mail address of the end
+/// user accessing the resource". The URL gives neither, and this crate does
+/// not know the end user's address, so it returns
+/// [`FtpCredentials::Anonymous`] and leaves the two values to the client.
+///
+/// The values are decoded and not checked: a client sending them in `USER`
+/// and `PASS` commands refuses CR and LF in them as
+/// [`FtpUrl::commands`] does in the path (section 6).
+///
+/// ```
+/// use rfc1738::url::FtpCredentials;
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.com/").unwrap() else { panic!() };
+/// assert_eq!(url.credentials(), FtpCredentials::Anonymous);
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://foo:@host.com/").unwrap() else { panic!() };
+/// assert_eq!(url.credentials(), FtpCredentials::User { user: "foo".into(), password: Some("".into()) });
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum FtpCredentials<'a> {
+    /// No `user@`: if the server asks for a user name, the conventions for
+    /// anonymous FTP apply (user `anonymous`, password the end user's e-mail
+    /// address).
+    Anonymous,
+    /// A user name (possibly empty: `ftp://@host.com/`), and a password if
+    /// the URL gives one. Without one, "if the remote server requests a
+    /// password, the program interpreting the FTP URL should request one
+    /// from the user".
+    User {
+        /// The user name, decoded.
+        user: Decoded<'a>,
+        /// The password, decoded, if there is a `:password`.
+        password: Option<Decoded<'a>>,
+    },
+}
+
+/// One FTP command of the sequence section 3.2.2 derives from a url-path.
+/// Its arguments are decoded: "The components are decoded prior to their
+/// use in the FTP protocol."
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FtpCommand<'a> {
+    /// `CWD <cwd>`; an empty argument is the "null argument" of the RFC's
+    /// example `ftp://myname@host.dom//etc/motd`.
+    Cwd(Decoded<'a>),
+    /// `TYPE A`, for typecode `a`.
+    TypeA,
+    /// `TYPE I`, for typecode `i`.
+    TypeI,
+    /// `NLST <name>`, for typecode `d`.
+    Nlst(Decoded<'a>),
+    /// `RETR <name>`: "access the file whose name is `<name>` (for example,
+    /// using the RETR command.)"
+    Retr(Decoded<'a>),
+}
+
+impl FtpCommand<'_> {
+    /// The command line's bytes, without the CRLF that ends it.
+    ///
+    /// ```
+    /// use rfc1738::url::FtpCommand;
+    /// assert_eq!(FtpCommand::Cwd("".into()).to_bytes(), b"CWD ");
+    /// assert_eq!(FtpCommand::TypeI.to_bytes(), b"TYPE I");
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let (verb, argument): (&[u8], &[u8]) = match self {
+            FtpCommand::Cwd(argument) => (b"CWD ", argument.as_bytes()),
+            FtpCommand::TypeA => (b"TYPE A", b""),
+            FtpCommand::TypeI => (b"TYPE I", b""),
+            FtpCommand::Nlst(argument) => (b"NLST ", argument.as_bytes()),
+            FtpCommand::Retr(argument) => (b"RETR ", argument.as_bytes()),
+        };
+        [verb, argument].concat()
+    }
+}
+
+impl fmt::Display for FtpCommand<'_> {
+    /// The command line, U+FFFD standing for bytes that are not UTF-8.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&String::from_utf8_lossy(&self.to_bytes()))
+    }
+}
+
+/// The bytes a decoded FTP argument may not contain: they end a command line
+/// (RFC 959 commands end with CRLF).
+const FTP_FORBIDDEN: &[u8] = b"\r\n";
+
+impl<'a> FtpUrl<'a> {
+    /// The user and password, with the anonymous convention of section 3.2.1
+    /// named rather than filled in ([`FtpCredentials`]).
+    pub fn credentials(&self) -> FtpCredentials<'a> {
+        match self.login.user_decoded() {
+            None => FtpCredentials::Anonymous,
+            Some(user) => FtpCredentials::User {
+                user,
+                password: self.login.password_decoded(),
+            },
+        }
+    }
+
+    /// The typecode, if the URL has `;type=`.
+    pub fn typecode(&self) -> Option<Typecode> {
+        // The grammar allows only `A I D a i d` after `;type=`.
+        self.ftptype
+            .and_then(|text| text.chars().next())
+            .and_then(Typecode::from_char)
+    }
+
+    /// The path's segments, decoded: `<cwd1>`, …, `<cwdN>`, `<name>`. None
+    /// when the URL has no url-path (`ftp://host`).
+    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+        self.fpath
+            .into_iter()
+            .flat_map(|path| path.segments_decoded())
+    }
+
+    /// The `<name>`, the last segment, as written; `None` without a
+    /// url-path. It may be empty (`ftp://host/pub/`).
+    pub fn name(&self) -> Option<&'a str> {
+        self.fpath.and_then(|path| path.segments().next_back())
+    }
+
+    /// The FTP commands the url-path stands for (section 3.2.2), with the
+    /// URL's own typecode; see [`FtpUrl::commands_with`].
+    ///
+    /// ```
+    /// use rfc1738::url::FtpCommand;
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap() else { panic!() };
+    /// let commands: Vec<String> = url.commands()?.iter().map(ToString::to_string).collect();
+    /// assert_eq!(commands, ["CWD /etc", "RETR motd"]);
+    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// ```
+    pub fn commands(&self) -> Result<Vec<FtpCommand<'a>>, ForbiddenByte> {
+        self.commands_with(self.typecode())
+    }
+
+    /// The FTP commands the url-path stands for under `typecode`, after
+    /// login: "Each of the `<cwd>` elements is to be supplied, sequentially,
+    /// as the argument to a CWD (change working directory) command. If the
+    /// typecode is "d", perform a NLST (name list) command with `<name>` as the
+    /// argument ... Otherwise, perform a TYPE command with `<typecode>` as the
+    /// argument, and then access the file whose name is `<name>`".
+    ///
+    /// - Every segment before the last is a `CWD`, the empty ones with a
+    ///   null argument (`CWD `).
+    /// - The last is the name: `NLST <name>` under `d`, else `TYPE A` or
+    ///   `TYPE I` under `a` or `i`, then `RETR <name>`. Without a typecode
+    ///   there is no `TYPE`: section 3.2.3 leaves the mode to the client
+    ///   ([`FtpUrl::guess_typecode`] offers a guess). An empty name gives
+    ///   `RETR ` (or `NLST `) with a null argument, by the same rule as an
+    ///   empty `CWD`; the RFC does not say it lists the directory.
+    /// - A URL without a url-path (`ftp://host`) stands for no command.
+    ///
+    /// The arguments are decoded, so one may contain `/`
+    /// (`%2Fetc` → `CWD /etc`). A decoded argument containing CR or LF would
+    /// end the command line and start another on the server (section 6):
+    /// the sequence is refused with a [`ForbiddenByte`] naming the segment.
+    pub fn commands_with(
+        &self,
+        typecode: Option<Typecode>,
+    ) -> Result<Vec<FtpCommand<'a>>, ForbiddenByte> {
+        let Some(path) = self.fpath else {
+            return Ok(Vec::new());
+        };
+        let mut segments: Vec<Decoded<'a>> = path.segments_decoded().collect();
+        // `segments` always yields at least one (possibly empty) segment.
+        let name = segments.pop().unwrap_or_default();
+        let mut commands = Vec::with_capacity(segments.len() + 2);
+        for (index, cwd) in segments.into_iter().enumerate() {
+            ForbiddenByte::find(
+                cwd.as_bytes(),
+                FTP_FORBIDDEN,
+                "FTP",
+                "command line",
+                "cwd",
+                Some(index),
+            )?;
+            commands.push(FtpCommand::Cwd(cwd));
+        }
+        ForbiddenByte::find(
+            name.as_bytes(),
+            FTP_FORBIDDEN,
+            "FTP",
+            "command line",
+            "name",
+            None,
+        )?;
+        match typecode {
+            Some(Typecode::Directory) => commands.push(FtpCommand::Nlst(name)),
+            Some(Typecode::Ascii) => commands.extend([FtpCommand::TypeA, FtpCommand::Retr(name)]),
+            Some(Typecode::Image) => commands.extend([FtpCommand::TypeI, FtpCommand::Retr(name)]),
+            None => commands.push(FtpCommand::Retr(name)),
+        }
+        Ok(commands)
+    }
+
+    /// The typecode to use: the URL's, or, when it gives none, a guess
+    /// (section 3.2.3: "the client program interpreting the URL must guess
+    /// the appropriate mode to use. In general, the data content type of a
+    /// file can only be guessed from the name, e.g., from the suffix of the
+    /// name").
+    ///
+    /// The guess: `d` when there is no name (no url-path, or an empty last
+    /// segment such as `ftp://host/pub/`); `a` for a name whose suffix,
+    /// case aside, is one of plain text (`.txt`, `.text`, `.html`, `.htm`,
+    /// `.c`, `.h`, `.md`, `.tex`, `.ps`, `.csv`, `.xml`, `.json`); else `i`,
+    /// which transfers any file unchanged.
+    ///
+    /// ```
+    /// use rfc1738::url::Typecode;
+    /// let guess = |url| match rfc1738::parse(url).unwrap() {
+    ///     rfc1738::Url::Ftp(url) => url.guess_typecode(),
+    ///     _ => unreachable!(),
+    /// };
+    /// assert_eq!(guess("ftp://ds.internic.net/rfc/rfc1436.txt"), Typecode::Ascii);
+    /// assert_eq!(guess("ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z"), Typecode::Image);
+    /// assert_eq!(guess("ftp://ds.internic.net/rfc/"), Typecode::Directory);
+    /// assert_eq!(guess("ftp://host/a.txt;type=i"), Typecode::Image);
+    /// ```
+    pub fn guess_typecode(&self) -> Typecode {
+        const TEXT: [&[u8]; 12] = [
+            b".txt", b".text", b".html", b".htm", b".c", b".h", b".md", b".tex", b".ps", b".csv",
+            b".xml", b".json",
+        ];
+        if let Some(typecode) = self.typecode() {
+            return typecode;
+        }
+        let Some(name) = self.name().map(decode).filter(|name| !name.is_empty()) else {
+            return Typecode::Directory;
+        };
+        let name = name.as_bytes().to_ascii_lowercase();
+        if TEXT.iter().any(|suffix| name.ends_with(suffix)) {
+            Typecode::Ascii
+        } else {
+            Typecode::Image
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! What a gopher URL means (section 3.4): the item type, the selector, the
+//! search and the Gopher+ string, decoded, and the request a client sends.
+
+use super::decode::{Decoded, decode};
+use super::errors::ForbiddenByte;
+use super::schemes::GopherUrl;
+
+/// The octets a Gopher selector may not contain. Section 3.4.1: "Gopher
+/// selector strings are a sequence of octets which may contain any octets
+/// except 09 hexadecimal (US-ASCII HT or tab) 0A hexadecimal (US-ASCII
+/// character LF), and 0D (US-ASCII character CR)." The search string, which
+/// a tab ends (3.4.2, 3.4.3) and the request line's CRLF follows, may not
+/// contain them either.
+const GOPHER_FORBIDDEN: &[u8] = b"\t\r\n";
+
+/// How a Gopher+ string that carries a filled-in electronic form starts
+/// (section 3.4.9: `+%091%0D%0A+-1%0D%0A<ask_item1_value>%0D%0A...`).
+const FORM_START: &[u8] = b"+\t1\r\n";
+
+impl<'a> GopherUrl<'a> {
+    /// The Gopher type: the `gtype` octet, decoded (`%31` is `1`); `1` (a
+    /// directory) when the gopher-path is empty. Section 3.4.1: "The entire
+    /// `<gopher-path>` may also be empty, in which case the delimiting "/" is
+    /// also optional and the `<gophertype>` defaults to "1"."
+    ///
+    /// ```
+    /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom").unwrap() else { panic!() };
+    /// assert_eq!(url.gopher_type(), b'1');
+    /// ```
+    pub fn gopher_type(&self) -> u8 {
+        // `gtype = xchar`: one character or one escape, so one octet.
+        self.gtype()
+            .and_then(|gtype| decode(gtype).as_bytes().first().copied())
+            .unwrap_or(b'1')
+    }
+
+    /// The selector, decoded; empty when there is none ("this is how Gopher
+    /// clients refer to the top-level directory on a Gopher server").
+    pub fn selector_decoded(&self) -> Decoded<'a> {
+        decode(self.selector())
+    }
+
+    /// The search string after the first `%09`, decoded.
+    pub fn search_decoded(&self) -> Option<Decoded<'a>> {
+        self.search().map(decode)
+    }
+
+    /// The Gopher+ string after the second `%09`, decoded.
+    pub fn gopher_plus_decoded(&self) -> Option<Decoded<'a>> {
+        self.gopher_plus_string().map(decode)
+    }
+
+    /// The request a Gopher client sends once connected: the selector, then
+    /// a TAB and the search when there is one (3.4.2), then a TAB and the
+    /// Gopher+ string when there is one (3.4.3: "send the Gopher selector,
+    /// followed by a tab and the search string (which may be empty),
+    /// followed by a tab and the Gopher+ commands"), then CRLF. The type is
+    /// not sent.
+    ///
+    /// Section 3.4.9 encodes the data block of a filled-in electronic form
+    /// in the Gopher+ string, lines and all: `+%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A`.
+    /// Such a string (decoded, it starts with `+` TAB `1` CRLF) is sent as it
+    /// is, and when it already ends with CRLF no second one is added: "the
+    /// Gopher client sends: `<a_gopher_selector><tab>+<tab>1<cr><lf>` ...
+    /// `.<cr><lf>`".
+    ///
+    /// Refused with a [`ForbiddenByte`] when a decoded part contains what the
+    /// protocol forbids there, which would end the line or a field early and
+    /// smuggle another request (section 6): TAB, CR or LF in the selector or
+    /// the search, CR or LF in a Gopher+ string that is not a form, or TAB
+    /// anywhere in it but in a form.
+    ///
+    /// ```
+    /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom/7sel%09query").unwrap() else { panic!() };
+    /// assert_eq!(url.request()?, b"sel\tquery\r\n");
+    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// ```
+    pub fn request(&self) -> Result<Vec<u8>, ForbiddenByte> {
+        let selector = self.selector_decoded();
+        ForbiddenByte::find(
+            selector.as_bytes(),
+            GOPHER_FORBIDDEN,
+            "Gopher",
+            "request",
+            "selector",
+            None,
+        )?;
+        let mut request = selector.into_bytes().into_owned();
+        let mut ends_with_crlf = false;
+        if let Some(search) = self.search_decoded() {
+            ForbiddenByte::find(
+                search.as_bytes(),
+                GOPHER_FORBIDDEN,
+                "Gopher",
+                "request",
+                "search",
+                None,
+            )?;
+            request.push(b'\t');
+            request.extend_from_slice(search.as_bytes());
+            if let Some(plus) = self.gopher_plus_decoded() {
+                let plus = plus.as_bytes();
+                if !plus.starts_with(FORM_START) {
+                    ForbiddenByte::find(
+                        plus,
+                        GOPHER_FORBIDDEN,
+                        "Gopher",
+                        "request",
+                        "gopher+_string",
+                        None,
+                    )?;
+                }
+                ends_with_crlf = plus.ends_with(b"\r\n");
+                request.push(b'\t');
+                request.extend_from_slice(plus);
+            }
+        }
+        if !ends_with_crlf {
+            request.extend_from_slice(b"\r\n");
+        }
+        Ok(request)
+    }
+}

@@ -1,0 +1,436 @@
+//! What the parts of a URL mean (section 3): decoded parts, port numbers and
+//! default ports, for every scheme but ftp and gopher (their own modules,
+//! [`super::ftp`] and [`super::gopher`], add the protocol requests).
+//!
+//! Every accessor here reads the syntax tree; the ones that decode
+//! (`*_decoded`, [`MailtoUrl::address`], [`ProsperoUrl::hsoname`]) allocate
+//! only when the part has an escape, and say so by returning a
+//! [`Decoded`](super::Decoded).
+
+use super::Url;
+use super::decode::{Decoded, decode};
+use super::errors::{OutOfRange, number};
+use super::parts::{Host, Hostport, IpSchemepart, Login, Path};
+use super::schemes::{
+    Article, Fieldspec, FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl,
+    MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
+};
+use crate::Rule;
+
+/// The default port of a scheme of section 3, its name compared
+/// case-insensitively: ftp 21 (3.2), http 80 (3.3), gopher 70 (3.4), nntp 119
+/// (3.7), telnet 23 (3.8), wais 210 (3.9), prospero 1525 (3.11). `None` for
+/// the schemes without a port (news, mailto, file) and for every other
+/// scheme.
+///
+/// ```
+/// use rfc1738::url::default_port;
+/// assert_eq!(default_port("FTP"), Some(21));
+/// assert_eq!(default_port("news"), None);
+/// assert_eq!(default_port("https"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u16> {
+    const PORTS: [(&str, u16); 7] = [
+        ("ftp", 21),
+        ("http", 80),
+        ("gopher", 70),
+        ("nntp", 119),
+        ("telnet", 23),
+        ("wais", 210),
+        ("prospero", 1525),
+    ];
+    PORTS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
+}
+
+/// The default port of the scheme a rule belongs to.
+pub(crate) fn rule_default_port(rule: Rule) -> Option<u16> {
+    match rule {
+        Rule::Ftpurl => Some(21),
+        Rule::Httpurl => Some(80),
+        Rule::Gopherurl => Some(70),
+        Rule::Nntpurl => Some(119),
+        Rule::Telneturl => Some(23),
+        Rule::Waisurl => Some(210),
+        Rule::Prosperourl => Some(1525),
+        _ => None,
+    }
+}
+
+impl<'a> Hostport<'a> {
+    /// The port as a number, if there is a `:port`; leading zeros do not
+    /// count (`:0080` is 80). A port beyond 65535 is an [`OutOfRange`]: the
+    /// grammar accepts any number of digits, and the URL stays valid.
+    ///
+    /// ```
+    /// let rfc1738::Url::Http(url) = rfc1738::parse("http://host:0080/").unwrap() else { panic!() };
+    /// assert_eq!(url.hostport().port(), Some("0080"));
+    /// assert_eq!(url.hostport().port_number(), Ok(Some(80)));
+    /// ```
+    pub fn port_number(&self) -> Result<Option<u16>, OutOfRange> {
+        self.port.map(port_number).transpose()
+    }
+
+    /// The port to connect to: the URL's, or `default` when it has none.
+    pub fn effective_port(&self, default: u16) -> Result<u16, OutOfRange> {
+        Ok(self.port_number()?.unwrap_or(default))
+    }
+}
+
+/// The digits of a port as a 16-bit number.
+pub(crate) fn port_number(digits: &str) -> Result<u16, OutOfRange> {
+    // `number` bounds the value by 16 bits.
+    number("port", digits, 16).map(|port| port as u16)
+}
+
+impl<'a> Login<'a> {
+    /// The user name, decoded, if there is a `user@`. Empty differs from
+    /// none (section 3.1): `ftp://@host.com/` has the user `""`.
+    pub fn user_decoded(&self) -> Option<Decoded<'a>> {
+        self.user.map(decode)
+    }
+
+    /// The password, decoded, if there is a `:password`.
+    pub fn password_decoded(&self) -> Option<Decoded<'a>> {
+        self.password.map(decode)
+    }
+}
+
+impl<'a> Path<'a> {
+    /// The segments, each decoded: `%2Fetc/motd` gives `/etc` and `motd`.
+    /// Decoding comes after splitting, so a decoded segment may contain `/`.
+    pub fn segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+        self.segments().map(decode)
+    }
+
+    /// The whole path, decoded: `/` separators and encoded `%2F` alike
+    /// become `/`.
+    pub fn decoded(&self) -> Decoded<'a> {
+        decode(self.0)
+    }
+}
+
+impl<'a> Host<'a> {
+    /// Whether the host is a `hostname` (else a `hostnumber`).
+    pub fn is_hostname(&self) -> bool {
+        matches!(self, Host::Hostname(_))
+    }
+}
+
+/// The accessors every scheme with a `hostport` has.
+macro_rules! hostport_accessors {
+    ($type:ident, $port:literal, $section:literal, $hostport:expr) => {
+        impl<'a> $type<'a> {
+            #[doc = concat!("The port the scheme defaults to: ", $port, " (section ", $section, ").")]
+            pub const DEFAULT_PORT: u16 = $port;
+
+            /// The host.
+            pub fn host(&self) -> Host<'a> {
+                let hostport: fn(&Self) -> Hostport<'a> = $hostport;
+                hostport(self).host()
+            }
+
+            /// The port's digits as written, if there is a `:port`.
+            pub fn port(&self) -> Option<&'a str> {
+                let hostport: fn(&Self) -> Hostport<'a> = $hostport;
+                hostport(self).port()
+            }
+
+            /// The port as a number, if there is a `:port`
+            /// ([`Hostport::port_number`]).
+            pub fn port_number(&self) -> Result<Option<u16>, OutOfRange> {
+                let hostport: fn(&Self) -> Hostport<'a> = $hostport;
+                hostport(self).port_number()
+            }
+
+            #[doc = concat!("The port to connect to: the URL's, or ", $port, " when it has none.")]
+            pub fn effective_port(&self) -> Result<u16, OutOfRange> {
+                let hostport: fn(&Self) -> Hostport<'a> = $hostport;
+                hostport(self).effective_port(Self::DEFAULT_PORT)
+            }
+        }
+    };
+}
+
+hostport_accessors!(HttpUrl, 80, "3.3", |url| url.hostport);
+hostport_accessors!(FtpUrl, 21, "3.2", |url| url.login.hostport);
+hostport_accessors!(GopherUrl, 70, "3.4", |url| url.hostport);
+hostport_accessors!(NntpUrl, 119, "3.7", |url| url.hostport);
+hostport_accessors!(TelnetUrl, 23, "3.8", |url| url.login.hostport);
+hostport_accessors!(WaisUrl, 210, "3.9", |url| url.hostport());
+hostport_accessors!(ProsperoUrl, 1525, "3.11", |url| url.hostport);
+
+impl<'a> HttpUrl<'a> {
+    /// The path's segments, decoded; none when the URL has no `/` after the
+    /// host.
+    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+        self.hpath
+            .into_iter()
+            .flat_map(|path| path.segments_decoded())
+    }
+
+    /// The search (the query string of section 3.3), decoded.
+    pub fn search_decoded(&self) -> Option<Decoded<'a>> {
+        self.search.map(decode)
+    }
+}
+
+impl<'a> TelnetUrl<'a> {
+    /// The user name, decoded. Section 3.8: "the `<user>` and `<password>`
+    /// supplied are advisory only: clients accessing a telnet URL merely
+    /// advise the user of the suggested username and password".
+    pub fn user_decoded(&self) -> Option<Decoded<'a>> {
+        self.login.user_decoded()
+    }
+
+    /// The password, decoded; advisory like the user name.
+    pub fn password_decoded(&self) -> Option<Decoded<'a>> {
+        self.login.password_decoded()
+    }
+}
+
+impl<'a> NewsUrl<'a> {
+    /// The news group, if the URL names one (`news:comp.infosystems.www.misc`).
+    /// A group has no escapes (`group = alpha *[ alpha | digit | "-" | "." |
+    /// "+" | "_" ]`): there is nothing to decode.
+    pub fn group(&self) -> Option<&'a str> {
+        match self.grouppart {
+            Grouppart::Group(group) => Some(group),
+            _ => None,
+        }
+    }
+
+    /// The article, if the URL names one by its message-id.
+    pub fn article(&self) -> Option<Article<'a>> {
+        match self.grouppart {
+            Grouppart::Article(article) => Some(article),
+            _ => None,
+        }
+    }
+
+    /// Whether the URL is `news:*`: "all available news groups" (section
+    /// 3.6).
+    pub fn is_all(&self) -> bool {
+        self.grouppart == Grouppart::All
+    }
+}
+
+impl<'a> Article<'a> {
+    /// The `<unique>` part, decoded.
+    pub fn unique_decoded(&self) -> Decoded<'a> {
+        decode(self.unique)
+    }
+
+    /// The message-id without the angle brackets, `<unique>@<full_domain_name>`
+    /// (section 3.6), `<unique>` decoded. Always owned: the two parts are
+    /// joined.
+    ///
+    /// ```
+    /// let rfc1738::Url::News(url) = rfc1738::parse("news:12%2034@host.dom").unwrap() else { panic!() };
+    /// assert_eq!(url.article().unwrap().message_id(), "12 34@host.dom");
+    /// ```
+    pub fn message_id(&self) -> Decoded<'a> {
+        let mut id = self.unique_decoded().into_bytes().into_owned();
+        id.push(b'@');
+        id.extend_from_slice(self.host.as_str().as_bytes());
+        Decoded::from(id)
+    }
+}
+
+impl<'a> NntpUrl<'a> {
+    /// The article number, if the URL has one (section 3.7: "the numeric id
+    /// of the article within that newsgroup"), leading zeros aside.
+    pub fn article_number(&self) -> Result<Option<u64>, OutOfRange> {
+        self.article
+            .map(|digits| number("article number", digits, 64))
+            .transpose()
+    }
+}
+
+impl<'a> WaisUrl<'a> {
+    /// The database name, decoded.
+    pub fn database_decoded(&self) -> Decoded<'a> {
+        decode(self.database())
+    }
+
+    /// The search of a `waisindex`, decoded.
+    pub fn search_decoded(&self) -> Option<Decoded<'a>> {
+        self.search().map(decode)
+    }
+
+    /// The `wtype` of a `waisdoc`, decoded.
+    pub fn wtype_decoded(&self) -> Option<Decoded<'a>> {
+        self.wtype().map(decode)
+    }
+
+    /// The `wpath` of a `waisdoc`, decoded: the document-id, which section
+    /// 3.9 says "should be treated opaquely".
+    pub fn wpath_decoded(&self) -> Option<Decoded<'a>> {
+        self.wpath().map(decode)
+    }
+}
+
+impl<'a> FileHost<'a> {
+    /// The host as written: `localhost` or the host.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            FileHost::Localhost => "localhost",
+            FileHost::Host(host) => host.as_str(),
+        }
+    }
+}
+
+impl<'a> FileUrl<'a> {
+    /// Whether the URL names a file of "the machine from which the URL is
+    /// being interpreted" (section 3.10): its host is empty or the literal
+    /// `localhost`.
+    pub fn is_local(&self) -> bool {
+        matches!(self.host, None | Some(FileHost::Localhost))
+    }
+
+    /// The path's segments, decoded: `<directory>/<directory>/.../<name>`.
+    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+        self.fpath.segments_decoded()
+    }
+}
+
+impl<'a> Fieldspec<'a> {
+    /// The field name, decoded.
+    pub fn name_decoded(&self) -> Decoded<'a> {
+        decode(self.fieldname)
+    }
+
+    /// The field value, decoded.
+    pub fn value_decoded(&self) -> Decoded<'a> {
+        decode(self.fieldvalue)
+    }
+}
+
+impl<'a> ProsperoUrl<'a> {
+    /// The hsoname, decoded: the whole `ppath`, its `/`s kept. Section 3.11:
+    /// "`<URL:prospero://host.dom//pros/name>` designates a `<hsoname>` of
+    /// "/pros/name"".
+    ///
+    /// ```
+    /// let rfc1738::Url::Prospero(url) = rfc1738::parse("prospero://host.dom//pros/name").unwrap() else { panic!() };
+    /// assert_eq!(url.hsoname(), "/pros/name");
+    /// ```
+    pub fn hsoname(&self) -> Decoded<'a> {
+        self.ppath.decoded()
+    }
+
+    /// Each field name and value, decoded, in order.
+    pub fn fields_decoded(&self) -> impl Iterator<Item = (Decoded<'a>, Decoded<'a>)> + use<'a> {
+        self.fieldspecs
+            .iter()
+            .map(|field| (field.name_decoded(), field.value_decoded()))
+    }
+}
+
+impl<'a> MailtoUrl<'a> {
+    /// The RFC 822 address, decoded (section 3.5: `%` "must be encoded").
+    pub fn address(&self) -> Decoded<'a> {
+        decode(self.encoded822addr)
+    }
+}
+
+impl<'a> GenericUrl<'a> {
+    /// The common internet scheme syntax of the scheme-specific part
+    /// (section 3.1), when the whole of it is an `ip-schemepart`: `//`, an
+    /// optional user and password, a host, an optional port and an optional
+    /// `/url-path`. Read by the grammar's own `ip-schemepart` combinator,
+    /// anchored at the end.
+    ///
+    /// ```
+    /// let rfc1738::Url::Other(url) = rfc1738::parse("https://user@example.com:8443/a").unwrap() else { panic!() };
+    /// let ip = url.ip_schemepart().unwrap();
+    /// assert_eq!(ip.login().hostport().host().as_str(), "example.com");
+    /// assert_eq!(ip.urlpath(), Some("a"));
+    /// assert!(rfc1738::parse("urn:isbn:0451450523").is_ok_and(|url| match url {
+    ///     rfc1738::Url::Other(url) => url.ip_schemepart().is_none(),
+    ///     _ => false,
+    /// }));
+    /// ```
+    pub fn ip_schemepart(&self) -> Option<IpSchemepart<'a>> {
+        if !self.schemepart.starts_with("//") {
+            return None;
+        }
+        crate::emit(
+            crate::grammar::ip::ip_schemepart(),
+            crate::Folded(self.schemepart),
+        )
+    }
+}
+
+impl<'a> Url<'a> {
+    /// The host and port, for the schemes that have them: http, ftp, nntp,
+    /// telnet, gopher, wais, prospero, and any other scheme whose
+    /// scheme-specific part is an `ip-schemepart`.
+    pub fn hostport(&self) -> Option<Hostport<'a>> {
+        match self {
+            Url::Http(url) => Some(url.hostport),
+            Url::Ftp(url) => Some(url.login.hostport),
+            Url::Nntp(url) => Some(url.hostport),
+            Url::Telnet(url) => Some(url.login.hostport),
+            Url::Gopher(url) => Some(url.hostport),
+            Url::Wais(url) => Some(url.hostport()),
+            Url::Prospero(url) => Some(url.hostport),
+            Url::Other(url) => url.ip_schemepart().map(|ip| ip.login.hostport),
+            Url::News(_) | Url::Mailto(_) | Url::File(_) => None,
+        }
+    }
+
+    /// The host: that of [`Url::hostport`], or a file URL's. A file URL's
+    /// empty host (`file:///etc/motd`) is `None`, its `localhost` the
+    /// hostname `localhost`. A news article's host is part of its message-id,
+    /// not a host to connect to: see [`NewsUrl::article`].
+    pub fn host(&self) -> Option<Host<'a>> {
+        match self {
+            Url::File(url) => url.host.map(|host| match host {
+                FileHost::Localhost => Host::Hostname("localhost"),
+                FileHost::Host(host) => host,
+            }),
+            _ => self.hostport().map(|hostport| hostport.host),
+        }
+    }
+
+    /// The user, password, host and port, for ftp, telnet and any other
+    /// scheme whose scheme-specific part is an `ip-schemepart`.
+    pub fn login(&self) -> Option<Login<'a>> {
+        match self {
+            Url::Ftp(url) => Some(url.login),
+            Url::Telnet(url) => Some(url.login),
+            Url::Other(url) => url.ip_schemepart().map(|ip| ip.login),
+            _ => None,
+        }
+    }
+
+    /// The port's digits as written, if there is a `:port`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.hostport().and_then(|hostport| hostport.port)
+    }
+
+    /// The default port of the URL's scheme (section 3), `None` for news,
+    /// mailto, file and other schemes.
+    pub fn default_port(&self) -> Option<u16> {
+        rule_default_port(self.rule())
+    }
+
+    /// The port to connect to: the URL's, else the scheme's default; `None`
+    /// when the URL has no port and its scheme no default (and for news,
+    /// mailto and file URLs).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+    /// assert_eq!(url.port(), None);
+    /// assert_eq!(url.effective_port(), Ok(Some(21)));
+    /// ```
+    pub fn effective_port(&self) -> Result<Option<u16>, OutOfRange> {
+        let Some(hostport) = self.hostport() else {
+            return Ok(None);
+        };
+        Ok(hostport.port_number()?.or(self.default_port()))
+    }
+}

@@ -1,0 +1,790 @@
+//! Building URLs from decoded parts, and the canonical form: parts → build →
+//! parse → parts is the identity for every scheme, the builders refuse what
+//! no URL can express, and canonical forms parse, are their own canonical
+//! forms and keep the decoded parts.
+
+use std::borrow::Cow;
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::string::string_regex;
+use rfc1738::url::{
+    BuildError, Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts,
+    NntpParts, OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm,
+    WaisParts,
+};
+use rfc1738::{Rule, parse};
+
+/// Builds, parses and takes apart again.
+#[track_caller]
+fn round_trip(parts: &Parts<'_>) -> String {
+    let url = parts
+        .build()
+        .unwrap_or_else(|error| panic!("{parts:?}: {error}"));
+    let parsed = parse(&url).unwrap_or_else(|error| panic!("{url}: {error}"));
+    assert_eq!(parsed.to_string(), url);
+    assert_eq!(&parsed.to_parts().unwrap(), parts, "{url}");
+    url
+}
+
+// Examples ----------------------------------------------------------------
+
+#[test]
+fn the_rfcs_ftp_examples_build_from_their_parts() {
+    // Section 3.2.2: "if the appropriate FTP sequence to access a particular
+    // file requires supplying a string containing a "/" as an argument to a
+    // CWD or RETR command, it is necessary to encode each "/"."
+    let parts = Parts::Ftp(FtpParts {
+        userinfo: Some(Userinfo::new("myname")),
+        path: Some(vec!["/etc".into(), "motd".into()]),
+        ..FtpParts::new("host.dom")
+    });
+    assert_eq!(round_trip(&parts), "ftp://myname@host.dom/%2Fetc/motd");
+    let parts = Parts::Ftp(FtpParts {
+        userinfo: Some(Userinfo::new("myname")),
+        path: Some(vec!["".into(), "etc".into(), "motd".into()]),
+        ..FtpParts::new("host.dom")
+    });
+    assert_eq!(round_trip(&parts), "ftp://myname@host.dom//etc/motd");
+    let parts = Parts::Ftp(FtpParts {
+        path: Some(vec!["rfc".into(), "rfc1436.txt".into()]),
+        typecode: Some(Typecode::Ascii),
+        ..FtpParts::new("ds.internic.net")
+    });
+    assert_eq!(
+        round_trip(&parts),
+        "ftp://ds.internic.net/rfc/rfc1436.txt;type=a"
+    );
+}
+
+#[test]
+fn each_component_encodes_what_it_reserves() {
+    // 3.1: "Within the user and password field, any ":", "@", or "/" must be
+    // encoded." `;` `?` `&` `=` need not be.
+    let parts = Parts::Ftp(FtpParts {
+        userinfo: Some(Userinfo::with_password("a:b@c/d;e", "p w%")),
+        path: Some(vec!["x;y/z?".into()]),
+        ..FtpParts::new("h.dom")
+    });
+    assert_eq!(
+        round_trip(&parts),
+        "ftp://a%3Ab%40c%2Fd;e:p%20w%25@h.dom/x%3By%2Fz?"
+    );
+    // 3.3: "Within the <path> and <searchpart> components, "/", ";", "?" are
+    // reserved."
+    let parts = Parts::Http(HttpParts {
+        path: Some(vec!["a;b".into(), "c?d".into()]),
+        search: Some("q=1&r=/;?#".into()),
+        port: Some(8080),
+        ..HttpParts::new("h.dom")
+    });
+    assert_eq!(
+        round_trip(&parts),
+        "http://h.dom:8080/a%3Bb/c%3Fd?q=1&r=%2F%3B%3F%23"
+    );
+    // 3.4.1: "Within the <gopher-path>, no characters are reserved." A
+    // search is a `search`, which has no `/` or `?`.
+    let parts = Parts::Gopher(GopherParts {
+        gopher_type: b'7',
+        selector: "/a;b?c".into(),
+        search: Some("x/y?z".into()),
+        ..GopherParts::new("h.dom")
+    });
+    assert_eq!(round_trip(&parts), "gopher://h.dom/7/a;b?c%09x%2Fy%3Fz");
+    // 3.5: "Within mailto URLs, there are no reserved characters. Note that
+    // the percent sign ("%") is commonly used within RFC 822 addresses and
+    // must be encoded."
+    let parts = Parts::Mailto(MailtoParts::new("user%relay@gw.dom"));
+    assert_eq!(round_trip(&parts), "mailto:user%25relay@gw.dom");
+    // 3.11: "a slash "/" may appear in the <hsoname> without quoting"; "The
+    // semicolon ";" is reserved and may not appear without quoting".
+    let parts = Parts::Prospero(ProsperoParts {
+        fields: vec![
+            ("OBJECT-VERSION".into(), "1".into()),
+            ("a=b".into(), "c;d".into()),
+        ],
+        ..ProsperoParts::new("host.dom", "/pros/name;x")
+    });
+    assert_eq!(
+        round_trip(&parts),
+        "prospero://host.dom//pros/name%3Bx;OBJECT-VERSION=1;a%3Db=c%3Bd"
+    );
+    // Unsafe and non-ASCII octets are always encoded, hex digits upper case.
+    let parts = Parts::Wais(WaisParts {
+        form: WaisForm::Document {
+            wtype: "TEXT".into(),
+            wpath: Decoded::from(&b"\x00~\xff"[..]),
+        },
+        ..WaisParts::new("quake.think.com", "db/x")
+    });
+    assert_eq!(
+        round_trip(&parts),
+        "wais://quake.think.com/db%2Fx/TEXT/%00%7E%FF"
+    );
+}
+
+#[test]
+fn every_scheme_builds_its_rfc_example() {
+    for (parts, url) in [
+        (
+            Parts::News(NewsParts::Group("comp.infosystems.www.misc".into())),
+            "news:comp.infosystems.www.misc",
+        ),
+        (Parts::News(NewsParts::All), "news:*"),
+        (
+            Parts::News(NewsParts::Article {
+                unique: "a@b".into(),
+                host: "host.dom".into(),
+            }),
+            "news:a%40b@host.dom",
+        ),
+        (
+            Parts::Nntp(NntpParts {
+                article: Some(42),
+                ..NntpParts::new("news.dom", "comp.lang")
+            }),
+            "nntp://news.dom/comp.lang/42",
+        ),
+        (
+            Parts::Telnet(TelnetParts {
+                userinfo: Some(Userinfo::with_password("guest", "")),
+                port: Some(2323),
+                ..TelnetParts::new("host.dom")
+            }),
+            "telnet://guest:@host.dom:2323/",
+        ),
+        (
+            Parts::Gopher(GopherParts::new("host.dom")),
+            "gopher://host.dom/1",
+        ),
+        (
+            Parts::File(FileParts {
+                host: Some("vms.host.edu".into()),
+                path: ["disk$user", "my", "notes", "note12345.txt"]
+                    .map(Decoded::from)
+                    .to_vec(),
+            }),
+            "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+        ),
+        (
+            Parts::File(FileParts {
+                host: Some("localhost".into()),
+                path: vec!["etc".into()],
+            }),
+            "file://localhost/etc",
+        ),
+        (
+            Parts::File(FileParts::new(vec!["etc".into(), "motd".into()])),
+            "file:///etc/motd",
+        ),
+        (
+            Parts::Prospero(ProsperoParts::new("host.dom", "/pros/name")),
+            "prospero://host.dom//pros/name",
+        ),
+        (
+            Parts::Wais(WaisParts {
+                form: WaisForm::Search("rfc 1738".into()),
+                ..WaisParts::new("h.dom", "db")
+            }),
+            "wais://h.dom/db?rfc%201738",
+        ),
+        (
+            Parts::Other(OtherParts::new("urn", "isbn:0451450523")),
+            "urn:isbn:0451450523",
+        ),
+    ] {
+        assert_eq!(round_trip(&parts), url);
+    }
+}
+
+// What cannot be built ----------------------------------------------------
+
+#[track_caller]
+fn refused(parts: Parts<'_>) -> BuildError {
+    parts.build().expect_err("no URL expresses these parts")
+}
+
+#[test]
+fn parts_no_url_can_express_are_errors() {
+    // An empty host: `hostport` needs a host (only a file URL's may be empty,
+    // and that is `host: None`).
+    let error = refused(Parts::Http(HttpParts::new("")));
+    assert!(
+        matches!(
+            &error,
+            BuildError::NotA {
+                part: "host",
+                rule: Rule::Host,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with(r#"the host "" is not a host: expected"#),
+        "{error}"
+    );
+    assert!(matches!(
+        refused(Parts::Ftp(FtpParts::new("a b"))),
+        BuildError::NotA { part: "host", .. }
+    ));
+    let file = FileParts {
+        host: Some("".into()),
+        path: vec!["x".into()],
+    };
+    assert!(matches!(
+        refused(Parts::File(file)),
+        BuildError::NotA { part: "host", .. }
+    ));
+    // 3.6: a group starts with a letter; `group` has no escapes.
+    for group in ["1comp", "comp lang", "", "*"] {
+        let error = refused(Parts::News(NewsParts::Group(group.into())));
+        assert!(
+            matches!(
+                error,
+                BuildError::NotA {
+                    part: "group",
+                    rule: Rule::Group,
+                    ..
+                }
+            ),
+            "{group}"
+        );
+    }
+    let error = refused(Parts::Nntp(NntpParts::new("h.dom", "a/b")));
+    assert!(matches!(error, BuildError::NotA { part: "group", .. }));
+    let error = refused(Parts::News(NewsParts::Article {
+        unique: "".into(),
+        host: "h.dom".into(),
+    }));
+    assert!(matches!(error, BuildError::Empty { .. }));
+    // 3.4: `%09` ends the selector and the search. It stays in a selector
+    // only where no search can follow it (grammar/DECISIONS.md D14: `/` is
+    // no search character): `gopher://h/1a%09b/c` parses with the selector
+    // `a<TAB>b/c`, so those parts build.
+    let gopher = GopherParts {
+        selector: "a\tb/c".into(),
+        ..GopherParts::new("h.dom")
+    };
+    assert_eq!(
+        round_trip(&Parts::Gopher(gopher)),
+        "gopher://h.dom/1a%09b/c"
+    );
+    let gopher = GopherParts {
+        selector: "a\tb/c".into(),
+        search: Some("".into()),
+        ..GopherParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Gopher(gopher)),
+        BuildError::Separator {
+            part: "selector",
+            ..
+        }
+    ));
+    let gopher = GopherParts {
+        selector: "a\tb".into(),
+        ..GopherParts::new("h.dom")
+    };
+    let error = refused(Parts::Gopher(gopher));
+    assert!(
+        matches!(
+            error,
+            BuildError::Separator {
+                part: "selector",
+                byte: b'\t',
+                ..
+            }
+        ),
+        "{error}"
+    );
+    let gopher = GopherParts {
+        search: Some("a\tb".into()),
+        ..GopherParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Gopher(gopher)),
+        BuildError::Separator { part: "search", .. }
+    ));
+    // 3.4.3: "the %09<search> string must be supplied".
+    let gopher = GopherParts {
+        gopher_plus: Some("+".into()),
+        ..GopherParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Gopher(gopher)),
+        BuildError::Needs {
+            needs: "search, possibly empty",
+            ..
+        }
+    ));
+    // A typecode or a search needs the path they follow.
+    let ftp = FtpParts {
+        typecode: Some(Typecode::Image),
+        ..FtpParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Ftp(ftp)),
+        BuildError::Needs {
+            part: "typecode",
+            ..
+        }
+    ));
+    let http = HttpParts {
+        search: Some("q".into()),
+        ..HttpParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Http(http)),
+        BuildError::Needs { part: "search", .. }
+    ));
+    // A path has at least one segment.
+    let ftp = FtpParts {
+        path: Some(Vec::new()),
+        ..FtpParts::new("h.dom")
+    };
+    assert!(matches!(
+        refused(Parts::Ftp(ftp)),
+        BuildError::Empty { part: "path", .. }
+    ));
+    assert!(matches!(
+        refused(Parts::File(FileParts::new(Vec::new()))),
+        BuildError::Empty { .. }
+    ));
+    // `encoded822addr = 1*xchar`.
+    assert!(matches!(
+        refused(Parts::Mailto(MailtoParts::new(""))),
+        BuildError::Empty {
+            part: "address",
+            ..
+        }
+    ));
+    // Other schemes: a lower-case `scheme` that is none of section 3's, and
+    // a `schemepart`.
+    assert!(matches!(
+        refused(Parts::Other(OtherParts::new("HTTP", "//h/"))),
+        BuildError::NotA { part: "scheme", .. }
+    ));
+    assert_eq!(
+        refused(Parts::Other(OtherParts::new("http", "//h/"))),
+        BuildError::DefinedScheme("http".into())
+    );
+    assert!(matches!(
+        refused(Parts::Other(OtherParts::new("x", "a b"))),
+        BuildError::NotA {
+            part: "schemepart",
+            ..
+        }
+    ));
+}
+
+// Round trips on generated parts -----------------------------------------
+
+/// Octets, biased towards the ones each component treats specially.
+fn octets() -> impl Strategy<Value = Decoded<'static>> {
+    let byte = prop_oneof![
+        3 => any::<u8>(),
+        2 => select(b";/?:@&=%#<> \"{}|\\^~[]`\t\r\n".to_vec()),
+        2 => select(b"aZ09$-_.+!*'(),".to_vec()),
+    ];
+    vec(byte, 0..8).prop_map(Decoded::from)
+}
+
+fn non_empty_octets() -> impl Strategy<Value = Decoded<'static>> {
+    octets().prop_filter("at least one octet", |octets| !octets.is_empty())
+}
+
+fn without_tab() -> impl Strategy<Value = Decoded<'static>> {
+    octets().prop_map(|octets| {
+        Decoded::from(
+            octets
+                .as_bytes()
+                .iter()
+                .map(|&b| if b == b'\t' { b'x' } else { b })
+                .collect::<Vec<u8>>(),
+        )
+    })
+}
+
+fn host() -> impl Strategy<Value = Cow<'static, str>> {
+    string_regex(r"(([a-zA-Z0-9]([a-zA-Z0-9-]{0,3}[a-zA-Z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-zA-Z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})")
+        .unwrap()
+        .prop_map(Cow::Owned)
+}
+
+fn group() -> impl Strategy<Value = Cow<'static, str>> {
+    string_regex(r"[a-zA-Z][a-zA-Z0-9.+_-]{0,8}")
+        .unwrap()
+        .prop_map(Cow::Owned)
+}
+
+fn path() -> impl Strategy<Value = Vec<Decoded<'static>>> {
+    vec(octets(), 1..4)
+}
+
+fn userinfo() -> impl Strategy<Value = Option<Userinfo<'static>>> {
+    proptest::option::of((octets(), proptest::option::of(octets())))
+        .prop_map(|userinfo| userinfo.map(|(user, password)| Userinfo { user, password }))
+}
+
+fn typecode() -> impl Strategy<Value = Typecode> {
+    select(vec![Typecode::Ascii, Typecode::Image, Typecode::Directory])
+}
+
+/// Parts of every scheme.
+fn parts() -> impl Strategy<Value = Parts<'static>> {
+    let port = proptest::option::of(any::<u16>());
+    prop_oneof![
+        (
+            host(),
+            port.clone(),
+            proptest::option::of((path(), proptest::option::of(octets())))
+        )
+            .prop_map(|(host, port, path)| Parts::Http(HttpParts {
+                host,
+                port,
+                search: path.as_ref().and_then(|(_, search)| search.clone()),
+                path: path.map(|(path, _)| path),
+            })),
+        (
+            userinfo(),
+            host(),
+            port.clone(),
+            proptest::option::of((path(), proptest::option::of(typecode())))
+        )
+            .prop_map(|(userinfo, host, port, path)| Parts::Ftp(FtpParts {
+                userinfo,
+                host,
+                port,
+                typecode: path.as_ref().and_then(|(_, typecode)| *typecode),
+                path: path.map(|(path, _)| path),
+            })),
+        prop_oneof![
+            Just(NewsParts::All),
+            group().prop_map(NewsParts::Group),
+            (non_empty_octets(), host())
+                .prop_map(|(unique, host)| NewsParts::Article { unique, host }),
+        ]
+        .prop_map(Parts::News),
+        (
+            host(),
+            port.clone(),
+            group(),
+            proptest::option::of(any::<u64>())
+        )
+            .prop_map(|(host, port, group, article)| Parts::Nntp(NntpParts {
+                host,
+                port,
+                group,
+                article
+            })),
+        (userinfo(), host(), port.clone()).prop_map(|(userinfo, host, port)| Parts::Telnet(
+            TelnetParts {
+                userinfo,
+                host,
+                port
+            }
+        )),
+        (
+            host(),
+            port.clone(),
+            any::<u8>(),
+            without_tab(),
+            proptest::option::of((without_tab(), proptest::option::of(octets()))),
+        )
+            .prop_map(|(host, port, gopher_type, selector, search)| Parts::Gopher(
+                GopherParts {
+                    host,
+                    port,
+                    gopher_type,
+                    selector,
+                    gopher_plus: search.as_ref().and_then(|(_, plus)| plus.clone()),
+                    search: search.map(|(search, _)| search),
+                }
+            )),
+        (
+            host(),
+            port.clone(),
+            octets(),
+            prop_oneof![
+                Just(WaisForm::Database),
+                octets().prop_map(WaisForm::Search),
+                (octets(), octets()).prop_map(|(wtype, wpath)| WaisForm::Document { wtype, wpath }),
+            ],
+        )
+            .prop_map(|(host, port, database, form)| Parts::Wais(WaisParts {
+                host,
+                port,
+                database,
+                form
+            })),
+        non_empty_octets().prop_map(|address| Parts::Mailto(MailtoParts { address })),
+        (
+            proptest::option::of(prop_oneof![host(), Just(Cow::Borrowed("localhost"))]),
+            path()
+        )
+            .prop_map(|(host, path)| Parts::File(FileParts { host, path })),
+        (host(), port, octets(), vec((octets(), octets()), 0..3)).prop_map(
+            |(host, port, hsoname, fields)| Parts::Prospero(ProsperoParts {
+                host,
+                port,
+                hsoname,
+                fields
+            })
+        ),
+        (
+            string_regex(r"[a-z][a-z0-9+.-]{0,8}")
+                .unwrap()
+                .prop_filter("not a scheme of section 3", |scheme| {
+                    rfc1738::scheme_rule(&format!("{scheme}:")) == Rule::Otherurl
+                }),
+            string_regex(r"([a-zA-Z0-9$_.+!*'(),;/?:@&=-]|%[0-9A-Fa-f]{2}){0,12}").unwrap(),
+        )
+            .prop_map(|(scheme, schemepart)| Parts::Other(OtherParts::new(scheme, schemepart))),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn parts_build_parse_and_decode_back_to_themselves(parts in parts()) {
+        let url = parts.build().map_err(|error| TestCaseError::fail(format!("{parts:?}: {error}")))?;
+        let parsed = parse(&url).map_err(|error| TestCaseError::fail(format!("{url}: {error}")))?;
+        prop_assert_eq!(parsed.to_string(), url.clone());
+        prop_assert_eq!(parsed.to_parts().unwrap(), parts.clone(), "{}", url);
+        // The builders encode only what must be encoded, in upper-case hex:
+        // what they write is canonical but for the case of hosts and the
+        // default port.
+        if !matches!(parts, Parts::Other(_)) {
+            let mut lowered = parts;
+            lower_hosts(&mut lowered);
+            drop_default_port(&mut lowered);
+            prop_assert_eq!(parsed.canonical(), lowered.build().unwrap());
+        }
+    }
+}
+
+/// Drops a port that is the scheme's default.
+fn drop_default_port(parts: &mut Parts<'_>) {
+    let (port, default) = match parts {
+        Parts::Http(p) => (&mut p.port, 80),
+        Parts::Ftp(p) => (&mut p.port, 21),
+        Parts::Nntp(p) => (&mut p.port, 119),
+        Parts::Telnet(p) => (&mut p.port, 23),
+        Parts::Gopher(p) => (&mut p.port, 70),
+        Parts::Wais(p) => (&mut p.port, 210),
+        Parts::Prospero(p) => (&mut p.port, 1525),
+        _ => return,
+    };
+    if *port == Some(default) {
+        *port = None;
+    }
+}
+
+/// Hosts in lower case (not a news article's: it is part of a message-id).
+fn lower_hosts(parts: &mut Parts<'_>) {
+    fn lower(host: &mut Cow<'_, str>) {
+        *host = Cow::Owned(host.to_ascii_lowercase());
+    }
+    match parts {
+        Parts::Http(p) => lower(&mut p.host),
+        Parts::Ftp(p) => lower(&mut p.host),
+        Parts::Nntp(p) => lower(&mut p.host),
+        Parts::Telnet(p) => lower(&mut p.host),
+        Parts::Gopher(p) => lower(&mut p.host),
+        Parts::Wais(p) => lower(&mut p.host),
+        Parts::Prospero(p) => lower(&mut p.host),
+        Parts::File(p) => {
+            if let Some(host) = &mut p.host {
+                lower(host);
+            }
+        }
+        Parts::News(_) | Parts::Mailto(_) | Parts::Other(_) => {}
+    }
+}
+
+// The canonical form ------------------------------------------------------
+
+#[test]
+fn the_canonical_form_of_the_rfcs_examples() {
+    for (input, canonical) in [
+        (
+            "FTP://MyName@Host.Dom:021/%2fetc/%6Dotd;type=A",
+            "ftp://MyName@host.dom/%2Fetc/motd;type=a",
+        ),
+        ("HTTP://WWW.EXAMPLE.COM:80", "http://www.example.com"),
+        ("http://host:8080/%7e", "http://host:8080/%7E"),
+        (
+            "gopher://Host.Dom:70/%31sel%09q",
+            "gopher://host.dom/1sel%09q",
+        ),
+        ("news:%41rticle@Host.Dom", "news:Article@Host.Dom"),
+        ("file://LOCALHOST/etc", "file://localhost/etc"),
+        (
+            "prospero://Host.Dom:1525//pros/name;a=%62",
+            "prospero://host.dom//pros/name;a=b",
+        ),
+        ("Foo://User@Ho%73T.dom:1/x", "foo://User@host.dom:1/x"),
+        ("http://h:99999/", "http://h:99999/"),
+    ] {
+        let url = parse(input).unwrap();
+        assert_eq!(url.canonical(), canonical, "{input}");
+        assert_eq!(url.to_string(), input, "Display stays as written");
+    }
+}
+
+/// Regular expressions for URLs of each scheme, with escapes of any octet in
+/// either case and hosts in mixed case.
+fn url_patterns() -> Vec<String> {
+    const UCHAR: &str = r"([a-zA-Z0-9$_.+!*'(),-]|%[0-9A-Fa-f]{2})";
+    const HOST: &str = r"(([a-zA-Z0-9]([a-zA-Z0-9-]{0,3}[a-zA-Z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-zA-Z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})";
+    let hostport = format!(r"{HOST}(:0{{0,2}}(21|70|80|119|23|210|1525|[0-9]{{1,5}}))?");
+    let user = format!(r"({UCHAR}|[;?&=])*");
+    let login = format!(r"({user}(:{user})?@)?{hostport}");
+    let fsegment = format!(r"({UCHAR}|[?:@&=])*");
+    let hsegment = format!(r"({UCHAR}|[;:@&=])*");
+    let xchar = format!(r"({UCHAR}|[;/?:@&=])");
+    let group = r"[a-zA-Z][a-zA-Z0-9.+_-]{0,8}";
+    vec![
+        format!(r"(http|HTTP)://{hostport}(/{hsegment}(/{hsegment}){{0,3}}(\?{hsegment})?)?"),
+        format!(r"(ftp|Ftp)://{login}(/{fsegment}(/{fsegment}){{0,3}}(;type=[AIDaid])?)?"),
+        format!(r"news:(\*|{group}|({UCHAR}|[;/?:&=])+@{HOST})"),
+        format!(r"nntp://{hostport}/{group}(/[0-9]{{1,4}})?"),
+        format!(r"telnet://{login}/?"),
+        format!(
+            r"gopher://{hostport}(/({xchar}{xchar}{{0,6}}(%09{hsegment}(%09{xchar}{{0,4}})?)?)?)?"
+        ),
+        format!(r"wais://{hostport}/{UCHAR}{{0,5}}(\?{hsegment}|/{UCHAR}{{0,3}}/{UCHAR}{{0,5}})?"),
+        format!(r"mailto:{xchar}{{1,12}}"),
+        format!(r"file://({HOST}|localhost|LocalHost)?/{fsegment}(/{fsegment}){{0,3}}"),
+        format!(
+            r"prospero://{hostport}/{fsegment}(/{fsegment}){{0,2}}(;({UCHAR}|[?:@&]){{0,4}}=({UCHAR}|[?:@&]){{0,4}}){{0,2}}"
+        ),
+        format!(r"[a-zA-Z][a-z0-9+.-]{{0,6}}:{xchar}{{0,12}}"),
+        format!(r"[a-zA-Z][a-z0-9+.-]{{0,6}}://{login}(/{xchar}{{0,8}})?"),
+    ]
+}
+
+fn urls() -> impl Strategy<Value = String> {
+    let patterns: Vec<BoxedStrategy<String>> = url_patterns()
+        .iter()
+        .map(|pattern| string_regex(pattern).unwrap().boxed())
+        .collect();
+    proptest::strategy::Union::new(patterns)
+}
+
+/// What the canonical form keeps of an other scheme's URL: its
+/// ip-schemepart's decoded parts, host in lower case, or its decoded
+/// scheme-specific part.
+type OtherKept = (
+    Option<Vec<u8>>,
+    Option<Vec<u8>>,
+    String,
+    Option<String>,
+    Option<Vec<u8>>,
+);
+
+/// The parts that the canonical form keeps: hosts compared in lower case, a
+/// default port the same as none, an other scheme's scheme-specific part
+/// decoded.
+fn kept<'a>(url: &rfc1738::Url<'a>) -> (Option<Parts<'a>>, Option<Result<OtherKept, Vec<u8>>>) {
+    let bytes = |decoded: Decoded<'_>| decoded.as_bytes().to_vec();
+    if let rfc1738::Url::Other(other) = url {
+        let kept = match other.ip_schemepart() {
+            Some(ip) => {
+                let login = ip.login();
+                Ok((
+                    login.user_decoded().map(bytes),
+                    login.password_decoded().map(bytes),
+                    login.hostport().host().as_str().to_ascii_lowercase(),
+                    login.hostport().port().map(str::to_owned),
+                    ip.urlpath().map(|path| bytes(rfc1738::url::decode(path))),
+                ))
+            }
+            None => Err(bytes(rfc1738::url::decode(other.schemepart()))),
+        };
+        return (None, Some(kept));
+    }
+    let mut parts = url.to_parts().ok();
+    if let Some(parts) = &mut parts {
+        lower_hosts(parts);
+        drop_default_port(parts);
+    }
+    (parts, None)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn canonical_forms_parse_are_idempotent_and_keep_the_parts(input in urls()) {
+        let Ok(url) = parse(&input) else {
+            // The other-scheme patterns can spell a scheme of section 3,
+            // whose own rule may reject the rest (`http://user@h`).
+            return Ok(());
+        };
+        let canonical = url.canonical();
+        let again = parse(&canonical).map_err(|error| TestCaseError::fail(format!("{input} → {canonical}: {error}")))?;
+        prop_assert_eq!(again.canonical(), canonical.clone(), "{}", input);
+        prop_assert_eq!(again.rule(), url.rule());
+        prop_assert_eq!(kept(&again), kept(&url), "{} → {}", input, canonical);
+        // Port as a number, default dropped.
+        prop_assert_eq!(again.effective_port(), url.effective_port());
+        if let (Some(default), Ok(Some(port))) = (url.default_port(), url.effective_port()) {
+            prop_assert_eq!(again.port().is_none(), port == default, "{}", canonical);
+        }
+    }
+}
+
+// serde --------------------------------------------------------------------
+
+proptest! {
+    #[test]
+    fn gopher_selectors_with_tabs_build_when_a_url_can_hold_them(
+        selector in octets(),
+        search in proptest::option::of(without_tab()),
+    ) {
+        let parts = Parts::Gopher(GopherParts { selector, search, ..GopherParts::new("h.dom") });
+        match parts.build() {
+            Ok(_) => {
+                round_trip(&parts);
+            }
+            Err(error) => {
+                prop_assert!(matches!(error, BuildError::Separator { part: "selector", .. }), "{}", error);
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn parts_come_back_from_json(parts in parts()) {
+        let json = serde_json::to_string(&parts).unwrap();
+        let back: Parts<'static> = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back, parts, "{}", json);
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn parts_serialize_decoded_octets_as_strings_or_byte_values() {
+    let parts = Parts::Gopher(GopherParts {
+        selector: Decoded::from(&b"a\xff"[..]),
+        search: Some("q".into()),
+        ..GopherParts::new("h.dom")
+    });
+    assert_eq!(
+        serde_json::to_value(&parts).unwrap(),
+        serde_json::json!({"gopher": {
+            "host": "h.dom", "port": null, "gopher_type": "1",
+            "selector": [97, 255], "search": "q", "gopher_plus": null,
+        }})
+    );
+}
