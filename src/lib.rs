@@ -45,6 +45,7 @@
 pub mod bnf;
 pub mod coverage;
 pub mod grammar;
+pub mod lint;
 pub mod url;
 
 mod error;
