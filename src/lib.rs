@@ -44,6 +44,7 @@
 
 pub mod bnf;
 pub mod coverage;
+pub mod extract;
 pub mod grammar;
 pub mod lint;
 pub mod url;
