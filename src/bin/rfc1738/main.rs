@@ -11,6 +11,7 @@ mod coverage;
 mod explain;
 mod grammar;
 mod output;
+mod parse;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -52,6 +53,49 @@ enum Command {
     /// per line from FILE, or standard input; inputs that do not match
     /// exercise nothing.
     Coverage(CoverageArgs),
+    /// Show what each URL means, part by part (section 3): scheme, user and
+    /// password, host, port and effective port (the scheme's default when
+    /// the URL has none), and the scheme's own parts, decoded: ftp path
+    /// segments, typecode and FTP commands; gopher type, selector, search,
+    /// Gopher+ string and request; news group or article; and so on.
+    ///
+    /// With no URL arguments, reads standard input, one input per line (a
+    /// trailing CR is not part of the input). Every input gets its record,
+    /// in order; an invalid one gets the diagnostic (JSON: `"valid": false`
+    /// and `check`'s `error` object).
+    ///
+    /// JSON: one object per input, `{"input", "valid", "rule", "scheme",
+    /// "user", "password", "host", "port", "effective_port"}` and an object
+    /// named after the scheme (`"ftp": {"path_segments", "typecode",
+    /// "commands"}`, `"gopher": {"type", "selector", "search",
+    /// "gopher_plus", "request"}`, `"news": {"group", "article", "all"}`,
+    /// `"nntp": {"group", "article"}`, `"wais": {"database", "search",
+    /// "wtype", "wpath"}`, `"file": {"host", "path_segments"}`,
+    /// `"prospero": {"hsoname", "fields"}`, `"mailto": {"address"}`,
+    /// `"http": {"path_segments", "search"}`, `"other": {"schemepart",
+    /// "urlpath"}`). `port` is the digits as written, `effective_port` a
+    /// number. Decoded values are strings when their octets are UTF-8 and
+    /// arrays of byte values when they are not (`%FF` gives `[255]`).
+    /// `semantic_errors` lists, when there are any, what a valid URL fails to
+    /// mean: a port beyond 65535, an FTP or Gopher request refused because a
+    /// decoded part holds CR, LF or TAB (section 6).
+    ///
+    /// Exit status: 0 when every input is valid, 1 when one is not, 2 on a
+    /// usage or I/O error.
+    Parse(ParseArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ParseArgs {
+    /// `text`: the URL, then a line per part, decoded values quoted (`b"\xff"`
+    /// for octets that are not UTF-8). `json`: one JSON object per input, on
+    /// its own line.
+    #[arg(long, value_enum, default_value_t = parse::Format::Text)]
+    format: parse::Format,
+
+    /// The URLs to parse; standard input when there are none.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -138,5 +182,6 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Grammar { rule } => grammar::run(rule),
         Command::Coverage(args) => coverage::run(&args),
+        Command::Parse(args) => parse::run(&args),
     }
 }

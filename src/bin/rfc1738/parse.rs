@@ -1,0 +1,579 @@
+//! `rfc1738 parse`: what each URL means, part by part (section 3).
+//!
+//! One record per input, in input order. JSON records have the members
+//! `input`, `valid`, `rule`, then, for a valid URL, `scheme` (lower case),
+//! `user`, `password` (decoded), `host`, `port` (the digits as written),
+//! `effective_port` (a number), and one object named after the scheme with
+//! its own parts; for an invalid one, `error`, as `check` writes it.
+//!
+//! Decoded values are JSON strings when their octets are UTF-8, and arrays of
+//! byte values when they are not (`%FF` → `[255]`): nothing is lost or
+//! replaced. Only the `input` of an invalid line that is not UTF-8 is
+//! written with U+FFFD, as `check` writes it.
+
+use std::borrow::Cow;
+use std::io::{self, Write as _};
+use std::process::ExitCode;
+
+use annotate_snippets::Renderer;
+use clap::ValueEnum;
+use rfc1738::url::{Decoded, GopherUrl, NewsUrl, WaisUrl};
+use rfc1738::{Error, Found, Url, check_bytes};
+use serde::Serialize;
+
+use crate::ParseArgs;
+use crate::batch::{Blocks, format_block};
+use crate::output::{Output, Stop};
+
+/// How `parse` writes its records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The URL, then a line per part (decoded values quoted, `b"\xff"` for
+    /// octets that are not UTF-8); a diagnostic for an invalid input.
+    Text,
+    /// One JSON object per input, on its own line.
+    Json,
+}
+
+/// Decoded octets in a JSON record: a string when they are UTF-8, else an
+/// array of byte values.
+struct Octets<'a>(Decoded<'a>);
+
+impl Serialize for Octets<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.to_str() {
+            Some(text) => serializer.serialize_str(text),
+            None => serializer.collect_seq(self.0.as_bytes()),
+        }
+    }
+}
+
+/// The record of a valid URL.
+#[derive(Serialize)]
+struct Valid<'a> {
+    input: &'a str,
+    valid: bool,
+    rule: &'static str,
+    scheme: String,
+    user: Option<Octets<'a>>,
+    password: Option<Octets<'a>>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    effective_port: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    http: Option<Http<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ftp: Option<Ftp<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gopher: Option<Gopher<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    news: Option<News<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nntp: Option<Nntp<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wais: Option<Wais<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<File<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prospero: Option<Prospero<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mailto: Option<Mailto<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other: Option<Other<'a>>,
+    /// What the URL fails to mean though it is valid: a port beyond 65535,
+    /// an FTP or Gopher request refused for a CR, LF or TAB (section 6).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    semantic_errors: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Http<'a> {
+    path_segments: Option<Vec<Octets<'a>>>,
+    search: Option<Octets<'a>>,
+}
+
+#[derive(Serialize)]
+struct Ftp<'a> {
+    path_segments: Option<Vec<Octets<'a>>>,
+    typecode: Option<String>,
+    commands: Option<Vec<Octets<'a>>>,
+}
+
+#[derive(Serialize)]
+struct Gopher<'a> {
+    #[serde(rename = "type")]
+    gopher_type: Octets<'a>,
+    selector: Octets<'a>,
+    search: Option<Octets<'a>>,
+    gopher_plus: Option<Octets<'a>>,
+    request: Option<Octets<'a>>,
+}
+
+#[derive(Serialize)]
+struct News<'a> {
+    group: Option<&'a str>,
+    article: Option<Octets<'a>>,
+    all: bool,
+}
+
+#[derive(Serialize)]
+struct Nntp<'a> {
+    group: &'a str,
+    article: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Wais<'a> {
+    database: Octets<'a>,
+    search: Option<Octets<'a>>,
+    wtype: Option<Octets<'a>>,
+    wpath: Option<Octets<'a>>,
+}
+
+#[derive(Serialize)]
+struct File<'a> {
+    host: &'a str,
+    path_segments: Vec<Octets<'a>>,
+}
+
+#[derive(Serialize)]
+struct Field<'a> {
+    name: Octets<'a>,
+    value: Octets<'a>,
+}
+
+#[derive(Serialize)]
+struct Prospero<'a> {
+    hsoname: Octets<'a>,
+    fields: Vec<Field<'a>>,
+}
+
+#[derive(Serialize)]
+struct Mailto<'a> {
+    address: Octets<'a>,
+}
+
+#[derive(Serialize)]
+struct Other<'a> {
+    schemepart: &'a str,
+    urlpath: Option<&'a str>,
+}
+
+/// The record of an invalid input.
+#[derive(Serialize)]
+struct Invalid<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    rule: &'static str,
+    error: ErrorRecord,
+}
+
+/// The `error` member, as `check` writes it.
+#[derive(Serialize)]
+struct ErrorRecord {
+    offset: usize,
+    line: usize,
+    column: usize,
+    expected: Vec<String>,
+    found: Option<String>,
+    message: String,
+}
+
+impl ErrorRecord {
+    fn new(error: &Error) -> Self {
+        ErrorRecord {
+            offset: error.offset(),
+            line: error.line(),
+            column: error.column(),
+            expected: error.expected().iter().map(ToString::to_string).collect(),
+            found: match error.found() {
+                Found::Char(c) => Some(c.to_string()),
+                _ => None,
+            },
+            message: error.message(),
+        }
+    }
+}
+
+/// The record of a valid URL.
+fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
+    let mut errors = Vec::new();
+    let login = url.login();
+    let host = match url {
+        Url::File(file) => Some(file.host().map_or("", |host| host.as_str())),
+        _ => url.hostport().map(|hostport| hostport.host().as_str()),
+    };
+    let effective_port = url.effective_port().unwrap_or_else(|error| {
+        errors.push(error.to_string());
+        None
+    });
+    let mut record = Valid {
+        input,
+        valid: true,
+        rule: url.rule().name(),
+        scheme: url.scheme().to_ascii_lowercase(),
+        user: login.and_then(|login| login.user_decoded()).map(Octets),
+        password: login.and_then(|login| login.password_decoded()).map(Octets),
+        host,
+        port: url.port(),
+        effective_port,
+        http: None,
+        ftp: None,
+        gopher: None,
+        news: None,
+        nntp: None,
+        wais: None,
+        file: None,
+        prospero: None,
+        mailto: None,
+        other: None,
+        semantic_errors: Vec::new(),
+    };
+    match url {
+        Url::Http(http) => {
+            record.http = Some(Http {
+                path_segments: http
+                    .hpath()
+                    .map(|path| path.segments_decoded().map(Octets).collect()),
+                search: http.search_decoded().map(Octets),
+            });
+        }
+        Url::Ftp(ftp) => {
+            let commands = match ftp.commands() {
+                Ok(commands) => Some(
+                    commands
+                        .iter()
+                        .map(|command| Octets(command.to_bytes().into()))
+                        .collect(),
+                ),
+                Err(error) => {
+                    errors.push(error.to_string());
+                    None
+                }
+            };
+            record.ftp = Some(Ftp {
+                path_segments: ftp
+                    .fpath()
+                    .map(|path| path.segments_decoded().map(Octets).collect()),
+                typecode: ftp.typecode().map(|typecode| typecode.to_string()),
+                commands,
+            });
+        }
+        Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher, &mut errors)),
+        Url::News(news) => record.news = Some(news_record(news)),
+        Url::Nntp(nntp) => {
+            record.nntp = Some(Nntp {
+                group: nntp.group(),
+                article: nntp.article_number().unwrap_or_else(|error| {
+                    errors.push(error.to_string());
+                    None
+                }),
+            });
+        }
+        Url::Telnet(_) => {}
+        Url::Wais(wais) => record.wais = Some(wais_record(wais)),
+        Url::File(file) => {
+            record.file = Some(File {
+                host: file.host().map_or("", |host| host.as_str()),
+                path_segments: file.path_segments_decoded().map(Octets).collect(),
+            });
+        }
+        Url::Prospero(prospero) => {
+            record.prospero = Some(Prospero {
+                hsoname: Octets(prospero.hsoname()),
+                fields: prospero
+                    .fields_decoded()
+                    .map(|(name, value)| Field {
+                        name: Octets(name),
+                        value: Octets(value),
+                    })
+                    .collect(),
+            });
+        }
+        Url::Mailto(mailto) => {
+            record.mailto = Some(Mailto {
+                address: Octets(mailto.address()),
+            });
+        }
+        Url::Other(other) => {
+            record.other = Some(Other {
+                schemepart: other.schemepart(),
+                urlpath: other.ip_schemepart().and_then(|ip| ip.urlpath()),
+            });
+        }
+    }
+    record.semantic_errors = errors;
+    record
+}
+
+fn gopher_record<'a>(gopher: &GopherUrl<'a>, errors: &mut Vec<String>) -> Gopher<'a> {
+    let request = match gopher.request() {
+        Ok(request) => Some(Octets(request.into())),
+        Err(error) => {
+            errors.push(error.to_string());
+            None
+        }
+    };
+    Gopher {
+        gopher_type: Octets(vec![gopher.gopher_type()].into()),
+        selector: Octets(gopher.selector_decoded()),
+        search: gopher.search_decoded().map(Octets),
+        gopher_plus: gopher.gopher_plus_decoded().map(Octets),
+        request,
+    }
+}
+
+fn news_record<'a>(news: &NewsUrl<'a>) -> News<'a> {
+    News {
+        group: news.group(),
+        article: news.article().map(|article| Octets(article.message_id())),
+        all: news.is_all(),
+    }
+}
+
+fn wais_record<'a>(wais: &WaisUrl<'a>) -> Wais<'a> {
+    Wais {
+        database: Octets(wais.database_decoded()),
+        search: wais.search_decoded().map(Octets),
+        wtype: wais.wtype_decoded().map(Octets),
+        wpath: wais.wpath_decoded().map(Octets),
+    }
+}
+
+/// Counts valid and invalid inputs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    valid: u64,
+    invalid: u64,
+}
+
+/// Runs the command: exit status 0 when every input is valid, 1 when one is
+/// not, 2 on an I/O error.
+pub fn run(args: &ParseArgs) -> ExitCode {
+    let mut out = Output::new();
+    let mut tally = Tally::default();
+    let result = if args.urls.is_empty() {
+        parse_stream(args.format, io::stdin().lock(), &mut out, &mut tally)
+    } else {
+        args.urls.iter().try_for_each(|url| {
+            let mut buffer = Vec::new();
+            record(
+                args.format,
+                "input",
+                1,
+                url.as_encoded_bytes(),
+                &mut buffer,
+                &mut tally,
+            );
+            out.write(&buffer)
+        })
+    };
+    match result.and_then(|()| out.flush()) {
+        Ok(()) | Err(Stop::Closed) => {}
+        Err(Stop::Failed(error)) => {
+            eprintln!("rfc1738: {error}");
+            return ExitCode::from(2);
+        }
+    }
+    if tally.invalid == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Parses each line of a stream, on every core, writing records in order.
+fn parse_stream(
+    format: Format,
+    reader: impl io::Read,
+    out: &mut Output,
+    tally: &mut Tally,
+) -> Result<(), Stop> {
+    let mut blocks = Blocks::new(reader);
+    let mut block = Vec::new();
+    let mut next_line = 1;
+    loop {
+        let more = blocks.next_block(&mut block).map_err(|error| {
+            Stop::Failed(io::Error::new(
+                error.kind(),
+                format!("reading <stdin>: {error}"),
+            ))
+        })?;
+        if !more {
+            return Ok(());
+        }
+        let outputs = format_block(&block, next_line, |number, line, buffer, tally| {
+            record(format, "<stdin>", number, line, buffer, tally);
+        });
+        for (buffer, counted) in outputs {
+            next_line += counted.valid + counted.invalid;
+            tally.valid += counted.valid;
+            tally.invalid += counted.invalid;
+            out.write(&buffer)?;
+        }
+    }
+}
+
+/// Parses one input and appends its record to `buffer`.
+fn record(
+    format: Format,
+    origin: &str,
+    line: u64,
+    input: &[u8],
+    buffer: &mut Vec<u8>,
+    tally: &mut Tally,
+) {
+    let parsed = match core::str::from_utf8(input) {
+        Ok(text) => rfc1738::parse(text).map(|url| (text, url)),
+        // Not UTF-8, so not a URL: `check_bytes` says where.
+        Err(_) => match check_bytes(input, None) {
+            Err(error) => Err(error),
+            // `check_bytes` fails every input that is not UTF-8.
+            Ok(_) => unreachable!("an input that is not UTF-8 is never valid"),
+        },
+    };
+    match parsed {
+        Ok((text, url)) => {
+            tally.valid += 1;
+            match format {
+                Format::Json => {
+                    // Strings, numbers and sequences always serialize.
+                    let _ = serde_json::to_writer(&mut *buffer, &valid(text, &url));
+                    buffer.push(b'\n');
+                }
+                Format::Text => text_record(buffer, &valid(text, &url)),
+            }
+        }
+        Err(error) => {
+            tally.invalid += 1;
+            match format {
+                Format::Json => {
+                    let record = Invalid {
+                        input: String::from_utf8_lossy(input),
+                        valid: false,
+                        rule: error.rule().name(),
+                        error: ErrorRecord::new(&error),
+                    };
+                    let _ = serde_json::to_writer(&mut *buffer, &record);
+                    buffer.push(b'\n');
+                }
+                Format::Text => {
+                    let first_line = usize::try_from(line).unwrap_or(usize::MAX);
+                    let text = error.render_at(origin, first_line, &Renderer::plain());
+                    buffer.extend_from_slice(text.as_bytes());
+                    buffer.push(b'\n');
+                }
+            }
+        }
+    }
+}
+
+/// Decoded octets as the text format writes them: quoted and escaped, or
+/// `none`.
+fn quoted(value: Option<&Octets<'_>>) -> String {
+    value.map_or_else(|| "none".to_owned(), |value| format!("{:?}", value.0))
+}
+
+/// A list of decoded octets, or `none`.
+fn list(values: Option<&[Octets<'_>]>) -> String {
+    values.map_or_else(
+        || "none".to_owned(),
+        |values| {
+            let items: Vec<String> = values.iter().map(|value| quoted(Some(value))).collect();
+            format!("[{}]", items.join(", "))
+        },
+    )
+}
+
+/// Text as it is, or `none`.
+fn plain(value: Option<&str>) -> String {
+    value.unwrap_or("none").to_owned()
+}
+
+/// Appends the text record of a valid URL: the URL and its rule, then one
+/// line per part.
+fn text_record(out: &mut Vec<u8>, record: &Valid<'_>) {
+    let mut lines: Vec<(&str, String)> = vec![("scheme", record.scheme.clone())];
+    if record.host.is_some() {
+        lines.extend([
+            ("user", quoted(record.user.as_ref())),
+            ("password", quoted(record.password.as_ref())),
+            ("host", plain(record.host)),
+            ("port", plain(record.port)),
+            (
+                "effective port",
+                plain(
+                    record
+                        .effective_port
+                        .map(|port| port.to_string())
+                        .as_deref(),
+                ),
+            ),
+        ]);
+    }
+    if let Some(http) = &record.http {
+        lines.push(("path segments", list(http.path_segments.as_deref())));
+        lines.push(("search", quoted(http.search.as_ref())));
+    }
+    if let Some(ftp) = &record.ftp {
+        lines.push(("path segments", list(ftp.path_segments.as_deref())));
+        lines.push(("typecode", plain(ftp.typecode.as_deref())));
+        lines.push(("commands", list(ftp.commands.as_deref())));
+    }
+    if let Some(gopher) = &record.gopher {
+        lines.push(("type", quoted(Some(&gopher.gopher_type))));
+        lines.push(("selector", quoted(Some(&gopher.selector))));
+        lines.push(("search", quoted(gopher.search.as_ref())));
+        lines.push(("gopher+ string", quoted(gopher.gopher_plus.as_ref())));
+        lines.push(("request", quoted(gopher.request.as_ref())));
+    }
+    if let Some(news) = &record.news {
+        lines.push(("group", plain(news.group)));
+        lines.push(("article", quoted(news.article.as_ref())));
+        lines.push((
+            "all groups",
+            plain(Some(if news.all { "yes" } else { "no" })),
+        ));
+    }
+    if let Some(nntp) = &record.nntp {
+        lines.push(("group", plain(Some(nntp.group))));
+        let article = nntp.article.map(|article| article.to_string());
+        lines.push(("article", plain(article.as_deref())));
+    }
+    if let Some(wais) = &record.wais {
+        lines.push(("database", quoted(Some(&wais.database))));
+        lines.push(("search", quoted(wais.search.as_ref())));
+        lines.push(("wtype", quoted(wais.wtype.as_ref())));
+        lines.push(("wpath", quoted(wais.wpath.as_ref())));
+    }
+    if let Some(file) = &record.file {
+        lines.push(("path segments", list(Some(&file.path_segments))));
+    }
+    if let Some(prospero) = &record.prospero {
+        lines.push(("hsoname", quoted(Some(&prospero.hsoname))));
+        for field in &prospero.fields {
+            let pair = format!(
+                "{} = {}",
+                quoted(Some(&field.name)),
+                quoted(Some(&field.value))
+            );
+            lines.push(("field", pair));
+        }
+    }
+    if let Some(mailto) = &record.mailto {
+        lines.push(("address", quoted(Some(&mailto.address))));
+    }
+    if let Some(other) = &record.other {
+        lines.push(("schemepart", plain(Some(other.schemepart))));
+        lines.push(("url-path", plain(other.urlpath)));
+    }
+    for error in &record.semantic_errors {
+        lines.push(("error", error.clone()));
+    }
+    // A valid URL is printable ASCII, and decoded values are written
+    // escaped: nothing here can drive a terminal.
+    let _ = writeln!(out, "{} ({})", record.input, record.rule);
+    for (name, value) in lines {
+        let _ = writeln!(out, "  {name:<15} {value}");
+    }
+}

@@ -1,0 +1,284 @@
+//! The `rfc1738 parse` command line.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("output is UTF-8")
+}
+
+fn records(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The JSON record of one URL given as an argument.
+fn record(url: &str) -> Value {
+    let output = rfc1738(&["parse", "--format", "json", url], b"");
+    let mut records = records(&output);
+    assert_eq!(records.len(), 1, "{}", stdout(&output));
+    records.remove(0)
+}
+
+#[test]
+fn the_issues_ftp_record_exactly() {
+    // Section 3.2.2's first example.
+    let output = rfc1738(
+        &[
+            "parse",
+            "--format",
+            "json",
+            "ftp://myname@host.dom/%2Fetc/motd",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        concat!(
+            r#"{"input":"ftp://myname@host.dom/%2Fetc/motd","valid":true,"rule":"ftpurl","#,
+            r#""scheme":"ftp","user":"myname","password":null,"host":"host.dom","port":null,"#,
+            r#""effective_port":21,"ftp":{"path_segments":["/etc","motd"],"typecode":null,"#,
+            r#""commands":["CWD /etc","RETR motd"]}}"#,
+            "\n"
+        )
+    );
+    // Its third example: "CWD " with a null argument.
+    assert_eq!(
+        record("ftp://myname@host.dom//etc/motd")["ftp"]["commands"],
+        json!(["CWD ", "CWD etc", "RETR motd"])
+    );
+    assert_eq!(
+        record("ftp://h/a/b;type=d")["ftp"]["commands"],
+        json!(["CWD a", "NLST b"])
+    );
+    assert_eq!(record("ftp://h/b;type=I")["ftp"]["typecode"], json!("i"));
+}
+
+#[test]
+fn one_sub_object_per_scheme() {
+    assert_eq!(
+        record("gopher://host.dom:7070/7search%09rfc%201738")["gopher"],
+        json!({"type": "7", "selector": "search", "search": "rfc 1738", "gopher_plus": null, "request": "search\trfc 1738\r\n"})
+    );
+    assert_eq!(
+        record("gopher://host.dom")["gopher"],
+        json!({"type": "1", "selector": "", "search": null, "gopher_plus": null, "request": "\r\n"})
+    );
+    assert_eq!(
+        record("news:comp.infosystems.www.misc")["news"],
+        json!({"group": "comp.infosystems.www.misc", "article": null, "all": false})
+    );
+    assert_eq!(
+        record("news:*")["news"],
+        json!({"group": null, "article": null, "all": true})
+    );
+    assert_eq!(
+        record("news:a%20b@host.dom")["news"],
+        json!({"group": null, "article": "a b@host.dom", "all": false})
+    );
+    assert_eq!(
+        record("nntp://h/comp.lang/042")["nntp"],
+        json!({"group": "comp.lang", "article": 42})
+    );
+    assert_eq!(
+        record("wais://h/db/TEXT/0%2C1")["wais"],
+        json!({"database": "db", "search": null, "wtype": "TEXT", "wpath": "0,1"})
+    );
+    assert_eq!(
+        record("file:///etc/motd")["file"],
+        json!({"host": "", "path_segments": ["etc", "motd"]})
+    );
+    assert_eq!(
+        record("file://localhost/x")["file"]["host"],
+        json!("localhost")
+    );
+    assert_eq!(
+        record("prospero://host.dom//pros/name;OBJECT-VERSION=1")["prospero"],
+        json!({"hsoname": "/pros/name", "fields": [{"name": "OBJECT-VERSION", "value": "1"}]})
+    );
+    assert_eq!(
+        record("mailto:a%25b@c.dom")["mailto"],
+        json!({"address": "a%b@c.dom"})
+    );
+    let telnet = record("telnet://guest:pw@host.dom:2323/");
+    assert_eq!(
+        (
+            &telnet["user"],
+            &telnet["password"],
+            &telnet["port"],
+            &telnet["effective_port"]
+        ),
+        (&json!("guest"), &json!("pw"), &json!("2323"), &json!(2323))
+    );
+    let other = record("HTTPS://u@Example.com/a");
+    assert_eq!(other["scheme"], json!("https"));
+    assert_eq!(other["host"], json!("Example.com"));
+    assert_eq!(other["effective_port"], Value::Null);
+    assert_eq!(
+        other["other"],
+        json!({"schemepart": "//u@Example.com/a", "urlpath": "a"})
+    );
+}
+
+#[test]
+fn octets_that_are_not_utf8_are_arrays_of_byte_values() {
+    let record = record("ftp://u%FF@h/caf%E9/x%C3%A9");
+    assert_eq!(record["user"], json!([117, 255]));
+    assert_eq!(
+        record["ftp"]["path_segments"],
+        json!([[99, 97, 102, 233], "xé"])
+    );
+    assert_eq!(
+        record["ftp"]["commands"],
+        json!([[67, 87, 68, 32, 99, 97, 102, 233], "RETR xé"])
+    );
+}
+
+#[test]
+fn semantic_errors_of_valid_urls_are_listed() {
+    let record = record("http://h:65536/");
+    assert_eq!(record["valid"], json!(true));
+    assert_eq!(record["port"], json!("65536"));
+    assert_eq!(record["effective_port"], Value::Null);
+    assert_eq!(
+        record["semantic_errors"],
+        json!(["the port 65536 does not fit in 16 bits (at most 65535)"])
+    );
+    let record = self::record("ftp://h/a%0D%0ADELE%20b/c");
+    assert_eq!(record["ftp"]["commands"], Value::Null);
+    assert!(
+        record["semantic_errors"][0]
+            .as_str()
+            .unwrap()
+            .contains("CR (0x0D)")
+    );
+    assert!(self::record("ftp://h/c").get("semantic_errors").is_none());
+}
+
+#[test]
+fn invalid_inputs_get_checks_error_record_and_exit_1() {
+    let output = rfc1738(
+        &["parse", "--format", "json", "http://host:8a/", "news:*"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let records = records(&output);
+    assert_eq!(
+        records[0],
+        json!({"input": "http://host:8a/", "valid": false, "rule": "httpurl", "error": {
+            "offset": 13, "line": 1, "column": 14,
+            "expected": ["digit", "\"/\"", "end of input"], "found": "a",
+            "message": "expected digit, \"/\" or end of input, found \"a\""}})
+    );
+    assert_eq!(records[1]["valid"], json!(true));
+}
+
+#[test]
+fn standard_input_gives_one_record_per_line_in_order() {
+    let output = rfc1738(
+        &["parse", "--format", "json"],
+        b"news:*\r\n\nhttp://h/\xff\nftp://h/\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let records = records(&output);
+    let verdicts: Vec<(&str, bool)> = records
+        .iter()
+        .map(|r| (r["input"].as_str().unwrap(), r["valid"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("news:*", true),
+            ("", false),
+            ("http://h/\u{FFFD}", false),
+            ("ftp://h/", true)
+        ]
+    );
+    assert_eq!(records[2]["error"]["offset"], json!(9));
+}
+
+#[test]
+fn the_text_format_shows_each_part() {
+    let output = rfc1738(&["parse", "ftp://myname@host.dom/%2Fetc/motd"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "\
+ftp://myname@host.dom/%2Fetc/motd (ftpurl)
+  scheme          ftp
+  user            \"myname\"
+  password        none
+  host            host.dom
+  port            none
+  effective port  21
+  path segments   [\"/etc\", \"motd\"]
+  typecode        none
+  commands        [\"CWD /etc\", \"RETR motd\"]
+"
+    );
+    let output = rfc1738(&["parse", "gopher://h/1a%09b%FF"], b"");
+    let text = stdout(&output);
+    assert!(text.contains("  search          b\"b\\xff\"\n"), "{text}");
+    let output = rfc1738(&["parse", "http://host:8a/"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("error: not a valid httpurl"));
+}
+
+#[test]
+fn a_usage_error_exits_2() {
+    let output = rfc1738(&["parse", "--format", "yaml", "news:*"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["parse", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"ftp://myname@host.dom/%2Fetc/motd\n".repeat(10_000);
+        for _ in 0..20 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.code(), Some(0));
+}
