@@ -14,8 +14,17 @@ fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    // Feed standard input from a thread while the output is read: with a
+    // large input both pipes would otherwise fill and wait on each other.
+    let mut pipe = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        // The program may stop reading early (a usage error): that is fine.
+        let _ = pipe.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    output
 }
 
 fn stdout(output: &Output) -> String {
@@ -79,9 +88,23 @@ fn json_records_carry_the_verdict_and_the_error() {
                     "expected": ["digit", "\"/\"", "end of input"],
                     "found": "a",
                     "message": "expected digit, \"/\" or end of input, found \"a\"",
+                    "hints": [],
                 },
+                "warnings": [],
             }),
-            json!({"input": "HTTP://host/", "rule": "httpurl", "valid": true, "error": null}),
+            json!({
+                "input": "HTTP://host/",
+                "rule": "httpurl",
+                "valid": true,
+                "error": null,
+                "warnings": [{
+                    "code": "upper-case-scheme",
+                    "message": "the scheme name \"HTTP\" has upper-case letters: the grammar \
+                                writes schemes in lower case, and interpreters fold them \
+                                (RFC 1738, sections 2.1 and 5)",
+                    "offset": 0,
+                }],
+            }),
         ]
     );
 }
@@ -331,4 +354,273 @@ fn coverage_of_a_missing_file_is_an_error_naming_it() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/nonexistent/urls.txt"), "{stderr}");
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A file in the test's own temporary directory.
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rfc1738-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn files_are_checked_in_order_with_their_names_and_line_numbers() {
+    let first = temp_file("first.txt", b"http://a/\r\nbad url\n");
+    let second = temp_file("second.txt", b"news:*");
+    let output = rfc1738(
+        &[
+            "check",
+            "--format",
+            "json",
+            "--file",
+            first.to_str().unwrap(),
+            "--file",
+            second.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let records = records(&output);
+    let places: Vec<(String, u64)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_owned(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let first = first.to_str().unwrap().to_owned();
+    let second = second.to_str().unwrap().to_owned();
+    assert_eq!(places, [(first.clone(), 1), (first, 2), (second, 1)]);
+    assert_eq!(
+        stderr(&output),
+        "rfc1738: 3 inputs: 2 valid, 1 invalid, 0 warnings\n"
+    );
+    let human = stdout(&rfc1738(&["check", "--file", places[1].0.as_str()], b""));
+    assert!(
+        human.contains(&format!("--> {}:2:4", places[1].0)),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_missing_or_unreadable_file_exits_2_naming_it_and_the_rest_is_checked() {
+    let good = temp_file("good.txt", b"http://a/\n");
+    let dir = good.parent().unwrap().to_str().unwrap().to_owned();
+    let output = rfc1738(
+        &[
+            "check",
+            "--file",
+            "/nonexistent/urls.txt",
+            "--file",
+            &dir,
+            "--file",
+            good.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("rfc1738: /nonexistent/urls.txt: "),
+        "{errors}"
+    );
+    assert!(errors.contains(&format!("rfc1738: {dir}: ")), "{errors}");
+    assert!(stdout(&output).contains("valid httpurl: http://a/"));
+}
+
+#[test]
+fn warnings_are_reported_and_can_fail_the_run() {
+    let output = rfc1738(&["check", "--format", "json", "HTTP://h:25/%0a"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let record = &records(&output)[0];
+    let codes: Vec<&str> = record["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["upper-case-scheme", "reserved-port", "encoded-delimiter"]
+    );
+    assert_eq!(record["warnings"][1]["offset"], json!(9));
+    assert!(
+        record["warnings"][1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("section 6")
+    );
+    let denied = rfc1738(&["check", "--deny-warnings", "http://h:25/"], b"");
+    assert_eq!(denied.status.code(), Some(1));
+    let human = stdout(&denied);
+    assert!(human.contains("warning[reserved-port]: port 25"), "{human}");
+    assert!(human.contains(" --> input:1:10"), "{human}");
+    assert_eq!(
+        rfc1738(&["check", "--deny-warnings", "http://h/"], b"")
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn passwords_are_masked_in_human_output_only() {
+    let output = rfc1738(&["check", "ftp://me:hunter2@host/"], b"");
+    let human = stdout(&output);
+    assert!(
+        human.starts_with("valid ftpurl: ftp://me:****@host/\n"),
+        "{human}"
+    );
+    assert!(!human.contains("hunter2"), "{human}");
+    let shown = stdout(&rfc1738(
+        &["check", "--show-passwords", "ftp://me:hunter2@host/"],
+        b"",
+    ));
+    assert!(shown.contains("ftp://me:hunter2@host/"), "{shown}");
+    // An invalid URL's diagnostic masks it too, when the error is elsewhere.
+    let diagnostic = stdout(&rfc1738(&["check", "ftp://me:hunter2@host:x/"], b""));
+    assert!(!diagnostic.contains("hunter2"), "{diagnostic}");
+    assert!(diagnostic.contains("--> input:1:23"), "{diagnostic}");
+    // JSON is for programs: the input as given.
+    let json = stdout(&rfc1738(
+        &["check", "--format", "json", "ftp://me:hunter2@host/"],
+        b"",
+    ));
+    assert!(json.contains("ftp://me:hunter2@host/"), "{json}");
+}
+
+#[test]
+fn quiet_prints_only_the_invalid_inputs() {
+    let output = rfc1738(&["check", "--quiet"], b"http://a/\nhttp://b c/\nnews:*\n");
+    let text = stdout(&output);
+    assert!(
+        !text
+            .lines()
+            .any(|line| line.contains(": valid ") || line.starts_with("valid ")),
+        "{text}"
+    );
+    assert!(text.contains("--> <stdin>:2:"), "{text}");
+    assert_eq!(
+        stderr(&output),
+        "rfc1738: 3 inputs: 2 valid, 1 invalid, 0 warnings\n"
+    );
+}
+
+#[test]
+fn colour_follows_the_terminal_no_color_and_the_option() {
+    let plain = stdout(&rfc1738(&["check", "http://a b/"], b""));
+    assert!(!plain.contains('\u{1b}'), "not a terminal: no colour");
+    let forced = stdout(&rfc1738(
+        &["check", "--color", "always", "http://a b/", "http://a/"],
+        b"",
+    ));
+    assert!(forced.contains("\u{1b}["), "{forced:?}");
+    let never = stdout(&rfc1738(&["check", "--color", "never", "http://a b/"], b""));
+    assert!(!never.contains('\u{1b}'));
+}
+
+#[test]
+fn hints_cite_the_rfc_in_both_formats() {
+    let human = stdout(&rfc1738(&["check", "http://user@host/"], b""));
+    assert!(
+        human.contains(
+            "= help: an http URL allows no user name or password (RFC 1738, section 3.3)"
+        ),
+        "{human}"
+    );
+    let record = &records(&rfc1738(
+        &["check", "--format", "json", "http://host/a b"],
+        b"",
+    ))[0];
+    assert_eq!(
+        record["error"]["hints"],
+        json!(["\" \" is unsafe and must always be encoded: write %20 (RFC 1738, section 2.2)"])
+    );
+}
+
+#[test]
+fn a_line_of_many_megabytes_is_one_input() {
+    let mut input = b"http://host/".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 8 << 20));
+    input.extend_from_slice(b"\nnews:*\n");
+    let output = rfc1738(&["check", "--format", "json"], &input);
+    let records = records(&output);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["valid"], json!(true));
+    assert_eq!(records[0]["input"].as_str().unwrap().len(), (8 << 20) + 12);
+    assert_eq!(records[1]["line"], json!(2));
+}
+
+#[test]
+fn many_lines_keep_their_order_across_threads() {
+    let lines: Vec<String> = (0..50_000)
+        .map(|i| {
+            if i % 7 == 0 {
+                format!("http://h/{i} x")
+            } else {
+                format!("http://h/{i}")
+            }
+        })
+        .collect();
+    let output = rfc1738(&["check", "--format", "json"], lines.join("\n").as_bytes());
+    let records = records(&output);
+    assert_eq!(records.len(), lines.len());
+    for (i, (record, line)) in records.iter().zip(&lines).enumerate() {
+        assert_eq!(record["input"].as_str().unwrap(), line);
+        assert_eq!(record["line"], json!(i + 1));
+        assert_eq!(record["valid"], json!(i % 7 != 0));
+    }
+}
+
+/// The words of a README command line: split at spaces, single quotes kept
+/// together.
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn the_readme_shows_what_the_commands_print() {
+    let readme = include_str!("../README.md");
+    let mut checked = 0;
+    for block in readme.split("```text\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        let mut examples = block.split("$ ").skip(1);
+        for example in examples.by_ref() {
+            let (command, shown) = example.split_once('\n').unwrap();
+            let args = words(command);
+            if args.first().map(String::as_str) != Some("rfc1738") {
+                continue;
+            }
+            let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+            let printed = stdout(&rfc1738(&args, b""));
+            assert_eq!(printed.trim_end(), shown.trim_end(), "README: $ {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "the README's examples were found ({checked})");
 }

@@ -103,7 +103,7 @@ where
     // The line number each unit starts at.
     let counts: Vec<u64> = units
         .par_iter()
-        .map(|unit| unit.iter().filter(|&&b| b == b'\n').count() as u64)
+        .map(|unit| count_line_feeds(unit))
         .collect();
     let starts: Vec<u64> = counts
         .iter()
@@ -125,6 +125,21 @@ where
             (out, gathered)
         })
         .collect()
+}
+
+/// The number of line feeds in `bytes`: sums of byte comparisons in 8-bit
+/// counters (which the compiler vectorizes), 255 bytes at a time so that
+/// they cannot overflow.
+fn count_line_feeds(bytes: &[u8]) -> u64 {
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let count = chunk
+                .iter()
+                .fold(0u8, |count, &b| count.wrapping_add(u8::from(b == b'\n')));
+            u64::from(count)
+        })
+        .sum()
 }
 
 /// `block` cut into units of about [`UNIT`] bytes, each ending after a line

@@ -1,16 +1,20 @@
 //! `rfc1738 check`.
 
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
-use annotate_snippets::Renderer;
-use rfc1738::{Error, Found, check_bytes};
+use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use indicatif::{ProgressBar, ProgressStyle};
+use rfc1738::lint::{Warning, lint};
+use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
 use crate::batch::{Blocks, format_block};
 use crate::output::{Output, Stop};
-use crate::{CheckArgs, Format};
+use crate::{CheckArgs, ColorChoice, Format};
 
 /// The JSON record of one input.
 #[derive(Serialize)]
@@ -19,6 +23,11 @@ struct Record<'a> {
     rule: &'static str,
     valid: bool,
     error: Option<ErrorRecord>,
+    warnings: Vec<WarningRecord<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
 }
 
 /// The `error` member of a JSON record.
@@ -32,6 +41,7 @@ pub struct ErrorRecord {
     /// byte that is not UTF-8 (the message names the byte).
     found: Option<String>,
     message: String,
+    hints: Vec<String>,
 }
 
 impl ErrorRecord {
@@ -47,8 +57,17 @@ impl ErrorRecord {
                 _ => None,
             },
             message: error.message(),
+            hints: error.hints().iter().map(ToString::to_string).collect(),
         }
     }
+}
+
+/// A member of `warnings` in a JSON record.
+#[derive(Serialize)]
+struct WarningRecord<'a> {
+    code: &'static str,
+    message: &'a str,
+    offset: usize,
 }
 
 /// Counts what was checked.
@@ -58,125 +77,446 @@ pub struct Tally {
     pub valid: u64,
     /// Inputs that did not.
     pub invalid: u64,
+    /// Warnings about valid inputs.
+    pub warnings: u64,
+}
+
+impl Tally {
+    fn inputs(&self) -> u64 {
+        self.valid + self.invalid
+    }
 }
 
 impl std::ops::AddAssign for Tally {
     fn add_assign(&mut self, other: Tally) {
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.warnings += other.warnings;
     }
 }
 
+/// Where an input comes from.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    /// A command-line argument.
+    Argument,
+    /// A line of standard input or of a file: its name, and the name as a
+    /// JSON string.
+    Stream(&'a str, &'a str),
+}
+
+/// How results are written, decided once.
+struct Style {
+    color: bool,
+    renderer: Renderer,
+}
+
+impl Style {
+    fn new(choice: ColorChoice) -> Self {
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+            }
+        };
+        let renderer = if color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        Style { color, renderer }
+    }
+}
+
+/// Input files larger than this get a progress bar, on a terminal.
+const PROGRESS_FROM: u64 = 16 << 20;
+
 /// Runs the command; the exit status says whether every input was valid.
 pub fn run(args: &CheckArgs) -> ExitCode {
+    let style = Style::new(args.color);
     let mut out = Output::new();
     let mut tally = Tally::default();
-    let result = if args.urls.is_empty() {
-        check_stream(args, io::stdin().lock(), "<stdin>", &mut out, &mut tally)
-    } else {
-        args.urls.iter().try_for_each(|url| {
+    let mut unreadable = false;
+    let result = (|| {
+        for url in &args.urls {
             let mut buffer = Vec::new();
+            let bytes = url.clone().into_encoded_bytes();
             record(
                 args,
-                "input",
+                &style,
+                Origin::Argument,
                 1,
-                &url.clone().into_encoded_bytes(),
+                &bytes,
                 &mut buffer,
                 &mut tally,
             );
-            out.write(&buffer)
-        })
-    };
-    match result.and_then(|()| out.flush()) {
-        Ok(()) | Err(Stop::Closed) => {}
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            return ExitCode::from(2);
+            out.write(&buffer)?;
         }
+        for path in &args.files {
+            if let Err(error) = check_file(args, &style, path, &mut out, &mut tally) {
+                match error {
+                    Stop::Failed(error) => {
+                        // The file cannot be read: say so, and go on with the others.
+                        eprintln!("rfc1738: {}: {error}", path.display());
+                        unreadable = true;
+                    }
+                    closed => return Err(closed),
+                }
+            }
+        }
+        if args.urls.is_empty() && args.files.is_empty() {
+            let stdin = io::stdin().lock();
+            check_stream(args, &style, stdin, "<stdin>", None, &mut out, &mut tally).map_err(
+                |error| match error {
+                    Stop::Failed(error) => Stop::Failed(io::Error::new(
+                        error.kind(),
+                        format!("standard input: {error}"),
+                    )),
+                    closed => closed,
+                },
+            )?;
+        }
+        out.flush()
+    })();
+    if let Err(Stop::Failed(error)) = result {
+        eprintln!("rfc1738: {error}");
+        return ExitCode::from(2);
     }
-    if tally.invalid == 0 {
-        ExitCode::SUCCESS
-    } else {
+    // A closed standard output ends the run quietly; the summary goes to
+    // standard error, which may still be open.
+    let plural = |count: u64, one: &str, many: &str| {
+        format!("{count} {}", if count == 1 { one } else { many })
+    };
+    let _ = writeln!(
+        io::stderr(),
+        "rfc1738: {}: {} valid, {} invalid, {}",
+        plural(tally.inputs(), "input", "inputs"),
+        tally.valid,
+        tally.invalid,
+        plural(tally.warnings, "warning", "warnings")
+    );
+    if unreadable {
+        ExitCode::from(2)
+    } else if tally.invalid > 0 || (args.deny_warnings && tally.warnings > 0) {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
+}
+
+/// Checks each line of a file; an error opening or reading it comes back
+/// as `Stop::Failed`.
+fn check_file(
+    args: &CheckArgs,
+    style: &Style,
+    path: &Path,
+    out: &mut Output,
+    tally: &mut Tally,
+) -> Result<(), Stop> {
+    let file = File::open(path).map_err(Stop::Failed)?;
+    let size = file.metadata().map_err(Stop::Failed)?.len();
+    let progress = (size >= PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(size);
+        if let Ok(template) =
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+        {
+            bar.set_style(template);
+        }
+        bar
+    });
+    let name = path.display().to_string();
+    let result = check_stream(args, style, file, &name, progress.as_ref(), out, tally);
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    result
 }
 
 /// Checks each line of a stream, on every core, writing results in order.
 fn check_stream(
     args: &CheckArgs,
+    style: &Style,
     reader: impl io::Read,
     origin: &str,
+    progress: Option<&ProgressBar>,
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<(), Stop> {
     let mut blocks = Blocks::new(reader);
     let mut block = Vec::new();
     let mut next_line = 1;
-    loop {
-        let more = blocks.next_block(&mut block).map_err(|error| {
-            Stop::Failed(io::Error::new(
-                error.kind(),
-                format!("reading {origin}: {error}"),
-            ))
-        })?;
-        if !more {
-            return Ok(());
-        }
-        let outputs = format_block(&block, next_line, |number, line, buffer, tally| {
-            record(args, origin, number, line, buffer, tally);
+    // A string always serializes.
+    let json_name = serde_json::to_string(origin).unwrap_or_default();
+    while blocks.next_block(&mut block).map_err(Stop::Failed)? {
+        let outputs = format_block(&block, next_line, |number, line, buffer, counted| {
+            record(
+                args,
+                style,
+                Origin::Stream(origin, &json_name),
+                number,
+                line,
+                buffer,
+                counted,
+            );
         });
         for (buffer, counted) in outputs {
-            next_line += counted.valid + counted.invalid;
+            next_line += counted.inputs();
             *tally += counted;
             out.write(&buffer)?;
         }
+        if let Some(bar) = progress {
+            bar.inc(block.len() as u64);
+        }
     }
+    Ok(())
 }
 
 /// Checks one input and appends its result to `buffer`.
 fn record(
     args: &CheckArgs,
-    origin: &str,
+    style: &Style,
+    origin: Origin<'_>,
     line: u64,
     input: &[u8],
     buffer: &mut Vec<u8>,
     tally: &mut Tally,
 ) {
-    let result = check_bytes(input, args.rule);
+    // Without --rule an input is read as `parse` reads it, once, and a valid
+    // one is linted; with --rule, or for bytes that are not UTF-8, it is
+    // checked by the letter and has no warnings.
+    let (result, warnings) = match (args.rule, std::str::from_utf8(input)) {
+        (None, Ok(text)) => match parse(text) {
+            Ok(url) => (Ok(url.rule()), lint(&url)),
+            Err(error) => (Err(error), Vec::new()),
+        },
+        _ => (check_bytes(input, args.rule), Vec::new()),
+    };
     match &result {
         Ok(_) => tally.valid += 1,
         Err(_) => tally.invalid += 1,
     }
-    match (args.format, result) {
-        (Format::Json, Ok(rule)) => {
-            // A valid input is printable ASCII without `"` or `\`: nothing in
-            // it needs escaping in a JSON string.
-            buffer.extend_from_slice(b"{\"input\":\"");
-            buffer.extend_from_slice(input);
-            buffer.extend_from_slice(b"\",\"rule\":\"");
-            buffer.extend_from_slice(rule.name().as_bytes());
-            buffer.extend_from_slice(b"\",\"valid\":true,\"error\":null}\n");
+    tally.warnings += warnings.len() as u64;
+    match args.format {
+        Format::Json => json(origin, line, input, &result, &warnings, buffer),
+        Format::Human => human(args, style, origin, line, input, &result, &warnings, buffer),
+    }
+}
+
+/// The JSON record of one input, on its own line.
+fn json(
+    origin: Origin<'_>,
+    line: u64,
+    input: &[u8],
+    result: &Result<rfc1738::Rule, Error>,
+    warnings: &[Warning],
+    buffer: &mut Vec<u8>,
+) {
+    if let (Ok(rule), []) = (result, warnings) {
+        // The common case written directly: a valid input is printable
+        // ASCII without `"` or `\`, so nothing in it needs escaping.
+        buffer.extend_from_slice(b"{\"input\":\"");
+        buffer.extend_from_slice(input);
+        buffer.extend_from_slice(b"\",\"rule\":\"");
+        buffer.extend_from_slice(rule.name().as_bytes());
+        buffer.extend_from_slice(b"\",\"valid\":true,\"error\":null,\"warnings\":[]");
+        if let Origin::Stream(_, json_name) = origin {
+            buffer.extend_from_slice(b",\"file\":");
+            buffer.extend_from_slice(json_name.as_bytes());
+            buffer.extend_from_slice(b",\"line\":");
+            push_number(buffer, line);
         }
-        (Format::Json, Err(error)) => {
-            let record = Record {
-                input: String::from_utf8_lossy(input),
-                rule: error.rule().name(),
-                valid: false,
-                error: Some(ErrorRecord::new(&error)),
+        buffer.extend_from_slice(b"}\n");
+        return;
+    }
+    let (file, line) = match origin {
+        Origin::Argument => (None, None),
+        Origin::Stream(name, _) => (Some(name), Some(line)),
+    };
+    let record = Record {
+        input: String::from_utf8_lossy(input),
+        rule: match result {
+            Ok(rule) => rule.name(),
+            Err(error) => error.rule().name(),
+        },
+        valid: result.is_ok(),
+        error: result.as_ref().err().map(ErrorRecord::new),
+        warnings: warnings
+            .iter()
+            .map(|warning| WarningRecord {
+                code: warning.code().as_str(),
+                message: warning.message(),
+                offset: warning.offset(),
+            })
+            .collect(),
+        file,
+        line,
+    };
+    // Strings and numbers always serialize, and writing to a Vec does not fail.
+    let _ = serde_json::to_writer(&mut *buffer, &record);
+    buffer.push(b'\n');
+}
+
+/// Appends the decimal digits of `number`.
+fn push_number(buffer: &mut Vec<u8>, mut number: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    buffer.extend_from_slice(&digits[at..]);
+}
+
+/// The human output of one input: a line for a valid input (and its
+/// warnings), a diagnostic for an invalid one.
+#[allow(clippy::too_many_arguments)]
+fn human(
+    args: &CheckArgs,
+    style: &Style,
+    origin: Origin<'_>,
+    line: u64,
+    input: &[u8],
+    result: &Result<rfc1738::Rule, Error>,
+    warnings: &[Warning],
+    buffer: &mut Vec<u8>,
+) {
+    let (name, first_line) = match origin {
+        Origin::Argument => ("input", 1),
+        Origin::Stream(name, _) => (name, usize::try_from(line).unwrap_or(usize::MAX)),
+    };
+    match result {
+        Ok(rule) => {
+            if args.quiet {
+                return;
+            }
+            // A valid input is printable ASCII: nothing in it can drive a
+            // terminal.
+            let text = String::from_utf8_lossy(input);
+            let shown = if args.show_passwords {
+                Masked::none(&text)
+            } else {
+                Masked::new(&text)
             };
-            // Strings and numbers always serialize, and a Vec does not fail.
-            let _ = serde_json::to_writer(&mut *buffer, &record);
+            let valid = if style.color {
+                "\x1b[1;32mvalid\x1b[0m"
+            } else {
+                "valid"
+            };
+            let location = match origin {
+                Origin::Argument => String::new(),
+                Origin::Stream(name, _) => format!("{name}:{line}: "),
+            };
+            let _ = writeln!(buffer, "{location}{valid} {rule}: {}", shown.text);
+            for warning in warnings {
+                let at = shown.map(warning.offset());
+                let end = (at + 1).min(shown.text.len());
+                let snippet = Snippet::source(shown.text.as_str())
+                    .line_start(first_line)
+                    .path(name)
+                    .annotation(AnnotationKind::Primary.span(at..end));
+                let code = format!("warning[{}]", warning.code());
+                let title = Level::WARNING
+                    .with_name(code.as_str())
+                    .primary_title(warning.message());
+                let report = style.renderer.render(&[title.element(snippet)]);
+                buffer.extend_from_slice(report.as_bytes());
+                buffer.push(b'\n');
+            }
+        }
+        Err(error) => {
+            let rendered = match (args.show_passwords, std::str::from_utf8(input)) {
+                (false, Ok(text)) => masked_diagnostic(error, text, name, first_line, style),
+                _ => None,
+            }
+            .unwrap_or_else(|| error.render_at(name, first_line, &style.renderer));
+            buffer.extend_from_slice(rendered.as_bytes());
             buffer.push(b'\n');
         }
-        (Format::Human, Ok(rule)) => {
-            // A valid input is printable ASCII: nothing in it can drive a terminal.
-            let _ = writeln!(buffer, "valid {rule}: {}", String::from_utf8_lossy(input));
+    }
+}
+
+/// The diagnostic of `text` with its password masked, when it has one.
+///
+/// Stars are `extra` characters, valid wherever a password's characters
+/// are, so the masked input fails where the input does, unless the error is
+/// about a character of the password itself (a space in it, say): then the
+/// masked input fails elsewhere, and the diagnostic, which is about the
+/// password, shows it.
+fn masked_diagnostic(
+    error: &Error,
+    text: &str,
+    name: &str,
+    first_line: usize,
+    style: &Style,
+) -> Option<String> {
+    let password = password_span(text)?;
+    let mut masked = text.to_owned();
+    masked.replace_range(password.clone(), &"*".repeat(password.len()));
+    let again = check_bytes(masked.as_bytes(), Some(error.rule()))
+        .err()
+        .filter(|again| again.offset() == error.offset())?;
+    Some(again.render_at(name, first_line, &style.renderer))
+}
+
+/// The byte span of the password in a URL of the common internet scheme
+/// syntax: after `//`, before the first `/`, between the first `:` and the
+/// `@` (section 3.1: a user and a password cannot hold an unencoded `:`,
+/// `@` or `/`).
+fn password_span(text: &str) -> Option<std::ops::Range<usize>> {
+    let authority_start = text.find("//")? + 2;
+    let authority_end = text[authority_start..]
+        .find('/')
+        .map_or(text.len(), |i| authority_start + i);
+    let authority = &text[authority_start..authority_end];
+    let at = authority.find('@')?;
+    let colon = authority[..at].find(':')?;
+    Some(authority_start + colon + 1..authority_start + at)
+}
+
+/// A valid URL as shown to people: its password replaced by `****`, and the
+/// map from offsets in the URL to offsets in what is shown.
+struct Masked {
+    text: String,
+    /// The password's span in the URL and how much shorter the mask is.
+    password: Option<(std::ops::Range<usize>, isize)>,
+}
+
+impl Masked {
+    fn none(text: &str) -> Self {
+        Masked {
+            text: text.to_owned(),
+            password: None,
         }
-        (Format::Human, Err(error)) => {
-            let first_line = usize::try_from(line).unwrap_or(usize::MAX);
-            let text = error.render_at(origin, first_line, &Renderer::plain());
-            buffer.extend_from_slice(text.as_bytes());
-            buffer.push(b'\n');
+    }
+
+    fn new(text: &str) -> Self {
+        match password_span(text) {
+            Some(span) if !span.is_empty() => {
+                let mut masked = text.to_owned();
+                masked.replace_range(span.clone(), "****");
+                let shift = 4 - span.len() as isize;
+                Masked {
+                    text: masked,
+                    password: Some((span, shift)),
+                }
+            }
+            _ => Masked::none(text),
         }
+    }
+
+    /// Where `offset` of the URL is in the shown text.
+    fn map(&self, offset: usize) -> usize {
+        match &self.password {
+            Some((span, shift)) if offset >= span.end => offset.saturating_add_signed(*shift),
+            Some((span, _)) if offset >= span.start => span.start,
+            _ => offset,
+        }
+        .min(self.text.len())
     }
 }

@@ -34,25 +34,14 @@ enum Command {
     /// names compared case-insensitively, as section 2.1 asks), or against
     /// the production given by `--rule`, by the grammar's letter.
     ///
-    /// With no URL arguments, reads standard input, one input per line (a
-    /// trailing CR is not part of the input).
+    /// With no URL arguments and no --file, reads standard input, one input
+    /// per line (a trailing CR is not part of the input). Every line gets its
+    /// record, in order. A summary goes to standard error.
+    ///
+    /// Exit status: 0 when every input is valid (and, with --deny-warnings,
+    /// has no warning), 1 otherwise, 2 on a usage error or a file that cannot
+    /// be read (the other inputs are still checked).
     Check(CheckArgs),
-    /// Show the derivation tree of a URL: which production matched which
-    /// bytes. For an input that does not match, the diagnostic and the tree
-    /// of the longest prefix the rule matches.
-    Explain(ExplainArgs),
-    /// Print the grammar of section 5; with a production's name, its
-    /// definition, the productions it uses and the productions that use it.
-    Grammar {
-        /// A production, spelled as in the RFC.
-        #[arg(value_name = "NAME", value_parser = parse_rule_name)]
-        rule: Option<Rule>,
-    },
-    /// Report, for every production and each of its alternatives, how many
-    /// inputs exercised it, and which alternatives none did. Reads one input
-    /// per line from FILE, or standard input; inputs that do not match
-    /// exercise nothing.
-    Coverage(CoverageArgs),
     /// Show what each URL means, part by part (section 3): scheme, user and
     /// password, host, port and effective port (the scheme's default when
     /// the URL has none), and the scheme's own parts, decoded: ftp path
@@ -83,6 +72,33 @@ enum Command {
     /// Exit status: 0 when every input is valid, 1 when one is not, 2 on a
     /// usage or I/O error.
     Parse(ParseArgs),
+    /// Show the derivation tree of a URL: which production matched which
+    /// bytes. For an input that does not match, the diagnostic and the tree
+    /// of the longest prefix the rule matches.
+    Explain(ExplainArgs),
+    /// Print the grammar of section 5; with a production's name, its
+    /// definition, the productions it uses and the productions that use it.
+    Grammar {
+        /// A production, spelled as in the RFC.
+        #[arg(value_name = "NAME", value_parser = parse_rule_name)]
+        rule: Option<Rule>,
+    },
+    /// Report, for every production and each of its alternatives, how many
+    /// inputs exercised it, and which alternatives none did. Reads one input
+    /// per line from FILE, or standard input; inputs that do not match
+    /// exercise nothing.
+    Coverage(CoverageArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CoverageArgs {
+    /// Match every input against this production, by the grammar's letter,
+    /// instead of the scheme rule its scheme selects.
+    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    rule: Option<Rule>,
+
+    /// The file of inputs, one per line; standard input without it.
+    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -96,17 +112,6 @@ struct ParseArgs {
     /// The URLs to parse; standard input when there are none.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
-}
-
-#[derive(Debug, clap::Args)]
-struct CoverageArgs {
-    /// Match every input against this production, by the grammar's letter,
-    /// instead of the scheme rule its scheme selects.
-    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
-    rule: Option<Rule>,
-
-    /// The file of inputs, one per line; standard input without it.
-    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -153,9 +158,43 @@ struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
-    /// The URLs to check; standard input when there are none.
+    /// Check each line of this file (repeatable; after any URL arguments).
+    #[arg(long = "file", value_name = "PATH")]
+    files: Vec<std::path::PathBuf>,
+
+    /// Write only the invalid inputs (the summary still goes to standard
+    /// error).
+    #[arg(long)]
+    quiet: bool,
+
+    /// Exit with status 1 when a valid input has warnings.
+    #[arg(long)]
+    deny_warnings: bool,
+
+    /// Show passwords in human output instead of `****`.
+    #[arg(long)]
+    show_passwords: bool,
+
+    /// Colour human output: `auto` when standard output is a terminal and
+    /// NO_COLOR is not set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
+
+    /// The URLs to check; standard input when there are neither URLs nor
+    /// files.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
+}
+
+/// When to colour human output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How results are written.
@@ -180,8 +219,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Parse(args) => parse::run(&args),
         Command::Grammar { rule } => grammar::run(rule),
         Command::Coverage(args) => coverage::run(&args),
-        Command::Parse(args) => parse::run(&args),
     }
 }
