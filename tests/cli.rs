@@ -580,6 +580,52 @@ fn many_lines_keep_their_order_across_threads() {
     }
 }
 
+#[test]
+fn extract_finds_the_appendix_urls() {
+    let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n\
+                type=d> but you can probably pick it up from <URL:ftp://ds.in\n\
+                ternic.net/rfc>. Note the warning in <URL:http://ds.internic.\n\
+                net/instructions/overview.html#WARNING>.\n";
+    let output = rfc1738(&["extract"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "<stdin>:1:28: ftp://info.cern.ch/pub/www/doc;type=d (valid ftpurl)\n\
+         <stdin>:2:46: ftp://ds.internic.net/rfc (valid ftpurl)\n\
+         <stdin>:3:38: http://ds.internic.net/instructions/overview.html (valid httpurl)\n  \
+         note: the fragment \"#WARNING\" is not part of the URL (RFC 1738, section 2.2 and the appendix)\n"
+    );
+    let json = records(&rfc1738(&["extract", "--format", "json"], text.as_bytes()));
+    assert_eq!(json.len(), 3);
+    assert_eq!(json[2]["fragment"], json!("WARNING"));
+    assert_eq!(json[0]["form"], json!("url-prefixed"));
+    assert_eq!(
+        (json[1]["start"].clone(), json[1]["end"].clone()),
+        (json!(109), json!(141))
+    );
+}
+
+#[test]
+fn extract_reports_invalid_hits_and_hyphen_breaks() {
+    let text = "see <URL:http://host/~user> and <URL:ftp://a.b/long-\n  name>\n";
+    let output = rfc1738(&["extract"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let human = stdout(&output);
+    assert!(
+        human.contains("<stdin>:1:5: http://host/~user (not a valid httpurl)"),
+        "{human}"
+    );
+    assert!(human.contains("the error is at <stdin>:1:22:"), "{human}");
+    assert!(
+        human.contains("without it: ftp://a.b/longname (valid)"),
+        "{human}"
+    );
+    assert_eq!(
+        rfc1738(&["extract", "/nonexistent"], b"").status.code(),
+        Some(2)
+    );
+}
+
 /// The words of a README command line: split at spaces, single quotes kept
 /// together.
 fn words(line: &str) -> Vec<String> {

@@ -9,6 +9,7 @@ mod batch;
 mod check;
 mod coverage;
 mod explain;
+mod extract;
 mod grammar;
 mod output;
 mod parse;
@@ -42,6 +43,14 @@ enum Command {
     /// has no warning), 1 otherwise, 2 on a usage error or a file that cannot
     /// be read (the other inputs are still checked).
     Check(CheckArgs),
+    /// Find the URLs in a text, as the RFC's appendix describes them:
+    /// `<URL:...>` and `<...>` wrappers (whitespace inside removed, a
+    /// `#fragment` split off, a line break after a hyphen reported) and bare
+    /// URLs of the schemes of section 3 in running text. Each hit is checked.
+    ///
+    /// Exit status: 0 when every hit is valid, 1 when one is not, 2 when the
+    /// text cannot be read.
+    Extract(ExtractArgs),
     /// Show what each URL means, part by part (section 3): scheme, user and
     /// password, host, port and effective port (the scheme's default when
     /// the URL has none), and the scheme's own parts, decoded: ftp path
@@ -98,6 +107,17 @@ struct CoverageArgs {
     rule: Option<Rule>,
 
     /// The file of inputs, one per line; standard input without it.
+    file: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ExtractArgs {
+    /// `human`: a line per hit, with notes and diagnostics; `json`: one JSON
+    /// object per hit.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+
+    /// The text; standard input without it.
     file: Option<std::path::PathBuf>,
 }
 
@@ -220,6 +240,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Extract(args) => extract::run(&args),
         Command::Grammar { rule } => grammar::run(rule),
         Command::Coverage(args) => coverage::run(&args),
     }
