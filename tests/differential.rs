@@ -112,13 +112,25 @@ fn agree(
     Ok(())
 }
 
-/// Every node of the tree is a string of its production.
+/// Every node of the tree is a string of its production, and lies inside
+/// its parent after its elder siblings.
 fn tree_agrees(
     matcher: &Matcher<'_>,
     grammar: &Grammar,
     tree: &Derivation<'_>,
 ) -> Result<(), TestCaseError> {
     for node in tree.nodes() {
+        let mut at = node.span().start;
+        for child in node.children() {
+            prop_assert!(
+                child.span().start >= at && child.span().end <= node.span().end,
+                "the {} node {:?} overlaps its siblings or leaves its {} parent",
+                child.rule(),
+                child.span(),
+                node.rule()
+            );
+            at = child.span().end;
+        }
         let production = grammar.get(node.rule().name()).expect("registry = grammar");
         prop_assert!(
             matcher.matches(production, node.text()),

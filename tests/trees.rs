@@ -173,3 +173,18 @@ fn trees_are_well_formed_and_cover_the_input() {
         assert_well_formed(&tree);
     }
 }
+
+#[test]
+fn a_failed_attempt_leaves_no_node_behind() {
+    // Found by fuzzing: the schemepart first tries ip-schemepart, which
+    // matches "//host.dom" and then has to give up at the ":"; its nodes went
+    // into the tree anyway.
+    let input = "gselopher://host.dom:;5/1sel%09q%09+";
+    let tree = check(input).unwrap().tree();
+    assert_well_formed(&tree);
+    assert_eq!(texts(&tree, Rule::IpSchemepart), [] as [&str; 0]);
+    assert_eq!(
+        texts(&tree, Rule::Schemepart),
+        ["//host.dom:;5/1sel%09q%09+"]
+    );
+}

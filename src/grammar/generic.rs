@@ -110,8 +110,9 @@ impl<'a, I: Source<'a>> Parser<I> for Schemepart<'a> {
 
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         if input.structured() {
-            let structured =
-                span(terminated(ip_schemepart(), xchar_end())).process::<OM>(input.clone());
+            // A failed attempt leaves no nodes behind.
+            let structured = attempt(span(terminated(ip_schemepart(), xchar_end())))
+                .process::<OM>(input.clone());
             if structured.is_ok() {
                 return structured;
             }
