@@ -5,8 +5,8 @@
 //! of about [`UNIT`] bytes at line boundaries; the units are formatted in
 //! parallel (rayon), each into its own buffer, and the buffers are written in
 //! order before the next block is read. Nothing depends on the number of
-//! lines: a block is reused, and a line longer than a block makes that block
-//! longer, not the next ones.
+//! lines: one buffer is reused for every block, and a line longer than a
+//! block grows it to less than twice that line's length.
 
 use std::io::{self, Read};
 
@@ -19,10 +19,18 @@ const BLOCK: usize = 4 << 20;
 const UNIT: usize = 64 << 10;
 
 /// Reads a byte stream as blocks of whole lines.
+///
+/// The buffer is kept between blocks and only grows (doubling) when a line
+/// does not fit, so every byte is read, searched and moved a bounded number
+/// of times, however long its line: zero-filling a fresh buffer for every
+/// read would cost time proportional to the line for each read of a pipe's
+/// 64 KiB, quadratic in the line's length.
 pub struct Blocks<R> {
     reader: R,
-    /// What followed the last line feed of the previous block.
-    carry: Vec<u8>,
+    /// Initialized bytes: the lines of the last block, then `carry`.
+    buffer: Vec<u8>,
+    /// What followed the last line feed of the last block.
+    carry: std::ops::Range<usize>,
     done: bool,
 }
 
@@ -31,38 +39,58 @@ impl<R: Read> Blocks<R> {
     pub fn new(reader: R) -> Self {
         Blocks {
             reader,
-            carry: Vec::new(),
+            buffer: Vec::new(),
+            carry: 0..0,
             done: false,
         }
     }
 
-    /// Fills `block` with the next whole lines (each with its line feed,
-    /// except the input's last line when the input does not end with one).
-    /// Returns false at the end of the input.
-    pub fn next_block(&mut self, block: &mut Vec<u8>) -> io::Result<bool> {
-        block.clear();
-        block.append(&mut self.carry);
-        loop {
-            if self.done {
-                return Ok(!block.is_empty());
+    /// The next whole lines (each with its line feed, except the input's
+    /// last line when the input does not end with one), or `None` at the end
+    /// of the input.
+    ///
+    /// A block ends after the first read that brings a line feed, so lines
+    /// typed at a terminal are answered at once; but while reads come back
+    /// with at least [`UNIT`] bytes (a writer that is ahead of us), reading
+    /// goes on until the block is [`BLOCK`] bytes, so that a pipe gives
+    /// blocks big enough for every core.
+    pub fn next_block(&mut self) -> io::Result<Option<&[u8]>> {
+        let carried = self.carry.len();
+        self.buffer.copy_within(self.carry.clone(), 0);
+        self.carry = 0..0;
+        let mut filled = carried;
+        // Where the last line feed read so far ends, if any.
+        let mut lines_end = None;
+        while !self.done {
+            if filled == self.buffer.len() {
+                let grown = (filled + BLOCK).max(2 * filled);
+                self.buffer.resize(grown, 0);
             }
-            let filled = block.len();
-            let want = (filled + BLOCK).max(2 * filled);
-            block.resize(want, 0);
-            let read = read_some(&mut self.reader, &mut block[filled..])?;
-            block.truncate(filled + read);
+            let read = read_some(&mut self.reader, &mut self.buffer[filled..])?;
             if read == 0 {
                 self.done = true;
-                continue;
+                break;
             }
-            // Whole lines go now; the rest waits for its line feed.
-            if let Some(last) = block[filled..].iter().rposition(|&b| b == b'\n') {
-                let end = filled + last + 1;
-                self.carry.extend_from_slice(&block[end..]);
-                block.truncate(end);
-                return Ok(true);
+            let fresh = filled..filled + read;
+            filled += read;
+            if let Some(last) = self.buffer[fresh.clone()].iter().rposition(|&b| b == b'\n') {
+                lines_end = Some(fresh.start + last + 1);
+                if read < UNIT {
+                    break;
+                }
+            }
+            if lines_end.is_some() && filled >= BLOCK {
+                break;
             }
         }
+        // At the end of the input, the last line goes without a line feed.
+        let end = if self.done {
+            filled
+        } else {
+            lines_end.unwrap_or(filled)
+        };
+        self.carry = end..filled;
+        Ok((end > 0).then(|| &self.buffer[..end]))
     }
 }
 
@@ -182,11 +210,10 @@ mod tests {
 
     fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
         let mut blocks = Blocks::new(Trickle { data, step });
-        let mut block = Vec::new();
         let mut found = Vec::new();
-        while blocks.next_block(&mut block).unwrap() {
+        while let Some(block) = blocks.next_block().unwrap() {
             assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
-            found.extend(lines(&block).map(<[u8]>::to_vec));
+            found.extend(lines(block).map(<[u8]>::to_vec));
         }
         found
     }
@@ -210,6 +237,54 @@ mod tests {
         let found = all_lines(&data, 1 << 20);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].len(), BLOCK * 2 + 5);
+    }
+
+    /// The sizes of the blocks of `data` read `step` bytes at a time.
+    fn block_sizes(data: &[u8], step: usize) -> Vec<usize> {
+        let mut blocks = Blocks::new(Trickle { data, step });
+        let mut sizes = Vec::new();
+        while let Some(block) = blocks.next_block().unwrap() {
+            sizes.push(block.len());
+        }
+        sizes
+    }
+
+    #[test]
+    fn small_reads_are_answered_at_once_and_full_pipes_fill_blocks() {
+        // Small reads, as from a terminal: a block ends with the first read
+        // that brings a line feed, and a partial line waits for the next.
+        assert_eq!(block_sizes(b"a\nbb\nccc\n", 2), vec![2, 3, 4]);
+        // A writer that keeps a pipe full: blocks of BLOCK bytes, not of a
+        // pipe's 64 KiB.
+        let data = b"http://host/\n".repeat(3 * BLOCK / 13);
+        let sizes = block_sizes(&data, UNIT);
+        assert_eq!(sizes.iter().sum::<usize>(), data.len());
+        assert!(
+            sizes[..sizes.len() - 1]
+                .iter()
+                .all(|&size| size >= BLOCK - 13)
+        );
+        assert!(sizes.len() <= 4, "{sizes:?}");
+    }
+
+    #[test]
+    fn a_long_line_grows_the_buffer_by_doubling() {
+        // Read a pipe's worth at a time, a 40 MB line is held in a buffer
+        // of less than twice its length, and the lines after it come whole.
+        let mut data = vec![b'a'; 40 << 20];
+        data.extend_from_slice(b"\nb\n");
+        let mut blocks = Blocks::new(Trickle {
+            data: &data,
+            step: UNIT,
+        });
+        let first = blocks.next_block().unwrap().unwrap().len();
+        assert_eq!(first, data.len());
+        assert!(
+            blocks.buffer.len() < 2 * data.len(),
+            "{}",
+            blocks.buffer.len()
+        );
+        assert!(blocks.next_block().unwrap().is_none());
     }
 
     #[test]

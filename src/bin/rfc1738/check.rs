@@ -245,12 +245,11 @@ fn check_stream(
     tally: &mut Tally,
 ) -> Result<(), Stop> {
     let mut blocks = Blocks::new(reader);
-    let mut block = Vec::new();
     let mut next_line = 1;
     // A string always serializes.
     let json_name = serde_json::to_string(origin).unwrap_or_default();
-    while blocks.next_block(&mut block).map_err(Stop::Failed)? {
-        let outputs = format_block(&block, next_line, |number, line, buffer, counted| {
+    while let Some(block) = blocks.next_block().map_err(Stop::Failed)? {
+        let outputs = format_block(block, next_line, |number, line, buffer, counted| {
             record(
                 args,
                 style,

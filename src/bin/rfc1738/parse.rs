@@ -390,19 +390,18 @@ fn parse_stream(
     tally: &mut Tally,
 ) -> Result<(), Stop> {
     let mut blocks = Blocks::new(reader);
-    let mut block = Vec::new();
     let mut next_line = 1;
     loop {
-        let more = blocks.next_block(&mut block).map_err(|error| {
+        let block = blocks.next_block().map_err(|error| {
             Stop::Failed(io::Error::new(
                 error.kind(),
                 format!("reading <stdin>: {error}"),
             ))
         })?;
-        if !more {
+        let Some(block) = block else {
             return Ok(());
-        }
-        let outputs = format_block(&block, next_line, |number, line, buffer, tally| {
+        };
+        let outputs = format_block(block, next_line, |number, line, buffer, tally| {
             record(format, "<stdin>", number, line, buffer, tally);
         });
         for (buffer, counted) in outputs {
