@@ -1,0 +1,4 @@
+//! See `rfc1738::fuzzing::extract_target` for what is checked.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rfc1738::fuzzing::extract_target(data));

@@ -1,0 +1,322 @@
+//! The properties the fuzz targets check, shared by `fuzz/` (cargo-fuzz,
+//! nightly) and by `tests/fuzz_replay.rs`, which replays the fuzz corpus and
+//! every past crash inside `cargo test` on the stable toolchain.
+//!
+//! Not part of the crate's API: each function panics when a property fails,
+//! which is how a fuzzer notices.
+
+use std::sync::OnceLock;
+
+use crate::bnf::{Grammar, Matcher};
+use crate::url::{
+    BuildError, Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts,
+    NntpParts, OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm,
+    WaisParts,
+};
+use crate::{
+    Derivation, Rule, check, check_bytes, check_prefix, extract, is_valid, lint, parse,
+    parse_prefix, parse_rule,
+};
+
+/// The rule a fuzz input's first byte selects, and the rest of the input.
+fn rule_and_rest(data: &[u8]) -> Option<(Rule, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((Rule::ALL[usize::from(first) % Rule::COUNT], rest))
+}
+
+/// Children lie inside their parent, in order, without overlap.
+fn assert_well_formed(node: &Derivation<'_>) {
+    let span = node.span();
+    let mut at = span.start;
+    for child in node.children() {
+        assert!(child.span().start >= at && child.span().end <= span.end);
+        at = child.span().end;
+        assert_well_formed(child);
+    }
+}
+
+/// `parse`: no panic; an accepted input's `Display` is the input and every
+/// other reading agrees; a rejected input's error points inside it, after a
+/// prefix that is viable, and renders.
+pub fn parse_target(data: &[u8]) {
+    let Ok(input) = core::str::from_utf8(data) else {
+        let error = check_bytes(data, None).expect_err("bytes that are not UTF-8 are no URL");
+        assert!(error.offset() <= data.len());
+        let _ = error.to_string();
+        return;
+    };
+    match parse(input) {
+        Ok(url) => {
+            assert_eq!(url.to_string(), input, "Display reproduces the input");
+            assert!(is_valid(input));
+            assert_eq!(check(input).map(|m| m.rule()), Ok(url.rule()));
+            assert_eq!(check_bytes(data, None), Ok(url.rule()));
+            for warning in lint::lint(&url) {
+                assert!(warning.offset() < input.len());
+            }
+            // What the URL means: none of it may panic.
+            let _ = url.effective_port();
+            let _ = url.canonical();
+            if let crate::Url::Ftp(ftp) = &url {
+                let _ = ftp.commands();
+            }
+            if let crate::Url::Gopher(gopher) = &url {
+                let _ = gopher.request();
+            }
+            let tree = check(input).expect("valid").tree();
+            assert_eq!(tree.span(), 0..input.len());
+            assert_well_formed(&tree);
+        }
+        Err(error) => {
+            assert!(!is_valid(input));
+            let offset = error.offset();
+            assert!(offset <= input.len() && input.is_char_boundary(offset));
+            // The prefix before the error can still become a URL of the rule.
+            let prefix = &input[..offset];
+            if let Err(earlier) = check_bytes(prefix.as_bytes(), None) {
+                assert_eq!(earlier.rule(), error.rule(), "{prefix:?}");
+                assert_eq!(earlier.offset(), prefix.len(), "{prefix:?} is viable");
+            }
+            let rendered = error.to_string();
+            assert!(
+                !rendered.contains('\u{1b}'),
+                "nothing reaches a terminal raw"
+            );
+            let _ = error.hints();
+            let _ = check_prefix(input);
+        }
+    }
+}
+
+/// `parse_rule` of any production: no panic; a match has a well-formed
+/// tree covering the input; a rejection a viable prefix before its offset.
+pub fn parse_rule_target(data: &[u8]) {
+    let Some((rule, rest)) = rule_and_rest(data) else {
+        return;
+    };
+    let Ok(input) = core::str::from_utf8(rest) else {
+        let error = check_bytes(rest, Some(rule)).expect_err("not UTF-8");
+        assert!(error.offset() <= rest.len());
+        return;
+    };
+    match parse_rule(rule, input) {
+        Ok(matched) => {
+            let tree = matched.tree();
+            assert_eq!(tree.rule(), rule);
+            assert_eq!(tree.span(), 0..input.len());
+            assert_well_formed(&tree);
+        }
+        Err(error) => {
+            let offset = error.offset();
+            assert!(offset <= input.len() && input.is_char_boundary(offset));
+            let prefix = &input[..offset];
+            if let Err(earlier) = parse_rule(rule, prefix) {
+                assert_eq!(
+                    earlier.offset(),
+                    prefix.len(),
+                    "{rule} {prefix:?} is viable"
+                );
+            }
+            if let Some(tree) = parse_prefix(rule, input) {
+                assert!(tree.span().end <= input.len());
+                assert_well_formed(&tree);
+            }
+        }
+    }
+}
+
+/// The matcher of `grammar/rfc1738.bnf`, built once.
+fn matcher() -> &'static Matcher<'static> {
+    static MATCHER: OnceLock<Matcher<'static>> = OnceLock::new();
+    MATCHER.get_or_init(|| Matcher::new(Grammar::rfc1738()))
+}
+
+/// The combinators against the BNF matcher: the same verdict, and for a
+/// rejection the matcher's longest viable prefix as the offset.
+pub fn differential_target(data: &[u8]) {
+    let Some((rule, rest)) = rule_and_rest(data) else {
+        return;
+    };
+    let Ok(input) = core::str::from_utf8(rest) else {
+        return;
+    };
+    let production = Grammar::rfc1738()
+        .get(rule.name())
+        .expect("the registry is the grammar file");
+    let oracle = matcher().check(production, input);
+    let found = parse_rule(rule, input)
+        .map(|_| ())
+        .map_err(|error| error.offset());
+    assert_eq!(found, oracle, "{rule} on {input:?}");
+}
+
+/// `extract` on any text: hits in order, inside the text, their positions
+/// right, their verdicts those of `is_valid`.
+pub fn extract_target(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut end = 0;
+    for hit in extract::extract(&text) {
+        let span = hit.span();
+        assert!(span.start >= end && span.end <= text.len() && span.start < span.end);
+        end = span.end;
+        let before = &text[..span.start];
+        let line = 1 + before.matches('\n').count();
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        assert_eq!(hit.line(), line);
+        assert_eq!(
+            hit.column(),
+            1 + text[line_start..span.start].chars().count()
+        );
+        assert_eq!(hit.is_valid(), is_valid(hit.url()));
+        for offset in 0..=hit.url().len() {
+            assert!(hit.text_offset(offset) <= text.len());
+        }
+        if let Err(error) = hit.verdict() {
+            assert!(error.offset() <= hit.url().len());
+        }
+    }
+}
+
+/// A reader of fuzz bytes: numbers and strings, as long as there are bytes.
+struct Bytes<'a>(&'a [u8]);
+
+impl<'a> Bytes<'a> {
+    fn byte(&mut self) -> u8 {
+        let (&first, rest) = self.0.split_first().unwrap_or((&0, &[]));
+        self.0 = rest;
+        first
+    }
+
+    /// Bytes up to the next 0xFF (which is consumed) or the end.
+    fn bytes(&mut self) -> &'a [u8] {
+        let end = self
+            .0
+            .iter()
+            .position(|&b| b == 0xFF)
+            .unwrap_or(self.0.len());
+        let (taken, rest) = self.0.split_at(end);
+        self.0 = rest.get(1..).unwrap_or(&[]);
+        taken
+    }
+
+    fn decoded(&mut self) -> Decoded<'a> {
+        Decoded::from(self.bytes())
+    }
+
+    fn text(&mut self) -> String {
+        String::from_utf8_lossy(self.bytes()).into_owned()
+    }
+
+    fn maybe<T>(&mut self, make: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        (self.byte() % 2 == 1).then(|| make(self))
+    }
+
+    fn port(&mut self) -> Option<u16> {
+        self.maybe(|b| u16::from(b.byte()) << 8 | u16::from(b.byte()))
+    }
+
+    fn segments(&mut self) -> Vec<Decoded<'a>> {
+        (0..self.byte() % 4).map(|_| self.decoded()).collect()
+    }
+}
+
+/// A user and password, or none, made from fuzz bytes.
+fn userinfo<'a>(b: &mut Bytes<'a>) -> Option<Userinfo<'a>> {
+    b.maybe(|b| Userinfo {
+        user: b.decoded(),
+        password: b.maybe(Bytes::decoded),
+    })
+}
+
+/// Parts of any scheme, made from fuzz bytes.
+fn parts(data: &[u8]) -> Parts<'_> {
+    let mut b = Bytes(data);
+    match b.byte() % 11 {
+        0 => Parts::Http(HttpParts {
+            host: b.text().into(),
+            port: b.port(),
+            path: b.maybe(Bytes::segments),
+            search: b.maybe(Bytes::decoded),
+        }),
+        1 => Parts::Ftp(FtpParts {
+            userinfo: userinfo(&mut b),
+            host: b.text().into(),
+            port: b.port(),
+            path: b.maybe(Bytes::segments),
+            typecode: b.maybe(|b| match b.byte() % 3 {
+                0 => Typecode::Ascii,
+                1 => Typecode::Image,
+                _ => Typecode::Directory,
+            }),
+        }),
+        2 => Parts::News(match b.byte() % 3 {
+            0 => NewsParts::All,
+            1 => NewsParts::Group(b.text().into()),
+            _ => NewsParts::Article {
+                unique: b.decoded(),
+                host: b.text().into(),
+            },
+        }),
+        3 => Parts::Nntp(NntpParts {
+            host: b.text().into(),
+            port: b.port(),
+            group: b.text().into(),
+            article: b.maybe(|b| u64::from(b.byte())),
+        }),
+        4 => Parts::Telnet(TelnetParts {
+            userinfo: userinfo(&mut b),
+            host: b.text().into(),
+            port: b.port(),
+        }),
+        5 => Parts::Gopher(GopherParts {
+            host: b.text().into(),
+            port: b.port(),
+            gopher_type: b.byte(),
+            selector: b.decoded(),
+            search: b.maybe(Bytes::decoded),
+            gopher_plus: b.maybe(Bytes::decoded),
+        }),
+        6 => Parts::Wais(WaisParts {
+            host: b.text().into(),
+            port: b.port(),
+            database: b.decoded(),
+            form: match b.byte() % 3 {
+                0 => WaisForm::Database,
+                1 => WaisForm::Search(b.decoded()),
+                _ => WaisForm::Document {
+                    wtype: b.decoded(),
+                    wpath: b.decoded(),
+                },
+            },
+        }),
+        7 => Parts::Mailto(MailtoParts {
+            address: b.decoded(),
+        }),
+        8 => Parts::File(FileParts {
+            host: b.maybe(|b| b.text().into()),
+            path: b.segments(),
+        }),
+        9 => Parts::Prospero(ProsperoParts {
+            host: b.text().into(),
+            port: b.port(),
+            hsoname: b.decoded(),
+            fields: (0..b.byte() % 3)
+                .map(|_| (b.decoded(), b.decoded()))
+                .collect(),
+        }),
+        _ => Parts::Other(OtherParts {
+            scheme: b.text().into(),
+            schemepart: b.text().into(),
+        }),
+    }
+}
+
+/// Parts → build → parse → parts is the identity whenever the parts build.
+pub fn builder_target(data: &[u8]) {
+    let parts = parts(data);
+    let built: Result<String, BuildError> = parts.build();
+    if let Ok(url) = built {
+        let parsed = parse(&url).unwrap_or_else(|error| panic!("{url:?} was built: {error}"));
+        assert_eq!(parsed.to_parts(), Ok(parts), "{url:?}");
+    }
+}
