@@ -54,6 +54,9 @@ pub(crate) const fn class(rule: Rule) -> (Table, bool) {
         Rule::Uchar => (UNRESERVED, true),
         Rule::Xchar => (XCHAR_SINGLE, true),
         Rule::Ftptype => (bytes(b"AIDaid"), false),
+        // Sets are built by `Set::of` in `const` items, so a production that
+        // is no class fails the build; at run time only the rules of those
+        // sets and of `tree::class_node`'s table (all classes) come here.
         _ => panic!("not a character-class production"),
     }
 }

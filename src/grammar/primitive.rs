@@ -125,6 +125,7 @@ impl Set {
                     assert!(literal.len() == 1, "a set holds one-character literals");
                     table[literal.as_bytes()[0] as usize] = true;
                 }
+                // A `const` evaluation: a misuse fails the build, never a run.
                 Expected::EndOfInput => panic!("end of input is not a character"),
             }
             i += 1;

@@ -22,15 +22,18 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
             .and_then(|file| measure(BufReader::new(file), args.rule, Some(path))),
         None => measure(io::stdin().lock(), args.rule, None),
     };
-    let coverage = match result {
-        Ok(coverage) => coverage,
+    let (coverage, too_long) = match result {
+        Ok(measured) => measured,
         Err(message) => {
             eprintln!("rfc1738: {message}");
             return ExitCode::from(2);
         }
     };
     let mut out = Output::new();
-    match out.line(&report(&coverage)).and_then(|()| out.flush()) {
+    match out
+        .line(&report(&coverage, too_long))
+        .and_then(|()| out.flush())
+    {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Failed(error)) => {
             eprintln!("rfc1738: {error}");
@@ -44,8 +47,9 @@ fn measure(
     reader: impl BufRead,
     rule: Option<Rule>,
     path: Option<&Path>,
-) -> Result<Coverage, String> {
+) -> Result<(Coverage, u64), String> {
     let mut coverage = Coverage::new();
+    let mut too_long = 0;
     let mut reader = reader;
     let mut line = Vec::new();
     loop {
@@ -57,7 +61,7 @@ fn measure(
                 None => format!("standard input: {error}"),
             })?;
         if read == 0 {
-            return Ok(coverage);
+            return Ok((coverage, too_long));
         }
         let mut input = line.as_slice();
         if let Some(rest) = input.strip_suffix(b"\n") {
@@ -73,6 +77,9 @@ fn measure(
             None => check(input),
         };
         match matched {
+            // A derivation tree has a node per character: longer inputs are
+            // counted apart, and said so in the report.
+            Ok(_) if input.len() > crate::MAX_TREE_INPUT => too_long += 1,
             Ok(matched) => coverage.add(&matched.tree()),
             Err(_) => coverage.add_rejected(),
         }
@@ -81,14 +88,21 @@ fn measure(
 
 /// The report: a line per production with how many inputs used it and each
 /// alternative's count, then every alternative never exercised.
-fn report(coverage: &Coverage) -> String {
+fn report(coverage: &Coverage, too_long: u64) -> String {
     let grammar = Grammar::rfc1738();
     let mut lines = vec![format!(
         "{} inputs: {} accepted, {} rejected (rejected inputs exercise nothing)",
-        coverage.inputs() + coverage.rejected(),
-        coverage.inputs(),
+        coverage.inputs() as u64 + coverage.rejected() as u64 + too_long,
+        coverage.inputs() as u64 + too_long,
         coverage.rejected()
     )];
+    if too_long > 0 {
+        lines.push(format!(
+            "{too_long} accepted inputs longer than {} bytes are not counted: their \
+             derivation trees are not built",
+            crate::MAX_TREE_INPUT
+        ));
+    }
     lines.push(String::new());
     lines.push(format!(
         "{:<16} {:>8}  alternatives (#: inputs)",

@@ -226,6 +226,12 @@ enum Format {
     Json,
 }
 
+/// The longest input `coverage` builds a derivation tree for: a tree has a
+/// node per character and production, so its memory is many times the
+/// input's. (`explain` needs no such bound: its input is one argument, which
+/// the operating system keeps far shorter.)
+const MAX_TREE_INPUT: usize = 1 << 20;
+
 /// Accepts a production name as the RFC spells it.
 fn parse_rule_name(name: &str) -> Result<Rule, String> {
     name.parse::<Rule>().map_err(|error| {

@@ -1,0 +1,240 @@
+//! Hostile conditions: huge lines, a small stack, standard input closed at
+//! once, unreadable files, a closed standard output, memory under many
+//! lines. Exit statuses stay as documented and nothing panics.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("piped");
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("it ends");
+    feeder.join().expect("the feeder ends");
+    output
+}
+
+fn no_panic(output: &Output) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn the_stack_does_not_grow_with_the_input() {
+    // 10 MB of input on a 1 MB stack: nothing recurses per character,
+    // label, segment or escape.
+    let long_path = format!("http://host/{}", "a/%41".repeat(2 << 20));
+    let many_labels = format!("http://{}a/", "a-a.".repeat(2 << 20));
+    let invalid_end = format!("gopher://h/1{}#", "%09".repeat(3 << 20));
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            assert!(rfc1738::is_valid(&long_path));
+            assert!(rfc1738::parse(&long_path).is_ok());
+            assert!(rfc1738::parse_rule(rfc1738::Rule::Url, &long_path).is_ok());
+            assert!(rfc1738::is_valid(&many_labels));
+            let error = rfc1738::parse(&invalid_end).unwrap_err();
+            assert_eq!(error.offset(), invalid_end.len() - 1);
+            let _ = error.to_string();
+        })
+        .expect("a thread");
+    worker.join().expect("no stack overflow, no panic");
+}
+
+#[test]
+fn lines_of_a_hundred_megabytes() {
+    let mut valid = b"http://host/".to_vec();
+    valid.resize(100 << 20, b'a');
+    let mut invalid = valid.clone();
+    invalid.push(b' ');
+    let mut input = valid.clone();
+    input.push(b'\n');
+    input.extend_from_slice(&invalid);
+    input.push(b'\n');
+    let output = run(&["check", "--quiet"], input);
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    // The diagnostic shows a window of the line, not 100 MB of it.
+    assert!(text.len() < 4096, "{} bytes of output", text.len());
+    assert!(
+        text.contains(&format!("--> <stdin>:2:{}", (100 << 20) + 1)),
+        "{text}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: 2 inputs: 1 valid, 1 invalid, 0 warnings\n"
+    );
+}
+
+#[test]
+fn coverage_counts_a_huge_line_without_building_its_tree() {
+    let mut huge = b"http://host/".to_vec();
+    huge.resize(3 << 20, b'a');
+    let mut input = b"ftp://host/f\n".to_vec();
+    input.extend_from_slice(&huge);
+    input.push(b'\n');
+    let output = run(&["coverage"], input);
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.starts_with("2 inputs: 2 accepted, 0 rejected"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 accepted inputs longer than 1048576 bytes are not counted"),
+        "{text}"
+    );
+}
+
+#[test]
+fn standard_input_closed_at_once() {
+    for args in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["parse"],
+        &["extract"],
+        &["coverage"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        no_panic(&output);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .arg("check")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: 0 inputs: 0 valid, 0 invalid, 0 warnings\n"
+    );
+}
+
+#[test]
+fn unreadable_files_and_directories_exit_2_naming_them() {
+    let dir = std::env::temp_dir().join(format!("rfc1738-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let locked = dir.join("locked.txt");
+    std::fs::write(&locked, b"http://a/\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let dir_name = dir.to_str().unwrap();
+    let mut cases = vec![dir_name.to_owned(), "/nonexistent/urls.txt".to_owned()];
+    // Root reads a file whatever its mode: the locked file is unreadable
+    // only to others.
+    if std::fs::File::open(&locked).is_err() {
+        cases.push(locked.to_str().unwrap().to_owned());
+    }
+    for path in &cases {
+        for args in [
+            vec!["check", "--file", path.as_str()],
+            vec!["coverage", path.as_str()],
+            vec!["extract", path.as_str()],
+        ] {
+            let output = run(&args, Vec::new());
+            no_panic(&output);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.contains(path.as_str()), "{args:?}: {stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_closed_standard_output_ends_every_command_quietly() {
+    let lines = b"http://host/path x\n".repeat(200_000);
+    for args in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["parse", "--format", "json"],
+        &["extract"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = lines.clone();
+        let feeder = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let status = child.wait().unwrap();
+        feeder.join().unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(matches!(status.code(), Some(0..=2)), "{args:?}: {status:?}");
+    }
+}
+
+/// The peak resident memory of a process, from /proc, in kB.
+fn peak_memory(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The peak memory of `check` over `lines` lines, sampled while it runs.
+fn memory_for(lines: usize) -> u64 {
+    let input = b"http://www.example.com/a/b/c.html?q=1\n".repeat(lines);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut peak = 0;
+    let mut buffer = vec![0u8; 1 << 16];
+    while stdout.read(&mut buffer).unwrap_or(0) > 0 {
+        peak = peak.max(peak_memory(pid).unwrap_or(0));
+    }
+    feeder.join().unwrap();
+    child.wait().unwrap();
+    peak
+}
+
+#[test]
+fn memory_does_not_grow_with_the_number_of_lines() {
+    let few = memory_for(50_000);
+    let many = memory_for(1_000_000);
+    assert!(few > 0 && many > 0, "/proc gave the peak memory");
+    // Twenty times the lines, within a few blocks' worth of memory.
+    assert!(
+        many < few + 32 * 1024,
+        "{few} kB for 50 000 lines, {many} kB for 1 000 000"
+    );
+}
