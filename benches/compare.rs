@@ -294,10 +294,13 @@ fn measure_corpus(c: &mut Criterion, name: &str, text: &str) {
     group.finish();
 }
 
+/// A named input shape: the input of about the given length.
+type Shape = (&'static str, fn(usize) -> String);
+
 /// Inputs of growing length, valid and invalid, including the shapes that
 /// would make a backtracking parser blow up.
 fn measure_lengths(c: &mut Criterion) {
-    let shapes: [(&str, fn(usize) -> String); 6] = [
+    let shapes: [Shape; 6] = [
         ("http_path", |n| {
             format!("http://host.dom/{}", "a/b".repeat(n / 3))
         }),
