@@ -68,6 +68,8 @@ impl Coverage {
             exercised.insert((node.rule(), self.alternative(node)));
         }
         for (rule, alternative) in exercised {
+            // `alternative` indexes the production's alternatives, which sized
+            // its counts.
             self.counts[index(rule)][alternative] += 1;
         }
     }

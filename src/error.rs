@@ -130,6 +130,8 @@ impl Error {
     /// Builds the error from what the diagnostic pass recorded.
     #[cold]
     pub(crate) fn from_record(rule: Rule, input: &str, record: Record) -> Error {
+        // Every recorded offset ends ASCII bytes the grammar matched (or is
+        // 0): a char boundary.
         let offset = record.farthest.unwrap_or(0).min(input.len());
         let found = match input[offset..].chars().next() {
             Some(c) => Found::Char(c),
@@ -147,6 +149,8 @@ impl Error {
         path: Vec<Rule>,
         expected: Vec<Expected>,
     ) -> Error {
+        // `offset` is a char boundary (see `from_record`; `check_bytes` passes
+        // the text's end).
         let line_start = input[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line = 1 + input.as_bytes()[..line_start]
             .iter()
@@ -254,7 +258,8 @@ impl Error {
         let title = format!("not a valid {}: {}", self.0.rule, self.message());
         let label = format!("expected {}", self.expected_short());
         let (text, caret) = self.0.excerpt.visible(self.0.found);
-        let line = first_line + self.0.line - 1;
+        // `line` is at least 1; a first line near `usize::MAX` saturates.
+        let line = first_line.saturating_add(self.0.line - 1);
         let snippet = Snippet::source(text.as_str())
             .line_start(line)
             .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
@@ -308,6 +313,8 @@ impl Excerpt {
         while !input.is_char_boundary(end) {
             end -= 1;
         }
+        // `offset` is a char boundary, so the moves above keep `start` before
+        // it and `end` after it.
         let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);
         let window = &input[start..line_end];
         let at = offset - start;

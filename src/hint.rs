@@ -87,6 +87,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         path,
         expected,
     } = *context;
+    // `offset` is a char boundary of `input` (see `Error::new`).
     let before = &input[..offset];
     let in_host = path
         .iter()
@@ -110,6 +111,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
 
     // A user name or password where the scheme allows none.
     if let Some((section, article)) = no_user_section(rule) {
+        // 0, or after the ASCII `://`: a char boundary.
         let authority_start = input.find("://").map_or(0, |i| i + 3);
         let authority_end = input[authority_start..]
             .find('/')
@@ -221,6 +223,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
 /// Hints about the host the error is in.
 fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Option<char>) {
     // The host so far: after "://" or "@", whichever comes last.
+    // Each cut follows an ASCII `@`, `/` or `.`: a char boundary.
     let host_start = before.rfind(['@', '/']).map_or(0, |i| i + 1);
     let host = &before[host_start..];
     let label_start = host.rfind('.').map_or(0, |i| i + 1);

@@ -153,6 +153,8 @@ impl<'a> Input for Folded<'a> {
         self.0.len()
     }
 
+    // The combinators cut only at char boundaries (after ASCII bytes they
+    // matched), as `&str`'s own `Input` requires.
     #[inline(always)]
     fn take(&self, index: usize) -> Self {
         Folded(&self.0[..index])
@@ -239,6 +241,7 @@ impl<'a> Source<'a> for Tracked<'a> {
             return;
         }
         let start = self.location_offset() + ahead;
+        // `Set::emit` passes an element of a run it scanned in this fragment.
         let element = &self.fragment().as_bytes()[ahead..ahead + len];
         self.extra
             .push(crate::tree::class_node(rule, element, start));
@@ -361,6 +364,8 @@ impl Tracker {
         let mark = record.marks.pop().unwrap_or(0);
         match end {
             Some(end) => {
+                // Resets go back to marks taken inside the open productions,
+                // never below theirs: `mark` is within `nodes`.
                 let mut children = record.nodes.split_off(mark);
                 // A character-class production's leaf records the class's own
                 // node (`xchar` with `unreserved` under it): keep just that one.

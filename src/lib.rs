@@ -286,7 +286,8 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
         Ok(text) => (text, None),
         Err(error) => {
             let valid = error.valid_up_to();
-            // `valid_up_to` ends the longest valid UTF-8 prefix.
+            // `valid_up_to` ends the longest valid UTF-8 prefix, and the
+            // invalid byte that stopped it follows.
             let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
             (text, Some(input[valid]))
         }

@@ -116,7 +116,8 @@ fn class_alternatives(rule: Rule) -> &'static [Rule] {
 pub(crate) fn class_node(rule: Rule, element: &[u8], start: usize) -> Node {
     let end = start + element.len();
     let children = if rule == Rule::Escape {
-        // escape = "%" hex hex
+        // escape = "%" hex hex. `class_matches` gives single bytes to the
+        // table, so `escape` matched the three bytes `Set::emit` passed.
         vec![
             class_node(Rule::Hex, &element[1..2], start + 1),
             class_node(Rule::Hex, &element[2..3], start + 2),

@@ -144,6 +144,7 @@ impl<'g> Matcher<'g> {
             .iter()
             .position(|p| std::ptr::eq(&p.expr, expr));
         match own {
+            // `roots` has an entry per production of the grammar.
             Some(i) => (Vec::new(), self.roots[i]),
             None => {
                 let mut compiler = Compiler {
@@ -315,6 +316,7 @@ impl<'r> Run<'r> {
     }
 
     fn node(&self, id: usize) -> &'r Node {
+        // Ids past the grammar's nodes are those `entry` compiled after them.
         match id.checked_sub(self.nodes.len()) {
             None => &self.nodes[id],
             Some(extra) => &self.extra[extra],
@@ -326,6 +328,7 @@ impl<'r> Run<'r> {
     fn ends(&mut self, id: usize, start: usize) -> Ends {
         // Leaves and references: cheap, not memoized.
         match self.node(id) {
+            // Positions start at 0 or end a match: at most the input's length.
             Node::Literal(bytes) => {
                 return if self.input[start..].starts_with(bytes) {
                     self.single(start + bytes.len())
@@ -340,6 +343,7 @@ impl<'r> Run<'r> {
                 };
             }
             Node::Ref(None) => return Rc::clone(&self.none),
+            // `p` is the grammar's `index_of` a name: a production with a root.
             &Node::Ref(Some(p)) => return self.ends(self.roots[p], start),
             _ => {}
         }
@@ -426,6 +430,7 @@ impl<'r> Run<'r> {
     fn viable(&mut self, id: usize, start: usize) -> usize {
         // Leaves and references: cheap, not memoized.
         match self.node(id) {
+            // As in `ends`: `start` is at most the input's length.
             Node::Literal(bytes) => {
                 let common = bytes
                     .iter()

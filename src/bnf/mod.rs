@@ -192,6 +192,7 @@ impl Grammar {
 
     /// The production called `name`.
     pub fn get(&self, name: &str) -> Option<&Production> {
+        // `index` maps each name to its position in `productions`.
         self.index_of(name).map(|i| &self.productions[i])
     }
 

@@ -474,6 +474,7 @@ pub(super) fn read(text: &str) -> Result<Vec<Production>, BnfError> {
             Line::Blank => line_rest(i),
             Line::Comment => {
                 let rest = line_rest(i);
+                // Offsets the reader reached in `text`, in order: char boundaries.
                 let line = &text[i.location_offset()..rest.location_offset()];
                 let comment = line.trim_start().strip_prefix(';').unwrap_or(line).trim();
                 comments.push(comment.to_owned());
@@ -492,6 +493,7 @@ pub(super) fn read(text: &str) -> Result<Vec<Production>, BnfError> {
                 }
                 let line = line_of(i);
                 defined.insert(name.clone(), line);
+                // As for a comment: offsets reached in `text`, in order.
                 let written = &text[i.location_offset()..end.location_offset()];
                 productions.push(Production {
                     name,
@@ -593,6 +595,7 @@ fn check_references(
         let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
         while let Some(&mut (p, ref mut next)) = stack.last_mut() {
             if let Some(&q) = targets[p].get(*next) {
+                // `targets[p]` resolves `refs[p]` one for one.
                 let site = &refs[p][*next];
                 *next += 1;
                 match colour[q] {

@@ -173,6 +173,8 @@ impl Set {
     fn run<'a, I: Source<'a>>(&self, bytes: &[u8], input: &I) -> usize {
         let mut n = 0;
         loop {
+            // A run stops at the end at the latest, and an escape counts only
+            // when its three bytes are there: `n` never passes the end.
             n += run_of(&self.table, &bytes[n..]);
             if self.escapes
                 && n < bytes.len()
@@ -197,6 +199,7 @@ impl Set {
         let mut at = from;
         while at < to {
             // As in the scan: a single character of the set, else an escape.
+            // `from..to` is a run the scan matched, so an escape is whole.
             let len = if self.contains(bytes[at]) { 1 } else { 3 };
             let element = &bytes[at..at + len];
             for item in self.expected {
@@ -270,6 +273,8 @@ fn fail<'a, I: Source<'a>, O, OM: OutputMode>(
     kind: ErrorKind,
 ) -> PResult<OM, I, O, E<I>> {
     Err(Err::Error(OM::Error::bind(|| {
+        // `ahead` is 0 or ends bytes that matched an ASCII literal: a char
+        // boundary.
         E::from_error_kind(input.take_from(ahead.min(input.input_len())), kind)
     })))
 }
@@ -386,6 +391,7 @@ impl<'a, I: Source<'a>> Parser<I> for ManyBeforeTab<'a> {
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let bytes = input.text().as_bytes();
         let mut n = 0;
+        // `element` counts only bytes that are there: `n` never passes the end.
         while !bytes[n..].starts_with(b"%09") {
             match self.0.element(bytes, n, &input) {
                 Some(len) => n += len,
@@ -583,6 +589,7 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
                 return fail::<I, _, OM>(&input, 0, ErrorKind::AlphaNumeric);
             }
         }
+        // The match above found a first byte.
         let run = 1 + run_of(&LABEL_BODY.table, &bytes[1..]);
         input.expect(run, LABEL_BODY.expected);
         // bytes[0] is alphanumeric, so this stops at 1 at the latest.
@@ -656,6 +663,8 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Star<'a, P> {
                 Err(e) => return Err(e),
             }
         }
+        // `rest` is a suffix of `input` that the combinators cut at a char
+        // boundary.
         let n = input.input_len() - rest.input_len();
         let text = input.text();
         Ok((rest, OM::Output::bind(|| &text[..n])))
@@ -876,6 +885,7 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
         let (rest, ()) = self
             .0
             .process::<OutputM<Check, OM::Error, OM::Incomplete>>(input.clone())?;
+        // As in `Star`: `rest` is a suffix of `input`, cut at a char boundary.
         let n = input.input_len() - rest.input_len();
         let text = input.text();
         Ok((rest, OM::Output::bind(|| &text[..n])))

@@ -427,6 +427,7 @@ fn selector_keeps_its_tabs(selector: &[u8], has_search: bool) -> bool {
     let Some(first) = selector.iter().position(|&b| b == b'\t') else {
         return true;
     };
+    // `first` is a byte of `selector`: `first + 1` is at most its length.
     let rest = &selector[first + 1..];
     let field = &rest[..rest.iter().position(|&b| b == b'\t').unwrap_or(rest.len())];
     !has_search && field.iter().any(|&b| b == b'/' || b == b'?')

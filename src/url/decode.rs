@@ -255,7 +255,8 @@ mod serde_impl {
         }
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            // The hint comes from the input: reserve no more than a page on its word.
+            let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
             while let Some(byte) = seq.next_element::<u8>()? {
                 bytes.push(byte);
             }

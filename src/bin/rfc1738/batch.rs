@@ -71,6 +71,7 @@ impl<R: Read> Blocks<R> {
                 self.done = true;
                 break;
             }
+            // A read fills at most the buffer past `filled`: `fresh` is in it.
             let fresh = filled..filled + read;
             filled += read;
             if let Some(last) = self.buffer[fresh.clone()].iter().rposition(|&b| b == b'\n') {
@@ -179,6 +180,7 @@ fn units(block: &[u8]) -> Vec<&[u8]> {
         let Some(newline) = rest[UNIT..].iter().position(|&b| b == b'\n') else {
             break;
         };
+        // `UNIT + newline` is a line feed of `rest`: the split is within it.
         let (unit, after) = rest.split_at(UNIT + newline + 1);
         units.push(unit);
         rest = after;

@@ -359,6 +359,7 @@ fn json(
 
 /// Appends the decimal digits of `number`.
 fn push_number(buffer: &mut Vec<u8>, mut number: u64) {
+    // A `u64` has at most 20 digits.
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -468,6 +469,8 @@ fn masked_diagnostic(
 /// `@` (section 3.1: a user and a password cannot hold an unencoded `:`,
 /// `@` or `/`).
 fn password_span(text: &str) -> Option<std::ops::Range<usize>> {
+    // Each cut is at or after an ASCII `/`, `@` or `:` found in `text`: char
+    // boundaries.
     let authority_start = text.find("//")? + 2;
     let authority_end = text[authority_start..]
         .find('/')

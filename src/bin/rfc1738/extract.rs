@@ -118,6 +118,8 @@ fn json(hit: &Extracted) -> String {
 
 /// The 1-based line and column (in characters) of a byte offset of `text`.
 fn position(text: &str, offset: usize) -> (usize, usize) {
+    // `offset` comes from `text_offset`, which maps a char boundary of the
+    // URL through bytes copied whole from `text`: a char boundary.
     let before = &text[..offset.min(text.len())];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let line = 1 + before.bytes().filter(|&b| b == b'\n').count();
