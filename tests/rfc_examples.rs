@@ -7,38 +7,9 @@ use rfc1738::{Found, Rule, Url, parse};
 
 /// Every `<URL:...>` of RFC 1738, in the order of the text, with the
 /// whitespace of the line breaks inside the wrapper removed (appendix).
-const EXAMPLES: [&str; 30] = [
-    "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
-    "ftp://@host.com/",
-    "ftp://host.com/",
-    "ftp://foo:@host.com/",
-    "ftp://myname@host.dom/%2Fetc/motd",
-    "ftp://myname@host.dom/etc/motd",
-    "ftp://myname@host.dom//etc/motd",
-    "news:*",
-    "file://vms.host.edu/disk$user/my/notes/note12345.txt",
-    "prospero://host.dom//pros/name",
-    "ftp://info.cern.ch/pub/www/doc;type=d",
-    "ftp://ds.internic.net/rfc",
-    "http://ds.internic.net/instructions/overview.html#WARNING",
-    "ftp://ds.internic.net/rfc/rfc1436.txt;type=a",
-    "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
-    "ftp://ds.internic.net/rfc/rfc1630.txt",
-    "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
-    "ftp://ds.internic.net/rfc/rfc1123.txt",
-    "ftp://ds.internic.net/rfc/rfc822.txt",
-    "ftp://quake.think.com/pub/wais/doc/protspec.txt",
-    "ftp://ds.internic.net/rfc/rfc1036.txt",
-    "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
-    "ftp://ds.internic.net/rfc/rfc977.txt",
-    "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
-    "ftp://ds.internic.net/rfc/rfc1034.txt",
-    "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
-    "ftp://ds.internic.net/rfc/rfc959.txt",
-    "ftp://ds.internic.net/rfc/rfc1737.txt",
-    "ftp://ds.internic.net/rfc/rfc1625.txt",
-    "ftp://uu.psi.com/wp/nir.txt",
-];
+fn examples() -> Vec<&'static str> {
+    include_str!("corpus/rfc_urls.txt").lines().collect()
+}
 
 /// The one example that is not a URL: the appendix's `#WARNING` is a
 /// fragment identifier inside the wrapper, not part of the URL.
@@ -61,12 +32,12 @@ fn the_list_is_every_url_in_the_rfc() {
             wrapped.split_whitespace().collect()
         })
         .collect();
-    assert_eq!(found, EXAMPLES);
+    assert_eq!(found, examples());
 }
 
 #[test]
 fn every_example_parses_into_its_tree() {
-    for (index, example) in EXAMPLES.iter().enumerate() {
+    for (index, example) in examples().iter().enumerate() {
         if *example == WITH_FRAGMENT {
             continue;
         }
