@@ -186,9 +186,16 @@ fn invalid_inputs_get_checks_error_record_and_exit_1() {
         json!({"input": "http://host:8a/", "valid": false, "rule": "httpurl", "error": {
             "offset": 13, "line": 1, "column": 14,
             "expected": ["digit", "\"/\"", "end of input"], "found": "a",
-            "message": "expected digit, \"/\" or end of input, found \"a\""}})
+            "message": "expected digit, \"/\" or end of input, found \"a\"",
+            "hints": []}})
     );
     assert_eq!(records[1]["valid"], json!(true));
+    // The error object is check's, hints included.
+    for input in ["http://host:8a/", "http://user@host/"] {
+        let parsed = self::records(&rfc1738(&["parse", "--format", "json", input], b""));
+        let checked = self::records(&rfc1738(&["check", "--format", "json", input], b""));
+        assert_eq!(parsed[0]["error"], checked[0]["error"], "{input}");
+    }
 }
 
 #[test]

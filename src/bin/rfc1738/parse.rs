@@ -18,11 +18,12 @@ use std::process::ExitCode;
 use annotate_snippets::Renderer;
 use clap::ValueEnum;
 use rfc1738::url::{Decoded, GopherUrl, NewsUrl, WaisUrl};
-use rfc1738::{Error, Found, Url, check_bytes};
+use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
 use crate::ParseArgs;
 use crate::batch::{Blocks, format_block};
+use crate::check::ErrorRecord;
 use crate::output::{Output, Stop};
 
 /// How `parse` writes its records.
@@ -166,33 +167,6 @@ struct Invalid<'a> {
     valid: bool,
     rule: &'static str,
     error: ErrorRecord,
-}
-
-/// The `error` member, as `check` writes it.
-#[derive(Serialize)]
-struct ErrorRecord {
-    offset: usize,
-    line: usize,
-    column: usize,
-    expected: Vec<String>,
-    found: Option<String>,
-    message: String,
-}
-
-impl ErrorRecord {
-    fn new(error: &Error) -> Self {
-        ErrorRecord {
-            offset: error.offset(),
-            line: error.line(),
-            column: error.column(),
-            expected: error.expected().iter().map(ToString::to_string).collect(),
-            found: match error.found() {
-                Found::Char(c) => Some(c.to_string()),
-                _ => None,
-            },
-            message: error.message(),
-        }
-    }
 }
 
 /// The record of a valid URL.
