@@ -1,6 +1,8 @@
 //! Why an input does not match a production, and where.
 
-use core::fmt;
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 
@@ -85,13 +87,13 @@ impl fmt::Display for Found {
 /// `Display` renders the error as a compiler-style diagnostic (plain text,
 /// no colour): the message, the location, the input line with a caret, the
 /// production path, the production's definition and the hints.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.render("input", &Renderer::plain()))]
 #[non_exhaustive]
 pub struct Error(Box<Inner>);
 
 /// The error's parts, boxed so that a `Result` stays small.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 struct Inner {
     rule: Rule,
     offset: usize,
@@ -100,9 +102,41 @@ struct Inner {
     path: Vec<Rule>,
     expected: Vec<Expected>,
     found: Found,
-    hints: Vec<Hint>,
-    excerpt: Excerpt,
+    detail: Detail,
 }
+
+/// What the excerpt and the hints are made from.
+///
+/// A caller that only wants to know where an input went wrong (a filter over
+/// millions of lines) should not pay for text it never reads: a short input
+/// is kept, and the excerpt and hints are derived from it when first asked
+/// for. A long input is not kept (an error must not hold on to megabytes):
+/// its excerpt and hints are derived at once.
+#[derive(Clone, PartialEq, Eq)]
+enum Detail {
+    /// A short input, whole, and its hints once derived.
+    Kept { input: Box<str>, hints: Derived },
+    /// A long input's excerpt and hints.
+    Made { excerpt: Excerpt, hints: Vec<Hint> },
+}
+
+/// How long an input may be for the error to keep it: the excerpt's window
+/// (at most four bytes for each of the characters shown) fits in it.
+const KEEP_LIMIT: usize = 4 * (CONTEXT_BEFORE + CONTEXT + 2);
+
+/// The hints of a kept input, derived on first use. They are a function of
+/// the input and of the error's other parts, so two errors that agree on
+/// those agree on their hints, derived yet or not: equality ignores the cell.
+#[derive(Clone, Default)]
+struct Derived(OnceLock<Vec<Hint>>);
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
 
 /// The line of the input around the error, for rendering: copied raw, made
 /// visible only when rendered.
@@ -125,6 +159,22 @@ const CONTEXT: usize = 60;
 /// them up to this many (so that the renderer's column is the line's), else
 /// the last [`CONTEXT`].
 const CONTEXT_BEFORE: usize = 1000;
+
+impl fmt::Debug for Error {
+    /// The error's parts, hints included (derived if they were not yet).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("rule", &self.0.rule)
+            .field("offset", &self.0.offset)
+            .field("line", &self.0.line)
+            .field("column", &self.0.column)
+            .field("path", &self.0.path)
+            .field("expected", &self.0.expected)
+            .field("found", &self.0.found)
+            .field("hints", &self.hints())
+            .finish()
+    }
+}
 
 impl Error {
     /// Builds the error from what the diagnostic pass recorded.
@@ -151,21 +201,14 @@ impl Error {
     ) -> Error {
         // `offset` is a char boundary (see `from_record`; `check_bytes` passes
         // the text's end).
-        let line_start = input[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = line_start(input, offset);
         let line = 1 + input.as_bytes()[..line_start]
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
         let column = 1 + input[line_start..offset].chars().count();
-        let hints = hint::hints(&hint::Context {
-            rule,
-            input,
-            offset,
-            found,
-            path: &path,
-            expected: &expected,
-        });
-        Error(Box::new(Inner {
+        let kept = input.len() <= KEEP_LIMIT;
+        let mut error = Inner {
             rule,
             offset,
             line,
@@ -173,9 +216,22 @@ impl Error {
             path,
             expected,
             found,
-            hints,
-            excerpt: Excerpt::new(input, line_start, offset),
-        }))
+            detail: Detail::Kept {
+                input: if kept {
+                    Box::from(input)
+                } else {
+                    Box::default()
+                },
+                hints: Derived::default(),
+            },
+        };
+        if !kept {
+            error.detail = Detail::Made {
+                excerpt: Excerpt::new(input, line_start, offset),
+                hints: error.derive_hints(input),
+            };
+        }
+        Error(Box::new(error))
     }
 
     /// The rule the input was matched against.
@@ -218,7 +274,10 @@ impl Error {
     /// What the usual mistakes behind this error are and what to write
     /// instead, each citing its section of RFC 1738; often none.
     pub fn hints(&self) -> &[Hint] {
-        &self.0.hints
+        match &self.0.detail {
+            Detail::Kept { input, hints } => hints.0.get_or_init(|| self.0.derive_hints(input)),
+            Detail::Made { hints, .. } => hints,
+        }
     }
 
     /// The error in one line: `expected digit, "/" or end of input, found "a"`.
@@ -257,7 +316,8 @@ impl Error {
     pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
         let title = format!("not a valid {}: {}", self.0.rule, self.message());
         let label = format!("expected {}", self.expected_short());
-        let (text, caret) = self.0.excerpt.visible(self.0.found);
+        let excerpt = self.0.excerpt();
+        let (text, caret) = excerpt.visible(self.0.found);
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.0.line - 1);
         let snippet = Snippet::source(text.as_str())
@@ -267,7 +327,7 @@ impl Error {
         let innermost = self.0.path.last().copied().unwrap_or(self.0.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = if self.0.excerpt.cut_before {
+        let mut group = if excerpt.cut_before {
             // The snippet starts inside a very long line: the renderer would
             // count the column from the cut, so the location is stated.
             let location = Origin::path(origin).line(line).char_column(self.0.column);
@@ -279,7 +339,7 @@ impl Error {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
         group = group.element(Level::NOTE.message(note.as_str()));
-        let hints: Vec<String> = self.0.hints.iter().map(ToString::to_string).collect();
+        let hints: Vec<String> = self.hints().iter().map(ToString::to_string).collect();
         for hint in &hints {
             group = group.element(Level::HELP.message(hint.as_str()));
         }
@@ -297,6 +357,37 @@ impl Error {
             n => format!("{}, or {} more", items[..SHOWN].join(", "), n - SHOWN),
         }
     }
+}
+
+impl Inner {
+    /// The hints of this error in `input`, the input it was found in.
+    fn derive_hints(&self, input: &str) -> Vec<Hint> {
+        hint::hints(&hint::Context {
+            rule: self.rule,
+            input,
+            offset: self.offset,
+            found: self.found,
+            path: &self.path,
+            expected: &self.expected,
+        })
+    }
+
+    /// The excerpt to render: the kept input's, or the one made at once.
+    fn excerpt(&self) -> Cow<'_, Excerpt> {
+        match &self.detail {
+            Detail::Kept { input, .. } => Cow::Owned(Excerpt::new(
+                input,
+                line_start(input, self.offset),
+                self.offset,
+            )),
+            Detail::Made { excerpt, .. } => Cow::Borrowed(excerpt),
+        }
+    }
+}
+
+/// Where the line that holds `offset` (a char boundary) starts.
+fn line_start(input: &str, offset: usize) -> usize {
+    input[..offset].rfind('\n').map_or(0, |i| i + 1)
 }
 
 impl Excerpt {

@@ -141,6 +141,49 @@ fn no_hint_is_invented() {
 }
 
 #[test]
+fn hints_derived_late_or_at_once_are_the_same() {
+    // A short input is kept by its error, which derives hints when first
+    // asked; a long one is not kept, and its hints are derived at once. The
+    // same mistakes get the same hints either way.
+    let long_path = "a/".repeat(3000);
+    for (short, long) in [
+        (
+            "http://user@host/".to_owned(),
+            format!("http://user@host/{long_path}"),
+        ),
+        (
+            "http://host/a~b".to_owned(),
+            format!("http://host/{long_path}a~b"),
+        ),
+        (
+            "ftp://host/f;type=x".to_owned(),
+            format!("ftp://host/{long_path}f;type=x"),
+        ),
+    ] {
+        assert!(long.len() > 5000);
+        let hints = |input: &str| {
+            let error = error(input);
+            let derived = error.clone();
+            // Deriving the hints changes neither equality nor what they are.
+            let first: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+            assert_eq!(error, derived, "{input:?}");
+            assert_eq!(error.hints(), derived.hints(), "{input:?}");
+            assert!(format!("{error:?}").contains("hints"), "{input:?}");
+            first
+        };
+        let (short_hints, long_hints) = (hints(&short), hints(&long));
+        assert!(!short_hints.is_empty(), "{short:?}");
+        assert_eq!(short_hints, long_hints, "{short:?}");
+        // The long input's rendering shows a window of its line, not all of it.
+        let rendered = error(&long).to_string();
+        assert!(!rendered.contains(&long_path), "{rendered}");
+        for hint in &long_hints {
+            assert!(rendered.contains(hint.as_str()), "{rendered}");
+        }
+    }
+}
+
+#[test]
 fn rendered_diagnostics() {
     let cases = [
         ("user_in_http", "http://user:secret@host/"),
