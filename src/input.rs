@@ -212,14 +212,17 @@ impl<'a> Source<'a> for Tracked<'a> {
         self.extra.fold
     }
 
+    #[inline(always)]
     fn expect(&self, ahead: usize, expected: &[Expected]) {
         self.extra.expect(self.location_offset() + ahead, expected);
     }
 
+    #[inline(always)]
     fn enter(&self, rule: Rule) {
         self.extra.enter(rule);
     }
 
+    #[inline(always)]
     fn leave(&self, rule: Rule, end: Option<&Self>) {
         self.extra.leave(
             rule,
@@ -228,6 +231,7 @@ impl<'a> Source<'a> for Tracked<'a> {
         );
     }
 
+    #[inline(always)]
     fn structured(&self) -> bool {
         self.extra.structured
     }
@@ -270,7 +274,8 @@ pub(crate) struct Node {
 pub(crate) struct Record {
     /// The farthest offset at which something was expected, if any.
     pub farthest: Option<usize>,
-    /// Everything expected at `farthest`, in the order it was tried.
+    /// Everything expected at `farthest`, in the order it was tried, each
+    /// once (duplicates are removed by [`Tracker::finish`]).
     pub expected: Vec<Expected>,
     /// The productions open when `farthest` was first reached, outermost first.
     pub path: Vec<Rule>,
@@ -300,8 +305,8 @@ impl Tracker {
             fold,
             structured,
             farthest: Cell::new(0),
-            // Enough for the grammar's depth and the longest expected list:
-            // the pass grows nothing.
+            // Enough for the grammar's depth and for what is usually
+            // expected at one point: the pass rarely grows anything.
             record: RefCell::new(Record {
                 expected: Vec::with_capacity(24),
                 path: Vec::with_capacity(32),
@@ -314,27 +319,50 @@ impl Tracker {
 
     /// What the run recorded.
     pub fn finish(self) -> Record {
-        self.record.into_inner()
+        let mut record = self.record.into_inner();
+        // Each item kept once, where it was first reported: once here rather
+        // than at each of the many reports that a later one supersedes.
+        let mut kept = 0;
+        for i in 0..record.expected.len() {
+            let item = record.expected[i];
+            if !record.expected[..kept].iter().any(|seen| seen.same(&item)) {
+                record.expected[kept] = item;
+                kept += 1;
+            }
+        }
+        record.expected.truncate(kept);
+        record
     }
 
+    /// Records that one of `expected` could have continued at `offset`.
+    #[inline(always)]
     fn expect(&self, offset: usize, expected: &[Expected]) {
-        // Most reports fall short of the farthest point: a compare, no borrow.
-        let farthest = self.farthest.get();
-        if offset + 1 < farthest {
-            return;
+        // Most reports fall short of the farthest point: a compare where the
+        // leaf reports, no call, no borrow.
+        if offset + 1 >= self.farthest.get() {
+            self.record_expected(offset, expected);
         }
+    }
+
+    /// [`Tracker::expect`] for a report at or beyond the farthest point.
+    #[inline(never)]
+    fn record_expected(&self, offset: usize, expected: &[Expected]) {
+        let farthest = self.farthest.get();
         let mut record = self.record.borrow_mut();
         let record = &mut *record;
         if offset + 1 > farthest {
             self.farthest.set(offset + 1);
             record.farthest = Some(offset);
             record.expected.clear();
-            record.path.clone_from(&record.stack);
-        }
-        for item in expected {
-            if !record.expected.iter().any(|seen| seen.same(item)) {
-                record.expected.push(*item);
+            // Element by element: a few bytes each time, which a call to
+            // `memcpy` would cost more than it moves.
+            record.path.clear();
+            for &rule in &record.stack {
+                record.path.push(rule);
             }
+        }
+        for &item in expected {
+            record.expected.push(item);
         }
     }
 
@@ -344,6 +372,7 @@ impl Tracker {
         }
     }
 
+    #[inline(always)]
     fn enter(&self, rule: Rule) {
         let mut record = self.record.borrow_mut();
         record.stack.push(rule);
@@ -353,13 +382,19 @@ impl Tracker {
         }
     }
 
+    #[inline(always)]
     fn leave(&self, rule: Rule, start: usize, end: Option<usize>) {
-        let mut record = self.record.borrow_mut();
-        let open = record.stack.pop();
+        let open = self.record.borrow_mut().stack.pop();
         debug_assert_eq!(open, Some(rule), "enter and leave must pair up");
-        if !self.structured {
-            return;
+        if self.structured {
+            self.adopt(rule, start, end);
         }
+    }
+
+    /// Makes the node of `rule`, which matched `start..end`, the parent of
+    /// the nodes recorded since it was entered (or drops them if it failed).
+    fn adopt(&self, rule: Rule, start: usize, end: Option<usize>) {
+        let mut record = self.record.borrow_mut();
         // Every `leave` follows its own `enter`, which pushed a mark.
         let mark = record.marks.pop().unwrap_or(0);
         match end {

@@ -422,8 +422,12 @@ pub(crate) struct Lit<'a>(&'static str, PhantomData<&'a str>);
 /// failure.
 #[inline(always)]
 fn common_prefix(text: &[u8], literal: &[u8], fold: bool) -> usize {
+    // Byte by byte, not `==`: where the literal is not a constant (the
+    // diagnostic input's combinators are not all inlined) `==` calls
+    // `memcmp`, which costs more than the few bytes it compares.
     if let Some(head) = text.get(..literal.len())
-        && (head == literal || (fold && head.eq_ignore_ascii_case(literal)))
+        && (head.iter().zip(literal).all(|(t, l)| t == l)
+            || (fold && head.eq_ignore_ascii_case(literal)))
     {
         return literal.len();
     }
