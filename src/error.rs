@@ -273,6 +273,10 @@ impl Error {
 
     /// What the usual mistakes behind this error are and what to write
     /// instead, each citing its section of RFC 1738; often none.
+    ///
+    /// For an input of up to a few kilobytes they are derived on the first
+    /// call (the error keeps the input for that), so that a caller that
+    /// never asks for them does not pay for them.
     pub fn hints(&self) -> &[Hint] {
         match &self.0.detail {
             Detail::Kept { input, hints } => hints.0.get_or_init(|| self.0.derive_hints(input)),
