@@ -184,6 +184,31 @@ fn hints_derived_late_or_at_once_are_the_same() {
 }
 
 #[test]
+fn errors_cross_threads_and_box_into_dyn_error() {
+    // The hints derived on first use sit in a cell that threads may share:
+    // the error stays `Send + Sync`, as `anyhow` and `Box<dyn Error>` need.
+    fn shareable<E: std::error::Error + Send + Sync + 'static>(
+        error: E,
+    ) -> Box<dyn std::error::Error + Send + Sync> {
+        Box::new(error)
+    }
+    let error = error("http://host/a b");
+    let shared = std::sync::Arc::new(error.clone());
+    let hints = std::thread::scope(|scope| {
+        let shared = &shared;
+        let threads: Vec<_> = (0..2)
+            .map(|_| scope.spawn(move || shared.hints().len()))
+            .collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().expect("no panic"))
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(hints, [1, 1]);
+    assert_eq!(shareable(error).to_string(), shared.to_string());
+}
+
+#[test]
 fn rendered_diagnostics() {
     let cases = [
         ("user_in_http", "http://user:secret@host/"),
