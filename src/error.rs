@@ -99,8 +99,8 @@ struct Inner {
     offset: usize,
     line: usize,
     column: usize,
-    path: Vec<Rule>,
-    expected: Vec<Expected>,
+    path: Box<[Rule]>,
+    expected: Box<[Expected]>,
     found: Found,
     detail: Detail,
 }
@@ -179,7 +179,7 @@ impl fmt::Debug for Error {
 impl Error {
     /// Builds the error from what the diagnostic pass recorded.
     #[cold]
-    pub(crate) fn from_record(rule: Rule, input: &str, record: Record) -> Error {
+    pub(crate) fn from_record(rule: Rule, input: &str, record: &Record) -> Error {
         // Every recorded offset ends ASCII bytes the grammar matched (or is
         // 0): a char boundary.
         let offset = record.farthest.unwrap_or(0).min(input.len());
@@ -187,7 +187,7 @@ impl Error {
             Some(c) => Found::Char(c),
             None => Found::EndOfInput,
         };
-        Error::new(rule, input, offset, found, record.path, record.expected)
+        Error::new(rule, input, offset, found, &record.path, &record.expected)
     }
 
     #[cold]
@@ -196,8 +196,8 @@ impl Error {
         input: &str,
         offset: usize,
         found: Found,
-        path: Vec<Rule>,
-        expected: Vec<Expected>,
+        path: &[Rule],
+        expected: &[Expected],
     ) -> Error {
         // `offset` is a char boundary (see `from_record`; `check_bytes` passes
         // the text's end).
@@ -213,8 +213,8 @@ impl Error {
             offset,
             line,
             column,
-            path,
-            expected,
+            path: Box::from(path),
+            expected: Box::from(expected),
             found,
             detail: Detail::Kept {
                 input: if kept {

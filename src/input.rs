@@ -274,8 +274,8 @@ pub(crate) struct Node {
 pub(crate) struct Record {
     /// The farthest offset at which something was expected, if any.
     pub farthest: Option<usize>,
-    /// Everything expected at `farthest`, in the order it was tried, each
-    /// once (duplicates are removed by [`Tracker::finish`]).
+    /// Everything expected at `farthest`, in the order it was tried (each
+    /// once when [`Tracker::finish`] hands it on).
     pub expected: Vec<Expected>,
     /// The productions open when `farthest` was first reached, outermost first.
     pub path: Vec<Rule>,
@@ -286,6 +286,15 @@ pub(crate) struct Record {
     /// Completed nodes not yet adopted by a parent (derivation trees only).
     pub nodes: Vec<Node>,
 }
+
+thread_local! {
+    /// The buffers of the last finished run on this thread, for the next.
+    static SPARE: Cell<Option<Record>> = const { Cell::new(None) };
+}
+
+/// The largest buffer (in elements) a finished run hands on to the next: a
+/// long input's tree is not kept alive by the thread that built it.
+const SPARE_CAPACITY: usize = 1024;
 
 /// The side channel of the diagnostic pass (see the module documentation).
 #[derive(Debug)]
@@ -300,25 +309,29 @@ pub(crate) struct Tracker {
 
 impl Tracker {
     /// A tracker for one run; `structured` also builds the derivation tree.
+    ///
+    /// Its buffers are those the last run on this thread left (see
+    /// [`Tracker::finish`]): an error costs no allocation for them.
     pub fn new(fold: bool, structured: bool) -> Self {
+        let record = SPARE.with(Cell::take).unwrap_or_else(|| Record {
+            // Enough for the grammar's depth and for what is usually
+            // expected at one point: the pass rarely grows anything.
+            expected: Vec::with_capacity(24),
+            path: Vec::with_capacity(32),
+            stack: Vec::with_capacity(32),
+            ..Record::default()
+        });
         Tracker {
             fold,
             structured,
             farthest: Cell::new(0),
-            // Enough for the grammar's depth and for what is usually
-            // expected at one point: the pass rarely grows anything.
-            record: RefCell::new(Record {
-                expected: Vec::with_capacity(24),
-                path: Vec::with_capacity(32),
-                stack: Vec::with_capacity(32),
-                marks: Vec::with_capacity(if structured { 32 } else { 0 }),
-                ..Record::default()
-            }),
+            record: RefCell::new(record),
         }
     }
 
-    /// What the run recorded.
-    pub fn finish(self) -> Record {
+    /// Hands what the run recorded to `read`, then keeps the buffers for the
+    /// next run on this thread (unless a long input made them large).
+    pub fn finish<T>(self, read: impl FnOnce(&mut Record) -> T) -> T {
         let mut record = self.record.into_inner();
         // Each item kept once, where it was first reported: once here rather
         // than at each of the many reports that a later one supersedes.
@@ -331,7 +344,26 @@ impl Tracker {
             }
         }
         record.expected.truncate(kept);
-        record
+        let result = read(&mut record);
+        let small = [
+            record.expected.capacity(),
+            record.path.capacity(),
+            record.stack.capacity(),
+            record.marks.capacity(),
+            record.nodes.capacity(),
+        ]
+        .iter()
+        .all(|&capacity| capacity <= SPARE_CAPACITY);
+        if small {
+            record.farthest = None;
+            record.expected.clear();
+            record.path.clear();
+            record.stack.clear();
+            record.marks.clear();
+            record.nodes.clear();
+            SPARE.with(|spare| spare.set(Some(record)));
+        }
+        result
     }
 
     /// Records that one of `expected` could have continued at `offset`.

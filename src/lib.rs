@@ -308,8 +308,8 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
             text,
             text.len(),
             Found::Byte(byte),
-            Vec::new(),
-            Vec::new(),
+            &[],
+            &[],
         )),
         (false, bad) => {
             let error = diagnose(rule, text, fold);
@@ -319,8 +319,8 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
                     text,
                     text.len(),
                     Found::Byte(byte),
-                    error.path().to_vec(),
-                    error.expected().to_vec(),
+                    error.path(),
+                    error.expected(),
                 )),
                 _ => Err(error),
             }
@@ -371,9 +371,8 @@ fn derive(rule: Rule, input: &str, whole: bool, fold: bool) -> Option<input::Nod
     } else {
         with_combinator!(rule, matches_prefix, span)
     };
-    let mut record = tracker.finish();
     // A successful run leaves exactly the node of `rule` itself.
-    matched.then(|| record.nodes.pop()).flatten()
+    tracker.finish(|record| matched.then(|| record.nodes.pop()).flatten())
 }
 
 /// The error of an input the fast pass rejected: the same combinators run
@@ -387,5 +386,5 @@ fn diagnose(rule: Rule, input: &str, fold: bool) -> Error {
         !matched,
         "the fast and the tracked pass disagree on {input:?}"
     );
-    Error::from_record(rule, input, tracker.finish())
+    tracker.finish(|record| Error::from_record(rule, input, record))
 }

@@ -1,4 +1,5 @@
-//! `is_valid` and `parse` of a valid URL allocate nothing.
+//! `is_valid` and `parse` of a valid URL allocate nothing, and an error keeps
+//! only its parts.
 //!
 //! `allocation-counter` replaces the global allocator in this test binary
 //! only, and counts the allocations of the current thread.
@@ -77,4 +78,38 @@ fn the_counter_sees_the_error_path_allocate() {
         assert!(parse("http://host:8a/").is_err());
     });
     assert!(info.count_total > 0);
+}
+
+#[test]
+fn an_error_holds_little_memory_and_few_allocations() {
+    // Rejected inputs of several schemes: an error keeps its parts at their
+    // size (the diagnostic pass's buffers stay with the thread, for the next
+    // error), so that a caller collecting millions of errors pays for what
+    // they say, not for scratch space.
+    let inputs = [
+        "http://host:8a/",
+        "ftp://user@host/a b",
+        "gopher://host/1sel%0",
+        "news:1comp",
+        "wais://host/db?que~ry",
+        "prospero://host/a;b=c;",
+    ];
+    // The first error on this thread makes the buffers it will reuse.
+    assert!(parse("http://host:8a/").is_err());
+    for input in inputs {
+        let mut kept = Vec::with_capacity(1);
+        let info = measure(|| {
+            kept.push(parse(input).expect_err(input));
+        });
+        let error = &kept[0];
+        // The error's box, the input and the path and expected set, each
+        // allocated at its size; nothing else outlives the call.
+        assert!(info.count_total <= 4, "{input:?}: {info:?}");
+        let parts = input.len() + error.path().len() + std::mem::size_of_val(error.expected());
+        assert!(
+            info.bytes_current <= (parts + 256) as i64,
+            "{input:?} keeps {} bytes for {parts} bytes of parts",
+            info.bytes_current
+        );
+    }
 }
