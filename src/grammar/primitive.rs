@@ -862,6 +862,29 @@ const HOST_NEXT: [u8; 64] = {
     next
 };
 
+/// The automaton by byte, for a chain of one shift and one mask per byte
+/// instead of a load that waits on the previous byte's: the row of a byte
+/// holds, in six bits at `state * 6`, the next state times 6 (the offset of
+/// its own field). The row of a byte that ends the run is 0, which no other
+/// row is (`FAILED` goes to `FAILED`, a field that is not 0).
+const HOST_ROW: [u64; 256] = {
+    let mut rows = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let class = HOST_CLASS[byte];
+        if class != OTHER {
+            let mut state = 0;
+            while state <= FAILED as usize {
+                let next = HOST_NEXT[state * 8 + class as usize] as u64;
+                rows[byte] |= (next * 6) << (state * 6);
+                state += 1;
+            }
+        }
+        byte += 1;
+    }
+    rows
+};
+
 impl<'a, I: Source<'a>> Parser<I> for HostnameScan<'a> {
     type Output = &'a str;
     type Error = E<I>;
@@ -869,18 +892,18 @@ impl<'a, I: Source<'a>> Parser<I> for HostnameScan<'a> {
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
         let bytes = input.text().as_bytes();
-        let mut state = LABEL_START;
+        // The state is held as its field's offset in the rows.
+        let mut state = 0;
         let mut n = 0;
         for &byte in bytes {
-            let class = HOST_CLASS[byte as usize];
-            if class == OTHER {
+            let row = HOST_ROW[byte as usize];
+            if row == 0 {
                 break;
             }
-            // Both indices are masked into the table: no bounds checks.
-            state = HOST_NEXT[(state as usize * 8 + class as usize) & 63];
+            state = (row >> state) & 63;
             n += 1;
         }
-        if state == LETTER_ALPHADIGIT {
+        if state == u64::from(LETTER_ALPHADIGIT) * 6 {
             consume::<I, OM>(input, n)
         } else {
             fail::<I, _, OM>(&input, 0, ErrorKind::AlphaNumeric)
