@@ -179,7 +179,7 @@ impl fmt::Debug for Error {
 impl Error {
     /// Builds the error from what the diagnostic pass recorded.
     #[cold]
-    pub(crate) fn from_record(rule: Rule, input: &str, record: &Record) -> Error {
+    pub(crate) fn from_record(rule: Rule, input: &str, record: Record<'_>) -> Error {
         // Every recorded offset ends ASCII bytes the grammar matched (or is
         // 0): a char boundary.
         let offset = record.farthest.unwrap_or(0).min(input.len());
@@ -187,7 +187,7 @@ impl Error {
             Some(c) => Found::Char(c),
             None => Found::EndOfInput,
         };
-        Error::new(rule, input, offset, found, &record.path, &record.expected)
+        Error::new(rule, input, offset, found, record.path, record.expected)
     }
 
     #[cold]

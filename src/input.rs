@@ -252,11 +252,11 @@ impl<'a> Source<'a> for Tracked<'a> {
     }
 
     fn mark(&self) -> usize {
-        self.extra.record.borrow().nodes.len()
+        self.extra.tree.borrow().nodes.len()
     }
 
     fn reset(&self, mark: usize) {
-        self.extra.record.borrow_mut().nodes.truncate(mark);
+        self.extra.tree.borrow_mut().nodes.truncate(mark);
     }
 }
 
@@ -269,101 +269,149 @@ pub(crate) struct Node {
     pub children: Vec<Node>,
 }
 
-/// What the diagnostic pass records.
-#[derive(Debug, Default)]
-pub(crate) struct Record {
-    /// The farthest offset at which something was expected, if any.
-    pub farthest: Option<usize>,
-    /// Everything expected at `farthest`, in the order it was tried (each
-    /// once when [`Tracker::finish`] hands it on).
-    pub expected: Vec<Expected>,
-    /// The productions open when `farthest` was first reached, outermost first.
-    pub path: Vec<Rule>,
-    /// The productions open now.
-    stack: Vec<Rule>,
-    /// For each open production, where its children start in `nodes`.
-    marks: Vec<usize>,
-    /// Completed nodes not yet adopted by a parent (derivation trees only).
-    pub nodes: Vec<Node>,
+/// How deep the productions of one pass nest, at most. The grammar has no
+/// recursion, so this bounds every pass whatever the input; a test holds the
+/// grammar's longest chain of references to it.
+const DEPTH: usize = 16;
+
+/// How many reports at the farthest point (duplicates included) a pass keeps
+/// without allocating: 21 at most over the benchmark corpora.
+const INLINE_REPORTED: usize = 32;
+
+/// A short list of `Copy` items, inline up to `N` of them and on the heap
+/// beyond: the error path's lists are short, and the rare longer one is kept
+/// whole rather than cut.
+struct Few<T: Copy, const N: usize> {
+    len: usize,
+    inline: [T; N],
+    /// Every item, once there are more than `N`.
+    spilled: Vec<T>,
 }
 
-thread_local! {
-    /// The buffers of the last finished run on this thread, for the next.
-    static SPARE: Cell<Option<Record>> = const { Cell::new(None) };
-}
+impl<T: Copy, const N: usize> Few<T, N> {
+    /// An empty list; `filler` takes the unused inline places (never read).
+    pub fn new(filler: T) -> Self {
+        Few {
+            len: 0,
+            inline: [filler; N],
+            spilled: Vec::new(),
+        }
+    }
 
-/// The largest buffer (in elements) a finished run hands on to the next: a
-/// long input's tree is not kept alive by the thread that built it.
-const SPARE_CAPACITY: usize = 1024;
+    /// The items, in the order they were pushed.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        match self.inline.get_mut(..self.len) {
+            Some(inline) => inline,
+            None => &mut self.spilled,
+        }
+    }
+
+    pub fn push(&mut self, item: T) {
+        match self.inline.get_mut(self.len) {
+            Some(place) => *place = item,
+            None => {
+                if self.len == N {
+                    self.spilled.clear();
+                    self.spilled.extend_from_slice(&self.inline);
+                }
+                self.spilled.push(item);
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
 
 /// The side channel of the diagnostic pass (see the module documentation).
-#[derive(Debug)]
+///
+/// It lives on the stack of the pass and allocates nothing unless it builds
+/// a derivation tree or more than [`INLINE_REPORTED`] reports are made at
+/// one point.
 pub(crate) struct Tracker {
     fold: bool,
     structured: bool,
     /// The farthest offset recorded so far, plus one (0: none yet), kept
     /// apart so that most reports, which fall short of it, cost a compare.
     farthest: Cell<usize>,
-    record: RefCell<Record>,
+    /// How many productions are open.
+    depth: Cell<usize>,
+    /// The open productions, outermost first (the first `depth`).
+    stack: Cell<[Rule; DEPTH]>,
+    /// The open productions when `farthest` was first reached (the first
+    /// `path_len`): a copy of `stack` of a few machine words.
+    path: Cell<[Rule; DEPTH]>,
+    path_len: Cell<usize>,
+    /// Everything expected at `farthest`, in the order tried, with
+    /// duplicates.
+    expected: RefCell<Few<Expected, INLINE_REPORTED>>,
+    /// The derivation tree under construction (derivation trees only).
+    tree: RefCell<Tree>,
+}
+
+/// A derivation tree under construction.
+#[derive(Default)]
+struct Tree {
+    /// For each open production, where its children start in `nodes`.
+    marks: Vec<usize>,
+    /// Completed nodes not yet adopted by a parent.
+    nodes: Vec<Node>,
+}
+
+/// What a diagnostic pass found, for the error.
+pub(crate) struct Record<'t> {
+    /// The farthest offset at which something was expected, if any.
+    pub farthest: Option<usize>,
+    /// Everything expected at `farthest`, each once, in the order tried.
+    pub expected: &'t [Expected],
+    /// The productions open when `farthest` was first reached, outermost
+    /// first.
+    pub path: &'t [Rule],
 }
 
 impl Tracker {
-    /// A tracker for one run; `structured` also builds the derivation tree.
-    ///
-    /// Its buffers are those the last run on this thread left (see
-    /// [`Tracker::finish`]): an error costs no allocation for them.
+    /// A tracker for one pass; `structured` also builds the derivation tree.
     pub fn new(fold: bool, structured: bool) -> Self {
-        let record = SPARE.with(Cell::take).unwrap_or_else(|| Record {
-            // Enough for the grammar's depth and for what is usually
-            // expected at one point: the pass rarely grows anything.
-            expected: Vec::with_capacity(24),
-            path: Vec::with_capacity(32),
-            stack: Vec::with_capacity(32),
-            ..Record::default()
-        });
         Tracker {
             fold,
             structured,
             farthest: Cell::new(0),
-            record: RefCell::new(record),
+            depth: Cell::new(0),
+            stack: Cell::new([Rule::Url; DEPTH]),
+            path: Cell::new([Rule::Url; DEPTH]),
+            path_len: Cell::new(0),
+            expected: RefCell::new(Few::new(Expected::EndOfInput)),
+            tree: RefCell::new(Tree::default()),
         }
     }
 
-    /// Hands what the run recorded to `read`, then keeps the buffers for the
-    /// next run on this thread (unless a long input made them large).
-    pub fn finish<T>(self, read: impl FnOnce(&mut Record) -> T) -> T {
-        let mut record = self.record.into_inner();
+    /// Hands what the pass recorded to `read`.
+    pub fn finish<T>(&self, read: impl FnOnce(Record<'_>) -> T) -> T {
+        let path = self.path.get();
+        let mut reported = self.expected.borrow_mut();
+        let reported = reported.as_mut_slice();
         // Each item kept once, where it was first reported: once here rather
         // than at each of the many reports that a later one supersedes.
         let mut kept = 0;
-        for i in 0..record.expected.len() {
-            let item = record.expected[i];
-            if !record.expected[..kept].iter().any(|seen| seen.same(&item)) {
-                record.expected[kept] = item;
+        for i in 0..reported.len() {
+            let item = reported[i];
+            if !reported[..kept].iter().any(|seen| seen.same(&item)) {
+                reported[kept] = item;
                 kept += 1;
             }
         }
-        record.expected.truncate(kept);
-        let result = read(&mut record);
-        let small = [
-            record.expected.capacity(),
-            record.path.capacity(),
-            record.stack.capacity(),
-            record.marks.capacity(),
-            record.nodes.capacity(),
-        ]
-        .iter()
-        .all(|&capacity| capacity <= SPARE_CAPACITY);
-        if small {
-            record.farthest = None;
-            record.expected.clear();
-            record.path.clear();
-            record.stack.clear();
-            record.marks.clear();
-            record.nodes.clear();
-            SPARE.with(|spare| spare.set(Some(record)));
-        }
-        result
+        read(Record {
+            farthest: self.farthest.get().checked_sub(1),
+            expected: &reported[..kept],
+            path: &path[..self.path_len.get()],
+        })
+    }
+
+    /// The root of the derivation tree a successful structured pass built.
+    pub fn into_root(self) -> Option<Node> {
+        self.tree.into_inner().nodes.pop()
     }
 
     /// Records that one of `expected` could have continued at `offset`.
@@ -379,45 +427,49 @@ impl Tracker {
     /// [`Tracker::expect`] for a report at or beyond the farthest point.
     #[inline(never)]
     fn record_expected(&self, offset: usize, expected: &[Expected]) {
-        let farthest = self.farthest.get();
-        let mut record = self.record.borrow_mut();
-        let record = &mut *record;
-        if offset + 1 > farthest {
+        let mut kept = self.expected.borrow_mut();
+        if offset + 1 > self.farthest.get() {
             self.farthest.set(offset + 1);
-            record.farthest = Some(offset);
-            record.expected.clear();
-            // Element by element: a few bytes each time, which a call to
-            // `memcpy` would cost more than it moves.
-            record.path.clear();
-            for &rule in &record.stack {
-                record.path.push(rule);
-            }
+            self.path.set(self.stack.get());
+            self.path_len.set(self.depth.get().min(DEPTH));
+            kept.clear();
         }
+        // Duplicates are dropped by `finish`.
         for &item in expected {
-            record.expected.push(item);
+            kept.push(item);
         }
     }
 
     fn push(&self, node: Node) {
         if self.structured {
-            self.record.borrow_mut().nodes.push(node);
+            self.tree.borrow_mut().nodes.push(node);
         }
     }
 
     #[inline(always)]
     fn enter(&self, rule: Rule) {
-        let mut record = self.record.borrow_mut();
-        record.stack.push(rule);
+        let depth = self.depth.get();
+        debug_assert!(depth < DEPTH, "the grammar nests deeper than DEPTH");
+        let stack: &Cell<[Rule]> = &self.stack;
+        if let Some(place) = stack.as_slice_of_cells().get(depth) {
+            place.set(rule);
+        }
+        self.depth.set(depth + 1);
         if self.structured {
-            let mark = record.nodes.len();
-            record.marks.push(mark);
+            let mut tree = self.tree.borrow_mut();
+            let mark = tree.nodes.len();
+            tree.marks.push(mark);
         }
     }
 
     #[inline(always)]
     fn leave(&self, rule: Rule, start: usize, end: Option<usize>) {
-        let open = self.record.borrow_mut().stack.pop();
-        debug_assert_eq!(open, Some(rule), "enter and leave must pair up");
+        let depth = self.depth.get();
+        debug_assert!(
+            depth > 0 && (depth > DEPTH || self.stack.get()[depth - 1] == rule),
+            "enter and leave must pair up"
+        );
+        self.depth.set(depth.saturating_sub(1));
         if self.structured {
             self.adopt(rule, start, end);
         }
@@ -426,14 +478,14 @@ impl Tracker {
     /// Makes the node of `rule`, which matched `start..end`, the parent of
     /// the nodes recorded since it was entered (or drops them if it failed).
     fn adopt(&self, rule: Rule, start: usize, end: Option<usize>) {
-        let mut record = self.record.borrow_mut();
+        let mut tree = self.tree.borrow_mut();
         // Every `leave` follows its own `enter`, which pushed a mark.
-        let mark = record.marks.pop().unwrap_or(0);
+        let mark = tree.marks.pop().unwrap_or(0);
         match end {
             Some(end) => {
                 // Resets go back to marks taken inside the open productions,
                 // never below theirs: `mark` is within `nodes`.
-                let mut children = record.nodes.split_off(mark);
+                let mut children = tree.nodes.split_off(mark);
                 // A character-class production's leaf records the class's own
                 // node (`xchar` with `unreserved` under it): keep just that one.
                 let node = match children.as_slice() {
@@ -442,14 +494,76 @@ impl Tracker {
                     }
                     _ => None,
                 };
-                record.nodes.push(node.unwrap_or(Node {
+                tree.nodes.push(node.unwrap_or(Node {
                     rule,
                     start,
                     end,
                     children,
                 }));
             }
-            None => record.nodes.truncate(mark),
+            None => tree.nodes.truncate(mark),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bnf::Grammar;
+
+    /// The longest chain of productions, each referring to the next, that
+    /// starts at `name`: how deep a pass that enters `name` can nest.
+    fn chain(grammar: &Grammar, name: &str, open: &mut Vec<String>) -> usize {
+        assert!(
+            !open.iter().any(|o| o == name),
+            "the grammar is recursive through {name}"
+        );
+        open.push(name.to_owned());
+        let below = grammar
+            .uses(name)
+            .into_iter()
+            .map(|used| chain(grammar, used, open))
+            .max()
+            .unwrap_or(0);
+        open.pop();
+        1 + below
+    }
+
+    #[test]
+    fn the_grammar_nests_within_the_trackers_depth() {
+        let grammar = Grammar::rfc1738();
+        let deepest = grammar
+            .productions()
+            .iter()
+            .map(|p| chain(grammar, &p.name, &mut Vec::new()))
+            .max()
+            .unwrap();
+        assert!(
+            deepest <= DEPTH,
+            "{deepest} productions nest, DEPTH is {DEPTH}"
+        );
+        // The bound is tight enough to mean something.
+        assert!(
+            deepest + 8 > DEPTH,
+            "{deepest} productions nest, DEPTH is {DEPTH}"
+        );
+    }
+
+    #[test]
+    fn few_spills_past_its_inline_places_and_keeps_every_item() {
+        let mut few: Few<u32, 4> = Few::new(0);
+        for i in 1..=9 {
+            few.push(i);
+            assert_eq!(few.as_mut_slice(), (1..=i).collect::<Vec<_>>());
+        }
+        few.clear();
+        assert_eq!(few.as_mut_slice(), &[] as &[u32]);
+        few.push(7);
+        assert_eq!(few.as_mut_slice(), &[7]);
+        for i in 1..=9 {
+            few.push(i);
+        }
+        few.as_mut_slice()[8] = 0;
+        assert_eq!(few.as_mut_slice(), [7, 1, 2, 3, 4, 5, 6, 7, 0, 9]);
     }
 }

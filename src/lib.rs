@@ -372,7 +372,7 @@ fn derive(rule: Rule, input: &str, whole: bool, fold: bool) -> Option<input::Nod
         with_combinator!(rule, matches_prefix, span)
     };
     // A successful run leaves exactly the node of `rule` itself.
-    tracker.finish(|record| matched.then(|| record.nodes.pop()).flatten())
+    matched.then(|| tracker.into_root()).flatten()
 }
 
 /// The error of an input the fast pass rejected: the same combinators run
