@@ -290,7 +290,7 @@ struct Few<T: Copy, const N: usize> {
 
 impl<T: Copy, const N: usize> Few<T, N> {
     /// An empty list; `filler` takes the unused inline places (never read).
-    pub fn new(filler: T) -> Self {
+    fn new(filler: T) -> Self {
         Few {
             len: 0,
             inline: [filler; N],
@@ -299,14 +299,14 @@ impl<T: Copy, const N: usize> Few<T, N> {
     }
 
     /// The items, in the order they were pushed.
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
+    fn as_mut_slice(&mut self) -> &mut [T] {
         match self.inline.get_mut(..self.len) {
             Some(inline) => inline,
             None => &mut self.spilled,
         }
     }
 
-    pub fn push(&mut self, item: T) {
+    fn push(&mut self, item: T) {
         match self.inline.get_mut(self.len) {
             Some(place) => *place = item,
             None => {
@@ -320,7 +320,7 @@ impl<T: Copy, const N: usize> Few<T, N> {
         self.len += 1;
     }
 
-    pub fn clear(&mut self) {
+    fn clear(&mut self) {
         self.len = 0;
     }
 }
@@ -341,7 +341,7 @@ pub(crate) struct Tracker {
     /// The open productions, outermost first (the first `depth`).
     stack: Cell<[Rule; DEPTH]>,
     /// The open productions when `farthest` was first reached (the first
-    /// `path_len`): a copy of `stack` of a few machine words.
+    /// `path_len`): copied from `stack` in one 16-byte move.
     path: Cell<[Rule; DEPTH]>,
     path_len: Cell<usize>,
     /// Everything expected at `farthest`, in the order tried, with
