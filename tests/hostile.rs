@@ -3,16 +3,21 @@
 //! lines. Exit statuses stay as documented and nothing panics.
 
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-fn run(args: &[&str], stdin: Vec<u8>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+/// The binary on `args`, its three streams piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+fn run(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = spawn(args);
     let mut pipe = child.stdin.take().expect("piped");
     let feeder = std::thread::spawn(move || {
         let _ = pipe.write_all(&stdin);
@@ -169,13 +174,7 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         (&["parse"], &invalid, 1),
         (&["extract"], &invalid, 0),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(args);
         let mut stdin = child.stdin.take().unwrap();
         let input = lines.clone();
         let feeder = std::thread::spawn(move || {
