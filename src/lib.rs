@@ -89,38 +89,68 @@ use rule::with_combinator;
 /// ```
 pub fn scheme_rule(input: &str) -> Rule {
     // The ten names are at most 8 letters: a `:` after them is among the
-    // first 9 bytes.
-    let head = &input.as_bytes()[..input.len().min(9)];
-    let Some(colon) = head.iter().position(|&b| b == b':') else {
-        return Rule::Otherurl;
-    };
-    // The name lower-cased by `| 0x20`, which maps exactly the ASCII letters
-    // to lower-case letters and no other byte to a letter, so that comparing
-    // with the (all-letter) names folds case and nothing else.
-    let mut name = [0u8; 8];
-    for (folded, byte) in name.iter_mut().zip(&head[..colon]) {
-        *folded = byte | 0x20;
+    // first 9 bytes. Those 9 bytes are read as one word and a byte (zeros
+    // past the end of a shorter input), so that finding the `:` and
+    // comparing the name take a few word operations and no loop, whose exit
+    // would mispredict on every change of scheme length.
+    let bytes = input.as_bytes();
+    let mut head = [0u8; 9];
+    match bytes.get(..9) {
+        Some(first) => head.copy_from_slice(first),
+        None => head[..bytes.len()].copy_from_slice(bytes),
     }
-    const fn padded(name: &[u8]) -> [u8; 8] {
+    let [word @ .., ninth] = head;
+    let word = u64::from_le_bytes(word);
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const COLONS: u64 = u64::from_le_bytes([b':'; 8]);
+    // The bytes of `word` that are `:` are the zero bytes of `x`. Of the
+    // high bits `(x - ONES) & !x` sets, the lowest marks the first zero byte
+    // exactly (a borrow can only set bits above a zero byte).
+    let x = word ^ COLONS;
+    let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+    let colon = match zeros.trailing_zeros() / 8 {
+        8 if ninth == b':' => 8,
+        8 => return Rule::Otherurl,
+        colon => colon,
+    };
+    // The name (the bytes before the `:`) lower-cased by `| 0x20`, which
+    // maps exactly the ASCII letters to lower-case letters and no other byte
+    // to a letter, so that comparing with the all-letter names folds case
+    // and nothing else. The bytes from the `:` on are cleared: a name of a
+    // given length is then equal to no name of another length.
+    let kept = u64::MAX.checked_shr(64 - 8 * colon).unwrap_or(0);
+    let name = (word | u64::from_le_bytes([0x20; 8])) & kept;
+    const fn word_of(name: &[u8]) -> u64 {
         let mut padded = [0u8; 8];
         let mut i = 0;
         while i < name.len() {
             padded[i] = name[i];
             i += 1;
         }
-        padded
+        u64::from_le_bytes(padded)
     }
-    match (colon, name) {
-        (4, n) if n == padded(b"http") => Rule::Httpurl,
-        (3, n) if n == padded(b"ftp") => Rule::Ftpurl,
-        (4, n) if n == padded(b"news") => Rule::Newsurl,
-        (4, n) if n == padded(b"nntp") => Rule::Nntpurl,
-        (6, n) if n == padded(b"telnet") => Rule::Telneturl,
-        (6, n) if n == padded(b"gopher") => Rule::Gopherurl,
-        (4, n) if n == padded(b"wais") => Rule::Waisurl,
-        (6, n) if n == padded(b"mailto") => Rule::Mailtourl,
-        (4, n) if n == padded(b"file") => Rule::Fileurl,
-        (8, n) if n == padded(b"prospero") => Rule::Prosperourl,
+    const HTTP: u64 = word_of(b"http");
+    const FTP: u64 = word_of(b"ftp");
+    const NEWS: u64 = word_of(b"news");
+    const NNTP: u64 = word_of(b"nntp");
+    const TELNET: u64 = word_of(b"telnet");
+    const GOPHER: u64 = word_of(b"gopher");
+    const WAIS: u64 = word_of(b"wais");
+    const MAILTO: u64 = word_of(b"mailto");
+    const FILE: u64 = word_of(b"file");
+    const PROSPERO: u64 = word_of(b"prospero");
+    match name {
+        HTTP => Rule::Httpurl,
+        FTP => Rule::Ftpurl,
+        NEWS => Rule::Newsurl,
+        NNTP => Rule::Nntpurl,
+        TELNET => Rule::Telneturl,
+        GOPHER => Rule::Gopherurl,
+        WAIS => Rule::Waisurl,
+        MAILTO => Rule::Mailtourl,
+        FILE => Rule::Fileurl,
+        PROSPERO => Rule::Prosperourl,
         _ => Rule::Otherurl,
     }
 }

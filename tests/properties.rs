@@ -149,8 +149,71 @@ fn check(input: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The rule of a scheme name by section 2.1's letter: the name before the
+/// first `:`, upper-case letters equivalent to lower-case ones.
+fn rule_of_name(input: &str) -> Rule {
+    let Some((name, _)) = input.split_once(':') else {
+        return Rule::Otherurl;
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "http" => Rule::Httpurl,
+        "ftp" => Rule::Ftpurl,
+        "news" => Rule::Newsurl,
+        "nntp" => Rule::Nntpurl,
+        "telnet" => Rule::Telneturl,
+        "gopher" => Rule::Gopherurl,
+        "wais" => Rule::Waisurl,
+        "mailto" => Rule::Mailtourl,
+        "file" => Rule::Fileurl,
+        "prospero" => Rule::Prosperourl,
+        _ => Rule::Otherurl,
+    }
+}
+
+/// Inputs that start like scheme names: a name of the ten (or close to one)
+/// in mixed case, then bytes that lengthen it or end it, then the rest.
+fn scheme_heads() -> impl Strategy<Value = String> {
+    let names = prop::sample::select(vec![
+        "http",
+        "ftp",
+        "news",
+        "nntp",
+        "telnet",
+        "gopher",
+        "wais",
+        "mailto",
+        "file",
+        "prospero",
+        "",
+        "h",
+        "htt",
+        "https",
+        "ftps",
+        "prosper",
+        "prosperos",
+        "mail",
+    ]);
+    let more = string_regex("[a-zA-Z0-9@\\[`{\\x00\\x7f:é+./-]{0,3}").expect("a valid pattern");
+    let rest = string_regex(":?[a-zA-Z:/é]{0,8}").expect("a valid pattern");
+    (names, prop::collection::vec(any::<bool>(), 9), more, rest).prop_map(
+        |(name, upper, more, rest)| {
+            let name: String = name
+                .chars()
+                .zip(upper)
+                .map(|(c, upper)| if upper { c.to_ascii_uppercase() } else { c })
+                .collect();
+            format!("{name}{more}{rest}")
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn scheme_rule_is_the_rule_of_the_name_before_the_first_colon(input in scheme_heads()) {
+        prop_assert_eq!(scheme_rule(&input), rule_of_name(&input), "{:?}", input);
+    }
 
     #[test]
     fn generated_urls_are_valid_and_round_trip(url in urls()) {
