@@ -322,18 +322,27 @@ fn continues_xchar(bytes: &[u8]) -> bool {
 }
 
 /// A recoverable failure at `ahead` bytes past `input`.
-#[cold]
-#[inline(never)]
+///
+/// Inlined: optional parts and alternatives fail on most URLs (no port, no
+/// search), and on the fast path (nom's `Check` mode) a failure is a bare
+/// `Err` that a call would cost more than. Building the error, in the modes
+/// that do, stays out of line.
+#[inline(always)]
 fn fail<'a, I: Source<'a>, O, OM: OutputMode>(
     input: &I,
     ahead: usize,
     kind: ErrorKind,
 ) -> PResult<OM, I, O, E<I>> {
-    Err(Err::Error(OM::Error::bind(|| {
-        // `ahead` is 0 or ends bytes that matched an ASCII literal: a char
-        // boundary.
-        E::from_error_kind(input.take_from(ahead.min(input.input_len())), kind)
-    })))
+    Err(Err::Error(OM::Error::bind(|| failure(input, ahead, kind))))
+}
+
+/// The error of [`fail`].
+#[cold]
+#[inline(never)]
+fn failure<'a, I: Source<'a>>(input: &I, ahead: usize, kind: ErrorKind) -> E<I> {
+    // `ahead` is 0 or ends bytes that matched an ASCII literal: a char
+    // boundary.
+    E::from_error_kind(input.take_from(ahead.min(input.input_len())), kind)
 }
 
 /// Succeeds, consuming `n` bytes and producing them as text.
