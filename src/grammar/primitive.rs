@@ -233,15 +233,22 @@ impl Set {
             // A run stops at the end at the latest, and an escape counts only
             // when its three bytes are there: `n` never passes the end.
             n += run_of(&self.table, &bytes[n..]);
-            if self.escapes
-                && n < bytes.len()
-                && bytes[n] == b'%'
-                && let Some(len) = escape_len(bytes, n, input)
-            {
-                n += len;
-                continue;
+            if !self.escapes {
+                return n;
             }
-            return n;
+            // The escapes that follow, in a loop of their own: a run of them
+            // (`%41%42`) does not go back through the single characters'
+            // scan at each one.
+            let before = n;
+            while n < bytes.len() && bytes[n] == b'%' {
+                match escape_len(bytes, n, input) {
+                    Some(len) => n += len,
+                    None => return n,
+                }
+            }
+            if n == before {
+                return n;
+            }
         }
     }
 }
@@ -987,7 +994,8 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{bytes, run_of, wide_steps};
+    use super::super::chars::XCHAR_SET;
+    use super::{bytes, is_hex, run_of, wide_steps};
 
     /// `run_of`, and `wide_steps` followed by `run_of`, against a byte-at-a-time
     /// scan, for every length up to 20 and every position of the first byte out
@@ -1014,6 +1022,50 @@ mod tests {
                 assert!(wide <= stop && stop - wide < 8, "wide_steps {shown:?}");
                 assert_eq!(wide + run_of(&table, &text[wide..]), stop, "wide {shown:?}");
             }
+        }
+    }
+
+    /// `Set::run` with escapes against an element-at-a-time scan, on every
+    /// string of up to 7 bytes over an alphabet of single characters of the
+    /// set (two of them hex digits), a byte out of it, `%` and a letter that
+    /// is not a hex digit: runs of escapes, escapes between characters, and
+    /// `%` cut off or followed by a non-hex byte.
+    #[test]
+    fn runs_with_escapes_end_where_the_elements_end() {
+        let alphabet = [b'a', b'4', b'%', b'G', b' '];
+        let naive = |text: &[u8]| {
+            let mut n = 0;
+            loop {
+                match text.get(n..) {
+                    Some([byte, ..]) if XCHAR_SET.contains(*byte) => n += 1,
+                    Some([b'%', h1, h2, ..]) if is_hex(*h1) && is_hex(*h2) => n += 3,
+                    _ => return n,
+                }
+            }
+        };
+        let mut texts = vec![Vec::new()];
+        for _ in 0..7 {
+            let longer: Vec<Vec<u8>> = texts
+                .iter()
+                .filter(|text| text.len() == texts.last().map_or(0, Vec::len))
+                .flat_map(|text| {
+                    alphabet.iter().map(move |&byte| {
+                        let mut text = text.clone();
+                        text.push(byte);
+                        text
+                    })
+                })
+                .collect();
+            texts.extend(longer);
+        }
+        assert_eq!(texts.len(), (0..=7).map(|k| 5usize.pow(k)).sum::<usize>());
+        for text in &texts {
+            assert_eq!(
+                XCHAR_SET.run(text, &""),
+                naive(text),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
         }
     }
 }
