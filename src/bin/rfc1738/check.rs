@@ -12,7 +12,7 @@ use rfc1738::lint::{Warning, lint};
 use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
-use crate::batch::{Blocks, format_block};
+use crate::batch::{Blocks, Formatter};
 use crate::output::{Output, Stop};
 use crate::{CheckArgs, ColorChoice, Format};
 
@@ -245,26 +245,31 @@ fn check_stream(
     tally: &mut Tally,
 ) -> Result<(), Stop> {
     let mut blocks = Blocks::new(reader);
+    let mut formatter = Formatter::new();
     let mut next_line = 1;
     // A string always serializes.
     let json_name = serde_json::to_string(origin).unwrap_or_default();
     while let Some(block) = blocks.next_block().map_err(Stop::Failed)? {
-        let outputs = format_block(block, next_line, |number, line, buffer, counted| {
-            record(
-                args,
-                style,
-                Origin::Stream(origin, &json_name),
-                number,
-                line,
-                buffer,
-                counted,
-            );
-        });
-        for (buffer, counted) in outputs {
-            next_line += counted.inputs();
-            *tally += counted;
-            out.write(&buffer)?;
-        }
+        formatter.format_block(
+            block,
+            next_line,
+            |number, line, buffer, counted| {
+                record(
+                    args,
+                    style,
+                    Origin::Stream(origin, &json_name),
+                    number,
+                    line,
+                    buffer,
+                    counted,
+                );
+            },
+            |buffer, counted: Tally| {
+                next_line += counted.inputs();
+                *tally += counted;
+                out.write(buffer)
+            },
+        )?;
         if let Some(bar) = progress {
             bar.inc(block.len() as u64);
         }

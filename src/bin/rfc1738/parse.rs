@@ -22,7 +22,7 @@ use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
 use crate::ParseArgs;
-use crate::batch::{Blocks, format_block};
+use crate::batch::{Blocks, Formatter};
 use crate::check::ErrorRecord;
 use crate::output::{Output, Stop};
 
@@ -364,6 +364,7 @@ fn parse_stream(
     tally: &mut Tally,
 ) -> Result<(), Stop> {
     let mut blocks = Blocks::new(reader);
+    let mut formatter = Formatter::new();
     let mut next_line = 1;
     loop {
         let block = blocks.next_block().map_err(|error| {
@@ -375,15 +376,19 @@ fn parse_stream(
         let Some(block) = block else {
             return Ok(());
         };
-        let outputs = format_block(block, next_line, |number, line, buffer, tally| {
-            record(format, "<stdin>", number, line, buffer, tally);
-        });
-        for (buffer, counted) in outputs {
-            next_line += counted.valid + counted.invalid;
-            tally.valid += counted.valid;
-            tally.invalid += counted.invalid;
-            out.write(&buffer)?;
-        }
+        formatter.format_block(
+            block,
+            next_line,
+            |number, line, buffer, tally| {
+                record(format, "<stdin>", number, line, buffer, tally);
+            },
+            |buffer, counted: Tally| {
+                next_line += counted.valid + counted.invalid;
+                tally.valid += counted.valid;
+                tally.invalid += counted.invalid;
+                out.write(buffer)
+            },
+        )?;
     }
 }
 
