@@ -12,7 +12,7 @@ use rfc1738::lint::{Warning, lint};
 use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
-use crate::batch::{Blocks, Formatter};
+use crate::batch::{Blocks, Formatter, Line};
 use crate::output::{Output, Stop};
 use crate::{CheckArgs, ColorChoice, Format};
 
@@ -148,7 +148,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 &style,
                 Origin::Argument,
                 1,
-                &bytes,
+                Line::new(&bytes),
                 &mut buffer,
                 &mut tally,
             );
@@ -283,20 +283,21 @@ fn record(
     style: &Style,
     origin: Origin<'_>,
     line: u64,
-    input: &[u8],
+    input: Line<'_>,
     buffer: &mut Vec<u8>,
     tally: &mut Tally,
 ) {
     // Without --rule an input is read as `parse` reads it, once, and a valid
     // one is linted; with --rule, or for bytes that are not UTF-8, it is
     // checked by the letter and has no warnings.
-    let (result, warnings) = match (args.rule, std::str::from_utf8(input)) {
-        (None, Ok(text)) => match parse(text) {
+    let (result, warnings) = match (args.rule, input) {
+        (None, Line::Text(text)) => match parse(text) {
             Ok(url) => (Ok(url.rule()), lint(&url)),
             Err(error) => (Err(error), Vec::new()),
         },
-        _ => (check_bytes(input, args.rule), Vec::new()),
+        _ => (check_bytes(input.bytes(), args.rule), Vec::new()),
     };
+    let input = input.bytes();
     match &result {
         Ok(_) => tally.valid += 1,
         Err(_) => tally.invalid += 1,

@@ -22,7 +22,7 @@ use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
 use crate::ParseArgs;
-use crate::batch::{Blocks, Formatter};
+use crate::batch::{Blocks, Formatter, Line};
 use crate::check::ErrorRecord;
 use crate::output::{Output, Stop};
 
@@ -335,7 +335,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
                 args.format,
                 "input",
                 1,
-                url.as_encoded_bytes(),
+                Line::new(url.as_encoded_bytes()),
                 &mut buffer,
                 &mut tally,
             );
@@ -397,14 +397,14 @@ fn record(
     format: Format,
     origin: &str,
     line: u64,
-    input: &[u8],
+    input: Line<'_>,
     buffer: &mut Vec<u8>,
     tally: &mut Tally,
 ) {
-    let parsed = match core::str::from_utf8(input) {
-        Ok(text) => rfc1738::parse(text).map(|url| (text, url)),
+    let parsed = match input {
+        Line::Text(text) => rfc1738::parse(text).map(|url| (text, url)),
         // Not UTF-8, so not a URL: `check_bytes` says where.
-        Err(_) => match check_bytes(input, None) {
+        Line::Bytes(input) => match check_bytes(input, None) {
             Err(error) => Err(error),
             // `check_bytes` fails every input that is not UTF-8.
             Ok(_) => unreachable!("an input that is not UTF-8 is never valid"),
@@ -427,7 +427,7 @@ fn record(
             match format {
                 Format::Json => {
                     let record = Invalid {
-                        input: String::from_utf8_lossy(input),
+                        input: String::from_utf8_lossy(input.bytes()),
                         valid: false,
                         rule: error.rule().name(),
                         error: ErrorRecord::new(&error),
