@@ -181,13 +181,9 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
         }
     }
     for text in escaped_parts(url).into_iter().flatten() {
-        // Look at each `%`; the parts are short, so a plain scan.
-        let percents = text
-            .bytes()
-            .enumerate()
-            .filter(|&(_, byte)| byte == b'%')
-            .map(|(index, _)| index);
-        for index in percents {
+        // Each `%`, found with memchr: a byte loop over the paths took a
+        // fifth of the time a batch check spends on a URL.
+        for index in memchr::memchr_iter(b'%', text.as_bytes()) {
             let delimiter = match text.as_bytes().get(index + 1..index + 3) {
                 Some([b'0', b'd' | b'D']) => "CR",
                 Some([b'0', b'a' | b'A']) => "LF",
