@@ -10,6 +10,8 @@
 //! than twice that line's length.
 
 use std::io::{self, Read};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread;
 
 use rayon::prelude::*;
 
@@ -93,6 +95,98 @@ impl<R: Read> Blocks<R> {
         };
         self.carry = end..filled;
         Ok((end > 0).then(|| &self.buffer[..end]))
+    }
+}
+
+/// How many bytes the read-ahead thread asks for at once.
+const CHUNK: usize = 256 << 10;
+
+/// How many chunks may wait, read but not yet taken: the read-ahead.
+const AHEAD: usize = 16;
+
+/// A reader that reads its input on a thread of its own, ahead of its
+/// consumer: the next block comes in from a pipe or a disk while the current
+/// one is checked on every core, rather than while they wait.
+///
+/// Each read of the input comes back as a read of this reader (of no more
+/// bytes than the input gave, so that [`Blocks`] still answers lines typed
+/// at a terminal at once). An error of the input comes back as the error of
+/// a read, after what was read before it; the end of the input as a read of
+/// 0 bytes. The thread stops when the input ends, fails or when this reader
+/// is dropped and its next read is done.
+pub struct ReadAhead {
+    /// Chunks read (with how many of their bytes were read), or the error.
+    chunks: Receiver<io::Result<(Vec<u8>, usize)>>,
+    /// Chunks taken, back to the thread to read into again.
+    spare: SyncSender<Vec<u8>>,
+    current: Vec<u8>,
+    /// How many bytes of `current` were read, and how many taken.
+    len: usize,
+    at: usize,
+}
+
+impl ReadAhead {
+    /// Starts reading `input` on a new thread.
+    pub fn spawn<R: Read + Send + 'static>(mut input: R) -> Self {
+        let (send, chunks) = sync_channel(AHEAD);
+        let (spare, spares) = sync_channel::<Vec<u8>>(AHEAD + 2);
+        // Detached: if the consumer stops early while the thread waits on a
+        // read (a terminal), the process does not wait for it.
+        thread::spawn(move || {
+            loop {
+                // A chunk keeps its length: zeroed once, then read into again.
+                let mut chunk = spares.try_recv().unwrap_or_else(|_| vec![0; CHUNK]);
+                match read_some(&mut input, &mut chunk) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        if send.send(Ok((chunk, n))).is_err() {
+                            return;
+                        }
+                    }
+                    Err(error) => {
+                        let _ = send.send(Err(error));
+                        return;
+                    }
+                }
+            }
+        });
+        ReadAhead {
+            chunks,
+            spare,
+            current: Vec::new(),
+            len: 0,
+            at: 0,
+        }
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if buffer.is_empty() {
+            return Ok(0);
+        }
+        if self.at == self.len {
+            let taken = std::mem::take(&mut self.current);
+            if !taken.is_empty() {
+                // The thread may have ended, or have spares enough: then
+                // the chunk is freed.
+                let _ = self.spare.try_send(taken);
+            }
+            match self.chunks.recv() {
+                Ok(Ok((chunk, len))) => {
+                    self.current = chunk;
+                    self.len = len;
+                    self.at = 0;
+                }
+                Ok(Err(error)) => return Err(error),
+                // The thread ended after the input's last byte.
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = (self.len - self.at).min(buffer.len());
+        buffer[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
     }
 }
 
@@ -320,6 +414,78 @@ mod tests {
             found.extend(lines(block).map(<[u8]>::to_vec));
         }
         found
+    }
+
+    /// A reader that gives `data` `step` bytes at a time, then fails.
+    struct Failing {
+        data: Trickle<'static>,
+    }
+
+    impl Read for Failing {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            match self.data.read(buffer)? {
+                0 => Err(io::Error::other("the disk is gone")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn read_ahead_gives_the_input_in_its_reads_then_its_end() {
+        let data: &'static [u8] = Box::leak(
+            (0..200_000u32)
+                .flat_map(|i| format!("http://h{i}/\n").into_bytes())
+                .collect::<Vec<u8>>()
+                .into_boxed_slice(),
+        );
+        for step in [1, 5, 1000, UNIT, 3 * CHUNK] {
+            // Reads of a few bytes each cross threads: a short input will do.
+            let data = if step < 100 { &data[..20_000] } else { data };
+            let mut ahead = ReadAhead::spawn(Trickle { data, step });
+            let mut read = Vec::new();
+            let mut buffer = vec![0; 7000];
+            loop {
+                let n = ahead.read(&mut buffer).unwrap();
+                if n == 0 {
+                    break;
+                }
+                // No read is longer than the input's, nor than asked for.
+                assert!(n <= step.min(CHUNK), "step {step}: {n}");
+                read.extend_from_slice(&buffer[..n]);
+            }
+            assert_eq!(read, data, "step {step}");
+            assert_eq!(ahead.read(&mut buffer).unwrap(), 0, "the end stays the end");
+        }
+        // Blocks over it cut the same lines.
+        let mut blocks = Blocks::new(ReadAhead::spawn(Trickle { data, step: 4096 }));
+        let mut found = 0;
+        while let Some(block) = blocks.next_block().unwrap() {
+            for line in lines(block) {
+                assert_eq!(line, format!("http://h{found}/").as_bytes());
+                found += 1;
+            }
+        }
+        assert_eq!(found, 200_000);
+    }
+
+    #[test]
+    fn read_ahead_gives_an_error_after_what_was_read_before_it() {
+        let mut ahead = ReadAhead::spawn(Failing {
+            data: Trickle {
+                data: b"abc\ndef",
+                step: 3,
+            },
+        });
+        let mut read = Vec::new();
+        let mut buffer = [0; 100];
+        let error = loop {
+            match ahead.read(&mut buffer) {
+                Ok(n) => read.extend_from_slice(&buffer[..n]),
+                Err(error) => break error,
+            }
+        };
+        assert_eq!(read, b"abc\ndef");
+        assert_eq!(error.to_string(), "the disk is gone");
     }
 
     #[test]

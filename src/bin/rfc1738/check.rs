@@ -12,7 +12,7 @@ use rfc1738::lint::{Warning, lint};
 use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
-use crate::batch::{Blocks, Formatter, Line};
+use crate::batch::{Blocks, Formatter, Line, ReadAhead};
 use crate::output::{Output, Stop};
 use crate::{CheckArgs, ColorChoice, Format};
 
@@ -167,7 +167,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             }
         }
         if args.urls.is_empty() && args.files.is_empty() {
-            let stdin = io::stdin().lock();
+            let stdin = io::stdin();
             check_stream(args, &style, stdin, "<stdin>", None, &mut out, &mut tally).map_err(
                 |error| match error {
                     Stop::Failed(error) => Stop::Failed(io::Error::new(
@@ -238,13 +238,13 @@ fn check_file(
 fn check_stream(
     args: &CheckArgs,
     style: &Style,
-    reader: impl io::Read,
+    reader: impl io::Read + Send + 'static,
     origin: &str,
     progress: Option<&ProgressBar>,
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<(), Stop> {
-    let mut blocks = Blocks::new(reader);
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
     let mut formatter = Formatter::new();
     let mut next_line = 1;
     // A string always serializes.

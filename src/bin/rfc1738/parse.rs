@@ -22,7 +22,7 @@ use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
 use crate::ParseArgs;
-use crate::batch::{Blocks, Formatter, Line};
+use crate::batch::{Blocks, Formatter, Line, ReadAhead};
 use crate::check::ErrorRecord;
 use crate::output::{Output, Stop};
 
@@ -327,7 +327,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     let mut out = Output::new();
     let mut tally = Tally::default();
     let result = if args.urls.is_empty() {
-        parse_stream(args.format, io::stdin().lock(), &mut out, &mut tally)
+        parse_stream(args.format, io::stdin(), &mut out, &mut tally)
     } else {
         args.urls.iter().try_for_each(|url| {
             let mut buffer = Vec::new();
@@ -359,11 +359,11 @@ pub fn run(args: &ParseArgs) -> ExitCode {
 /// Parses each line of a stream, on every core, writing records in order.
 fn parse_stream(
     format: Format,
-    reader: impl io::Read,
+    reader: impl io::Read + Send + 'static,
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<(), Stop> {
-    let mut blocks = Blocks::new(reader);
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
     let mut formatter = Formatter::new();
     let mut next_line = 1;
     loop {
