@@ -635,3 +635,51 @@ fn the_readme_shows_what_the_commands_print() {
     }
     assert!(checked >= 5, "the README's examples were found ({checked})");
 }
+
+/// Runs `rfc1738 ARGS` with a pipe for standard input, writes `first`, and
+/// returns the first line of output, or `None` if none came within ten
+/// seconds while standard input stayed open.
+fn first_answer(args: &[&str], first: &str) -> Option<String> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(first.as_bytes()).unwrap();
+    input.flush().unwrap();
+    let output = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(output).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let answer = receive
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .ok();
+    // Standard input closes only now: the answer came while it was open.
+    drop(input);
+    child.wait().unwrap();
+    answer
+}
+
+#[test]
+fn each_line_from_a_pipe_is_answered_before_the_next_is_written() {
+    let answer = first_answer(&["check"], "http://a/\n");
+    assert_eq!(
+        answer.as_deref(),
+        Some("<stdin>:1: valid httpurl: http://a/\n")
+    );
+    let answer = first_answer(&["check", "--format", "json"], "ftp://b/\n").unwrap();
+    assert!(
+        answer.contains(r#""rule":"ftpurl","valid":true"#),
+        "{answer}"
+    );
+    let answer = first_answer(&["parse", "--format", "json"], "news:x\n").unwrap();
+    assert!(answer.contains(r#""valid":true"#), "{answer}");
+}

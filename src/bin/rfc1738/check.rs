@@ -270,6 +270,9 @@ fn check_stream(
                 out.write(buffer)
             },
         )?;
+        // A block's results go out before the next block is waited for: a
+        // line typed at a terminal, or sent down a pipe, is answered at once.
+        out.flush()?;
         if let Some(bar) = progress {
             bar.inc(block.len() as u64);
         }

@@ -389,6 +389,8 @@ fn parse_stream(
                 out.write(buffer)
             },
         )?;
+        // Answered before the next line is waited for (see `check`).
+        out.flush()?;
     }
 }
 
