@@ -119,6 +119,58 @@ fn login() {
     fail(R, "host:80:", 7);
 }
 
+/// Logins around the fast form's condition (a hostport followed by `/` or
+/// the end): its verdict and parts agree with the BNF matcher's verdict and
+/// with the credentials the BNF's shape reads.
+#[test]
+fn login_with_and_without_credentials() {
+    use rfc1738::bnf::{Grammar, Matcher};
+    let grammar = Grammar::rfc1738();
+    let matcher = Matcher::new(grammar);
+    let production = grammar.get("login").unwrap();
+    // (login, user, password, host, port) for the accepted ones.
+    let accepted = [
+        ("host", None, None, "host", None),
+        ("host:21", None, None, "host", Some("21")),
+        ("1.2.3.4:0", None, None, "1.2.3.4", Some("0")),
+        ("a-b.c", None, None, "a-b.c", None),
+        ("u@host", Some("u"), None, "host", None),
+        ("host:21@h", Some("host"), Some("21"), "h", None),
+        ("host@h:1", Some("host"), None, "h", Some("1")),
+        ("h%41@x", Some("h%41"), None, "x", None),
+        ("u:@x", Some("u"), Some(""), "x", None),
+        ("@x", Some(""), None, "x", None),
+        ("a.b-@x", Some("a.b-"), None, "x", None),
+        ("1.2.3@x", Some("1.2.3"), None, "x", None),
+    ];
+    for (login, user, password, host, port) in accepted {
+        assert!(matcher.matches(production, login), "{login}");
+        assert!(parse_rule(Rule::Login, login).is_ok(), "{login}");
+        for url in [format!("ftp://{login}/"), format!("ftp://{login}")] {
+            let Ok(rfc1738::Url::Ftp(ftp)) = rfc1738::parse(&url) else {
+                panic!("{url} is an ftpurl");
+            };
+            let parts = ftp.login();
+            assert_eq!(parts.user(), user, "{url}");
+            assert_eq!(parts.password(), password, "{url}");
+            assert_eq!(parts.hostport().host().as_str(), host, "{url}");
+            assert_eq!(parts.hostport().port(), port, "{url}");
+        }
+    }
+    for login in [
+        "host:", "host:21:", "a.b-", "1.2.3", "h%41", "host/", "u:p", "h:1:2@x",
+    ] {
+        let by_bnf = matcher.matches(production, login);
+        assert_eq!(parse_rule(Rule::Login, login).is_ok(), by_bnf, "{login}");
+        let url = format!("ftp://{login}/");
+        assert_eq!(
+            rfc1738::parse(&url).is_ok(),
+            matcher.matches(grammar.get("ftpurl").unwrap(), &url),
+            "{url}"
+        );
+    }
+}
+
 #[test]
 fn hostport() {
     use Rule::Hostport as R;

@@ -8,7 +8,8 @@ use nom::sequence::{preceded, terminated};
 
 use super::chars::{ALPHA_SET, ALPHADIGIT_SET, XCHAR_SET, digits};
 use super::primitive::{
-    E, Set, attempt, fast_or, hostname_scan, label, lit, many, one, rule, span, star,
+    E, Set, attempt, end_of_input, fast_or, followed_by, hostname_scan, label, lit, many, one,
+    rule, span, star,
 };
 use crate::Rule;
 use crate::error::Expected::{Literal, Rule as R};
@@ -35,15 +36,25 @@ pub fn ip_schemepart<'a, I: Source<'a>>() -> impl Parser<I, Output = IpSchemepar
 /// are also a user and password (`host:80` is `user ":" password`), so the
 /// attempt only fails at the missing `@`, and nom's `opt` then backtracks to
 /// read them as `hostport`. The `@` alone decides, as in the BNF.
+///
+/// The fast inputs first try `hostport` followed by `/` or the end of the
+/// input, the login of most URLs, which would otherwise be read twice (as a
+/// user and password, then as a host and port). That is exact: such a
+/// hostport is host characters and digits, all allowed in `user` and
+/// `password`, around at most one `:`; the user's run stops at the `:` or at
+/// the `/`, the password's at the `/`, and the `@` the attempt needs is not
+/// there, so the BNF's shape reads the same hostport with no user. Anything
+/// else (a `@`, a `%` after the host) takes the BNF's shape.
 pub fn login<'a, I: Source<'a>>() -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
     rule(
         Rule::Login,
-        (
-            opt(attempt(terminated(
-                (user(), opt(preceded(lit(":"), password()))),
-                lit("@"),
-            ))),
-            hostport(),
+        fast_or(
+            alt((
+                terminated(hostport(), alt((followed_by("/"), end_of_input())))
+                    .map(|hostport| (None, hostport)),
+                login_in_full(),
+            )),
+            login_in_full(),
         ),
     )
     .map(|(credentials, hostport)| Login {
@@ -51,6 +62,22 @@ pub fn login<'a, I: Source<'a>>() -> impl Parser<I, Output = Login<'a>, Error = 
         password: credentials.and_then(|(_, password)| password),
         hostport,
     })
+}
+
+/// A login's user and password, if it has them.
+type Credentials<'a> = Option<(&'a str, Option<&'a str>)>;
+
+/// The body of [`login`] in the BNF's shape: the credentials, if any, and
+/// the hostport.
+fn login_in_full<'a, I: Source<'a>>()
+-> impl Parser<I, Output = (Credentials<'a>, Hostport<'a>), Error = E<I>> {
+    (
+        opt(attempt(terminated(
+            (user(), opt(preceded(lit(":"), password()))),
+            lit("@"),
+        ))),
+        hostport(),
+    )
 }
 
 /// ```text
