@@ -1,19 +1,25 @@
 //! The `rfc1738 check` command line.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
-fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+/// `rfc1738 ARGS`, started with pipes for standard input and output and
+/// `stderr` for standard error.
+fn spawn(args: &[&str], stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args, Stdio::piped());
     // Feed standard input from a thread while the output is read: with a
     // large input both pipes would otherwise fill and wait on each other.
     let mut pipe = child.stdin.take().unwrap();
@@ -641,14 +647,7 @@ fn the_readme_shows_what_the_commands_print() {
 /// seconds while standard input stayed open.
 fn first_answer(args: &[&str], first: &str) -> Option<String> {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args, Stdio::null());
     let mut input = child.stdin.take().unwrap();
     input.write_all(first.as_bytes()).unwrap();
     input.flush().unwrap();
