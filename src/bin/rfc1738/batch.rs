@@ -1,13 +1,14 @@
 //! Batch mode: a stream of lines checked on every core, results in input
 //! order, memory bounded by the block size and the longest line.
 //!
-//! The input is read in blocks of whole lines. Each block is cut into units
-//! of about [`UNIT`] bytes at line boundaries; the units are formatted in
-//! parallel (rayon), each into its own buffer, and the buffers are written in
-//! order before the next block is read. Nothing depends on the number of
-//! lines: one input buffer and the units' output buffers are reused for
-//! every block, and a line longer than a block grows the input buffer to less
-//! than twice that line's length.
+//! The input is read in blocks of whole lines, by a thread of its own that
+//! stays up to [`AHEAD`] reads ahead ([`ReadAhead`]). Each block is cut into
+//! units of about [`UNIT`] bytes at line boundaries; the units are formatted
+//! in parallel (rayon), each into its own buffer, and the buffers are written
+//! in order before the next block is taken. Nothing depends on the number of
+//! lines: the input buffer, the read-ahead's chunks and the units' output
+//! buffers are reused for every block, and a line longer than a block grows
+//! the input buffer to less than twice that line's length.
 
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -285,8 +286,9 @@ impl Formatter {
 
     /// Formats every line of `block` with `format` (its 1-based line number
     /// counting from `first_line`, the line as [`lines`] cuts it, the output
-    /// buffer, what the unit gathers), on every core, then hands each unit's output and what
-    /// it gathered to `write`, in order, stopping at its first error.
+    /// buffer, what the unit gathers), on every core, then hands each unit's
+    /// output and what it gathered to `write`, in order, stopping at its
+    /// first error.
     pub fn format_block<T, F, W, E>(
         &mut self,
         block: &[u8],
