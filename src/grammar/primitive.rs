@@ -167,6 +167,12 @@ impl Set {
             }
             i += 1;
         }
+        // In a set with escapes, `%` only starts one: the scans look for
+        // escapes, and for a `%09`, where a run of single characters stops.
+        assert!(
+            !(escapes && table[b'%' as usize]),
+            "a set with escapes holds `%` only as their start"
+        );
         Set {
             table,
             escapes,
@@ -221,6 +227,13 @@ impl Set {
     /// The length of the longest run of elements at the start of `bytes`.
     #[inline(always)]
     fn run<'a, I: Source<'a>>(&self, bytes: &[u8], input: &I) -> usize {
+        self.run_until(bytes, input, false)
+    }
+
+    /// [`Set::run`], stopped before the first escape `%09` when `before_tab`
+    /// is set.
+    #[inline(always)]
+    fn run_until<'a, I: Source<'a>>(&self, bytes: &[u8], input: &I, before_tab: bool) -> usize {
         // The wide steps come once, before the loop: the runs between
         // escapes are short (`%09%09`, `a%20b`), and a loop that holds both
         // scans took a third longer on runs of escapes.
@@ -241,6 +254,9 @@ impl Set {
             // scan at each one.
             let before = n;
             while n < bytes.len() && bytes[n] == b'%' {
+                if before_tab && bytes[n..].starts_with(b"%09") {
+                    return n;
+                }
                 match escape_len(bytes, n, input) {
                     Some(len) => n += len,
                     None => return n,
@@ -450,6 +466,7 @@ impl<'a, I: Source<'a>> Parser<I> for Many<'a> {
 /// `*set` that stops before the first `%09`: the shape gopher's selector and
 /// search take inside `gopherurl` (see `grammar/DECISIONS.md`).
 pub(crate) fn many_before_tab<'a>(set: &'static Set) -> ManyBeforeTab<'a> {
+    debug_assert!(set.escapes, "a `%09` is an escape of the set");
     ManyBeforeTab(set, PhantomData)
 }
 
@@ -462,15 +479,10 @@ impl<'a, I: Source<'a>> Parser<I> for ManyBeforeTab<'a> {
 
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
-        let bytes = input.text().as_bytes();
-        let mut n = 0;
-        // `element` counts only bytes that are there: `n` never passes the end.
-        while !bytes[n..].starts_with(b"%09") {
-            match self.0.element(bytes, n, &input) {
-                Some(len) => n += len,
-                None => break,
-            }
-        }
+        // The set has escapes, so it holds `%` only as their start (`Set::of`
+        // checks): every `%09` is an escape that `run_until` meets in its
+        // loop over escapes.
+        let n = self.0.run_until(input.text().as_bytes(), &input, true);
         input.expect(n, self.0.expected);
         if input.structured() {
             self.0.emit(&input, 0, n);
