@@ -1055,8 +1055,22 @@ mod tests {
                 }
             }
         };
+        let texts = strings(&alphabet, 7);
+        assert_eq!(texts.len(), (0..=7).map(|k| 5usize.pow(k)).sum::<usize>());
+        for text in &texts {
+            assert_eq!(
+                XCHAR_SET.run(text, &""),
+                naive(text),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+    }
+
+    /// Every string over `alphabet` of up to `max` bytes, shortest first.
+    fn strings(alphabet: &[u8], max: usize) -> Vec<Vec<u8>> {
         let mut texts = vec![Vec::new()];
-        for _ in 0..7 {
+        for _ in 0..max {
             let longer: Vec<Vec<u8>> = texts
                 .iter()
                 .filter(|text| text.len() == texts.last().map_or(0, Vec::len))
@@ -1070,10 +1084,31 @@ mod tests {
                 .collect();
             texts.extend(longer);
         }
-        assert_eq!(texts.len(), (0..=7).map(|k| 5usize.pow(k)).sum::<usize>());
-        for text in &texts {
+        texts
+    }
+
+    /// The scan of gopher's selector and search stops before the first escape
+    /// `%09` and is otherwise `Set::run`: against an element-at-a-time scan
+    /// that looks for `%09` before each element, on every string of up to 6
+    /// bytes over single characters of the set (`0` and `9` among them), a
+    /// byte out of it, `%` and a letter that is not a hex digit.
+    #[test]
+    fn runs_before_a_tab_stop_at_the_first_escaped_tab() {
+        let alphabet = [b'a', b'0', b'9', b'%', b'G', b' '];
+        let naive = |text: &[u8]| {
+            let mut n = 0;
+            loop {
+                match text.get(n..) {
+                    Some([b'%', b'0', b'9', ..]) => return n,
+                    Some([byte, ..]) if XCHAR_SET.contains(*byte) => n += 1,
+                    Some([b'%', h1, h2, ..]) if is_hex(*h1) && is_hex(*h2) => n += 3,
+                    _ => return n,
+                }
+            }
+        };
+        for text in &strings(&alphabet, 6) {
             assert_eq!(
-                XCHAR_SET.run(text, &""),
+                XCHAR_SET.run_until(text, &"", true),
                 naive(text),
                 "{:?}",
                 String::from_utf8_lossy(text)
