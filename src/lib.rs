@@ -45,8 +45,6 @@
 pub mod bnf;
 pub mod coverage;
 pub mod extract;
-#[doc(hidden)]
-pub mod fuzzing;
 pub mod grammar;
 pub mod lint;
 pub mod url;

@@ -1,8 +1,5 @@
 //! Nothing panics on any input: arbitrary bytes through every public entry
-//! point, and through the command line.
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+//! point. (`cli/tests/no_panic.rs` does the same through the command line.)
 
 use proptest::prelude::*;
 use rfc1738::bnf::{Grammar, Matcher};
@@ -91,62 +88,5 @@ proptest! {
     #[test]
     fn no_entry_point_panics_on_any_bytes(data in prop::collection::vec(any::<u8>(), 0..64)) {
         every_entry_point(&data);
-    }
-}
-
-proptest! {
-    // Each case starts processes: fewer cases.
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    #[test]
-    fn no_command_panics_on_any_input(data in url_bytes()) {
-        for args in [
-            &["check"][..],
-            &["check", "--format", "json"],
-            &["check", "--rule", "hostport"],
-            &["parse", "--format", "json"],
-            &["extract"],
-            &["coverage"],
-        ] {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-                .args(args)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("the binary runs");
-            let mut stdin = child.stdin.take().expect("piped");
-            let input = data.clone();
-            let feeder = std::thread::spawn(move || {
-                let _ = stdin.write_all(&input);
-            });
-            let output = child.wait_with_output().expect("it ends");
-            feeder.join().expect("the feeder ends");
-            let code = output.status.code();
-            prop_assert!(matches!(code, Some(0..=2)), "{:?} ended with {:?}", args, output.status);
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            prop_assert!(!stderr.contains("panicked"), "{:?}: {}", args, stderr);
-            // Human output never carries the input's control characters raw.
-            if !args.contains(&"json") {
-                let stdout = String::from_utf8_lossy(&output.stdout);
-                prop_assert!(!stdout.chars().any(|c| c.is_control() && c != '\n'), "{:?}: {:?}", args, stdout);
-            }
-        }
-        // And as an argument, where the bytes can go (no NUL in an argument).
-        if !data.contains(&0) {
-            use std::os::unix::ffi::OsStrExt;
-            let argument = std::ffi::OsStr::from_bytes(&data);
-            for command in ["check", "parse", "explain"] {
-                let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-                    .arg(command)
-                    .arg("--")
-                    .arg(argument)
-                    .output()
-                    .expect("the binary runs");
-                prop_assert!(matches!(output.status.code(), Some(0..=2)), "{} {:?}", command, output.status);
-                let stdout = String::from_utf8_lossy(&output.stdout);
-                prop_assert!(!stdout.chars().any(|c| c.is_control() && c != '\n'), "{}: {:?}", command, stdout);
-            }
-        }
     }
 }

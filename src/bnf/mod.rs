@@ -58,6 +58,14 @@ mod reader;
 pub use generate::{ChoiceKind, ChoicePoint, generate};
 pub use matcher::Matcher;
 
+/// RFC 1738 section 5 exactly as printed: the text of `grammar/rfc1738.bnf`,
+/// embedded in the crate. [`Grammar::rfc1738`] is this text, read.
+///
+/// ```
+/// assert!(rfc1738::bnf::RFC1738.contains("hostport = host [ \":\" port ]"));
+/// ```
+pub const RFC1738: &str = include_str!("../../grammar/rfc1738.bnf");
+
 /// A grammar read from the BNF dialect of RFC 1738 section 5: its
 /// productions in file order.
 ///
@@ -180,8 +188,7 @@ impl Grammar {
     pub fn rfc1738() -> &'static Grammar {
         static GRAMMAR: OnceLock<Grammar> = OnceLock::new();
         GRAMMAR.get_or_init(|| {
-            Grammar::parse(include_str!("../../grammar/rfc1738.bnf"))
-                .unwrap_or_else(|e| panic!("grammar/rfc1738.bnf:{e}"))
+            Grammar::parse(RFC1738).unwrap_or_else(|e| panic!("grammar/rfc1738.bnf:{e}"))
         })
     }
 

@@ -8,7 +8,7 @@ use rfc1738::bnf::Grammar;
 use crate::output::{Output, Stop};
 
 /// The grammar file, as printed in the RFC.
-const GRAMMAR: &str = include_str!("../../../grammar/rfc1738.bnf");
+const GRAMMAR: &str = rfc1738::bnf::RFC1738;
 
 /// Prints the whole grammar, or the production `rule`: its definition, the
 /// productions it uses and the productions that use it.

@@ -1,19 +1,21 @@
-//! The properties the fuzz targets check, shared by `fuzz/` (cargo-fuzz,
-//! nightly) and by `tests/fuzz_replay.rs`, which replays the fuzz corpus and
-//! every past crash inside `cargo test` on the stable toolchain.
+//! The properties the fuzz targets check, shared by the cargo-fuzz targets
+//! of `fuzz/` (nightly) and by `tests/replay.rs`, which replays the fuzz
+//! corpus and every past crash inside `cargo test` on the stable toolchain.
 //!
-//! Not part of the crate's API: each function panics when a property fails,
-//! which is how a fuzzer notices.
+//! Each function panics when a property fails, which is how a fuzzer
+//! notices. They use only `rfc1738`'s public API.
+
+#![forbid(unsafe_code)]
 
 use std::sync::OnceLock;
 
-use crate::bnf::{Grammar, Matcher};
-use crate::url::{
+use rfc1738::bnf::{Grammar, Matcher};
+use rfc1738::url::{
     BuildError, Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts,
     NntpParts, OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm,
     WaisParts,
 };
-use crate::{
+use rfc1738::{
     Derivation, Rule, check, check_bytes, check_prefix, extract, is_valid, lint, parse,
     parse_prefix, parse_rule,
 };
@@ -57,10 +59,10 @@ pub fn parse_target(data: &[u8]) {
             // What the URL means: none of it may panic.
             let _ = url.effective_port();
             let _ = url.canonical();
-            if let crate::Url::Ftp(ftp) = &url {
+            if let rfc1738::Url::Ftp(ftp) = &url {
                 let _ = ftp.commands();
             }
-            if let crate::Url::Gopher(gopher) = &url {
+            if let rfc1738::Url::Gopher(gopher) = &url {
                 let _ = gopher.request();
             }
             let tree = check(input).expect("valid").tree();

@@ -8,12 +8,13 @@
 use std::fs;
 use std::path::Path;
 
-use rfc1738::fuzzing;
+use rfc1738_fuzz_properties as fuzzing;
 
 /// Runs `check` on every file of `fuzz/corpus/<target>` and
 /// `fuzz/regressions/<target>`, returning how many there were.
 fn replay(target: &str, check: fn(&[u8])) -> usize {
-    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    // This package is `fuzz/properties`; the corpus is beside it.
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut count = 0;
     for folder in ["corpus", "regressions"] {
         let Ok(entries) = fs::read_dir(fuzz.join(folder).join(target)) else {

@@ -272,7 +272,7 @@ fn explain_shows_the_diagnostic_and_the_prefix_of_a_rejected_input() {
 #[test]
 fn grammar_prints_the_grammar_or_a_production_and_its_neighbours() {
     let whole = stdout(&rfc1738(&["grammar"], b""));
-    assert_eq!(whole, format!("{}", include_str!("../grammar/rfc1738.bnf")));
+    assert_eq!(whole, format!("{}", rfc1738::bnf::RFC1738));
     let output = rfc1738(&["grammar", "hostport"], b"");
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
@@ -622,7 +622,7 @@ fn words(line: &str) -> Vec<String> {
 
 #[test]
 fn the_readme_shows_what_the_commands_print() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let mut checked = 0;
     for block in readme.split("```text\n").skip(1) {
         let block = &block[..block.find("```").unwrap()];
