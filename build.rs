@@ -1,41 +1,63 @@
-//! Generates the production registry from `grammar/rfc1738.bnf`.
+//! Generates the production registry and the character tables from
+//! `grammar/rfc1738.bnf`.
 //!
-//! The grammar file is the source of truth: this script reads its productions
-//! (a line `name = ...` starts one, the lines that follow without a `=` of
-//! their own continue it) and its group comments (`; FTP ...`, `; Miscellaneous
-//! definitions`, ...), and writes `$OUT_DIR/rules.rs`, which `src/rule.rs`
-//! includes: the `Rule` enum, its name and definition tables, and the macro
-//! that binds each production to its combinator in the module of its group.
-//! A production added to the grammar without a combinator fails to compile.
+//! The grammar file is the source of truth. It is read by the crate's own
+//! BNF reader (`src/bnf/reader.rs` and `src/bnf/syntax.rs`, included here),
+//! the one that serves `rfc1738::bnf` at run time, and two files are written
+//! to `$OUT_DIR`:
+//!
+//! - `rules.rs`, included by `src/rule.rs`: the `Rule` enum, its name,
+//!   definition, module, function and line tables, and the macro that binds
+//!   each production to its combinator in the module of its group (a
+//!   production added to the grammar without a combinator fails to compile);
+//! - `charset.rs`, included by `src/charset.rs`: one table per
+//!   character-class production (`alpha`, `uchar`, `xchar`, `ftptype`, ...:
+//!   an expression of one-character literals, other classes and
+//!   `"%" hex hex`) and one per repetition body made of them (the
+//!   `*[ uchar | ";" | "?" | "&" | "=" ]` of `user`, ...).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-const GRAMMAR: &str = "grammar/rfc1738.bnf";
+// The reader's error type and accessors serve `rfc1738::bnf`; this script
+// uses only what reading needs.
+#[allow(dead_code)]
+#[path = "src/bnf/syntax.rs"]
+mod syntax;
 
-struct Production {
-    name: String,
-    definition: String,
-    module: String,
-    line: usize,
-}
+#[path = "src/bnf/reader.rs"]
+mod reader;
+
+use syntax::{Expr, Production};
+
+const GRAMMAR: &str = "grammar/rfc1738.bnf";
 
 fn main() {
     println!("cargo::rerun-if-changed={GRAMMAR}");
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/bnf/syntax.rs");
+    println!("cargo::rerun-if-changed=src/bnf/reader.rs");
     let text = fs::read_to_string(GRAMMAR)
         .unwrap_or_else(|e| panic!("{GRAMMAR}: cannot read the grammar: {e}"));
-    let productions = read(&text);
-    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rules.rs");
-    fs::write(&out, generate(&productions))
-        .unwrap_or_else(|e| panic!("{}: cannot write: {e}", out.display()));
+    let productions = reader::read(&text).unwrap_or_else(|e| panic!("{GRAMMAR}:{e}"));
+    let modules = modules(&productions);
+    let classes = Classes::of(&productions);
+    let out = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out = Path::new(&out);
+    write(&out.join("rules.rs"), &rules(&productions, &modules));
+    write(&out.join("charset.rs"), &charset(&productions, &classes));
 }
 
-/// The module a group comment opens, or `None` for a comment that opens no group.
+fn write(path: &Path, text: &str) {
+    fs::write(path, text).unwrap_or_else(|e| panic!("{}: cannot write: {e}", path.display()));
+}
+
+/// The module a group comment opens, or `None` for a comment that opens no
+/// group.
 fn group_of(comment: &str) -> Option<String> {
-    let comment = comment.trim();
     if comment.starts_with("The generic form") {
         return Some("generic".into());
     }
@@ -45,62 +67,32 @@ fn group_of(comment: &str) -> Option<String> {
     if comment.starts_with("Miscellaneous definitions") {
         return Some("chars".into());
     }
-    // A scheme's group: its name in capitals, alone or before a note ("FTP (see also RFC959)").
+    // A scheme's group: its name in capitals, alone or before a note
+    // ("FTP (see also RFC959)").
     let word = comment.split_whitespace().next()?;
     (word.len() > 1 && word.bytes().all(|b| b.is_ascii_uppercase()))
         .then(|| word.to_ascii_lowercase())
 }
 
-fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'+' || b == b'_'
-}
-
-/// The production a line starts, if it starts one: `name = ...`.
-fn starts_production(line: &str) -> Option<&str> {
-    let (name, _) = line.split_once(" = ")?;
-    (!name.is_empty() && name.bytes().all(is_name_byte)).then_some(name)
-}
-
-fn read(text: &str) -> Vec<Production> {
-    let mut productions: Vec<Production> = Vec::new();
+/// The module of each production: that of the last group comment before it.
+fn modules(productions: &[Production]) -> Vec<String> {
     let mut module: Option<String> = None;
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        if let Some(comment) = line.strip_prefix(';') {
-            if let Some(group) = group_of(comment) {
-                module = Some(group);
-            }
-            continue;
-        }
-        if let Some(name) = starts_production(line) {
-            let module = module.clone().unwrap_or_else(|| {
-                panic!("{GRAMMAR}:{number}: production `{name}` comes before any group comment")
-            });
-            if let Some(earlier) = productions.iter().find(|p| p.name == name) {
-                panic!(
-                    "{GRAMMAR}:{number}: `{name}` is defined again (first at line {})",
-                    earlier.line
-                );
-            }
-            productions.push(Production {
-                name: name.to_owned(),
-                definition: line.to_owned(),
-                module,
-                line: number,
-            });
-        } else {
-            let last = productions.last_mut().unwrap_or_else(|| {
-                panic!("{GRAMMAR}:{number}: a continuation line before the first production")
-            });
-            last.definition.push('\n');
-            last.definition.push_str(line);
-        }
-    }
-    assert!(!productions.is_empty(), "{GRAMMAR}: no productions");
     productions
+        .iter()
+        .map(|p| {
+            for comment in &p.comments {
+                if let Some(group) = group_of(comment) {
+                    module = Some(group);
+                }
+            }
+            module.clone().unwrap_or_else(|| {
+                panic!(
+                    "{GRAMMAR}:{}: production `{}` comes before any group comment",
+                    p.line, p.name
+                )
+            })
+        })
+        .collect()
 }
 
 /// `ip-schemepart` → `IpSchemepart`, `gopher+_string` → `GopherPlusString`.
@@ -121,107 +113,102 @@ fn function(name: &str) -> String {
     name.replace('+', "_plus").replace('-', "_")
 }
 
-fn generate(productions: &[Production]) -> String {
+/// `ip-schemepart` → `IP_SCHEMEPART`: the name of a table.
+fn constant(name: &str) -> String {
+    function(name).to_ascii_uppercase()
+}
+
+/// One `const fn` of `Rule` that maps each production to a value.
+fn table(
+    out: &mut String,
+    doc: &str,
+    signature: &str,
+    rows: impl Iterator<Item = (String, String)>,
+) {
+    for line in doc.lines() {
+        writeln!(out, "    /// {line}").unwrap();
+    }
+    writeln!(
+        out,
+        "    pub const fn {signature} {{\n        match self {{"
+    )
+    .unwrap();
+    for (variant, value) in rows {
+        writeln!(out, "            Rule::{variant} => {value},").unwrap();
+    }
+    out.push_str("        }\n    }\n\n");
+}
+
+fn rules(productions: &[Production], modules: &[String]) -> String {
     let mut out = String::new();
     let n = productions.len();
     out.push_str("// Generated by build.rs from grammar/rfc1738.bnf. Do not edit.\n\n");
-
     out.push_str(
-        "/// A production of RFC 1738 section 5, in the order of `grammar/rfc1738.bnf`.\n",
+        "/// A production of RFC 1738 section 5, in the order of `grammar/rfc1738.bnf`.\n\
+         ///\n\
+         /// Generated from the grammar file at build time: each variant's documentation\n\
+         /// is its production as printed in the RFC.\n\
+         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]\n\
+         pub enum Rule {\n",
     );
-    out.push_str(
-        "///\n/// Generated from the grammar file at build time: each variant's documentation\n",
-    );
-    out.push_str("/// is its production as printed in the RFC.\n");
-    out.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]\n");
-    out.push_str("pub enum Rule {\n");
     for p in productions {
         out.push_str("    /// ```text\n");
-        for line in p.definition.lines() {
+        for line in p.text.lines() {
             writeln!(out, "    /// {line}").unwrap();
         }
-        out.push_str("    /// ```\n");
-        writeln!(out, "    {},", variant(&p.name)).unwrap();
+        writeln!(out, "    /// ```\n    {},", variant(&p.name)).unwrap();
     }
-    out.push_str("}\n\n");
-
-    out.push_str("impl Rule {\n");
+    out.push_str("}\n\nimpl Rule {\n");
     out.push_str("    /// Every production, in the order of the grammar file.\n");
     writeln!(out, "    pub const ALL: [Rule; {n}] = [").unwrap();
     for p in productions {
         writeln!(out, "        Rule::{},", variant(&p.name)).unwrap();
     }
     out.push_str("    ];\n\n");
-
-    out.push_str(
-        "    /// The production's name as the RFC spells it (`ip-schemepart`, `gopher+_string`).\n",
+    let each = |value: &dyn Fn(usize, &Production) -> String| {
+        productions
+            .iter()
+            .enumerate()
+            .map(move |(i, p)| (variant(&p.name), value(i, p)))
+            .collect::<Vec<_>>()
+            .into_iter()
+    };
+    table(
+        &mut out,
+        "The production's name as the RFC spells it (`ip-schemepart`, `gopher+_string`).",
+        "name(self) -> &'static str",
+        each(&|_, p| format!("{:?}", p.name)),
     );
-    out.push_str("    pub const fn name(self) -> &'static str {\n        match self {\n");
-    for p in productions {
-        writeln!(
-            out,
-            "            Rule::{} => {:?},",
-            variant(&p.name),
-            p.name
-        )
-        .unwrap();
-    }
-    out.push_str("        }\n    }\n\n");
-
-    out.push_str("    /// The production as printed in the grammar file, continuation lines and\n");
-    out.push_str("    /// trailing comment included.\n");
-    out.push_str("    pub const fn definition(self) -> &'static str {\n        match self {\n");
-    for p in productions {
-        writeln!(
-            out,
-            "            Rule::{} => {:?},",
-            variant(&p.name),
-            p.definition
-        )
-        .unwrap();
-    }
-    out.push_str("        }\n    }\n\n");
-
-    out.push_str("    /// The name of the combinator that implements the production.\n");
-    out.push_str("    pub const fn function(self) -> &'static str {\n        match self {\n");
-    for p in productions {
-        writeln!(
-            out,
-            "            Rule::{} => {:?},",
-            variant(&p.name),
-            function(&p.name)
-        )
-        .unwrap();
-    }
-    out.push_str("        }\n    }\n\n");
-
-    out.push_str(
-        "    /// The module of `rfc1738::grammar` that holds the production's combinator,\n",
+    table(
+        &mut out,
+        "The production as printed in the grammar file, continuation lines and\n\
+         trailing comment included.",
+        "definition(self) -> &'static str",
+        each(&|_, p| format!("{:?}", p.text)),
     );
-    out.push_str("    /// after the group comment it stands under in the grammar file.\n");
-    out.push_str("    pub const fn module(self) -> &'static str {\n        match self {\n");
-    for p in productions {
-        writeln!(
-            out,
-            "            Rule::{} => {:?},",
-            variant(&p.name),
-            p.module
-        )
-        .unwrap();
-    }
-    out.push_str("        }\n    }\n\n");
-
-    out.push_str("    /// The line of the grammar file on which the production starts.\n");
-    out.push_str("    pub const fn line(self) -> usize {\n        match self {\n");
-    for p in productions {
-        writeln!(out, "            Rule::{} => {},", variant(&p.name), p.line).unwrap();
-    }
-    out.push_str("        }\n    }\n\n");
-
-    out.push_str(
-        "    /// The production with this name, spelled as in the RFC (`ip-schemepart`).\n",
+    table(
+        &mut out,
+        "The name of the combinator that implements the production.",
+        "function(self) -> &'static str",
+        each(&|_, p| format!("{:?}", function(&p.name))),
     );
-    out.push_str("    pub fn from_name(name: &str) -> Option<Rule> {\n        match name {\n");
+    table(
+        &mut out,
+        "The module of `rfc1738::grammar` that holds the production's combinator,\n\
+         after the group comment it stands under in the grammar file.",
+        "module(self) -> &'static str",
+        each(&|i, _| format!("{:?}", modules[i])),
+    );
+    table(
+        &mut out,
+        "The line of the grammar file on which the production starts.",
+        "line(self) -> usize",
+        each(&|_, p| p.line.to_string()),
+    );
+    out.push_str(
+        "    /// The production with this name, spelled as in the RFC (`ip-schemepart`).\n\
+         pub fn from_name(name: &str) -> Option<Rule> {\n        match name {\n",
+    );
     for p in productions {
         writeln!(
             out,
@@ -232,21 +219,230 @@ fn generate(productions: &[Production]) -> String {
         .unwrap();
     }
     out.push_str("            _ => None,\n        }\n    }\n}\n\n");
-
-    out.push_str("/// Calls `$run($combinator, $($arg),*)` with the combinator of `$rule`.\n");
-    out.push_str("macro_rules! with_combinator {\n");
-    out.push_str("    ($rule:expr, $run:ident $(, $arg:expr)*) => {\n        match $rule {\n");
-    for p in productions {
+    out.push_str(
+        "/// Calls `$run($combinator, $($arg),*)` with the combinator of `$rule`.\n\
+         macro_rules! with_combinator {\n    \
+         ($rule:expr, $run:ident $(, $arg:expr)*) => {\n        match $rule {\n",
+    );
+    for (p, module) in productions.iter().zip(modules) {
         writeln!(
             out,
-            "            $crate::Rule::{} => $run($crate::grammar::{}::{}() $(, $arg)*),",
+            "            $crate::Rule::{} => $run($crate::grammar::{module}::{}() $(, $arg)*),",
             variant(&p.name),
-            p.module,
             function(&p.name)
         )
         .unwrap();
     }
-    out.push_str("        }\n    };\n}\n");
-    out.push_str("pub(crate) use with_combinator;\n");
+    out.push_str("        }\n    };\n}\npub(crate) use with_combinator;\n");
+    out
+}
+
+/// A character class: the single bytes it matches, whether `"%" hex hex`
+/// is one of its alternatives, and the productions among its alternatives.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Class {
+    bytes: BTreeSet<u8>,
+    escape: bool,
+    parts: Vec<String>,
+}
+
+/// The character-class productions of a grammar.
+struct Classes(BTreeMap<String, Class>);
+
+impl Classes {
+    fn of(productions: &[Production]) -> Classes {
+        let mut classes = Classes(BTreeMap::new());
+        // A class's alternatives may be classes defined further down (the
+        // reader ruled out recursion): resolve until nothing changes.
+        loop {
+            let before = classes.0.len();
+            for p in productions {
+                if !classes.0.contains_key(&p.name)
+                    && let Some(class) = classes.class_of(&p.expr)
+                {
+                    classes.0.insert(p.name.clone(), class);
+                }
+            }
+            if classes.0.len() == before {
+                return classes;
+            }
+        }
+    }
+
+    /// The class `expr` denotes, if it is one: one-character literals,
+    /// references to classes, `"%" hex hex`, and alternatives of these.
+    fn class_of(&self, expr: &Expr) -> Option<Class> {
+        match expr {
+            Expr::Literal(text) if text.len() == 1 => Some(Class {
+                bytes: text.bytes().collect(),
+                ..Class::default()
+            }),
+            Expr::Ref(name) => self.0.get(name).map(|class| Class {
+                parts: vec![name.clone()],
+                ..class.clone()
+            }),
+            Expr::Sequence(items) => match items.as_slice() {
+                [Expr::Literal(percent), Expr::Ref(a), Expr::Ref(b)]
+                    if percent == "%" && a == b && self.is_hex(a) =>
+                {
+                    Some(Class {
+                        escape: true,
+                        ..Class::default()
+                    })
+                }
+                _ => None,
+            },
+            Expr::Alternatives(items) => {
+                let mut union = Class::default();
+                for item in items {
+                    let class = self.class_of(item)?;
+                    union.bytes.extend(class.bytes);
+                    union.escape |= class.escape;
+                    union.parts.extend(class.parts);
+                }
+                Some(union)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `name` is the class of the sixteen hex digits, both cases.
+    fn is_hex(&self, name: &str) -> bool {
+        self.0.get(name).is_some_and(|class| {
+            !class.escape
+                && class
+                    .bytes
+                    .iter()
+                    .copied()
+                    .eq(b"0123456789ABCDEFabcdef".iter().copied())
+        })
+    }
+}
+
+/// The body of a repetition made of classes and one-character literals
+/// (`*[ uchar | ";" ]`), as its items: `(true, name)` for a class, `(false,
+/// literal)` for a literal. `None` for any other body, and for a body that
+/// is a single class (`*xchar`, `1*digit`), which its class's table serves.
+fn body_items(body: &Expr, classes: &Classes) -> Option<Vec<(bool, String)>> {
+    let Expr::Alternatives(items) = body else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Expr::Ref(name) if classes.0.contains_key(name) => Some((true, name.clone())),
+            Expr::Literal(text) if text.len() == 1 => Some((false, text.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every repetition in `expr`, outermost first.
+fn repetitions<'e>(expr: &'e Expr, found: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Alternatives(items) | Expr::Sequence(items) => {
+            items.iter().for_each(|item| repetitions(item, found));
+        }
+        Expr::Optional(inner) => repetitions(inner, found),
+        Expr::Repeat { expr, .. } => {
+            found.push(expr);
+            repetitions(expr, found);
+        }
+        Expr::Literal(_) | Expr::Ref(_) => {}
+    }
+}
+
+/// `b"..."` for a set of bytes.
+fn byte_string(bytes: &BTreeSet<u8>) -> String {
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    format!("b{text:?}")
+}
+
+fn charset(productions: &[Production], classes: &Classes) -> String {
+    let mut out = String::new();
+    out.push_str("// Generated by build.rs from grammar/rfc1738.bnf. Do not edit.\n\n");
+    let mut rows = Vec::new();
+    for p in productions {
+        let Some(class) = classes.0.get(&p.name) else {
+            continue;
+        };
+        let name = constant(&p.name);
+        writeln!(
+            out,
+            "/// ```text\n/// {}\n/// ```",
+            p.text.replace('\n', "\n/// ")
+        )
+        .unwrap();
+        let parts: Vec<String> = class
+            .parts
+            .iter()
+            .map(|part| format!("Rule::{}", variant(part)))
+            .collect();
+        writeln!(
+            out,
+            "pub(crate) static {name}: Class = Class::new({}, {}, &[{}], &[Expected::Rule(Rule::{})]);\n",
+            byte_string(&class.bytes),
+            class.escape,
+            parts.join(", "),
+            variant(&p.name)
+        )
+        .unwrap();
+        rows.push((variant(&p.name), name));
+    }
+    for p in productions {
+        let mut found = Vec::new();
+        repetitions(&p.expr, &mut found);
+        let bodies: Vec<Vec<(bool, String)>> = found
+            .iter()
+            .filter_map(|body| body_items(body, classes))
+            .collect();
+        match bodies.as_slice() {
+            [] => continue,
+            [items] => {
+                let mut union = Class::default();
+                let mut expected = Vec::new();
+                for (is_class, item) in items {
+                    if *is_class {
+                        let class = &classes.0[item];
+                        union.bytes.extend(&class.bytes);
+                        union.escape |= class.escape;
+                        expected.push(format!("Expected::Rule(Rule::{})", variant(item)));
+                    } else {
+                        union.bytes.extend(item.bytes());
+                        expected.push(format!("Expected::Literal({item:?})"));
+                    }
+                }
+                writeln!(
+                    out,
+                    "/// The body of `{}`'s repetition:\n///\n/// ```text\n/// {}\n/// ```",
+                    p.name,
+                    p.text.replace('\n', "\n/// ")
+                )
+                .unwrap();
+                writeln!(
+                    out,
+                    "pub(crate) static {}_BODY: Class = Class::new({}, {}, &[], &[{}]);\n",
+                    constant(&p.name),
+                    byte_string(&union.bytes),
+                    union.escape,
+                    expected.join(", ")
+                )
+                .unwrap();
+            }
+            _ => panic!(
+                "{GRAMMAR}:{}: `{}` has two repetition bodies to name",
+                p.line, p.name
+            ),
+        }
+    }
+    out.push_str(
+        "impl Rule {\n    \
+         /// The table of a character-class production, `None` for any other.\n    \
+         pub(crate) const fn class(self) -> Option<&'static Class> {\n        match self {\n",
+    );
+    for (variant, name) in rows {
+        writeln!(out, "            Rule::{variant} => Some(&{name}),").unwrap();
+    }
+    out.push_str("            _ => None,\n        }\n    }\n}\n");
     out
 }

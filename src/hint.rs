@@ -8,7 +8,7 @@
 use core::fmt;
 
 use crate::Rule;
-use crate::error::{Expected, Found};
+use crate::expected::{Expected, Found};
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -24,7 +24,7 @@ use nom::{Input, Needed, Offset};
 use nom_locate::LocatedSpan;
 
 use crate::Rule;
-use crate::error::Expected;
+use crate::expected::Expected;
 
 mod sealed {
     pub trait Sealed {}

@@ -49,13 +49,16 @@ pub mod grammar;
 pub mod lint;
 pub mod url;
 
+mod charset;
 mod error;
+mod expected;
 mod hint;
 mod input;
 mod rule;
 mod tree;
 
-pub use error::{Error, Expected, Found};
+pub use error::Error;
+pub use expected::{Expected, Found};
 pub use hint::Hint;
 pub use input::{Folded, Source};
 pub use rule::{Rule, UnknownRule};

@@ -3,7 +3,6 @@
 use core::ops::Range;
 
 use crate::Rule;
-use crate::grammar::primitive::class_matches;
 use crate::input::Node;
 
 /// A node of a derivation tree: a production, the bytes of the input it
@@ -96,19 +95,11 @@ pub fn is_character_class(rule: Rule) -> bool {
     )
 }
 
-/// The alternatives of the character-class productions that are themselves
+/// The alternatives of a character-class production that are themselves
 /// productions, in the order of the BNF (`unreserved = alpha | digit | safe |
 /// extra`). The other alternatives are literals.
 fn class_alternatives(rule: Rule) -> &'static [Rule] {
-    match rule {
-        Rule::Alpha => &[Rule::Lowalpha, Rule::Hialpha],
-        Rule::Alphadigit => &[Rule::Alpha, Rule::Digit],
-        Rule::Hex => &[Rule::Digit],
-        Rule::Unreserved => &[Rule::Alpha, Rule::Digit, Rule::Safe, Rule::Extra],
-        Rule::Uchar => &[Rule::Unreserved, Rule::Escape],
-        Rule::Xchar => &[Rule::Unreserved, Rule::Reserved, Rule::Escape],
-        _ => &[],
-    }
+    rule.class().map_or(&[], crate::charset::Class::parts)
 }
 
 /// The derivation of one element under the character-class production
@@ -116,7 +107,7 @@ fn class_alternatives(rule: Rule) -> &'static [Rule] {
 pub(crate) fn class_node(rule: Rule, element: &[u8], start: usize) -> Node {
     let end = start + element.len();
     let children = if rule == Rule::Escape {
-        // escape = "%" hex hex. `class_matches` gives single bytes to the
+        // escape = "%" hex hex. `Class::matches` gives single bytes to the
         // table, so `escape` matched the three bytes `Set::emit` passed.
         vec![
             class_node(Rule::Hex, &element[1..2], start + 1),
@@ -125,7 +116,11 @@ pub(crate) fn class_node(rule: Rule, element: &[u8], start: usize) -> Node {
     } else {
         class_alternatives(rule)
             .iter()
-            .find(|alternative| class_matches(**alternative, element))
+            .find(|alternative| {
+                alternative
+                    .class()
+                    .is_some_and(|class| class.matches(element))
+            })
             .map(|alternative| vec![class_node(*alternative, element, start)])
             .unwrap_or_default()
     };

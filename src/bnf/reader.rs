@@ -16,7 +16,7 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 use nom_locate::LocatedSpan;
 
-use super::{BnfError, Expr, Production};
+use super::syntax::{BnfError, Expr, Production};
 
 /// How deep `[ ... ]` groups may nest inside one production.
 const MAX_NESTING: usize = 64;

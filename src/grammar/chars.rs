@@ -12,52 +12,24 @@
 
 use nom::Parser;
 
-use super::primitive::{E, NONE, Set, Table, bytes, many, one, range, rule, union};
+use super::primitive::{E, Set, Table, many, one, rule};
 use crate::Rule;
-use crate::error::Expected;
+use crate::expected::Expected;
 use crate::input::Source;
 
-const LOWALPHA: Table = range(b'a', b'z');
-const HIALPHA: Table = range(b'A', b'Z');
-const ALPHA: Table = union(LOWALPHA, HIALPHA);
-const DIGIT: Table = range(b'0', b'9');
-const ALPHADIGIT: Table = union(ALPHA, DIGIT);
-const SAFE: Table = bytes(b"$-_.+");
-const EXTRA: Table = bytes(b"!*'(),");
-const NATIONAL: Table = bytes(b"{}|\\^~[]`");
-const PUNCTUATION: Table = bytes(b"<>#%\"");
-const RESERVED: Table = bytes(b";/?:@&=");
-const HEX: Table = union(DIGIT, union(range(b'A', b'F'), range(b'a', b'f')));
-const UNRESERVED: Table = union(union(ALPHA, DIGIT), union(SAFE, EXTRA));
-
 /// The single characters of `xchar` (its escapes aside).
-pub(crate) const XCHAR_SINGLE: Table = union(UNRESERVED, RESERVED);
+pub(crate) const XCHAR_SINGLE: Table = *crate::charset::XCHAR.table();
 
 /// The table of a character-class production, and whether `escape` is one of
-/// its alternatives. Any other production is a compile-time error where a
-/// [`Set`] is built.
+/// its alternatives: the tables `build.rs` generates from the grammar file.
+/// Any other production is a compile-time error where a [`Set`] is built.
 pub(crate) const fn class(rule: Rule) -> (Table, bool) {
-    match rule {
-        Rule::Lowalpha => (LOWALPHA, false),
-        Rule::Hialpha => (HIALPHA, false),
-        Rule::Alpha => (ALPHA, false),
-        Rule::Digit => (DIGIT, false),
-        Rule::Alphadigit => (ALPHADIGIT, false),
-        Rule::Safe => (SAFE, false),
-        Rule::Extra => (EXTRA, false),
-        Rule::National => (NATIONAL, false),
-        Rule::Punctuation => (PUNCTUATION, false),
-        Rule::Reserved => (RESERVED, false),
-        Rule::Hex => (HEX, false),
-        Rule::Escape => (NONE, true),
-        Rule::Unreserved => (UNRESERVED, false),
-        Rule::Uchar => (UNRESERVED, true),
-        Rule::Xchar => (XCHAR_SINGLE, true),
-        Rule::Ftptype => (bytes(b"AIDaid"), false),
+    match rule.class() {
+        Some(class) => (*class.table(), class.escape()),
         // Sets are built by `Set::of` in `const` items, so a production that
         // is no class fails the build; at run time only the rules of those
         // sets and of `tree::class_node`'s table (all classes) come here.
-        _ => panic!("not a character-class production"),
+        None => panic!("not a character-class production"),
     }
 }
 

@@ -7,7 +7,7 @@ use nom::sequence::preceded;
 use super::ip::login;
 use super::primitive::{E, Set, fast_or, lit, many, one, rule, scheme_lit, span, star};
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
+use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{FtpUrl, Path};
 
@@ -64,14 +64,7 @@ static FPATH: Set = Set::of(&[
 ]);
 
 /// The body of `fsegment`.
-static FSEGMENT: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal("?"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-]);
+static FSEGMENT: Set = Set::class(&crate::charset::FSEGMENT_BODY);
 
 /// ```text
 /// fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]

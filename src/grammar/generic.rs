@@ -11,7 +11,6 @@ use super::ip::ip_schemepart;
 use super::primitive::{E, Set, attempt, lit, many, many_folding, rule, span, xchar_end};
 use super::{file, ftp, gopher, http, mailto, news, nntp, prospero, telnet, wais};
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{GenericUrl, Url};
 
@@ -64,13 +63,7 @@ pub fn otherurl<'a, I: Source<'a>>() -> impl Parser<I, Output = GenericUrl<'a>, 
 }
 
 /// The body of `scheme`.
-static SCHEME: Set = Set::of(&[
-    R(Rule::Lowalpha),
-    R(Rule::Digit),
-    Literal("+"),
-    Literal("-"),
-    Literal("."),
-]);
+static SCHEME: Set = Set::class(&crate::charset::SCHEME_BODY);
 
 /// The body of `scheme` when scheme case is folded (section 2.1).
 static SCHEME_FOLDED: Set = SCHEME.with_upper_case();

@@ -7,7 +7,7 @@ use nom::sequence::preceded;
 use super::ip::hostport;
 use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
+use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{HttpUrl, Path};
 
@@ -64,14 +64,7 @@ static HPATH: Set = Set::of(&[
 ]);
 
 /// The body of `hsegment`.
-static HSEGMENT: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal(";"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-]);
+static HSEGMENT: Set = Set::class(&crate::charset::HSEGMENT_BODY);
 
 /// ```text
 /// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
@@ -81,14 +74,7 @@ pub fn hsegment<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error =
 }
 
 /// The body of `search` (the same as `hsegment`'s).
-pub(crate) static SEARCH: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal(";"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-]);
+pub(crate) static SEARCH: Set = Set::class(&crate::charset::SEARCH_BODY);
 
 /// ```text
 /// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]

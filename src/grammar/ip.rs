@@ -12,7 +12,6 @@ use super::primitive::{
     rule, span, star,
 };
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{Host, Hostport, IpSchemepart, Login};
 
@@ -127,6 +126,12 @@ pub fn hostname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error =
     )
 }
 
+/// The body of `domainlabel`'s repetition.
+static DOMAINLABEL: Set = Set::class(&crate::charset::DOMAINLABEL_BODY);
+
+/// The body of `toplabel`'s repetition.
+static TOPLABEL: Set = Set::class(&crate::charset::TOPLABEL_BODY);
+
 /// ```text
 /// domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
 /// ```
@@ -135,7 +140,7 @@ pub fn hostname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error =
 /// trailing hyphens given back: see `grammar/DECISIONS.md` for why the two
 /// alternatives cannot be run as nom's ordered choice.
 pub fn domainlabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Domainlabel, label(&ALPHADIGIT_SET))
+    rule(Rule::Domainlabel, label(&ALPHADIGIT_SET, &DOMAINLABEL))
 }
 
 /// ```text
@@ -144,7 +149,7 @@ pub fn domainlabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Erro
 ///
 /// Scanned like [`domainlabel`], with an `alpha` first.
 pub fn toplabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Toplabel, label(&ALPHA_SET))
+    rule(Rule::Toplabel, label(&ALPHA_SET, &TOPLABEL))
 }
 
 /// ```text
@@ -183,13 +188,7 @@ pub fn port<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I
 }
 
 /// The body of `user` and `password`.
-static USER: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal(";"),
-    Literal("?"),
-    Literal("&"),
-    Literal("="),
-]);
+static USER: Set = Set::class(&crate::charset::USER_BODY);
 
 /// ```text
 /// user = *[ uchar | ";" | "?" | "&" | "=" ]
@@ -198,11 +197,14 @@ pub fn user<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I
     rule(Rule::User, many(&USER, false))
 }
 
+/// The body of `password` (the same as `user`'s).
+static PASSWORD: Set = Set::class(&crate::charset::PASSWORD_BODY);
+
 /// ```text
 /// password = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
 pub fn password<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Password, many(&USER, false))
+    rule(Rule::Password, many(&PASSWORD, false))
 }
 
 /// ```text

@@ -8,7 +8,6 @@ use super::chars::alpha;
 use super::ip::host;
 use super::primitive::{E, Set, lit, many, rule, scheme_lit, span};
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{Article, Grouppart, NewsUrl};
 
@@ -41,14 +40,7 @@ pub fn grouppart<'a, I: Source<'a>>() -> impl Parser<I, Output = Grouppart<'a>, 
 }
 
 /// The body of `group`'s repetition.
-static GROUP: Set = Set::of(&[
-    R(Rule::Alpha),
-    R(Rule::Digit),
-    Literal("-"),
-    Literal("."),
-    Literal("+"),
-    Literal("_"),
-]);
+static GROUP: Set = Set::class(&crate::charset::GROUP_BODY);
 
 /// ```text
 /// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
@@ -58,15 +50,7 @@ pub fn group<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<
 }
 
 /// The body of the repetition before an article's `@`.
-static ARTICLE: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal(";"),
-    Literal("/"),
-    Literal("?"),
-    Literal(":"),
-    Literal("&"),
-    Literal("="),
-]);
+static ARTICLE: Set = Set::class(&crate::charset::ARTICLE_BODY);
 
 /// ```text
 /// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host

@@ -26,7 +26,8 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{Check, Err, Mode, OutputM, OutputMode, PResult, Parser};
 
 use crate::Rule;
-use crate::error::Expected;
+use crate::charset::Class;
+use crate::expected::Expected;
 use crate::input::Source;
 
 /// The error type of every combinator: nom's own, with the position where the
@@ -39,17 +40,6 @@ pub(crate) type Table = [bool; 256];
 
 /// The empty table.
 pub(crate) const NONE: Table = [false; 256];
-
-/// The table of the given bytes.
-pub(crate) const fn bytes(chars: &[u8]) -> Table {
-    let mut table = NONE;
-    let mut i = 0;
-    while i < chars.len() {
-        table[chars[i] as usize] = true;
-        i += 1;
-    }
-    table
-}
 
 /// The table of the bytes `first..=last`.
 pub(crate) const fn range(first: u8, last: u8) -> Table {
@@ -181,6 +171,16 @@ impl Set {
         }
     }
 
+    /// The set of a class or repetition body of the grammar file.
+    pub(crate) const fn class(class: &'static Class) -> Set {
+        Set {
+            table: *class.table(),
+            escapes: class.escape(),
+            wide: false,
+            expected: class.expected(),
+        }
+    }
+
     /// The same set with the upper-case letters added, reporting the same
     /// expectations: `scheme` when scheme case is folded (section 2.1).
     pub(crate) const fn with_upper_case(&self) -> Set {
@@ -284,7 +284,9 @@ impl Set {
             let element = &bytes[at..at + len];
             for item in self.expected {
                 match item {
-                    Expected::Rule(rule) if class_matches(*rule, element) => {
+                    Expected::Rule(rule)
+                        if rule.class().is_some_and(|class| class.matches(element)) =>
+                    {
                         input.class(*rule, at, len);
                         break;
                     }
@@ -294,17 +296,6 @@ impl Set {
             }
             at += len;
         }
-    }
-}
-
-/// Whether the class production `rule` matches `element` (one byte, or the
-/// three of an escape).
-pub(crate) fn class_matches(rule: Rule, element: &[u8]) -> bool {
-    let (table, escapes) = super::chars::class(rule);
-    match element {
-        [byte] => table[*byte as usize],
-        [b'%', ..] => escapes,
-        _ => false,
     }
 }
 
@@ -654,15 +645,12 @@ impl<'a, I: Source<'a>> Parser<I> for FollowedBy {
 /// the whole run, then give back any trailing hyphens. The run's end is
 /// reported as a place where a label could go on, even when hyphens are given
 /// back: `a-` can still become `a-b`.
-pub(crate) fn label<'a>(first: &'static Set) -> Label<'a> {
-    Label(first, PhantomData)
+pub(crate) fn label<'a>(first: &'static Set, body: &'static Set) -> Label<'a> {
+    Label(first, body, PhantomData)
 }
 
 /// See [`label`].
-pub(crate) struct Label<'a>(&'static Set, PhantomData<&'a str>);
-
-/// `alphadigit | "-"`, the body of a label's repetition.
-static LABEL_BODY: Set = Set::of(&[Expected::Rule(Rule::Alphadigit), Expected::Literal("-")]);
+pub(crate) struct Label<'a>(&'static Set, &'static Set, PhantomData<&'a str>);
 
 impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
     type Output = &'a str;
@@ -679,8 +667,8 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
             }
         }
         // The match above found a first byte.
-        let run = 1 + run_of(&LABEL_BODY.table, &bytes[1..]);
-        input.expect(run, LABEL_BODY.expected);
+        let run = 1 + run_of(&self.1.table, &bytes[1..]);
+        input.expect(run, self.1.expected);
         // bytes[0] is alphanumeric, so this stops at 1 at the latest.
         let mut end = run;
         while bytes[end - 1] == b'-' {
@@ -688,7 +676,7 @@ impl<'a, I: Source<'a>> Parser<I> for Label<'a> {
         }
         if input.structured() {
             self.0.emit(&input, 0, 1);
-            LABEL_BODY.emit(&input, 1, end);
+            self.1.emit(&input, 1, end);
         }
         consume::<I, OM>(input, end)
     }
@@ -1007,14 +995,15 @@ impl<'a, I: Source<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
 #[cfg(test)]
 mod tests {
     use super::super::chars::XCHAR_SET;
-    use super::{bytes, is_hex, run_of, wide_steps};
+    use super::{is_hex, run_of, wide_steps};
 
     /// `run_of`, and `wide_steps` followed by `run_of`, against a byte-at-a-time
     /// scan, for every length up to 20 and every position of the first byte out
     /// of the table (or none).
     #[test]
     fn runs_end_at_the_first_byte_out_of_the_table() {
-        let table = bytes(b"a");
+        let mut table = [false; 256];
+        table[usize::from(b'a')] = true;
         for len in 0..=20 {
             for stop in 0..=len {
                 let mut text = vec![b'a'; len];

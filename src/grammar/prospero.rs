@@ -6,7 +6,7 @@ use nom::Parser;
 use super::ip::hostport;
 use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
-use crate::error::Expected::{Literal, Rule as R};
+use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
 use crate::url::{Fieldspec, Fieldspecs, Path, ProsperoUrl};
 
@@ -62,14 +62,7 @@ static PPATH: Set = Set::of(&[
 ]);
 
 /// The body of `psegment`.
-static PSEGMENT: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal("?"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-]);
+static PSEGMENT: Set = Set::class(&crate::charset::PSEGMENT_BODY);
 
 /// ```text
 /// psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
@@ -93,13 +86,7 @@ pub fn fieldspec<'a, I: Source<'a>>() -> impl Parser<I, Output = Fieldspec<'a>, 
 }
 
 /// The body of `fieldname` and `fieldvalue`.
-static FIELD: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal("?"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-]);
+static FIELD: Set = Set::class(&crate::charset::FIELDNAME_BODY);
 
 /// ```text
 /// fieldname = *[ uchar | "?" | ":" | "@" | "&" ]
@@ -108,9 +95,12 @@ pub fn fieldname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error 
     rule(Rule::Fieldname, many(&FIELD, false))
 }
 
+/// The body of `fieldvalue` (the same as `fieldname`'s).
+static FIELDVALUE: Set = Set::class(&crate::charset::FIELDVALUE_BODY);
+
 /// ```text
 /// fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
 pub fn fieldvalue<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Fieldvalue, many(&FIELD, false))
+    rule(Rule::Fieldvalue, many(&FIELDVALUE, false))
 }

@@ -13,6 +13,7 @@ use super::schemes::{
     FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
     NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
+use crate::charset::{self, Class};
 use crate::{Rule, parse_rule, scheme_rule};
 
 #[cfg(feature = "serde")]
@@ -292,59 +293,41 @@ pub enum Parts<'a> {
 // ---------------------------------------------------------------------------
 // Encoding
 
-/// The octets that stand for themselves in a component: a table indexed by
-/// octet.
-type Allowed = [bool; 256];
-
-/// `unreserved = alpha | digit | safe | extra` plus the reserved characters
-/// `also` that the component lets stand for themselves.
-const fn allowed(also: &[u8]) -> Allowed {
-    let mut table = [false; 256];
-    let mut byte = 0;
-    while byte < 128 {
-        let b = byte as u8;
-        table[byte] = b.is_ascii_alphanumeric()
-            || matches!(b, b'$' | b'-' | b'_' | b'.' | b'+')
-            || matches!(b, b'!' | b'*' | b'\'' | b'(' | b')' | b',');
-        byte += 1;
-    }
-    let mut i = 0;
-    while i < also.len() {
-        table[also[i] as usize] = true;
-        i += 1;
-    }
-    table
-}
+/// The octets that stand for themselves in a component: the single
+/// characters of its production's class or repetition body (the tables
+/// `build.rs` generates from the grammar file); every other octet is written
+/// `%XX`.
+type Allowed = Class;
 
 /// `user`, `password`: `uchar | ";" | "?" | "&" | "="` (`:`, `@`, `/` must be
 /// encoded, 3.1).
-const USER: Allowed = allowed(b";?&=");
+const USER: &Allowed = &charset::USER_BODY;
 /// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
 /// 3.2.2).
-const FSEGMENT: Allowed = allowed(b"?:@&=");
+const FSEGMENT: &Allowed = &charset::FSEGMENT_BODY;
 /// `hsegment` and http's `search`, less `;`, which 3.3 reserves with `/` and
 /// `?`.
-const HTTP: Allowed = allowed(b":@&=");
+static HTTP: Allowed = charset::HSEGMENT_BODY.without(b";");
 /// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
-const SEARCH: Allowed = allowed(b";:@&=");
+const SEARCH: &Allowed = &charset::SEARCH_BODY;
 /// `xchar` (gopher type, selector, Gopher+ string; mailto): nothing
 /// reserved.
-const XCHAR: Allowed = allowed(b";/?:@&=");
+const XCHAR: &Allowed = &charset::XCHAR;
 /// An article's first part: `uchar | ";" | "/" | "?" | ":" | "&" | "="`.
-const ARTICLE: Allowed = allowed(b";/?:&=");
+const ARTICLE: &Allowed = &charset::ARTICLE_BODY;
 /// `uchar` (wais `database`, `wtype`, `wpath`).
-const UCHAR: Allowed = allowed(b"");
+const UCHAR: &Allowed = &charset::UCHAR;
 /// A prospero hsoname: `psegment`s and the `/` between them, which "may
 /// appear in the `<hsoname>` without quoting" (3.11).
-const HSONAME: Allowed = allowed(b"?:@&=/");
+static HSONAME: Allowed = charset::PSEGMENT_BODY.with(b"/");
 /// `fieldname`, `fieldvalue`: `uchar | "?" | ":" | "@" | "&"`.
-const FIELD: Allowed = allowed(b"?:@&");
+const FIELD: &Allowed = &charset::FIELDNAME_BODY;
 
 /// Appends `bytes`, each octet `allowed` leaves alone as its character and
 /// every other one as `%XX` (upper-case hex digits).
 fn encode(out: &mut String, bytes: &[u8], allowed: &Allowed) {
     for &byte in bytes {
-        if allowed[usize::from(byte)] {
+        if allowed.contains(byte) {
             out.push(char::from(byte));
         } else {
             // Writing to a String does not fail.
@@ -395,10 +378,10 @@ fn write_hostport(out: &mut String, host: &str, port: Option<u16>) -> Result<(),
 /// Appends `[user[:password]@]`.
 fn write_userinfo(out: &mut String, userinfo: Option<&Userinfo<'_>>) {
     if let Some(userinfo) = userinfo {
-        encode(out, userinfo.user.as_bytes(), &USER);
+        encode(out, userinfo.user.as_bytes(), USER);
         if let Some(password) = &userinfo.password {
             out.push(':');
-            encode(out, password.as_bytes(), &USER);
+            encode(out, password.as_bytes(), USER);
         }
         out.push('@');
     }
@@ -501,7 +484,7 @@ impl<'a> FtpParts<'a> {
             (None, None) => {}
             (Some(path), typecode) => {
                 out.push('/');
-                encode_path(&mut out, path, &FSEGMENT)?;
+                encode_path(&mut out, path, FSEGMENT)?;
                 if let Some(typecode) = typecode {
                     let _ = write!(out, ";type={typecode}");
                 }
@@ -530,7 +513,7 @@ impl NewsParts<'_> {
                     });
                 }
                 check("host", host, Rule::Host)?;
-                encode(&mut out, unique.as_bytes(), &ARTICLE);
+                encode(&mut out, unique.as_bytes(), ARTICLE);
                 out.push('@');
                 out.push_str(host);
             }
@@ -602,11 +585,11 @@ impl<'a> GopherParts<'a> {
         let mut out = String::from("gopher://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, &[self.gopher_type], &XCHAR);
+        encode(&mut out, &[self.gopher_type], XCHAR);
         if !selector_keeps_its_tabs(self.selector.as_bytes(), self.search.is_some()) {
             no_tab("selector", self.selector.as_bytes())?;
         }
-        encode(&mut out, self.selector.as_bytes(), &XCHAR);
+        encode(&mut out, self.selector.as_bytes(), XCHAR);
         match (&self.search, &self.gopher_plus) {
             (None, Some(_)) => {
                 return Err(BuildError::Needs {
@@ -619,10 +602,10 @@ impl<'a> GopherParts<'a> {
             (Some(search), plus) => {
                 no_tab("search", search.as_bytes())?;
                 out.push_str("%09");
-                encode(&mut out, search.as_bytes(), &SEARCH);
+                encode(&mut out, search.as_bytes(), SEARCH);
                 if let Some(plus) = plus {
                     out.push_str("%09");
-                    encode(&mut out, plus.as_bytes(), &XCHAR);
+                    encode(&mut out, plus.as_bytes(), XCHAR);
                 }
             }
         }
@@ -646,18 +629,18 @@ impl<'a> WaisParts<'a> {
         let mut out = String::from("wais://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, self.database.as_bytes(), &UCHAR);
+        encode(&mut out, self.database.as_bytes(), UCHAR);
         match &self.form {
             WaisForm::Database => {}
             WaisForm::Search(search) => {
                 out.push('?');
-                encode(&mut out, search.as_bytes(), &SEARCH);
+                encode(&mut out, search.as_bytes(), SEARCH);
             }
             WaisForm::Document { wtype, wpath } => {
                 out.push('/');
-                encode(&mut out, wtype.as_bytes(), &UCHAR);
+                encode(&mut out, wtype.as_bytes(), UCHAR);
                 out.push('/');
-                encode(&mut out, wpath.as_bytes(), &UCHAR);
+                encode(&mut out, wpath.as_bytes(), UCHAR);
             }
         }
         Ok(out)
@@ -682,7 +665,7 @@ impl<'a> MailtoParts<'a> {
             });
         }
         let mut out = String::from("mailto:");
-        encode(&mut out, self.address.as_bytes(), &XCHAR);
+        encode(&mut out, self.address.as_bytes(), XCHAR);
         Ok(out)
     }
 }
@@ -701,7 +684,7 @@ impl<'a> FileParts<'a> {
             out.push_str(host);
         }
         out.push('/');
-        encode_path(&mut out, &self.path, &FSEGMENT)?;
+        encode_path(&mut out, &self.path, FSEGMENT)?;
         Ok(out)
     }
 }
@@ -725,9 +708,9 @@ impl<'a> ProsperoParts<'a> {
         encode(&mut out, self.hsoname.as_bytes(), &HSONAME);
         for (name, value) in &self.fields {
             out.push(';');
-            encode(&mut out, name.as_bytes(), &FIELD);
+            encode(&mut out, name.as_bytes(), FIELD);
             out.push('=');
-            encode(&mut out, value.as_bytes(), &FIELD);
+            encode(&mut out, value.as_bytes(), FIELD);
         }
         Ok(out)
     }

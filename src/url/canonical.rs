@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 
 use super::Url;
-use super::decode::hex_value;
 use super::parts::{Host, Hostport, Login};
 use super::schemes::{FileHost, Grouppart, WaisUrl};
 use super::semantics::{port_number, rule_default_port};
+use crate::charset;
 
 /// Appends `text` with the escapes of unreserved characters decoded and the
 /// others' hex digits in upper case.
@@ -16,30 +16,22 @@ fn escapes(out: &mut String, text: &str) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&high), Some(&low))
-                if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() =>
-            {
-                let byte = hex_value(high) << 4 | hex_value(low);
-                if is_unreserved(byte) {
+        match charset::escaped(&bytes[i..]) {
+            Some(byte) => {
+                if charset::UNRESERVED.contains(byte) {
                     out.push(char::from(byte));
                 } else {
                     let _ = write!(out, "%{byte:02X}");
                 }
                 i += 3;
             }
-            (byte, _, _) => {
+            None => {
                 // A valid URL is ASCII.
-                out.push(char::from(byte));
+                out.push(char::from(bytes[i]));
                 i += 1;
             }
         }
     }
-}
-
-/// `unreserved = alpha | digit | safe | extra`.
-fn is_unreserved(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&byte)
 }
 
 /// Appends a host in lower case.

@@ -10,6 +10,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::charset;
+
 /// The octets a part of a URL stands for, its `%XX` escapes decoded: borrowed
 /// from the URL when the part has no escape, owned otherwise.
 ///
@@ -53,30 +55,18 @@ pub fn decode(text: &str) -> Decoded<'_> {
     out.extend_from_slice(&bytes[..first]);
     let mut i = first;
     while i < bytes.len() {
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&high), Some(&low))
-                if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() =>
-            {
-                out.push(hex_value(high) << 4 | hex_value(low));
+        match charset::escaped(&bytes[i..]) {
+            Some(byte) => {
+                out.push(byte);
                 i += 3;
             }
-            (byte, _, _) => {
-                out.push(byte);
+            None => {
+                out.push(bytes[i]);
                 i += 1;
             }
         }
     }
     Decoded(Cow::Owned(out))
-}
-
-/// The value of one hex digit (the caller checked it is one).
-#[inline]
-pub(crate) fn hex_value(digit: u8) -> u8 {
-    match digit {
-        b'0'..=b'9' => digit - b'0',
-        b'a'..=b'f' => digit - b'a' + 10,
-        _ => digit.wrapping_sub(b'A').wrapping_add(10),
-    }
 }
 
 impl<'a> Decoded<'a> {

@@ -1,0 +1,134 @@
+//! [`Grammar`]: the productions of a BNF, read and checked.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::generate::{self, ChoiceKind};
+use super::reader;
+use super::syntax::{BnfError, Expr, Production};
+
+/// RFC 1738 section 5 exactly as printed: the text of `grammar/rfc1738.bnf`,
+/// embedded in the crate. [`Grammar::rfc1738`] is this text, read.
+///
+/// ```
+/// assert!(rfc1738::bnf::RFC1738.contains("hostport = host [ \":\" port ]"));
+/// ```
+pub const RFC1738: &str = include_str!("../../grammar/rfc1738.bnf");
+
+/// A grammar read from the BNF dialect of RFC 1738 section 5: its
+/// productions in file order.
+///
+/// Built only by [`Grammar::parse`] (or [`Grammar::rfc1738`]), so every
+/// reference names a production, no name is defined twice and no production
+/// is recursive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grammar {
+    productions: Vec<Production>,
+    index: HashMap<String, usize>,
+}
+
+impl Grammar {
+    /// Reads a grammar written in the dialect described in the
+    /// [module documentation](self).
+    ///
+    /// # Errors
+    ///
+    /// The first problem found, with its line and column: syntax errors
+    /// (unterminated literal, unclosed group, missing `=`, `*` with nothing
+    /// after it, empty alternative, misplaced continuation line, stray `]`,
+    /// ...) and productions defined twice, in file order; then references
+    /// to undefined productions; then recursion and derivations nested too
+    /// deep.
+    pub fn parse(text: &str) -> Result<Grammar, BnfError> {
+        let productions = reader::read(text)?;
+        let index = productions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), i))
+            .collect();
+        Ok(Grammar { productions, index })
+    }
+
+    /// RFC 1738 section 5: `grammar/rfc1738.bnf`, embedded in the crate and
+    /// read once.
+    ///
+    /// # Panics
+    ///
+    /// If the embedded file does not read, which its tests rule out.
+    pub fn rfc1738() -> &'static Grammar {
+        static GRAMMAR: OnceLock<Grammar> = OnceLock::new();
+        GRAMMAR.get_or_init(|| {
+            Grammar::parse(RFC1738).unwrap_or_else(|e| panic!("grammar/rfc1738.bnf:{e}"))
+        })
+    }
+
+    /// The productions, in file order.
+    pub fn productions(&self) -> &[Production] {
+        &self.productions
+    }
+
+    /// The production called `name`.
+    pub fn get(&self, name: &str) -> Option<&Production> {
+        // `index` maps each name to its position in `productions`.
+        self.index_of(name).map(|i| &self.productions[i])
+    }
+
+    /// The names of the productions that `name`'s expression refers to,
+    /// each once, in order of first reference; empty for an unknown name.
+    pub fn uses(&self, name: &str) -> Vec<&str> {
+        let mut names = Vec::new();
+        if let Some(p) = self.get(name) {
+            collect_refs(&p.expr, &mut names);
+        }
+        names
+    }
+
+    /// The names of the productions whose expressions refer to `name`, in
+    /// file order; empty for an unknown name.
+    pub fn used_by(&self, name: &str) -> Vec<&str> {
+        self.productions
+            .iter()
+            .filter(|p| {
+                let mut names = Vec::new();
+                collect_refs(&p.expr, &mut names);
+                names.contains(&name)
+            })
+            .map(|p| p.name.as_str())
+            .collect()
+    }
+
+    /// Every choice point of every production, in file order and, within a
+    /// production, in pre-order: the production's name, the node's pre-order
+    /// index in its expression (0 is the root) and the kind of choice, as
+    /// [`generate`] reports them in [`ChoicePoint`].
+    pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
+        let mut points = Vec::new();
+        for p in &self.productions {
+            generate::choice_points(&p.name, &p.expr, &mut points);
+        }
+        points
+    }
+
+    /// The position of the production called `name`.
+    pub(super) fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+}
+
+/// Appends the names `expr` refers to that `names` does not hold yet.
+fn collect_refs<'e>(expr: &'e Expr, names: &mut Vec<&'e str>) {
+    match expr {
+        Expr::Alternatives(items) | Expr::Sequence(items) => {
+            for item in items {
+                collect_refs(item, names);
+            }
+        }
+        Expr::Optional(inner) | Expr::Repeat { expr: inner, .. } => collect_refs(inner, names),
+        Expr::Literal(_) => {}
+        Expr::Ref(name) => {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! The character classes of the grammar, as tables generated from
+//! `grammar/rfc1738.bnf` by `build.rs`: one [`Class`] per character-class
+//! production (`lowalpha` … `xchar`, `alphadigit`, `ftptype`, `gtype`) and
+//! one per repetition body made of classes and one-character literals
+//! (`USER_BODY` is the `*[ uchar | ";" | "?" | "&" | "=" ]` of `user`).
+//!
+//! Every part of the crate that asks whether a byte belongs to a class asks
+//! these tables: the grammar's leaves, the scans, the derivation trees, the
+//! builder's encoder and the canonical form.
+
+use crate::Rule;
+use crate::expected::Expected;
+
+/// A set of characters: single bytes, and `"%" hex hex` when `escape` is one
+/// of its alternatives.
+#[derive(Debug)]
+pub(crate) struct Class {
+    table: [bool; 256],
+    escape: bool,
+    /// The alternatives that are themselves productions, in the BNF's order
+    /// (`unreserved = alpha | digit | safe | extra`): a derivation tree's
+    /// children of one element.
+    parts: &'static [Rule],
+    /// What a failure to match one reports: the class production, or a
+    /// body's items as written.
+    expected: &'static [Expected],
+}
+
+impl Class {
+    /// The class of `bytes`, with or without escapes.
+    pub(crate) const fn new(
+        bytes: &[u8],
+        escape: bool,
+        parts: &'static [Rule],
+        expected: &'static [Expected],
+    ) -> Class {
+        Class {
+            table: table(bytes),
+            escape,
+            parts,
+            expected,
+        }
+    }
+
+    /// The same class with `bytes` added, reporting the same expectations:
+    /// `scheme`'s body when scheme case is folded, a path's segment body
+    /// with its `/`.
+    pub(crate) const fn with(&self, bytes: &[u8]) -> Class {
+        let added = table(bytes);
+        let mut table = self.table;
+        let mut i = 0;
+        while i < 256 {
+            table[i] = table[i] || added[i];
+            i += 1;
+        }
+        Class {
+            table,
+            escape: self.escape,
+            parts: self.parts,
+            expected: self.expected,
+        }
+    }
+
+    /// The same class without the single characters `bytes`: http's
+    /// `search` and segments without the `;` section 3.3 reserves.
+    pub(crate) const fn without(&self, bytes: &[u8]) -> Class {
+        let removed = table(bytes);
+        let mut table = self.table;
+        let mut i = 0;
+        while i < 256 {
+            table[i] = table[i] && !removed[i];
+            i += 1;
+        }
+        Class {
+            table,
+            escape: self.escape,
+            parts: self.parts,
+            expected: self.expected,
+        }
+    }
+
+    /// Whether the byte is one of the class's single characters.
+    #[inline(always)]
+    pub(crate) const fn contains(&self, byte: u8) -> bool {
+        self.table[byte as usize]
+    }
+
+    /// The single characters, as a table indexed by byte.
+    #[inline(always)]
+    pub(crate) const fn table(&self) -> &[bool; 256] {
+        &self.table
+    }
+
+    /// Whether `"%" hex hex` is one of the alternatives.
+    #[inline(always)]
+    pub(crate) const fn escape(&self) -> bool {
+        self.escape
+    }
+
+    /// The alternatives that are productions, in the BNF's order.
+    pub(crate) const fn parts(&self) -> &'static [Rule] {
+        self.parts
+    }
+
+    /// What a failure to match one element reports.
+    #[inline(always)]
+    pub(crate) const fn expected(&self) -> &'static [Expected] {
+        self.expected
+    }
+
+    /// Whether `element` (one byte, or the three of an escape) is one
+    /// element of the class.
+    pub(crate) fn matches(&self, element: &[u8]) -> bool {
+        match element {
+            [byte] => self.contains(*byte),
+            [b'%', high, low] => self.escape && is_hex(*high) && is_hex(*low),
+            _ => false,
+        }
+    }
+}
+
+/// Whether `byte` is a `hex` digit.
+#[inline(always)]
+pub(crate) const fn is_hex(byte: u8) -> bool {
+    HEX.contains(byte)
+}
+
+/// The value of the `hex` digit `byte` (0 for a byte that is none).
+#[inline]
+pub(crate) const fn hex_value(byte: u8) -> u8 {
+    match byte {
+        b'0'..=b'9' => byte - b'0',
+        b'a'..=b'f' => byte - b'a' + 10,
+        b'A'..=b'F' => byte - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// The octet `"%" high low` stands for, if `bytes` starts with an escape.
+#[inline]
+pub(crate) const fn escaped(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [b'%', high, low, ..] if is_hex(*high) && is_hex(*low) => {
+            Some(hex_value(*high) << 4 | hex_value(*low))
+        }
+        _ => None,
+    }
+}
+
+const fn table(bytes: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
+include!(concat!(env!("OUT_DIR"), "/charset.rs"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables say what the RFC's productions say, checked against
+    /// the standard library's own classification.
+    #[test]
+    fn the_tables_are_the_productions() {
+        for byte in 0..=255u8 {
+            let c = char::from(byte);
+            assert_eq!(ALPHA.contains(byte), c.is_ascii_alphabetic(), "{c:?}");
+            assert_eq!(DIGIT.contains(byte), c.is_ascii_digit(), "{c:?}");
+            assert_eq!(HEX.contains(byte), c.is_ascii_hexdigit(), "{c:?}");
+            let unreserved = c.is_ascii_alphanumeric() || "$-_.+!*'(),".contains(c);
+            assert_eq!(UNRESERVED.contains(byte), unreserved, "{c:?}");
+            assert_eq!(UCHAR.contains(byte), unreserved, "{c:?}");
+            assert_eq!(
+                XCHAR.contains(byte),
+                unreserved || ";/?:@&=".contains(c),
+                "{c:?}"
+            );
+            assert_eq!(USER_BODY.contains(byte), unreserved || ";?&=".contains(c));
+            assert_eq!(
+                SCHEME_BODY.contains(byte),
+                c.is_ascii_lowercase() || c.is_ascii_digit() || "+-.".contains(c)
+            );
+        }
+        assert!(!UNRESERVED.escape() && UCHAR.escape() && XCHAR.escape() && ESCAPE.escape());
+        assert_eq!(
+            XCHAR.parts(),
+            [Rule::Unreserved, Rule::Reserved, Rule::Escape]
+        );
+        assert_eq!(GTYPE.parts(), [Rule::Xchar]);
+        assert_eq!(
+            HSEGMENT_BODY.expected(),
+            [
+                Expected::Rule(Rule::Uchar),
+                Expected::Literal(";"),
+                Expected::Literal(":"),
+                Expected::Literal("@"),
+                Expected::Literal("&"),
+                Expected::Literal("=")
+            ]
+        );
+        assert_eq!(
+            Rule::Xchar.class().map(Class::expected),
+            Some(&[Expected::Rule(Rule::Xchar)][..])
+        );
+        assert!(Rule::Hostport.class().is_none() && Rule::Digits.class().is_none());
+    }
+
+    #[test]
+    fn escapes_decode_to_their_octet() {
+        assert_eq!(escaped(b"%41"), Some(b'A'));
+        assert_eq!(escaped(b"%fF"), Some(0xFF));
+        assert_eq!(escaped(b"%4g"), None);
+        assert_eq!(escaped(b"%4"), None);
+        assert!(UCHAR.matches(b"%2f") && !UCHAR.matches(b"%2") && !UNRESERVED.matches(b"%20"));
+    }
+}
