@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod ast;
 pub mod bnf;
 pub mod coverage;
 pub mod extract;

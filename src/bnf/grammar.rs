@@ -29,7 +29,7 @@ pub struct Grammar {
 
 impl Grammar {
     /// Reads a grammar written in the dialect described in the
-    /// [module documentation](self).
+    /// [module documentation](crate::bnf).
     ///
     /// # Errors
     ///
@@ -100,7 +100,7 @@ impl Grammar {
     /// Every choice point of every production, in file order and, within a
     /// production, in pre-order: the production's name, the node's pre-order
     /// index in its expression (0 is the root) and the kind of choice, as
-    /// [`generate`] reports them in [`ChoicePoint`].
+    /// [`generate`](crate::bnf::generate) reports them in [`ChoicePoint`](crate::bnf::ChoicePoint).
     pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
         let mut points = Vec::new();
         for p in &self.productions {

@@ -9,8 +9,8 @@ use super::ftp::fpath;
 use super::ip::host;
 use super::primitive::{E, followed_by, lit, rule, scheme_lit};
 use crate::Rule;
+use crate::ast::{FileHost, FileUrl};
 use crate::input::Source;
-use crate::url::{FileHost, FileUrl};
 
 /// ```text
 /// fileurl = "file://" [ host | "localhost" ] "/" fpath

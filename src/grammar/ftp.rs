@@ -7,9 +7,9 @@ use nom::sequence::preceded;
 use super::ip::login;
 use super::primitive::{E, Set, fast_or, lit, many, one, rule, scheme_lit, span, star};
 use crate::Rule;
+use crate::ast::{FtpUrl, Path};
 use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
-use crate::url::{FtpUrl, Path};
 
 /// ```text
 /// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]

@@ -11,8 +11,8 @@ use super::ip::ip_schemepart;
 use super::primitive::{E, Set, attempt, lit, many, many_folding, rule, span, xchar_end};
 use super::{file, ftp, gopher, http, mailto, news, nntp, prospero, telnet, wais};
 use crate::Rule;
+use crate::ast::{GenericUrl, Url};
 use crate::input::Source;
-use crate::url::{GenericUrl, Url};
 
 /// ```text
 /// genericurl = scheme ":" schemepart

@@ -10,8 +10,8 @@ use super::http::SEARCH;
 use super::ip::hostport;
 use super::primitive::{E, attempt, lit, many, many_before_tab, one, rule, scheme_lit, xchar_end};
 use crate::Rule;
+use crate::ast::{GopherPath, GopherUrl};
 use crate::input::Source;
-use crate::url::{GopherPath, GopherUrl};
 
 /// ```text
 /// gopherurl = "gopher://" hostport [ / [ gtype [ selector

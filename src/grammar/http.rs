@@ -7,9 +7,9 @@ use nom::sequence::preceded;
 use super::ip::hostport;
 use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
+use crate::ast::{HttpUrl, Path};
 use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
-use crate::url::{HttpUrl, Path};
 
 /// ```text
 /// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]

@@ -12,8 +12,8 @@ use super::primitive::{
     rule, span, star,
 };
 use crate::Rule;
+use crate::ast::{Host, Hostport, IpSchemepart, Login};
 use crate::input::Source;
-use crate::url::{Host, Hostport, IpSchemepart, Login};
 
 /// ```text
 /// ip-schemepart = "//" login [ "/" urlpath ]

@@ -5,8 +5,8 @@ use nom::Parser;
 use super::chars::XCHAR_SET;
 use super::primitive::{E, many, rule, scheme_lit};
 use crate::Rule;
+use crate::ast::MailtoUrl;
 use crate::input::Source;
-use crate::url::MailtoUrl;
 
 /// ```text
 /// mailtourl = "mailto:" encoded822addr

@@ -8,8 +8,8 @@ use super::chars::alpha;
 use super::ip::host;
 use super::primitive::{E, Set, lit, many, rule, scheme_lit, span};
 use crate::Rule;
+use crate::ast::{Article, Grouppart, NewsUrl};
 use crate::input::Source;
-use crate::url::{Article, Grouppart, NewsUrl};
 
 /// ```text
 /// newsurl = "news:" grouppart

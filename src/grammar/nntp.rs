@@ -9,8 +9,8 @@ use super::ip::hostport;
 use super::news::group;
 use super::primitive::{E, lit, rule, scheme_lit};
 use crate::Rule;
+use crate::ast::NntpUrl;
 use crate::input::Source;
-use crate::url::NntpUrl;
 
 /// ```text
 /// nntpurl = "nntp://" hostport "/" group [ "/" digits ]

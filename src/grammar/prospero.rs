@@ -6,9 +6,9 @@ use nom::Parser;
 use super::ip::hostport;
 use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
 use crate::Rule;
+use crate::ast::{Fieldspec, Fieldspecs, Path, ProsperoUrl};
 use crate::expected::Expected::{Literal, Rule as R};
 use crate::input::Source;
-use crate::url::{Fieldspec, Fieldspecs, Path, ProsperoUrl};
 
 /// ```text
 /// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]

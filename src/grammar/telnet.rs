@@ -6,8 +6,8 @@ use nom::combinator::opt;
 use super::ip::login;
 use super::primitive::{E, lit, rule, scheme_lit};
 use crate::Rule;
+use crate::ast::TelnetUrl;
 use crate::input::Source;
-use crate::url::TelnetUrl;
 
 /// ```text
 /// telneturl = "telnet://" login [ "/" ]

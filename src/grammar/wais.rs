@@ -10,8 +10,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::primitive::{E, attempt, fast_or, lit, many, rule, scheme_lit};
 use crate::Rule;
+use crate::ast::{WaisDatabase, WaisDoc, WaisIndex, WaisUrl};
 use crate::input::Source;
-use crate::url::{WaisDatabase, WaisDoc, WaisIndex, WaisUrl};
 
 /// ```text
 /// waisurl = waisdatabase | waisindex | waisdoc

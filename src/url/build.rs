@@ -4,12 +4,12 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::Url;
 use super::decode::Decoded;
 use super::errors::{BuildError, OutOfRange};
 use super::ftp::Typecode;
-use super::parts::Hostport;
-use super::schemes::{
+use crate::ast::Hostport;
+use crate::ast::Url;
+use crate::ast::{
     FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
     NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
@@ -773,7 +773,7 @@ fn port(hostport: Hostport<'_>) -> Result<Option<u16>, OutOfRange> {
 }
 
 /// The user and password of a login.
-fn userinfo<'a>(login: super::Login<'a>) -> Option<Userinfo<'a>> {
+fn userinfo<'a>(login: crate::ast::Login<'a>) -> Option<Userinfo<'a>> {
     login.user_decoded().map(|user| Userinfo {
         user,
         password: login.password_decoded(),

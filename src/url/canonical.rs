@@ -4,10 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::Url;
-use super::parts::{Host, Hostport, Login};
-use super::schemes::{FileHost, Grouppart, WaisUrl};
 use super::semantics::{port_number, rule_default_port};
+use crate::ast::Url;
+use crate::ast::{FileHost, Grouppart, WaisUrl};
+use crate::ast::{Host, Hostport, Login};
 use crate::charset;
 
 /// Appends `text` with the escapes of unreserved characters decoded and the

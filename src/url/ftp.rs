@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::decode::{Decoded, decode};
 use super::errors::ForbiddenByte;
-use super::schemes::FtpUrl;
+use crate::ast::FtpUrl;
 
 /// The `;type=` typecode of section 3.2.2: "one of the characters "a", "i",
 /// or "d"". The grammar also allows them in upper case (`ftptype = "A" | "I"

@@ -3,7 +3,7 @@
 
 use super::decode::{Decoded, decode};
 use super::errors::ForbiddenByte;
-use super::schemes::GopherUrl;
+use crate::ast::GopherUrl;
 
 /// The octets a Gopher selector may not contain. Section 3.4.1: "Gopher
 /// selector strings are a sequence of octets which may contain any octets

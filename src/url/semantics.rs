@@ -7,15 +7,15 @@
 //! only when the part has an escape, and say so by returning a
 //! [`Decoded`](super::Decoded).
 
-use super::Url;
 use super::decode::{Decoded, decode};
 use super::errors::{OutOfRange, number};
-use super::parts::{Host, Hostport, IpSchemepart, Login, Path};
-use super::schemes::{
+use crate::Rule;
+use crate::ast::Url;
+use crate::ast::{
     Article, Fieldspec, FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl,
     MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
-use crate::Rule;
+use crate::ast::{Host, Hostport, IpSchemepart, Login, Path};
 
 /// The default port of a scheme of section 3, its name compared
 /// case-insensitively: ftp 21 (3.2), http 80 (3.3), gopher 70 (3.4), nntp 119
