@@ -220,14 +220,16 @@ fn rules(productions: &[Production], modules: &[String]) -> String {
     }
     out.push_str("            _ => None,\n        }\n    }\n}\n\n");
     out.push_str(
-        "/// Calls `$run($combinator, $($arg),*)` with the combinator of `$rule`.\n\
+        "/// Calls `$run(make, $($arg),*)`, where `make` builds the combinator of `$rule`\n\
+         /// for the observer `$observer`: each combinator is built in the frame of\n\
+         /// `$run`, not all of them in the caller's.\n\
          macro_rules! with_combinator {\n    \
-         ($rule:expr, $run:ident $(, $arg:expr)*) => {\n        match $rule {\n",
+         ($rule:expr, $observer:expr, $run:ident $(, $arg:expr)*) => {\n        match $rule {\n",
     );
     for (p, module) in productions.iter().zip(modules) {
         writeln!(
             out,
-            "            $crate::Rule::{} => $run($crate::grammar::{module}::{}() $(, $arg)*),",
+            "            $crate::Rule::{} => $run(|| $crate::grammar::{module}::{}($observer) $(, $arg)*),",
             variant(&p.name),
             function(&p.name)
         )

@@ -1,15 +1,17 @@
 //! Why an input does not match a production, and where.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 
-use crate::Rule;
+use nom::Input;
+use nom_locate::LocatedSpan;
+
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
-use crate::input::Record;
+use crate::{Rule, pass};
 
 /// Why an input is not a string of a rule.
 ///
@@ -18,61 +20,74 @@ use crate::input::Record;
 /// it points at the first byte that no string of the rule can have there, or
 /// at the end of the input when the input stops too early. For
 /// `http://host:8a/` and `httpurl` it is 13, the `a`; for `http:/` it is 6,
-/// the end.
+/// the end. It comes from the pass that rejected the input.
+///
+/// The rest is derived when first asked for, from the input the error
+/// keeps: the line and column (from a `nom_locate` span of the failure
+/// point), what was expected at the offset and the productions open there
+/// ([`expected`](Error::expected), [`path`](Error::path), by the same
+/// grammar once more), and the [`hints`](Error::hints). An input longer
+/// than a few kilobytes is not kept: its details are derived at once, and
+/// only an excerpt around the offset stays.
 ///
 /// `Display` renders the error as a compiler-style diagnostic (plain text,
 /// no colour): the message, the location, the input line with a caret, the
 /// production path, the production's definition and the hints.
-#[derive(Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, thiserror::Error)]
 #[error("{}", self.render("input", &Renderer::plain()))]
 #[non_exhaustive]
-pub struct Error(Box<Inner>);
-
-/// The error's parts, boxed so that a `Result` stays small.
-#[derive(Clone, PartialEq, Eq)]
-struct Inner {
+pub struct Error {
     rule: Rule,
+    /// Whether scheme names were matched whatever their case.
+    fold: bool,
     offset: usize,
-    line: usize,
-    column: usize,
-    path: Box<[Rule]>,
-    expected: Box<[Expected]>,
     found: Found,
-    detail: Detail,
-}
-
-/// What the excerpt and the hints are made from.
-///
-/// A caller that only wants to know where an input went wrong (a filter over
-/// millions of lines) should not pay for text it never reads: a short input
-/// is kept, and the excerpt and hints are derived from it when first asked
-/// for. A long input is not kept (an error must not hold on to megabytes):
-/// its excerpt and hints are derived at once.
-#[derive(Clone, PartialEq, Eq)]
-enum Detail {
-    /// A short input, whole, and its hints once derived.
-    Kept { input: Box<str>, hints: Derived },
-    /// A long input's excerpt and hints.
-    Made { excerpt: Excerpt, hints: Vec<Hint> },
+    /// The input, when it is short enough to keep (else empty): the one
+    /// allocation of an error that nothing has asked about yet.
+    input: Box<str>,
+    /// What is derived from the input, on first access for a kept input, at
+    /// once for a long one.
+    details: OnceLock<Box<Details>>,
 }
 
 /// How long an input may be for the error to keep it: the excerpt's window
 /// (at most four bytes for each of the characters shown) fits in it.
 const KEEP_LIMIT: usize = 4 * (CONTEXT_BEFORE + CONTEXT + 2);
 
-/// The hints of a kept input, derived on first use. They are a function of
-/// the input and of the error's other parts, so two errors that agree on
-/// those agree on their hints, derived yet or not: equality ignores the cell.
-#[derive(Clone, Default)]
-struct Derived(OnceLock<Vec<Hint>>);
+/// What the error says beyond its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Details {
+    /// The line and column of a long input, which the error does not keep:
+    /// a kept input's are read from it when asked for.
+    position: Option<(usize, usize)>,
+    path: Box<[Rule]>,
+    expected: Vec<Expected>,
+    /// Where the login or hostport open at the offset starts, if one is.
+    authority: Option<usize>,
+    /// The hints: derived on first use from the kept input, at once with the
+    /// rest for a long one.
+    hints: OnceLock<Vec<Hint>>,
+    /// The excerpt of a long input, which the error does not keep.
+    excerpt: Option<Excerpt>,
+}
 
-impl PartialEq for Derived {
-    fn eq(&self, _: &Derived) -> bool {
-        true
+impl PartialEq for Error {
+    /// Errors are equal when they are of the same input, rule and offset:
+    /// everything else derives from those, derived yet or not.
+    fn eq(&self, other: &Error) -> bool {
+        (self.rule, self.fold, self.offset, self.found, &self.input)
+            == (
+                other.rule,
+                other.fold,
+                other.offset,
+                other.found,
+                &other.input,
+            )
+            && (!self.input.is_empty() || self.details() == other.details())
     }
 }
 
-impl Eq for Derived {}
+impl Eq for Error {}
 
 /// The line of the input around the error, for rendering: copied raw, made
 /// visible only when rendered.
@@ -97,151 +112,187 @@ const CONTEXT: usize = 60;
 const CONTEXT_BEFORE: usize = 1000;
 
 impl fmt::Debug for Error {
-    /// The error's parts, hints included (derived if they were not yet).
+    /// The error's parts, details included (derived if they were not yet).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Error")
-            .field("rule", &self.0.rule)
-            .field("offset", &self.0.offset)
-            .field("line", &self.0.line)
-            .field("column", &self.0.column)
-            .field("path", &self.0.path)
-            .field("expected", &self.0.expected)
-            .field("found", &self.0.found)
+            .field("rule", &self.rule)
+            .field("offset", &self.offset)
+            .field("line", &self.line())
+            .field("column", &self.column())
+            .field("path", &self.path())
+            .field("expected", &self.expected())
+            .field("found", &self.found)
             .field("hints", &self.hints())
             .finish()
     }
 }
 
 impl Error {
-    /// Builds the error from what the diagnostic pass recorded.
+    /// The error of `rule` over `input`, which a pass rejected having reached
+    /// `offset` (a char boundary: every position the grammar reaches ends
+    /// ASCII bytes it matched). `found` is what stands there when the input
+    /// goes on with bytes that are not text; otherwise it is read from the
+    /// input.
     #[cold]
-    pub(crate) fn from_record(rule: Rule, input: &str, record: Record<'_>) -> Error {
-        // Every recorded offset ends ASCII bytes the grammar matched (or is
-        // 0): a char boundary.
-        let offset = record.farthest.unwrap_or(0).min(input.len());
-        let found = match input[offset..].chars().next() {
-            Some(c) => Found::Char(c),
-            None => Found::EndOfInput,
-        };
-        Error::new(rule, input, offset, found, record.path, record.expected)
-    }
-
-    #[cold]
+    #[inline(never)]
     pub(crate) fn new(
         rule: Rule,
         input: &str,
         offset: usize,
-        found: Found,
-        path: &[Rule],
-        expected: &[Expected],
+        found: Option<Found>,
+        fold: bool,
     ) -> Error {
-        // `offset` is a char boundary (see `from_record`; `check_bytes` passes
-        // the text's end).
-        let line_start = line_start(input, offset);
-        let line = 1 + input.as_bytes()[..line_start]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        let column = 1 + input[line_start..offset].chars().count();
+        let offset = offset.min(input.len());
+        let found = found.unwrap_or_else(|| match input[offset..].chars().next() {
+            Some(c) => Found::Char(c),
+            None => Found::EndOfInput,
+        });
         let kept = input.len() <= KEEP_LIMIT;
-        let mut error = Inner {
+        let error = Error {
             rule,
+            fold,
             offset,
-            line,
-            column,
-            path: Box::from(path),
-            expected: Box::from(expected),
             found,
-            detail: Detail::Kept {
-                input: if kept {
-                    Box::from(input)
-                } else {
-                    Box::default()
-                },
-                hints: Derived::default(),
+            input: if kept {
+                Box::from(input)
+            } else {
+                Box::default()
             },
+            details: OnceLock::new(),
         };
         if !kept {
-            error.detail = Detail::Made {
-                excerpt: Excerpt::new(input, line_start, offset),
-                hints: error.derive_hints(input),
-            };
+            let mut details = error.derive(input);
+            details.position = Some(position(input, offset));
+            details.excerpt = Some(Excerpt::new(input, line_start(input, offset), offset));
+            // The hints need the input, which is not kept.
+            let hints = error.derive_hints(input, &details);
+            let _ = details.hints.set(hints);
+            let _ = error.details.set(Box::new(details));
         }
-        Error(Box::new(error))
+        error
     }
 
     /// The rule the input was matched against.
     pub fn rule(&self) -> Rule {
-        self.0.rule
+        self.rule
     }
 
     /// The byte offset of the error (see the type's documentation).
     pub fn offset(&self) -> usize {
-        self.0.offset
+        self.offset
     }
 
     /// The 1-based line of the offset.
     pub fn line(&self) -> usize {
-        self.0.line
+        self.position().0
     }
 
     /// The 1-based column of the offset, in characters.
     pub fn column(&self) -> usize {
-        self.0.column
+        self.position().1
+    }
+
+    /// The line and column: the long input's, or read from the kept one.
+    fn position(&self) -> (usize, usize) {
+        match self.details.get().and_then(|details| details.position) {
+            Some(position) => position,
+            None => position(&self.input, self.offset),
+        }
     }
 
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
     pub fn path(&self) -> &[Rule] {
-        &self.0.path
+        &self.details().path
     }
 
     /// Everything that could have continued a string of the rule at the
     /// offset, in the order the grammar tried them.
     pub fn expected(&self) -> &[Expected] {
-        &self.0.expected
+        &self.details().expected
     }
 
     /// What stands at the offset.
     pub fn found(&self) -> Found {
-        self.0.found
+        self.found
     }
 
     /// What the usual mistakes behind this error are and what to write
     /// instead, each citing its section of RFC 1738; often none.
-    ///
-    /// For an input of up to a few kilobytes they are derived on the first
-    /// call (the error keeps the input for that), so that a caller that
-    /// never asks for them does not pay for them.
     pub fn hints(&self) -> &[Hint] {
-        match &self.0.detail {
-            Detail::Kept { input, hints } => hints.0.get_or_init(|| self.0.derive_hints(input)),
-            Detail::Made { hints, .. } => hints,
+        let details = self.details();
+        details
+            .hints
+            .get_or_init(|| self.derive_hints(&self.input, details))
+    }
+
+    /// The details: derived on the first call for a kept input.
+    fn details(&self) -> &Details {
+        self.details
+            .get_or_init(|| Box::new(self.derive(&self.input)))
+    }
+
+    /// The details of this error in `input`, the input it was found in: the
+    /// grammar read once more, recording at the offset.
+    #[cold]
+    fn derive(&self, input: &str) -> Details {
+        let recorded = pass::diagnose(self.rule, input, self.fold, self.offset);
+        Details {
+            position: None,
+            path: recorded.path,
+            expected: recorded.expected,
+            authority: recorded.authority,
+            hints: OnceLock::new(),
+            excerpt: None,
+        }
+    }
+
+    /// The hints of this error in `input`.
+    #[cold]
+    fn derive_hints(&self, input: &str, details: &Details) -> Vec<Hint> {
+        hint::hints(&hint::Context {
+            rule: self.rule,
+            input,
+            offset: self.offset,
+            found: self.found,
+            path: &details.path,
+            expected: &details.expected,
+            authority: details.authority,
+        })
+    }
+
+    /// The excerpt to render: the kept input's, or the one made at once.
+    fn excerpt(&self) -> Cow<'_, Excerpt> {
+        match &self.details().excerpt {
+            Some(excerpt) => Cow::Borrowed(excerpt),
+            None => Cow::Owned(Excerpt::new(
+                &self.input,
+                line_start(&self.input, self.offset),
+                self.offset,
+            )),
         }
     }
 
     /// The error in one line: `expected digit, "/" or end of input, found "a"`.
     pub fn message(&self) -> String {
-        let mut message = String::from("expected ");
-        match self.0.expected.split_last() {
-            None => message.push_str("nothing more"),
-            Some((last, [])) => message.push_str(&last.to_string()),
-            Some((last, rest)) => {
-                let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
-                message.push_str(&rest.join(", "));
-                message.push_str(" or ");
-                message.push_str(&last.to_string());
-            }
-        }
+        let mut message = String::with_capacity(96);
+        message.push_str("expected ");
+        list(&mut message, self.expected(), usize::MAX);
         message.push_str(", found ");
-        message.push_str(&self.0.found.to_string());
+        self.found.push_to(&mut message);
         message
     }
 
     /// The production path written `httpurl › hostport › port`.
     pub fn path_display(&self) -> String {
-        let names: Vec<&str> = self.0.path.iter().map(|rule| rule.name()).collect();
-        names.join(" › ")
+        let mut path = String::with_capacity(64);
+        for (i, rule) in self.path().iter().enumerate() {
+            if i > 0 {
+                path.push_str(" › ");
+            }
+            path.push_str(rule.name());
+        }
+        path
     }
 
     /// Renders the diagnostic with `renderer` (plain or styled), naming the
@@ -254,28 +305,28 @@ impl Error {
     /// `first_line` of `origin` (a line of a file checked line by line), so
     /// that the location names the file's line.
     pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
-        let title = format!("not a valid {}: {}", self.0.rule, self.message());
+        let title = format!("not a valid {}: {}", self.rule, self.message());
         let label = format!("expected {}", self.expected_short());
-        let excerpt = self.0.excerpt();
-        let (text, caret) = excerpt.visible(self.0.found);
+        let excerpt = self.excerpt();
+        let (text, caret) = excerpt.visible(self.found);
         // `line` is at least 1; a first line near `usize::MAX` saturates.
-        let line = first_line.saturating_add(self.0.line - 1);
+        let line = first_line.saturating_add(self.line() - 1);
         let snippet = Snippet::source(text.as_str())
             .line_start(line)
             .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
         let path = format!("while matching {}", self.path_display());
-        let innermost = self.0.path.last().copied().unwrap_or(self.0.rule);
+        let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
         let mut group = if excerpt.cut_before {
             // The snippet starts inside a very long line: the renderer would
             // count the column from the cut, so the location is stated.
-            let location = Origin::path(origin).line(line).char_column(self.0.column);
+            let location = Origin::path(origin).line(line).char_column(self.column());
             title.element(location).element(snippet)
         } else {
             title.element(snippet.path(origin))
         };
-        if !self.0.path.is_empty() {
+        if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
         group = group.element(Level::NOTE.message(note.as_str()));
@@ -288,41 +339,45 @@ impl Error {
 
     /// The expected items for the caret's label, shortened when there are many.
     fn expected_short(&self) -> String {
-        const SHOWN: usize = 6;
-        let items: Vec<String> = self.0.expected.iter().map(ToString::to_string).collect();
-        match items.len() {
-            0 => "nothing more".to_owned(),
-            1 => items[0].clone(),
-            n if n <= SHOWN => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
-            n => format!("{}, or {} more", items[..SHOWN].join(", "), n - SHOWN),
+        let mut text = String::with_capacity(64);
+        list(&mut text, self.expected(), 6);
+        text
+    }
+}
+
+/// Appends `items` as a list, `a, b or c` (`nothing more` for none), or the
+/// first `shown` and how many more.
+fn list(out: &mut String, items: &[Expected], shown: usize) {
+    match items {
+        [] => out.push_str("nothing more"),
+        [only] => only.push_to(out),
+        _ if items.len() > shown => {
+            for item in &items[..shown] {
+                item.push_to(out);
+                out.push_str(", ");
+            }
+            // Writing to a String does not fail.
+            let _ = write!(out, "or {} more", items.len() - shown);
+        }
+        [rest @ .., last] => {
+            for (i, item) in rest.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                item.push_to(out);
+            }
+            out.push_str(" or ");
+            last.push_to(out);
         }
     }
 }
 
-impl Inner {
-    /// The hints of this error in `input`, the input it was found in.
-    fn derive_hints(&self, input: &str) -> Vec<Hint> {
-        hint::hints(&hint::Context {
-            rule: self.rule,
-            input,
-            offset: self.offset,
-            found: self.found,
-            path: &self.path,
-            expected: &self.expected,
-        })
-    }
-
-    /// The excerpt to render: the kept input's, or the one made at once.
-    fn excerpt(&self) -> Cow<'_, Excerpt> {
-        match &self.detail {
-            Detail::Kept { input, .. } => Cow::Owned(Excerpt::new(
-                input,
-                line_start(input, self.offset),
-                self.offset,
-            )),
-            Detail::Made { excerpt, .. } => Cow::Borrowed(excerpt),
-        }
-    }
+/// The 1-based line and column (in characters) of `offset` in `input`, from
+/// a `nom_locate` span of that point.
+fn position(input: &str, offset: usize) -> (usize, usize) {
+    // `offset` is a char boundary of `input` (see `Error::new`).
+    let at = LocatedSpan::new(input).take_from(offset);
+    (at.location_line() as usize, at.get_utf8_column())
 }
 
 /// Where the line that holds `offset` (a char boundary) starts.

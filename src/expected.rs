@@ -19,16 +19,29 @@ pub enum Expected {
 }
 
 impl Expected {
-    /// Equality without a call to `memcmp`: the literals are a few bytes.
+    /// Equality, comparing literals by address first: the grammar's
+    /// literals are `'static` strings, and a list dedups many.
     #[inline]
     pub(crate) fn same(&self, other: &Expected) -> bool {
         match (self, other) {
-            (Expected::Rule(a), Expected::Rule(b)) => a == b,
             (Expected::Literal(a), Expected::Literal(b)) => {
-                a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(a, b)| a == b)
+                core::ptr::eq(*a, *b) || a.as_bytes().iter().eq(b.as_bytes())
             }
-            (Expected::EndOfInput, Expected::EndOfInput) => true,
-            _ => false,
+            _ => self == other,
+        }
+    }
+
+    /// Appends the item as `Display` writes it, without the formatting
+    /// machinery: a message lists several.
+    pub(crate) fn push_to(&self, out: &mut String) {
+        match self {
+            Expected::Rule(rule) => out.push_str(rule.name()),
+            Expected::Literal(literal) => {
+                out.push('"');
+                out.push_str(literal);
+                out.push('"');
+            }
+            Expected::EndOfInput => out.push_str("end of input"),
         }
     }
 }
@@ -57,6 +70,24 @@ pub enum Found {
     EndOfInput,
 }
 
+impl Found {
+    /// Appends what stands at the offset as `Display` writes it.
+    pub(crate) fn push_to(&self, out: &mut String) {
+        match self {
+            Found::Char(c) if c.is_ascii_graphic() && !matches!(c, '"' | '\\' | '\'') => {
+                out.push('"');
+                out.push(*c);
+                out.push('"');
+            }
+            // Writing to a String does not fail.
+            other => {
+                use core::fmt::Write as _;
+                let _ = write!(out, "{other}");
+            }
+        }
+    }
+}
+
 impl fmt::Display for Found {
     /// `"a"`, `byte 0xFF` or `end of input`; control characters, spaces and
     /// other invisible characters are written as escapes (`"\u{1b}"`), so that
@@ -66,6 +97,36 @@ impl fmt::Display for Found {
             Found::Char(c) => write!(f, "\"{}\"", c.escape_debug()),
             Found::Byte(byte) => write!(f, "byte 0x{byte:02X}"),
             Found::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path of a message writes what `Display` writes.
+    #[test]
+    fn push_to_writes_what_display_writes() {
+        let found = (0..=0x7f_u8).map(|b| Found::Char(char::from(b))).chain([
+            Found::Char('é'),
+            Found::Char('\u{202e}'),
+            Found::Byte(0xff),
+            Found::EndOfInput,
+        ]);
+        for found in found {
+            let mut pushed = String::new();
+            found.push_to(&mut pushed);
+            assert_eq!(pushed, found.to_string());
+        }
+        for expected in [
+            Expected::Rule(Rule::GopherPlusString),
+            Expected::Literal(";type="),
+            Expected::EndOfInput,
+        ] {
+            let mut pushed = String::new();
+            expected.push_to(&mut pushed);
+            assert_eq!(pushed, expected.to_string());
         }
     }
 }

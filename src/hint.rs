@@ -51,6 +51,10 @@ pub(crate) struct Context<'a> {
     pub found: Found,
     pub path: &'a [Rule],
     pub expected: &'a [Expected],
+    /// Where the login or hostport that was being read at the offset
+    /// starts, if one was: the start of the authority, as the parser read
+    /// it.
+    pub authority: Option<usize>,
 }
 
 /// `%XX` for each byte of `c`'s UTF-8 encoding.
@@ -86,6 +90,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         found,
         path,
         expected,
+        authority,
     } = *context;
     // `offset` is a char boundary of `input` (see `Error::new`).
     let before = &input[..offset];
@@ -109,16 +114,15 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         ));
     }
 
-    // A user name or password where the scheme allows none.
-    if let Some((section, article)) = no_user_section(rule) {
-        // 0, or after the ASCII `://`: a char boundary.
-        let authority_start = input.find("://").map_or(0, |i| i + 3);
-        let authority_end = input[authority_start..]
-            .find('/')
-            .map_or(input.len(), |i| authority_start + i);
-        if (authority_start..authority_end).contains(&offset)
-            && input[authority_start..authority_end].contains('@')
-        {
+    // A user name or password where the scheme allows none: the error is
+    // in the authority (which ends at the first "/", section 3.1), and the
+    // authority has an "@".
+    if let Some((section, article)) = no_user_section(rule)
+        && let Some(start) = authority
+    {
+        // `start` is where the parser started a production: a char boundary.
+        let end = input[start..].find('/').map_or(input.len(), |i| start + i);
+        if offset < end && input[start..end].contains('@') {
             hints.push(Hint::new(
                 section,
                 format!("{article} URL allows no user name or password"),

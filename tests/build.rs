@@ -688,13 +688,52 @@ type OtherKept = (
     Option<Vec<u8>>,
 );
 
+/// `text` with the escapes of unreserved characters (`%41`, `%7E`) written as
+/// the characters.
+fn unreserved_decoded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at..];
+        let byte = escape
+            .get(1..3)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(|byte| byte.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(byte));
+        match byte {
+            Some(byte) => {
+                out.push(char::from(byte));
+                rest = &escape[3..];
+            }
+            None => {
+                out.push('%');
+                rest = &escape[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The parts that the canonical form keeps: hosts compared in lower case, a
 /// default port the same as none, an other scheme's scheme-specific part
 /// decoded.
 fn kept<'a>(url: &rfc1738::Url<'a>) -> (Option<Parts<'a>>, Option<Result<OtherKept, Vec<u8>>>) {
     let bytes = |decoded: Decoded<'_>| decoded.as_bytes().to_vec();
     if let rfc1738::Url::Other(other) = url {
-        let kept = match other.ip_schemepart() {
+        // Section 2.2: an escape of an unreserved character means that
+        // character, so the canonical form writes it plain, and a host can
+        // appear (`foo://ho%73t/`): the structure is that of the scheme-
+        // specific part with those escapes read.
+        let plain = format!(
+            "{}:{}",
+            other.scheme(),
+            unreserved_decoded(other.schemepart())
+        );
+        let Ok(rfc1738::Url::Other(plain)) = parse(&plain) else {
+            unreachable!("reading escapes of unreserved characters keeps an otherurl");
+        };
+        let kept = match plain.ip_schemepart() {
             Some(ip) => {
                 let login = ip.login();
                 Ok((

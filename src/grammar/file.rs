@@ -7,10 +7,11 @@ use nom::sequence::terminated;
 
 use super::ftp::fpath;
 use super::ip::host;
-use super::primitive::{E, followed_by, lit, rule, scheme_lit};
+use super::leaf::{E, followed_by, lit, rule, scheme_lit, seq};
 use crate::Rule;
 use crate::ast::{FileHost, FileUrl};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
 
 /// ```text
 /// fileurl = "file://" [ host | "localhost" ] "/" fpath
@@ -20,18 +21,22 @@ use crate::input::Source;
 /// two ways. Section 3.10 gives `localhost` its own meaning, so the literal
 /// is tried first and kept when the `/` follows it; `localhost.dom` and
 /// `LOCALHOST` are hosts. Both readings accept the same strings.
-pub fn fileurl<'a, I: Source<'a>>() -> impl Parser<I, Output = FileUrl<'a>, Error = E<I>> {
+pub fn fileurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = FileUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Fileurl,
-        (
-            scheme_lit("file://"),
+        seq((
+            scheme_lit(o, "file://"),
             opt(alt((
-                terminated(lit("localhost"), followed_by("/")).map(|_| FileHost::Localhost),
-                host().map(FileHost::Host),
+                terminated(lit(o, "localhost"), followed_by("/", false))
+                    .map(|_| FileHost::Localhost),
+                host(o).map(FileHost::Host),
             ))),
-            lit("/"),
-            fpath(),
-        ),
+            lit(o, "/"),
+            fpath(o),
+        )),
     )
     .map(|(scheme, host, _, fpath)| FileUrl {
         scheme,

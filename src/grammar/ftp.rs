@@ -5,26 +5,29 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 
 use super::ip::login;
-use super::primitive::{E, Set, fast_or, lit, many, one, rule, scheme_lit, span, star};
-use crate::Rule;
+use super::leaf::{E, lit, many, one, rule, scanned, scheme_lit, seq, span, star};
 use crate::ast::{FtpUrl, Path};
-use crate::expected::Expected::{Literal, Rule as R};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 /// ```
-pub fn ftpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = FtpUrl<'a>, Error = E<I>> {
+pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = FtpUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Ftpurl,
-        (
-            scheme_lit("ftp://"),
-            login(),
+        seq((
+            scheme_lit(o, "ftp://"),
+            login(o),
             opt(preceded(
-                lit("/"),
-                (fpath(), opt(preceded(lit(";type="), ftptype()))),
+                lit(o, "/"),
+                seq((fpath(o), opt(preceded(lit(o, ";type="), ftptype(o))))),
             )),
-        ),
+        )),
     )
     .map(|(scheme, login, path)| FtpUrl {
         scheme,
@@ -38,47 +41,36 @@ pub fn ftpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = FtpUrl<'a>, Error 
 /// fpath = fsegment *[ "/" fsegment ]
 /// ```
 ///
-/// The fast inputs scan the `fsegment`s and the `/`s between them in one run.
-pub fn fpath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
+/// Fast form: `scan::fpath`.
+pub fn fpath<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Fpath,
-        fast_or(
-            many(&FPATH, false),
-            span((fsegment(), star((lit("/"), fsegment())))),
+        scanned(
+            o,
+            scan::fpath,
+            span(seq((fsegment(o), star(o, seq((lit(o, "/"), fsegment(o))))))),
         ),
     )
     .map(Path)
 }
 
-/// The characters of `fpath` on the fast inputs: a `fsegment` can be empty and
-/// has no `/`, so `fsegment *[ "/" fsegment ]` is any run of its characters and
-/// `/`, scanned at once.
-static FPATH: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal("?"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-    Literal("/"),
-]);
-
-/// The body of `fsegment`.
-static FSEGMENT: Set = Set::class(&crate::charset::FSEGMENT_BODY);
-
 /// ```text
 /// fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn fsegment<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Fsegment, many(&FSEGMENT, false))
+pub fn fsegment<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Fsegment, many(o, &charset::FSEGMENT_BODY, false))
 }
-
-/// `ftptype`, a character class: a failure reports the production.
-static FTPTYPE: Set = Set::of(&[R(Rule::Ftptype)]);
 
 /// ```text
 /// ftptype = "A" | "I" | "D" | "a" | "i" | "d"
 /// ```
-pub fn ftptype<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Ftptype, one(&FTPTYPE))
+pub fn ftptype<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Ftptype, one(o, &charset::FTPTYPE))
 }

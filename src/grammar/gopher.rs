@@ -5,13 +5,15 @@ use nom::branch::alt;
 use nom::combinator::opt;
 use nom::sequence::preceded;
 
-use super::chars::XCHAR_SET;
-use super::http::SEARCH;
+use super::http::search;
 use super::ip::hostport;
-use super::primitive::{E, attempt, lit, many, many_before_tab, one, rule, scheme_lit, xchar_end};
-use crate::Rule;
+use super::leaf::{
+    E, attempt, before_tab, lit, many, one, rule, scanned, scheme_lit, seq, xchar_end,
+};
 use crate::ast::{GopherPath, GopherUrl};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// gopherurl = "gopher://" hostport [ / [ gtype [ selector
@@ -21,38 +23,43 @@ use crate::input::Source;
 /// The unquoted `/` after `hostport` is read as the literal `"/"` (erratum
 /// EID 5118, verified). `selector = *xchar` also matches `%09`, so the BNF
 /// lets the selector swallow the search and the gopher+ string. Section 3.4
-/// describes the selector as ending at the first `%09`; the combinator takes
-/// that split when what follows is a `search` (stopping before the next
-/// `%09`) and an optional `%09 gopher+_string` that reaches the end of the
-/// URL, and otherwise lets the selector take the rest (`1a%09b/c`: `/` is no
-/// `search` character, so the selector is `a%09b/c`). The language is
-/// `"/" *xchar` after the host either way. See `grammar/DECISIONS.md`.
-pub fn gopherurl<'a, I: Source<'a>>() -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
-    let split = attempt((
-        rule(Rule::Selector, many_before_tab(&XCHAR_SET)),
-        lit("%09"),
-        rule(Rule::Search, many_before_tab(&SEARCH)),
-        opt(preceded(lit("%09"), gopher_plus_string())),
-        xchar_end(),
-    ))
+/// describes the selector as ending at the first `%09`: the selector and the
+/// search are read up to the next `%09` when what follows is a search and an
+/// optional `%09 gopher+_string` that reach the end of the URL, and
+/// otherwise the selector takes the rest (`1a%09b/c`: `/` is no `search`
+/// character, so the selector is `a%09b/c`). The language is `"/" *xchar`
+/// after the host either way. See `grammar/DECISIONS.md`.
+pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
+    let split = attempt(
+        o,
+        seq((
+            before_tab(selector(o)),
+            lit(o, "%09"),
+            before_tab(search(o)),
+            opt(preceded(lit(o, "%09"), gopher_plus_string(o))),
+            xchar_end(),
+        )),
+    )
     .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));
-    let whole = selector().map(|selector| (selector, None, None));
-    let gopher_path =
-        (gtype(), alt((split, whole))).map(|(gtype, (selector, search, gopher_plus_string))| {
-            GopherPath {
-                gtype: Some(gtype),
-                selector,
-                search,
-                gopher_plus_string,
-            }
-        });
+    let whole = selector(o).map(|selector| (selector, None, None));
+    let gopher_path = seq((gtype(o), alt((split, whole)))).map(
+        |(gtype, (selector, search, gopher_plus_string))| GopherPath {
+            gtype: Some(gtype),
+            selector,
+            search,
+            gopher_plus_string,
+        },
+    );
     rule(
+        o,
         Rule::Gopherurl,
-        (
-            scheme_lit("gopher://"),
-            hostport(),
-            opt(preceded(lit("/"), opt(gopher_path))),
-        ),
+        seq((
+            scheme_lit(o, "gopher://"),
+            hostport(o),
+            opt(preceded(lit(o, "/"), opt(gopher_path))),
+        )),
     )
     .map(|(scheme, hostport, path)| GopherUrl {
         scheme,
@@ -74,23 +81,38 @@ pub fn gopherurl<'a, I: Source<'a>>() -> impl Parser<I, Output = GopherUrl<'a>, 
 ///
 /// One `xchar`, so an escape is a gtype: in `gopher://h/%09x` the gtype is
 /// `%09`.
-pub fn gtype<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Gtype, one(&XCHAR_SET))
+pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Gtype, one(o, &charset::XCHAR))
 }
 
 /// ```text
 /// selector = *xchar
 /// ```
 ///
-/// All of `*xchar`, `%09` included. Inside [`gopherurl`] the selector stops
-/// at the first `%09` when a search follows (section 3.4).
-pub fn selector<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Selector, many(&XCHAR_SET, false))
+/// All of `*xchar`, `%09` included. Inside [`gopherurl`] the selector is read
+/// up to the first `%09` when a search follows (section 3.4). Fast form:
+/// `scan::xchars`.
+pub fn selector<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Selector,
+        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+    )
 }
 
 /// ```text
 /// gopher+_string = *xchar
 /// ```
-pub fn gopher_plus_string<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::GopherPlusString, many(&XCHAR_SET, false))
+///
+/// Fast form: `scan::xchars`.
+pub fn gopher_plus_string<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::GopherPlusString,
+        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+    )
 }

@@ -5,26 +5,29 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 
 use super::ip::hostport;
-use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
-use crate::Rule;
+use super::leaf::{E, lit, many, rule, scanned, scheme_lit, seq, span, star};
 use crate::ast::{HttpUrl, Path};
-use crate::expected::Expected::{Literal, Rule as R};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 /// ```
-pub fn httpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = HttpUrl<'a>, Error = E<I>> {
+pub fn httpurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = HttpUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Httpurl,
-        (
-            scheme_lit("http://"),
-            hostport(),
+        seq((
+            scheme_lit(o, "http://"),
+            hostport(o),
             opt(preceded(
-                lit("/"),
-                (hpath(), opt(preceded(lit("?"), search()))),
+                lit(o, "/"),
+                seq((hpath(o), opt(preceded(lit(o, "?"), search(o))))),
             )),
-        ),
+        )),
     )
     .map(|(scheme, hostport, path)| HttpUrl {
         scheme,
@@ -38,47 +41,36 @@ pub fn httpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = HttpUrl<'a>, Erro
 /// hpath = hsegment *[ "/" hsegment ]
 /// ```
 ///
-/// The fast inputs scan the `hsegment`s and the `/`s between them in one run.
-pub fn hpath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
+/// Fast form: `scan::hpath`.
+pub fn hpath<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Hpath,
-        fast_or(
-            many(&HPATH, false),
-            span((hsegment(), star((lit("/"), hsegment())))),
+        scanned(
+            o,
+            scan::hpath,
+            span(seq((hsegment(o), star(o, seq((lit(o, "/"), hsegment(o))))))),
         ),
     )
     .map(Path)
 }
 
-/// The characters of `hpath` on the fast inputs: a `hsegment` can be empty and
-/// has no `/`, so `hsegment *[ "/" hsegment ]` is any run of its characters and
-/// `/`, scanned at once.
-static HPATH: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal(";"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-    Literal("/"),
-]);
-
-/// The body of `hsegment`.
-static HSEGMENT: Set = Set::class(&crate::charset::HSEGMENT_BODY);
-
 /// ```text
 /// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn hsegment<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Hsegment, many(&HSEGMENT, false))
+pub fn hsegment<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Hsegment, many(o, &charset::HSEGMENT_BODY, false))
 }
-
-/// The body of `search` (the same as `hsegment`'s).
-pub(crate) static SEARCH: Set = Set::class(&crate::charset::SEARCH_BODY);
 
 /// ```text
 /// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn search<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Search, many(&SEARCH, false))
+pub fn search<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Search, many(o, &charset::SEARCH_BODY, false))
 }

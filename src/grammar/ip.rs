@@ -6,23 +6,27 @@ use nom::branch::alt;
 use nom::combinator::opt;
 use nom::sequence::{preceded, terminated};
 
-use super::chars::{ALPHA_SET, ALPHADIGIT_SET, XCHAR_SET, digits};
-use super::primitive::{
-    E, Set, attempt, end_of_input, fast_or, followed_by, hostname_scan, label, lit, many, one,
-    rule, span, star,
-};
-use crate::Rule;
+use super::chars::digits;
+use super::leaf::{E, attempt, followed_by, label, lit, many, one, rule, scanned, seq, span, star};
 use crate::ast::{Host, Hostport, IpSchemepart, Login};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// ip-schemepart = "//" login [ "/" urlpath ]
 /// ```
-pub fn ip_schemepart<'a, I: Source<'a>>() -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>>
-{
+pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::IpSchemepart,
-        (lit("//"), login(), opt(preceded(lit("/"), urlpath()))),
+        seq((
+            lit(o, "//"),
+            login(o),
+            opt(preceded(lit(o, "/"), urlpath(o))),
+        )),
     )
     .map(|(_, login, urlpath)| IpSchemepart { login, urlpath })
 }
@@ -31,60 +35,46 @@ pub fn ip_schemepart<'a, I: Source<'a>>() -> impl Parser<I, Output = IpSchemepar
 /// login = [ user [ ":" password ] "@" ] hostport
 /// ```
 ///
-/// The optional `user [ ":" password ] "@"` is tried first. A host and port
-/// are also a user and password (`host:80` is `user ":" password`), so the
-/// attempt only fails at the missing `@`, and nom's `opt` then backtracks to
-/// read them as `hostport`. The `@` alone decides, as in the BNF.
+/// Read as a `hostport` alone when a `/` or the end of the input follows
+/// it, and otherwise as written, the optional `user [ ":" password ] "@"`
+/// first. Both readings accept the same strings (`grammar/DECISIONS.md`,
+/// D18): such a hostport is host characters and digits, all allowed in
+/// `user` and `password`, around at most one `:`, and the `@` the optional
+/// part needs is not there. Most logins are read once that way, not twice
+/// (as a user and password until the missing `@`, then as a host and port).
 ///
-/// The fast inputs first try `hostport` followed by `/` or the end of the
-/// input, the login of most URLs, which would otherwise be read twice (as a
-/// user and password, then as a host and port). That is exact: such a
-/// hostport is host characters and digits, all allowed in `user` and
-/// `password`, around at most one `:`; the user's run stops at the `:` or at
-/// the `/`, the password's at the `/`, and the `@` the attempt needs is not
-/// there, so the BNF's shape reads the same hostport with no user. Anything
-/// else (a `@`, a `%` after the host) takes the BNF's shape.
-pub fn login<'a, I: Source<'a>>() -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
-    rule(
-        Rule::Login,
-        fast_or(
-            alt((
-                terminated(hostport(), alt((followed_by("/"), end_of_input())))
-                    .map(|hostport| (None, hostport)),
-                login_in_full(),
-            )),
-            login_in_full(),
-        ),
-    )
-    .map(|(credentials, hostport)| Login {
+/// As written, the optional part is tried first. A host and port are also
+/// a user and password (`host:80` is `user ":" password`), so it only fails
+/// at the missing `@`, and nom's `opt` then backtracks to read them as
+/// `hostport`. The `@` alone decides, as in the BNF.
+pub fn login<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
+    let alone = terminated(hostport(o), followed_by("/", true)).map(|hostport| (None, hostport));
+    let credentials = terminated(
+        seq((user(o), opt(preceded(lit(o, ":"), password(o))))),
+        lit(o, "@"),
+    );
+    let written = seq((opt(attempt(o, credentials)), hostport(o)));
+    rule(o, Rule::Login, alt((attempt(o, alone), written))).map(|(credentials, hostport)| Login {
         user: credentials.map(|(user, _)| user),
         password: credentials.and_then(|(_, password)| password),
         hostport,
     })
 }
 
-/// A login's user and password, if it has them.
-type Credentials<'a> = Option<(&'a str, Option<&'a str>)>;
-
-/// The body of [`login`] in the BNF's shape: the credentials, if any, and
-/// the hostport.
-fn login_in_full<'a, I: Source<'a>>()
--> impl Parser<I, Output = (Credentials<'a>, Hostport<'a>), Error = E<I>> {
-    (
-        opt(attempt(terminated(
-            (user(), opt(preceded(lit(":"), password()))),
-            lit("@"),
-        ))),
-        hostport(),
-    )
-}
-
 /// ```text
 /// hostport = host [ ":" port ]
 /// ```
-pub fn hostport<'a, I: Source<'a>>() -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
-    rule(Rule::Hostport, (host(), opt(preceded(lit(":"), port()))))
-        .map(|(host, port)| Hostport { host, port })
+pub fn hostport<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
+    rule(
+        o,
+        Rule::Hostport,
+        seq((host(o), opt(preceded(lit(o, ":"), port(o))))),
+    )
+    .map(|(host, port)| Hostport { host, port })
 }
 
 /// ```text
@@ -95,12 +85,13 @@ pub fn hostport<'a, I: Source<'a>>() -> impl Parser<I, Output = Hostport<'a>, Er
 /// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
 /// fails as a `hostname` (its last label `4` is no `toplabel`) and matches
 /// as a `hostnumber`, while `1.2.3` is neither.
-pub fn host<'a, I: Source<'a>>() -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
+pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Host,
         alt((
-            hostname().map(Host::Hostname),
-            hostnumber().map(Host::Hostnumber),
+            hostname(o).map(Host::Hostname),
+            hostnumber(o).map(Host::Hostnumber),
         )),
     )
 }
@@ -113,50 +104,63 @@ pub fn host<'a, I: Source<'a>>() -> impl Parser<I, Output = Host<'a>, Error = E<
 /// stops before the last label and leaves it to `toplabel`: no string of the
 /// grammar has a `.` right after a `hostname`, so greedy is exact. If the
 /// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
-/// splitting the labels exists. The fast inputs check the whole run of
-/// label characters in one pass instead, which gives every enclosing rule the
-/// same verdict (see `grammar/DECISIONS.md`, D10).
-pub fn hostname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+/// splitting the labels exists. Fast form: `scan::hostname`.
+pub fn hostname<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
+        o,
         Rule::Hostname,
-        fast_or(
-            hostname_scan(),
-            span((star((domainlabel(), lit("."))), toplabel())),
+        scanned(
+            o,
+            scan::hostname,
+            span(seq((
+                star(o, seq((domainlabel(o), lit(o, ".")))),
+                toplabel(o),
+            ))),
         ),
     )
 }
-
-/// The body of `domainlabel`'s repetition.
-static DOMAINLABEL: Set = Set::class(&crate::charset::DOMAINLABEL_BODY);
-
-/// The body of `toplabel`'s repetition.
-static TOPLABEL: Set = Set::class(&crate::charset::TOPLABEL_BODY);
 
 /// ```text
 /// domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
 /// ```
 ///
-/// Scanned as one run of `alphadigit | "-"` starting with an `alphadigit`,
+/// Read as one run of `alphadigit | "-"` starting with an `alphadigit`,
 /// trailing hyphens given back: see `grammar/DECISIONS.md` for why the two
 /// alternatives cannot be run as nom's ordered choice.
-pub fn domainlabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Domainlabel, label(&ALPHADIGIT_SET, &DOMAINLABEL))
+pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Domainlabel,
+        label(o, &charset::ALPHADIGIT, &charset::DOMAINLABEL_BODY),
+    )
 }
 
 /// ```text
 /// toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit
 /// ```
 ///
-/// Scanned like [`domainlabel`], with an `alpha` first.
-pub fn toplabel<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Toplabel, label(&ALPHA_SET, &TOPLABEL))
+/// Read like [`domainlabel`], with an `alpha` first.
+pub fn toplabel<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Toplabel,
+        label(o, &charset::ALPHA, &charset::TOPLABEL_BODY),
+    )
 }
 
 /// ```text
 /// alphadigit = alpha | digit
 /// ```
-pub fn alphadigit<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Alphadigit, one(&ALPHADIGIT_SET))
+pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Alphadigit, one(o, &charset::ALPHADIGIT))
 }
 
 /// ```text
@@ -165,51 +169,58 @@ pub fn alphadigit<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error
 ///
 /// The grammar bounds neither the groups' values nor their lengths:
 /// `999.0.0.1` is a hostnumber.
-pub fn hostnumber<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
+pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
+        o,
         Rule::Hostnumber,
-        span((
-            digits(),
-            lit("."),
-            digits(),
-            lit("."),
-            digits(),
-            lit("."),
-            digits(),
-        )),
+        span(seq((
+            digits(o),
+            lit(o, "."),
+            digits(o),
+            lit(o, "."),
+            digits(o),
+            lit(o, "."),
+            digits(o),
+        ))),
     )
 }
 
 /// ```text
 /// port = digits
 /// ```
-pub fn port<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Port, digits())
+pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Port, digits(o))
 }
-
-/// The body of `user` and `password`.
-static USER: Set = Set::class(&crate::charset::USER_BODY);
 
 /// ```text
 /// user = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
-pub fn user<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::User, many(&USER, false))
+pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::User, many(o, &charset::USER_BODY, false))
 }
-
-/// The body of `password` (the same as `user`'s).
-static PASSWORD: Set = Set::class(&crate::charset::PASSWORD_BODY);
 
 /// ```text
 /// password = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
-pub fn password<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Password, many(&PASSWORD, false))
+pub fn password<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Password, many(o, &charset::PASSWORD_BODY, false))
 }
 
 /// ```text
 /// urlpath = *xchar ; depends on protocol see section 3.1
 /// ```
-pub fn urlpath<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Urlpath, many(&XCHAR_SET, false))
+///
+/// Fast form: `scan::xchars`.
+pub fn urlpath<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Urlpath,
+        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+    )
 }

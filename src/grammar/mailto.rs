@@ -2,22 +2,27 @@
 
 use nom::Parser;
 
-use super::chars::XCHAR_SET;
-use super::primitive::{E, many, rule, scheme_lit};
-use crate::Rule;
+use super::leaf::{E, many, rule, scanned, scheme_lit, seq};
 use crate::ast::MailtoUrl;
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// mailtourl = "mailto:" encoded822addr
 /// ```
-pub fn mailtourl<'a, I: Source<'a>>() -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
-    rule(Rule::Mailtourl, (scheme_lit("mailto:"), encoded822addr())).map(
-        |(scheme, encoded822addr)| MailtoUrl {
-            scheme,
-            encoded822addr,
-        },
+pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
+    rule(
+        o,
+        Rule::Mailtourl,
+        seq((scheme_lit(o, "mailto:"), encoded822addr(o))),
     )
+    .map(|(scheme, encoded822addr)| MailtoUrl {
+        scheme,
+        encoded822addr,
+    })
 }
 
 /// ```text
@@ -25,7 +30,13 @@ pub fn mailtourl<'a, I: Source<'a>>() -> impl Parser<I, Output = MailtoUrl<'a>, 
 /// ```
 ///
 /// Only the `1*xchar` shape is checked: RFC 822's own syntax is out of the
-/// grammar's scope.
-pub fn encoded822addr<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Encoded822addr, many(&XCHAR_SET, true))
+/// grammar's scope. Fast form: `scan::xchars` (its empty run is a failure).
+pub fn encoded822addr<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Encoded822addr,
+        scanned(o, scan::xchars1, many(o, &charset::XCHAR, true)),
+    )
 }

@@ -4,23 +4,27 @@
 //! the common internet scheme syntax, one module per scheme, and the
 //! miscellaneous definitions. Each combinator is named after its production
 //! (`ip-schemepart` → [`ip::ip_schemepart`], `gopher+_string` →
-//! [`gopher::gopher_plus_string`]) and its documentation starts with the
-//! production as printed. Where nom's ordered choice or greedy repetition
-//! cannot follow the BNF literally, the combinator's documentation says what
-//! it does instead and `grammar/DECISIONS.md` says why; each combinator
-//! accepts exactly the language of its production.
+//! [`gopher::gopher_plus_string`]), its documentation starts with the
+//! production as printed, and it is written in the production's shape.
+//! Where nom's ordered choice or greedy repetition cannot follow the BNF
+//! literally, the combinator's documentation says what it does instead and
+//! `grammar/DECISIONS.md` says why; each combinator accepts exactly the
+//! language of its production.
 //!
-//! The combinators are generic over the [`Source`](crate::Source) they read and
-//! return `impl Parser`, so they run in nom's `Check` mode (building nothing)
-//! as well as in `Emit` mode. They parse a prefix of their input, as nom
-//! parsers do; [`crate::parse_rule`] matches a production against a whole
-//! input, with a precise error. They treat their input as complete.
+//! A combinator is built for an observer, its one argument: [`Quiet`] for
+//! your own parsers. It reads [`Text`]: `&str`, the grammar's letter, or
+//! [`Folded`], which matches scheme names whatever their case (section 2.1).
+//! The combinators return `impl Parser`, so they run in nom's `Check` mode
+//! (building nothing) as well as in `Emit` mode. They parse a prefix of
+//! their input, as nom parsers do, and treat it as complete;
+//! [`crate::parse_rule`] matches a production against a whole input, with a
+//! precise error.
 //!
 //! ```
 //! use nom::Parser;
-//! use rfc1738::grammar::http::httpurl;
+//! use rfc1738::grammar::{Quiet, http::httpurl};
 //!
-//! let (rest, url) = httpurl().parse_complete("http://host.dom:8080/a/b?q more").unwrap();
+//! let (rest, url) = httpurl(Quiet).parse_complete("http://host.dom:8080/a/b?q more").unwrap();
 //! assert_eq!(url.hostport().port(), Some("8080"));
 //! assert_eq!(url.search(), Some("q"));
 //! assert_eq!(rest, " more");
@@ -42,6 +46,10 @@ pub mod wais;
 
 pub mod chars;
 
-pub(crate) mod primitive;
+mod leaf;
 
-pub use primitive::E;
+pub use leaf::E;
+pub(crate) use leaf::end_of_input;
+
+pub use crate::input::{Folded, Text};
+pub use crate::trace::{Observer, Quiet};

@@ -6,17 +6,24 @@ use nom::combinator::value;
 
 use super::chars::alpha;
 use super::ip::host;
-use super::primitive::{E, Set, lit, many, rule, scheme_lit, span};
-use crate::Rule;
+use super::leaf::{E, lit, many, rule, scheme_lit, seq, span};
 use crate::ast::{Article, Grouppart, NewsUrl};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset};
 
 /// ```text
 /// newsurl = "news:" grouppart
 /// ```
-pub fn newsurl<'a, I: Source<'a>>() -> impl Parser<I, Output = NewsUrl<'a>, Error = E<I>> {
-    rule(Rule::Newsurl, (scheme_lit("news:"), grouppart()))
-        .map(|(scheme, grouppart)| NewsUrl { scheme, grouppart })
+pub fn newsurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = NewsUrl<'a>, Error = E<I>> {
+    rule(
+        o,
+        Rule::Newsurl,
+        seq((scheme_lit(o, "news:"), grouppart(o))),
+    )
+    .map(|(scheme, grouppart)| NewsUrl { scheme, grouppart })
 }
 
 /// ```text
@@ -28,34 +35,41 @@ pub fn newsurl<'a, I: Source<'a>>() -> impl Parser<I, Output = NewsUrl<'a>, Erro
 /// `comp.lang@h`), so in the BNF's order nom's ordered choice would commit to
 /// `"*"` or `group` and fail at the `@`. The three languages are disjoint
 /// (only an article has an `@`), so the order changes no verdict.
-pub fn grouppart<'a, I: Source<'a>>() -> impl Parser<I, Output = Grouppart<'a>, Error = E<I>> {
+pub fn grouppart<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Grouppart<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Grouppart,
         alt((
-            article().map(Grouppart::Article),
-            value(Grouppart::All, lit("*")),
-            group().map(Grouppart::Group),
+            article(o).map(Grouppart::Article),
+            value(Grouppart::All, lit(o, "*")),
+            group(o).map(Grouppart::Group),
         )),
     )
 }
 
-/// The body of `group`'s repetition.
-static GROUP: Set = Set::class(&crate::charset::GROUP_BODY);
-
 /// ```text
 /// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 /// ```
-pub fn group<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Group, span((alpha(), many(&GROUP, false))))
+pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Group,
+        span(seq((alpha(o), many(o, &charset::GROUP_BODY, false)))),
+    )
 }
-
-/// The body of the repetition before an article's `@`.
-static ARTICLE: Set = Set::class(&crate::charset::ARTICLE_BODY);
 
 /// ```text
 /// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 /// ```
-pub fn article<'a, I: Source<'a>>() -> impl Parser<I, Output = Article<'a>, Error = E<I>> {
-    rule(Rule::Article, (many(&ARTICLE, true), lit("@"), host()))
-        .map(|(unique, _, host)| Article { unique, host })
+pub fn article<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Article<'a>, Error = E<I>> {
+    rule(
+        o,
+        Rule::Article,
+        seq((many(o, &charset::ARTICLE_BODY, true), lit(o, "@"), host(o))),
+    )
+    .map(|(unique, _, host)| Article { unique, host })
 }

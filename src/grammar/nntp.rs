@@ -6,25 +6,29 @@ use nom::sequence::preceded;
 
 use super::chars::digits;
 use super::ip::hostport;
+use super::leaf::{E, lit, rule, scheme_lit, seq};
 use super::news::group;
-use super::primitive::{E, lit, rule, scheme_lit};
 use crate::Rule;
 use crate::ast::NntpUrl;
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
 
 /// ```text
 /// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 /// ```
-pub fn nntpurl<'a, I: Source<'a>>() -> impl Parser<I, Output = NntpUrl<'a>, Error = E<I>> {
+pub fn nntpurl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = NntpUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Nntpurl,
-        (
-            scheme_lit("nntp://"),
-            hostport(),
-            lit("/"),
-            group(),
-            opt(preceded(lit("/"), digits())),
-        ),
+        seq((
+            scheme_lit(o, "nntp://"),
+            hostport(o),
+            lit(o, "/"),
+            group(o),
+            opt(preceded(lit(o, "/"), digits(o))),
+        )),
     )
     .map(|(scheme, hostport, _, group, article)| NntpUrl {
         scheme,

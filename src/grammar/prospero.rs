@@ -4,25 +4,28 @@
 use nom::Parser;
 
 use super::ip::hostport;
-use super::primitive::{E, Set, fast_or, lit, many, rule, scheme_lit, span, star};
-use crate::Rule;
+use super::leaf::{E, lit, many, rule, scanned, scheme_lit, seq, span, star};
 use crate::ast::{Fieldspec, Fieldspecs, Path, ProsperoUrl};
-use crate::expected::Expected::{Literal, Rule as R};
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
+use crate::{Rule, charset, scan};
 
 /// ```text
 /// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 /// ```
-pub fn prosperourl<'a, I: Source<'a>>() -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
+pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Prosperourl,
-        (
-            scheme_lit("prospero://"),
-            hostport(),
-            lit("/"),
-            ppath(),
-            star(fieldspec()),
-        ),
+        seq((
+            scheme_lit(o, "prospero://"),
+            hostport(o),
+            lit(o, "/"),
+            ppath(o),
+            star(o, fieldspec(o)),
+        )),
     )
     .map(|(scheme, hostport, _, ppath, fieldspecs)| ProsperoUrl {
         scheme,
@@ -36,48 +39,41 @@ pub fn prosperourl<'a, I: Source<'a>>() -> impl Parser<I, Output = ProsperoUrl<'
 /// ppath = psegment *[ "/" psegment ]
 /// ```
 ///
-/// The fast inputs scan the `psegment`s and the `/`s between them in one run.
-pub fn ppath<'a, I: Source<'a>>() -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
+/// Fast form: `scan::ppath`.
+pub fn ppath<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Ppath,
-        fast_or(
-            many(&PPATH, false),
-            span((psegment(), star((lit("/"), psegment())))),
+        scanned(
+            o,
+            scan::ppath,
+            span(seq((psegment(o), star(o, seq((lit(o, "/"), psegment(o))))))),
         ),
     )
     .map(Path)
 }
 
-/// The characters of `ppath` on the fast inputs: a `psegment` can be empty and
-/// has no `/`, so `psegment *[ "/" psegment ]` is any run of its characters and
-/// `/`, scanned at once.
-static PPATH: Set = Set::of(&[
-    R(Rule::Uchar),
-    Literal("?"),
-    Literal(":"),
-    Literal("@"),
-    Literal("&"),
-    Literal("="),
-    Literal("/"),
-]);
-
-/// The body of `psegment`.
-static PSEGMENT: Set = Set::class(&crate::charset::PSEGMENT_BODY);
-
 /// ```text
 /// psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn psegment<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Psegment, many(&PSEGMENT, false))
+pub fn psegment<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Psegment, many(o, &charset::PSEGMENT_BODY, false))
 }
 
 /// ```text
 /// fieldspec = ";" fieldname "=" fieldvalue
 /// ```
-pub fn fieldspec<'a, I: Source<'a>>() -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
+pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Fieldspec,
-        (lit(";"), fieldname(), lit("="), fieldvalue()),
+        seq((lit(o, ";"), fieldname(o), lit(o, "="), fieldvalue(o))),
     )
     .map(|(_, fieldname, _, fieldvalue)| Fieldspec {
         fieldname,
@@ -85,22 +81,24 @@ pub fn fieldspec<'a, I: Source<'a>>() -> impl Parser<I, Output = Fieldspec<'a>, 
     })
 }
 
-/// The body of `fieldname` and `fieldvalue`.
-static FIELD: Set = Set::class(&crate::charset::FIELDNAME_BODY);
-
 /// ```text
 /// fieldname = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
-pub fn fieldname<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Fieldname, many(&FIELD, false))
+pub fn fieldname<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(o, Rule::Fieldname, many(o, &charset::FIELDNAME_BODY, false))
 }
-
-/// The body of `fieldvalue` (the same as `fieldname`'s).
-static FIELDVALUE: Set = Set::class(&crate::charset::FIELDVALUE_BODY);
 
 /// ```text
 /// fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
-pub fn fieldvalue<'a, I: Source<'a>>() -> impl Parser<I, Output = &'a str, Error = E<I>> {
-    rule(Rule::Fieldvalue, many(&FIELDVALUE, false))
+pub fn fieldvalue<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = &'a str, Error = E<I>> {
+    rule(
+        o,
+        Rule::Fieldvalue,
+        many(o, &charset::FIELDVALUE_BODY, false),
+    )
 }

@@ -4,18 +4,22 @@ use nom::Parser;
 use nom::combinator::opt;
 
 use super::ip::login;
-use super::primitive::{E, lit, rule, scheme_lit};
+use super::leaf::{E, lit, rule, scheme_lit, seq};
 use crate::Rule;
 use crate::ast::TelnetUrl;
-use crate::input::Source;
+use crate::input::Text;
+use crate::trace::Observer;
 
 /// ```text
 /// telneturl = "telnet://" login [ "/" ]
 /// ```
-pub fn telneturl<'a, I: Source<'a>>() -> impl Parser<I, Output = TelnetUrl<'a>, Error = E<I>> {
+pub fn telneturl<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = TelnetUrl<'a>, Error = E<I>> {
     rule(
+        o,
         Rule::Telneturl,
-        (scheme_lit("telnet://"), login(), opt(lit("/"))),
+        seq((scheme_lit(o, "telnet://"), login(o), opt(lit(o, "/")))),
     )
     .map(|(scheme, login, slash)| TelnetUrl {
         scheme,

@@ -233,10 +233,9 @@ impl Url<'_> {
                 // its own canonical form.
                 let mut schemepart = String::with_capacity(url.schemepart().len());
                 escapes(&mut schemepart, url.schemepart());
-                let structure = crate::emit(
-                    crate::grammar::ip::ip_schemepart(),
-                    crate::Folded(&schemepart),
-                );
+                let o = crate::grammar::Quiet;
+                let structure =
+                    crate::pass::emit(crate::grammar::ip::ip_schemepart(o), schemepart.as_str(), o);
                 match structure {
                     Some(ip) => {
                         out.push_str("//");

@@ -357,10 +357,8 @@ impl<'a> GenericUrl<'a> {
         if !self.schemepart.starts_with("//") {
             return None;
         }
-        crate::emit(
-            crate::grammar::ip::ip_schemepart(),
-            crate::Folded(self.schemepart),
-        )
+        let o = crate::grammar::Quiet;
+        crate::pass::emit(crate::grammar::ip::ip_schemepart(o), self.schemepart, o)
     }
 }
 

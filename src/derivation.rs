@@ -3,7 +3,58 @@
 use core::ops::Range;
 
 use crate::Rule;
-use crate::input::Node;
+
+/// A node of a derivation under construction: a production and the byte
+/// offsets it matched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub rule: Rule,
+    pub start: usize,
+    pub end: usize,
+    pub children: Vec<Node>,
+}
+
+impl Node {
+    /// Moves the node and all below it `by` bytes to the right: a tree
+    /// derived from a slice, placed in the whole input.
+    pub(crate) fn shift(&mut self, by: usize) {
+        self.start += by;
+        self.end += by;
+        for child in &mut self.children {
+            child.shift(by);
+        }
+    }
+
+    /// The derivation of one element (a byte, or the three of an escape)
+    /// under the character-class production `rule`, which matched it at
+    /// offset `start`: down the class's alternatives that are productions,
+    /// the first that matches it at each level (`xchar` › `unreserved` ›
+    /// `alpha` › `lowalpha`).
+    pub(crate) fn class(rule: Rule, element: &[u8], start: usize) -> Node {
+        let end = start + element.len();
+        let children = if rule == Rule::Escape {
+            // escape = "%" hex hex. `Class::matches` gives single bytes to
+            // the table, so `escape` matched an escape's three bytes.
+            vec![
+                Node::class(Rule::Hex, &element[1..2], start + 1),
+                Node::class(Rule::Hex, &element[2..3], start + 2),
+            ]
+        } else {
+            rule.class()
+                .map_or(&[][..], crate::charset::Class::parts)
+                .iter()
+                .find(|part| part.class().is_some_and(|class| class.matches(element)))
+                .map(|part| vec![Node::class(*part, element, start)])
+                .unwrap_or_default()
+        };
+        Node {
+            rule,
+            start,
+            end,
+            children,
+        }
+    }
+}
 
 /// A node of a derivation tree: a production, the bytes of the input it
 /// matched, and the productions it matched them with.
@@ -93,41 +144,4 @@ pub fn is_character_class(rule: Rule) -> bool {
             | Rule::Uchar
             | Rule::Xchar
     )
-}
-
-/// The alternatives of a character-class production that are themselves
-/// productions, in the order of the BNF (`unreserved = alpha | digit | safe |
-/// extra`). The other alternatives are literals.
-fn class_alternatives(rule: Rule) -> &'static [Rule] {
-    rule.class().map_or(&[], crate::charset::Class::parts)
-}
-
-/// The derivation of one element under the character-class production
-/// `rule`, which matched it at byte `start`.
-pub(crate) fn class_node(rule: Rule, element: &[u8], start: usize) -> Node {
-    let end = start + element.len();
-    let children = if rule == Rule::Escape {
-        // escape = "%" hex hex. `Class::matches` gives single bytes to the
-        // table, so `escape` matched the three bytes `Set::emit` passed.
-        vec![
-            class_node(Rule::Hex, &element[1..2], start + 1),
-            class_node(Rule::Hex, &element[2..3], start + 2),
-        ]
-    } else {
-        class_alternatives(rule)
-            .iter()
-            .find(|alternative| {
-                alternative
-                    .class()
-                    .is_some_and(|class| class.matches(element))
-            })
-            .map(|alternative| vec![class_node(*alternative, element, start)])
-            .unwrap_or_default()
-    };
-    Node {
-        rule,
-        start,
-        end,
-        children,
-    }
 }

@@ -1,0 +1,294 @@
+//! The entry points: a URL or a production's string, checked, parsed or
+//! derived.
+
+use crate::ast::Url;
+use crate::derivation::{Derivation, Node};
+use crate::expected::Found;
+use crate::grammar::{
+    Folded, Quiet, file, ftp, generic, gopher, http, mailto, news, nntp, prospero, telnet, wais,
+};
+use crate::pass::{self, emit, whole_of};
+use crate::trace::Farthest;
+use crate::{Error, Rule};
+
+/// The scheme rule [`parse`] matches `input` against: the rule of the scheme
+/// named before the first `:`, compared case-insensitively (section 2.1), or
+/// `otherurl` for any other scheme and for an input with no scheme name
+/// followed by `:`.
+///
+/// ```
+/// use rfc1738::{Rule, scheme_rule};
+/// assert_eq!(scheme_rule("HTTP://host/"), Rule::Httpurl);
+/// assert_eq!(scheme_rule("https://host/"), Rule::Otherurl);
+/// assert_eq!(scheme_rule("http//host/"), Rule::Otherurl);
+/// ```
+pub fn scheme_rule(input: &str) -> Rule {
+    // The ten names are at most 8 letters: a `:` after them is among the
+    // first 9 bytes. Those 9 bytes are read as one word and a byte (zeros
+    // past the end of a shorter input), so that finding the `:` and
+    // comparing the name take a few word operations and no loop, whose exit
+    // would mispredict on every change of scheme length.
+    let bytes = input.as_bytes();
+    let mut head = [0u8; 9];
+    match bytes.get(..9) {
+        Some(first) => head.copy_from_slice(first),
+        None => head[..bytes.len()].copy_from_slice(bytes),
+    }
+    let [word @ .., ninth] = head;
+    let word = u64::from_le_bytes(word);
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const COLONS: u64 = u64::from_le_bytes([b':'; 8]);
+    // The bytes of `word` that are `:` are the zero bytes of `x`. Of the
+    // high bits `(x - ONES) & !x` sets, the lowest marks the first zero byte
+    // exactly (a borrow can only set bits above a zero byte).
+    let x = word ^ COLONS;
+    let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+    let colon = match zeros.trailing_zeros() / 8 {
+        8 if ninth == b':' => 8,
+        8 => return Rule::Otherurl,
+        colon => colon,
+    };
+    // The name (the bytes before the `:`) lower-cased by `| 0x20`, which
+    // maps exactly the ASCII letters to lower-case letters and no other byte
+    // to a letter, so that comparing with the all-letter names folds case
+    // and nothing else. The bytes from the `:` on are cleared: a name of a
+    // given length is then equal to no name of another length.
+    let kept = u64::MAX.checked_shr(64 - 8 * colon).unwrap_or(0);
+    let name = (word | u64::from_le_bytes([0x20; 8])) & kept;
+    const fn word_of(name: &[u8]) -> u64 {
+        let mut padded = [0u8; 8];
+        let mut i = 0;
+        while i < name.len() {
+            padded[i] = name[i];
+            i += 1;
+        }
+        u64::from_le_bytes(padded)
+    }
+    const HTTP: u64 = word_of(b"http");
+    const FTP: u64 = word_of(b"ftp");
+    const NEWS: u64 = word_of(b"news");
+    const NNTP: u64 = word_of(b"nntp");
+    const TELNET: u64 = word_of(b"telnet");
+    const GOPHER: u64 = word_of(b"gopher");
+    const WAIS: u64 = word_of(b"wais");
+    const MAILTO: u64 = word_of(b"mailto");
+    const FILE: u64 = word_of(b"file");
+    const PROSPERO: u64 = word_of(b"prospero");
+    match name {
+        HTTP => Rule::Httpurl,
+        FTP => Rule::Ftpurl,
+        NEWS => Rule::Newsurl,
+        NNTP => Rule::Nntpurl,
+        TELNET => Rule::Telneturl,
+        GOPHER => Rule::Gopherurl,
+        WAIS => Rule::Waisurl,
+        MAILTO => Rule::Mailtourl,
+        FILE => Rule::Fileurl,
+        PROSPERO => Rule::Prosperourl,
+        _ => Rule::Otherurl,
+    }
+}
+
+/// Parses a URL: matches it against the scheme rule its scheme selects
+/// ([`scheme_rule`]), scheme names compared case-insensitively, and returns
+/// its syntax tree.
+///
+/// Allocates nothing when the URL is valid. A URL that is not is read once:
+/// the pass that rejects it finds the error's offset.
+pub fn parse(input: &str) -> Result<Url<'_>, Error> {
+    /// The pass of one scheme rule, a function of its own: small enough for
+    /// the compiler to inline every leaf into it, and to keep the
+    /// [`Farthest`] of its frame in a register.
+    macro_rules! parse_as {
+        ($combinator:path, $variant:path) => {{
+            #[inline(never)]
+            fn pass(input: &str) -> Result<Url<'_>, usize> {
+                let farthest = Farthest::new(input);
+                let o = &farthest;
+                match emit($combinator(o), Folded(input), o) {
+                    Some(url) => Ok($variant(url)),
+                    None => Err(farthest.offset()),
+                }
+            }
+            pass(input)
+        }};
+    }
+    let rule = scheme_rule(input);
+    let url = match rule {
+        Rule::Httpurl => parse_as!(http::httpurl, Url::Http),
+        Rule::Ftpurl => parse_as!(ftp::ftpurl, Url::Ftp),
+        Rule::Newsurl => parse_as!(news::newsurl, Url::News),
+        Rule::Nntpurl => parse_as!(nntp::nntpurl, Url::Nntp),
+        Rule::Telneturl => parse_as!(telnet::telneturl, Url::Telnet),
+        Rule::Gopherurl => parse_as!(gopher::gopherurl, Url::Gopher),
+        Rule::Waisurl => parse_as!(wais::waisurl, Url::Wais),
+        Rule::Mailtourl => parse_as!(mailto::mailtourl, Url::Mailto),
+        Rule::Fileurl => parse_as!(file::fileurl, Url::File),
+        Rule::Prosperourl => parse_as!(prospero::prosperourl, Url::Prospero),
+        _ => parse_as!(generic::otherurl, Url::Other),
+    };
+    url.map_err(|offset| Error::new(rule, input, offset, None, true))
+}
+
+/// Whether [`parse`] would succeed, building nothing and allocating nothing.
+pub fn is_valid(input: &str) -> bool {
+    let text = Folded(input);
+    let o = Quiet;
+    match scheme_rule(input) {
+        Rule::Httpurl => whole_of(|| http::httpurl(o), text, o),
+        Rule::Ftpurl => whole_of(|| ftp::ftpurl(o), text, o),
+        Rule::Newsurl => whole_of(|| news::newsurl(o), text, o),
+        Rule::Nntpurl => whole_of(|| nntp::nntpurl(o), text, o),
+        Rule::Telneturl => whole_of(|| telnet::telneturl(o), text, o),
+        Rule::Gopherurl => whole_of(|| gopher::gopherurl(o), text, o),
+        Rule::Waisurl => whole_of(|| wais::waisurl(o), text, o),
+        Rule::Mailtourl => whole_of(|| mailto::mailtourl(o), text, o),
+        Rule::Fileurl => whole_of(|| file::fileurl(o), text, o),
+        Rule::Prosperourl => whole_of(|| prospero::prosperourl(o), text, o),
+        _ => whole_of(|| generic::otherurl(o), text, o),
+    }
+}
+
+/// A whole input that matched a production.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match<'a> {
+    rule: Rule,
+    input: &'a str,
+    folded: bool,
+}
+
+impl<'a> Match<'a> {
+    /// The production matched.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The input, which the production matched whole.
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The derivation tree of the input under the production: the input is
+    /// read once more, recording which production matched which bytes.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, parse_rule};
+    /// let tree = parse_rule(Rule::Ftpurl, "ftp://myname@host.dom/%2Fetc/motd")?.tree();
+    /// assert_eq!(tree.find(Rule::User).unwrap().text(), "myname");
+    /// assert_eq!(tree.find(Rule::Hostport).unwrap().span(), 13..21);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn tree(&self) -> Derivation<'a> {
+        let node = pass::derive(self.rule, self.input, true, self.folded);
+        debug_assert!(node.is_some(), "a match has a derivation");
+        let node = node.unwrap_or(Node {
+            rule: self.rule,
+            start: 0,
+            end: self.input.len(),
+            children: Vec::new(),
+        });
+        Derivation::new(node, self.input)
+    }
+}
+
+/// The derivation tree of the prefix of `input` that the production's
+/// combinator matches when it need not reach the end, as nom parsers do:
+/// for an input `parse_rule` rejects, how far a reading by the production
+/// gets before the error. `None` when the combinator matches no prefix.
+///
+/// ```
+/// use rfc1738::{Rule, parse_prefix};
+/// let tree = parse_prefix(Rule::Httpurl, "http://host:8a/").unwrap();
+/// assert_eq!(tree.text(), "http://host:8");
+/// assert!(parse_prefix(Rule::Httpurl, "http:/").is_none());
+/// ```
+pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
+    pass::derive(rule, input, false, false).map(|node| Derivation::new(node, input))
+}
+
+/// Checks a URL as [`parse`] reads it (the scheme rule its scheme selects,
+/// scheme names compared case-insensitively), building no syntax tree: the
+/// validator's question. The [`Match`] gives the derivation tree on demand.
+///
+/// ```
+/// let url = rfc1738::check("HTTP://host/")?;
+/// assert_eq!(url.rule(), rfc1738::Rule::Httpurl);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+pub fn check(input: &str) -> Result<Match<'_>, Error> {
+    let rule = scheme_rule(input);
+    match pass::check(rule, input, true) {
+        Ok(()) => Ok(Match {
+            rule,
+            input,
+            folded: true,
+        }),
+        Err(offset) => Err(Error::new(rule, input, offset, None, true)),
+    }
+}
+
+/// [`parse_prefix`] as [`check`] reads a URL: the scheme rule its scheme
+/// selects, scheme names compared case-insensitively.
+pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
+    pass::derive(scheme_rule(input), input, false, true).map(|node| Derivation::new(node, input))
+}
+
+/// Matches `rule` against the whole of `input`, by the grammar's letter: no
+/// case folding, no choice of rule by scheme. This is the conformance
+/// question "is `input` a string of the production?".
+///
+/// ```
+/// use rfc1738::{Rule, parse_rule};
+/// assert!(parse_rule(Rule::Hostnumber, "10.0.0.1").is_ok());
+/// assert_eq!(parse_rule(Rule::Hostnumber, "10.0.0").unwrap_err().offset(), 6);
+/// assert!(parse_rule(Rule::Url, "http://user@host/").is_ok()); // an otherurl
+/// ```
+pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
+    match pass::check(rule, input, false) {
+        Ok(()) => Ok(Match {
+            rule,
+            input,
+            folded: false,
+        }),
+        Err(offset) => Err(Error::new(rule, input, offset, None, false)),
+    }
+}
+
+/// Checks bytes that may not be UTF-8, as a validator reading files does:
+/// against `rule` by the grammar's letter, or, with `None`, against the
+/// scheme rule as [`parse`] does. Returns the rule matched.
+///
+/// No valid URL has a byte outside ASCII, so a byte that is not UTF-8 fails
+/// the input; the error points at it unless the input already failed earlier.
+pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
+    let (text, bad) = match core::str::from_utf8(input) {
+        Ok(text) => (text, None),
+        Err(error) => {
+            let valid = error.valid_up_to();
+            // `valid_up_to` ends the longest valid UTF-8 prefix, and the
+            // invalid byte that stopped it follows.
+            let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
+            (text, Some(input[valid]))
+        }
+    };
+    let (rule, fold) = match rule {
+        Some(rule) => (rule, false),
+        None => (scheme_rule(text), true),
+    };
+    match (pass::check(rule, text, fold), bad) {
+        (Ok(()), None) => Ok(rule),
+        // The text failed before the byte: its error stands.
+        (Err(offset), _) if offset < text.len() => Err(Error::new(rule, text, offset, None, fold)),
+        // The byte comes where the text could have ended or gone on: the
+        // error is there, and says what could have come instead.
+        (_, Some(byte)) => Err(Error::new(
+            rule,
+            text,
+            text.len(),
+            Some(Found::Byte(byte)),
+            fold,
+        )),
+        (Err(offset), None) => Err(Error::new(rule, text, offset, None, fold)),
+    }
+}

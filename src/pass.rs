@@ -1,0 +1,130 @@
+//! A pass of the grammar: one rule over one input, with one observer.
+//!
+//! The entry points ([`crate::parse`], [`crate::parse_rule`], …) and the
+//! error's details ([`crate::Error::expected`]) all read an input through
+//! these functions, so that every pass runs the same combinators.
+
+use nom::{Check, Complete, Emit, OutputM, Parser};
+
+use crate::Rule;
+use crate::derivation::Node;
+use crate::grammar::{E, Folded, Observer, Text, end_of_input};
+use crate::rule::with_combinator;
+use crate::trace::{Builder, Diagnosis, Farthest};
+
+/// Runs `parser` over the whole input, building its output.
+#[inline(always)]
+pub(crate) fn emit<'a, I, O, P>(parser: P, input: I, o: O) -> Option<P::Output>
+where
+    I: Text<'a>,
+    O: Observer,
+    P: Parser<I, Error = E<I>>,
+{
+    (parser, end_of_input(o))
+        .process::<OutputM<Emit, Check, Complete>>(input)
+        .ok()
+        .map(|(_, (output, ()))| output)
+}
+
+/// [`whole`] for the combinator `make` builds.
+///
+/// Not inlined: each rule's pass is a function of its own, small enough for
+/// the compiler to inline every leaf into it, and its combinator is built in
+/// its own frame.
+#[inline(never)]
+pub(crate) fn whole_of<'a, I, O, P>(make: impl FnOnce() -> P, input: I, o: O) -> bool
+where
+    I: Text<'a>,
+    O: Observer,
+    P: Parser<I, Error = E<I>>,
+{
+    (make(), end_of_input(o))
+        .process::<OutputM<Check, Check, Complete>>(input)
+        .is_ok()
+}
+
+/// Whether the combinator `make` builds matches a prefix of the input,
+/// building nothing.
+fn prefix_of<'a, I, P>(make: impl FnOnce() -> P, input: I) -> bool
+where
+    I: Text<'a>,
+    P: Parser<I, Error = E<I>>,
+{
+    make()
+        .process::<OutputM<Check, Check, Complete>>(input)
+        .is_ok()
+}
+
+/// Whether `rule` matches the whole of `input` (scheme names folded with
+/// `fold`), and the farthest offset the pass reached.
+pub(crate) fn check(rule: Rule, input: &str, fold: bool) -> Result<(), usize> {
+    let farthest = Farthest::new(input);
+    let o = &farthest;
+    let matched = if fold {
+        with_combinator!(rule, o, whole_of, Folded(input), o)
+    } else {
+        with_combinator!(rule, o, whole_of, input, o)
+    };
+    if matched {
+        Ok(())
+    } else {
+        Err(farthest.offset())
+    }
+}
+
+/// What was expected at `offset`, the farthest offset a pass of `rule` over
+/// `input` reached, and the productions open when it was first reached.
+#[cold]
+pub(crate) fn diagnose(
+    rule: Rule,
+    input: &str,
+    fold: bool,
+    offset: usize,
+) -> crate::trace::Recorded {
+    let diagnosis = Diagnosis::new(input, offset);
+    let o = &diagnosis;
+    if fold {
+        with_combinator!(rule, o, whole_of, Folded(input), o);
+    } else {
+        with_combinator!(rule, o, whole_of, input, o);
+    }
+    diagnosis.finish()
+}
+
+/// The derivation of the whole input (or, with `whole` false, of the prefix
+/// the combinator matches) under `rule`, folding scheme case with `fold`.
+pub(crate) fn derive(rule: Rule, input: &str, entire: bool, fold: bool) -> Option<Node> {
+    let builder = Builder::new(input);
+    let o = &builder;
+    let matched = match (entire, fold) {
+        (true, true) => with_combinator!(rule, o, whole_of, Folded(input), o),
+        (true, false) => with_combinator!(rule, o, whole_of, input, o),
+        (false, true) => with_combinator!(rule, o, prefix_of, Folded(input)),
+        (false, false) => with_combinator!(rule, o, prefix_of, input),
+    };
+    // A successful run leaves exactly the node of `rule` itself.
+    let mut root = matched.then(|| builder.into_root()).flatten()?;
+    ip_schemeparts(&mut root, input);
+    Some(root)
+}
+
+/// Shows every `schemepart` that is a whole `ip-schemepart` as one.
+///
+/// `schemepart = *xchar | ip-schemepart`: nom's ordered choice reads every
+/// schemepart as `*xchar`, whose language holds `ip-schemepart`'s. Where the
+/// whole schemepart is also an `ip-schemepart`, the derivation a reader
+/// expects is that one (`//host/path`), so the tree takes it
+/// (`grammar/DECISIONS.md`).
+fn ip_schemeparts(node: &mut Node, input: &str) {
+    if node.rule == Rule::Schemepart {
+        let text = &input[node.start..node.end];
+        if let Some(mut ip) = derive(Rule::IpSchemepart, text, true, false) {
+            ip.shift(node.start);
+            node.children = vec![ip];
+        }
+        return;
+    }
+    for child in &mut node.children {
+        ip_schemeparts(child, input);
+    }
+}

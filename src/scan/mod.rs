@@ -1,0 +1,63 @@
+//! Fast forms of a few productions: pure functions over bytes, each kept
+//! beside its production and tested equal to it.
+//!
+//! A reader who ignores this module understands the whole grammar: every
+//! production is written in [`crate::grammar`] in the shape of its BNF, and
+//! each scan is attached to its production in one visible place, the
+//! production's combinator (`scanned(o, scan::hostname, ...)`). When the
+//! observer allows (everywhere but in derivation trees, and in a diagnosis
+//! only short of the error's offset), the combinator takes the scan's
+//! answer instead of running its BNF shape:
+//!
+//! | production | scan | what it saves |
+//! |---|---|---|
+//! | `hostname` | [`hostname`] | a combinator call per label and per `.` |
+//! //! | `hpath`, `fpath`, `ppath` | [`hpath`], [`fpath`], [`ppath`] | a call per segment and per `/` |
+//! | `schemepart`, `urlpath`, `selector`, `gopher+_string`, `encoded822addr` | [`xchars`], [`xchars1`] | checking runs that reach the end of the URL one byte at a time |
+//!
+//! A scan answers with a [`Scan`]: whether the production matches and how
+//! long, and the farthest position it reached, which must be the farthest
+//! position the production's leaves report: that position is the error's
+//! offset. A scan may also decline (`None`): the production then runs.
+//! `tests` holds every scan to its production on every short string of the
+//! production's alphabet and the bytes around it, and on derivations and
+//! mutants generated from the BNF.
+
+mod host;
+mod run;
+
+pub(crate) use host::hostname;
+pub(crate) use run::{Run, escape, fpath, hpath, ppath, run, xchars, xchars1};
+
+/// A scan's answer for the bytes it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scan {
+    /// How many bytes the production matches, or `None` if it fails.
+    pub len: Option<usize>,
+    /// The farthest position the production reaches: where a leaf of its
+    /// BNF shape reports that something could still have continued.
+    pub farthest: usize,
+}
+
+impl Scan {
+    /// The production matches `len` bytes, having reached `farthest`.
+    #[inline(always)]
+    pub(crate) const fn matched(len: usize, farthest: usize) -> Scan {
+        Scan {
+            len: Some(len),
+            farthest,
+        }
+    }
+
+    /// The production fails, having reached `farthest`.
+    #[inline(always)]
+    pub(crate) const fn failed(farthest: usize) -> Scan {
+        Scan {
+            len: None,
+            farthest,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

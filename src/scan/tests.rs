@@ -1,0 +1,255 @@
+//! Every scan against its production's BNF shape: the same match, the same
+//! length, the same farthest position, on every short string of the
+//! production's alphabet and the bytes around it, and on derivations and
+//! mutants generated from the grammar file.
+
+use core::cell::Cell;
+
+use nom::{Check, Complete, OutputM, Parser};
+
+use super::*;
+use crate::bnf::{Grammar, generate};
+use crate::expected::Expected;
+use crate::grammar::{E, ftp, generic, gopher, http, ip, mailto, prospero};
+use crate::trace::observe::Observe;
+
+/// An observer that has every production run in its BNF shape and keeps the
+/// farthest position reported: what a scan must answer.
+struct Shape {
+    base: usize,
+    farthest: Cell<usize>,
+}
+
+impl Observe for &Shape {
+    fn reach(self, at: usize, _: &[Expected]) {
+        self.farthest.set(self.farthest.get().max(at - self.base));
+    }
+
+    fn scanned(self, _: usize) -> bool {
+        true
+    }
+}
+
+/// A scan, and its production's combinator in BNF shape.
+struct Case {
+    name: &'static str,
+    scan: fn(&[u8]) -> Option<Scan>,
+    shape: fn(&str) -> Scan,
+}
+
+/// Runs `parser` (built for `shape`) over a prefix of `text`, as the
+/// production's combinator does inside a URL.
+fn by_shape<'a, P>(parser: P, shape: &Shape, text: &'a str) -> Scan
+where
+    P: Parser<&'a str, Error = E<&'a str>>,
+{
+    let mut parser = parser;
+    let len = parser
+        .process::<OutputM<Check, Check, Complete>>(text)
+        .ok()
+        .map(|(rest, ())| text.len() - rest.len());
+    Scan {
+        len,
+        farthest: shape.farthest.get(),
+    }
+}
+
+macro_rules! case {
+    ($scan:path, $production:path) => {
+        Case {
+            name: stringify!($production),
+            scan: $scan,
+            shape: |text| {
+                let shape = Shape {
+                    base: text.as_ptr() as usize,
+                    farthest: Cell::new(0),
+                };
+                by_shape($production(&shape), &shape, text)
+            },
+        }
+    };
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        case!(hostname, ip::hostname),
+        case!(hpath, http::hpath),
+        case!(fpath, ftp::fpath),
+        case!(ppath, prospero::ppath),
+        case!(xchars, ip::urlpath),
+        case!(xchars, generic::schemepart),
+        case!(xchars, gopher::selector),
+        case!(xchars, gopher::gopher_plus_string),
+        case!(xchars1, mailto::encoded822addr),
+    ]
+}
+
+/// Whether a scan agrees with the production on `text`: when it answers,
+/// the production matches the same bytes (or fails too) and reaches the
+/// same farthest position.
+#[track_caller]
+fn agree(case: &Case, text: &str) {
+    if let Some(scan) = (case.scan)(text.as_bytes()) {
+        assert_eq!(scan, (case.shape)(text), "{} on {text:?}", case.name);
+    }
+}
+
+/// Every string over `alphabet` of up to `max` bytes, shortest first.
+fn strings(alphabet: &[u8], max: usize) -> Vec<String> {
+    let mut texts = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..max {
+        let longer: Vec<String> = last
+            .iter()
+            .flat_map(|text| {
+                alphabet.iter().map(move |&byte| {
+                    let mut text = text.clone();
+                    text.push(char::from(byte));
+                    text
+                })
+            })
+            .collect();
+        texts.extend(longer.iter().cloned());
+        last = longer;
+    }
+    texts
+}
+
+#[test]
+fn hostname_agrees_on_every_short_string() {
+    let case = case!(hostname, ip::hostname);
+    // Letters, digits, the separators of labels, and what ends a host.
+    for text in strings(b"a1-.Z/:", 7) {
+        agree(&case, &text);
+    }
+}
+
+#[test]
+fn paths_agree_on_every_short_string() {
+    // The segments' characters, their separator, escapes whole, cut off and
+    // broken, and what none of the three allows.
+    let alphabet = b"a/%4g;?= #";
+    for case in [
+        case!(hpath, http::hpath),
+        case!(fpath, ftp::fpath),
+        case!(ppath, prospero::ppath),
+    ] {
+        for text in strings(alphabet, 5) {
+            agree(&case, &text);
+        }
+    }
+}
+
+#[test]
+fn xchar_runs_agree_on_every_short_string() {
+    // Runs long enough for the eight-byte steps, escapes at every place.
+    let alphabet = b"a/%4g #";
+    for case in [
+        case!(xchars, ip::urlpath),
+        case!(xchars, gopher::selector),
+        case!(xchars, gopher::gopher_plus_string),
+        case!(xchars1, mailto::encoded822addr),
+    ] {
+        for text in strings(alphabet, 5) {
+            agree(&case, &text);
+        }
+        for text in strings(b"a%4", 10) {
+            agree(&case, &text);
+        }
+    }
+    // `schemepart` tries `ip-schemepart` too: its characters.
+    let case = case!(xchars, generic::schemepart);
+    for text in strings(b"/a1:@.%4 ", 5) {
+        agree(&case, &text);
+    }
+}
+
+/// A small deterministic generator of choices.
+struct Choices(u64);
+
+impl Choices {
+    fn next(&mut self) -> u32 {
+        // xorshift64
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 32) as u32
+    }
+}
+
+/// Derivations of the production, each alone, followed by each byte that
+/// can follow it, and mutated by one edit.
+#[test]
+fn scans_agree_on_derivations_and_mutants() {
+    let grammar = Grammar::rfc1738();
+    let mut choices = Choices(0x5eed_1738);
+    let edits = b"a1-./:@%4g ;=?#";
+    for case in cases() {
+        let name = case.name.rsplit("::").next().unwrap_or(case.name);
+        let name = match name {
+            "gopher_plus_string" => "gopher+_string",
+            other => other,
+        };
+        let production = grammar.get(name).expect("a production of the RFC");
+        for _ in 0..300 {
+            let text = generate(grammar, production, &mut |_| choices.next() % 4);
+            agree(&case, &text);
+            for &after in edits {
+                agree(&case, &format!("{text}{}", char::from(after)));
+            }
+            let bytes = text.as_bytes();
+            for at in 0..=bytes.len() {
+                let edit = char::from(edits[choices.next() as usize % edits.len()]);
+                let (before, rest) = text.split_at(at);
+                agree(&case, &format!("{before}{edit}{rest}"));
+                if let Some(first) = rest.chars().next() {
+                    let rest = &rest[first.len_utf8()..];
+                    agree(&case, &format!("{before}{rest}"));
+                    agree(&case, &format!("{before}{edit}{rest}"));
+                }
+            }
+        }
+    }
+}
+
+/// The hostname scan answers exactly, wherever the run goes: it never
+/// declines, so its verdicts stand for the production's on the fast path.
+#[test]
+fn the_hostname_scan_always_answers() {
+    for text in strings(b"a1-.", 6) {
+        assert!(hostname(text.as_bytes()).is_some(), "{text:?}");
+    }
+}
+
+/// Runs of escapes and of single characters, long and short: the scans'
+/// own loops against an element-at-a-time reading.
+#[test]
+fn runs_end_where_the_elements_end() {
+    let naive = |text: &[u8]| {
+        let mut n = 0;
+        loop {
+            match text.get(n..) {
+                Some([byte, ..]) if crate::charset::XCHAR.contains(*byte) => n += 1,
+                Some([b'%', h1, h2, ..])
+                    if crate::charset::is_hex(*h1) && crate::charset::is_hex(*h2) =>
+                {
+                    n += 3
+                }
+                _ => return n,
+            }
+        }
+    };
+    for text in strings(b"a4%G ", 7) {
+        let bytes = text.as_bytes();
+        assert_eq!(
+            run(&crate::charset::XCHAR, bytes).len,
+            naive(bytes),
+            "{text:?}"
+        );
+        assert_eq!(
+            xchars(bytes).and_then(|s| s.len),
+            Some(naive(bytes)),
+            "{text:?}"
+        );
+    }
+}
