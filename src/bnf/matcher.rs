@@ -1,20 +1,88 @@
 //! Exhaustive matching by the BNF's context-free semantics.
 //!
-//! For an expression and a start position, the matcher computes the set of
-//! every position a string of the expression can end at, memoized per
-//! (node, start). Alternatives contribute all their ends, a sequence
-//! continues from every end of its prefix, and a repetition from every end
-//! of every number of repetitions: nothing is committed to, so the answer
-//! is the language's, whatever order or greed a parser would use.
+//! The reader admits no recursion, so every production is a finite
+//! automaton in disguise: a place in an expression, together with what is
+//! left to match after it, says all there is to say about how the rest of
+//! the input may go on. The matcher reads the input once, left to right,
+//! keeping the set of every such state that some reading of the bytes so far
+//! can be in: every alternative, a repetition both stopping and going on after
+//! each round, an optional group both taken and left out. Nothing is
+//! committed to, so the answer is the language's, whatever order or greed a
+//! parser would use.
 //!
-//! The viable prefix is computed the same way, as the farthest position a
-//! partial match can reach (see [`Matcher::viable_prefix`]).
+//! States are interned: a place and a continuation are one state however
+//! many splits of the input lead to them. That is what keeps a question
+//! linear in the input's length. In `gopher://h/1%09%09%09...` the selector,
+//! the search and the gopher+ string can each start after any `%09`; tracked
+//! per start, as sets of end positions memoized per start are, that makes
+//! a set of ends for each of a linear number of starts, and the work cubic.
+//! Interned, every start lands on the same few states. The states alive at
+//! one position are at most all of the production's states, a number set by
+//! the grammar alone; [`MAX_STATES`] bounds it for grammars where it is vast.
+//!
+//! The viable prefix comes out of the same pass: it is the last position
+//! the set of states reached before it ran empty (see
+//! [`Matcher::viable_prefix`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::rc::Rc;
 
 use super::{Expr, Grammar, Production};
+
+/// The most states the matcher makes to answer one question; past it the
+/// question fails with [`TooManyStates`].
+///
+/// A state is a place in a production's expression together with what is
+/// left to match after it; a repetition's place counts its rounds up to its
+/// minimum (`1000*x` has a place for each count). The states alive at one
+/// position are at most the states made, so the limit bounds both a
+/// question's memory (about a megabyte) and its work per input byte. Every
+/// production of [`Grammar::rfc1738`] has fewer states in all, whatever the
+/// input (`url`, the largest, has 1405), so its questions never fail. A
+/// grammar read by [`Grammar::parse`] can have astronomically many:
+/// `a = 1000*[ 1000*[ 1000*"x" ] ]` has a state for each combination of
+/// the counts of its three repetitions, and a chain of productions each two
+/// of the next (`p0 = p1 p1`, `p1 = p2 p2`, ...) new states at nearly every
+/// byte of its one string.
+pub const MAX_STATES: usize = 1 << 13;
+
+/// The matcher gave up on a question: answering it needs more than
+/// [`MAX_STATES`] states.
+///
+/// Displays as `the matcher needs more than 8192 states (at byte 1200 of
+/// the input)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the matcher needs more than {MAX_STATES} states (at byte {offset} of the input)")]
+#[non_exhaustive]
+pub struct TooManyStates {
+    offset: usize,
+}
+
+impl TooManyStates {
+    #[cold]
+    fn at(offset: usize) -> Self {
+        TooManyStates { offset }
+    }
+
+    /// The byte offset of the input the matcher had read up to when it
+    /// needed one state too many; 0 when it gave up before reading any.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+/// What a question cost the matcher, counted, for tests that pin its
+/// complexity without timing it.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchCost {
+    /// The states made: the question's memory, apart from the input.
+    pub states: usize,
+    /// The steps taken: a byte tried against a state waiting for one, a
+    /// node entered, a continuation resumed.
+    pub steps: usize,
+}
 
 /// A node of the compiled grammar.
 #[derive(Clone, Debug)]
@@ -45,10 +113,10 @@ enum Node {
 /// its expression, its references resolved by name in the matcher's
 /// grammar; a name the grammar does not define matches nothing.
 ///
-/// Matching is byte-wise; positions are byte offsets. Every answer costs at
-/// most polynomial time in the input's length (memoized per expression node
-/// and start position), comfortably fast for URLs of a few hundred bytes and
-/// linear for inputs like long host names.
+/// Matching is byte-wise; positions are byte offsets. Every answer reads the
+/// input once: its time is linear in the input's length and its memory,
+/// apart from the input, bounded by the production's states, whatever the
+/// input (see [`MAX_STATES`]).
 #[derive(Clone, Debug)]
 pub struct Matcher<'g> {
     grammar: &'g Grammar,
@@ -88,6 +156,13 @@ impl<'g> Matcher<'g> {
     }
 
     /// Whether the whole of `input` is a string of `production`.
+    ///
+    /// # Panics
+    ///
+    /// When the question needs more than [`MAX_STATES`] states, which no
+    /// production of [`Grammar::rfc1738`] does; [`Matcher::try_check`]
+    /// returns that as an error.
+    #[track_caller]
     pub fn matches(&self, production: &Production, input: &str) -> bool {
         self.expr_matches(&production.expr, input)
     }
@@ -96,10 +171,13 @@ impl<'g> Matcher<'g> {
     /// whose references name productions of the matcher's grammar (a
     /// production's expression or a part of one, such as one of
     /// [`Production::alternatives`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`Matcher::matches`].
+    #[track_caller]
     pub fn expr_matches(&self, expr: &Expr, input: &str) -> bool {
-        let (extra, root) = self.entry(expr);
-        let mut run = Run::new(self, &extra, input);
-        run.ends(root, 0).contains(&input.len())
+        expect(self.read(expr, input)).matched
     }
 
     /// The length in bytes of the longest prefix of `input` that is a
@@ -116,22 +194,85 @@ impl<'g> Matcher<'g> {
     /// (the minimum count does not matter: more can always follow). Every
     /// language of a [`Grammar`] is non-empty, so each partial match can be
     /// completed.
+    ///
+    /// # Panics
+    ///
+    /// As [`Matcher::matches`].
+    #[track_caller]
     pub fn viable_prefix(&self, production: &Production, input: &str) -> usize {
-        let (extra, root) = self.entry(&production.expr);
-        let mut run = Run::new(self, &extra, input);
-        run.viable(root, 0)
+        expect(self.read(&production.expr, input)).viable
     }
 
     /// `Ok(())` when `input` is a string of `production`, otherwise
     /// `Err` with its [viable prefix](Self::viable_prefix).
+    ///
+    /// # Panics
+    ///
+    /// As [`Matcher::matches`].
+    #[track_caller]
     pub fn check(&self, production: &Production, input: &str) -> Result<(), usize> {
-        let (extra, root) = self.entry(&production.expr);
-        let mut run = Run::new(self, &extra, input);
-        if run.ends(root, 0).contains(&input.len()) {
+        expect(self.try_check(production, input))
+    }
+
+    /// [`Matcher::check`] for any grammar: `Ok` with its answer, or an
+    /// error when the question needs more than [`MAX_STATES`] states.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    ///
+    /// // p0 = p1 p1, p1 = p2 p2, ..., p40 = "x": one string, 2^40 x's long,
+    /// // and new states at nearly every byte of it.
+    /// let mut text: String = (0..40).map(|i| format!("p{i} = p{0} p{0}\n", i + 1)).collect();
+    /// text.push_str("p40 = \"x\"\n");
+    /// let grammar = Grammar::parse(&text)?;
+    /// let matcher = Matcher::new(&grammar);
+    /// let p0 = grammar.get("p0").expect("defined above");
+    /// assert_eq!(matcher.try_check(p0, "xxxy"), Ok(Err(3)));
+    /// let error = matcher.try_check(p0, &"x".repeat(100_000)).unwrap_err();
+    /// assert!(error.offset() < 100_000);
+    /// # Ok::<(), rfc1738::bnf::BnfError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyStates`], with how far the input had been read.
+    pub fn try_check(
+        &self,
+        production: &Production,
+        input: &str,
+    ) -> Result<Result<(), usize>, TooManyStates> {
+        let verdict = self.read(&production.expr, input)?;
+        Ok(if verdict.matched {
             Ok(())
         } else {
-            Err(run.viable(root, 0))
-        }
+            Err(verdict.viable)
+        })
+    }
+
+    /// What [`Matcher::check`] of `production` on `input` costs.
+    #[doc(hidden)]
+    pub fn cost(&self, production: &Production, input: &str) -> Result<MatchCost, TooManyStates> {
+        let (extra, root) = self.entry(&production.expr);
+        let mut run = Run::new(self, &extra);
+        run.read(root, input.as_bytes())?;
+        Ok(MatchCost {
+            states: run.states.len(),
+            steps: run.steps,
+        })
+    }
+
+    /// How many states `production` has in all: the most any question
+    /// about it can make, whatever the input.
+    #[doc(hidden)]
+    pub fn state_space(&self, production: &Production) -> Result<usize, TooManyStates> {
+        let (extra, root) = self.entry(&production.expr);
+        Run::new(self, &extra).explore(root)
+    }
+
+    /// Reads `input` as a string of `expr`.
+    fn read(&self, expr: &Expr, input: &str) -> Result<Verdict, TooManyStates> {
+        let (extra, root) = self.entry(expr);
+        Run::new(self, &extra).read(root, input.as_bytes())
     }
 
     /// The node that matches `expr`: a production's root when `expr` is a
@@ -158,6 +299,12 @@ impl<'g> Matcher<'g> {
             }
         }
     }
+}
+
+/// The answer of the infallible methods, which document the panic.
+#[track_caller]
+fn expect<T>(answer: Result<T, TooManyStates>) -> T {
+    answer.unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// Compiles expressions into nodes numbered after those of `base`.
@@ -249,18 +396,352 @@ impl Compiler<'_> {
     }
 }
 
-/// Sorted, deduplicated positions.
-type Ends = Rc<[usize]>;
-
-/// `positions` sorted and deduplicated.
-fn sorted(mut positions: Vec<usize>) -> Vec<usize> {
-    positions.sort_unstable();
-    positions.dedup();
-    positions
+/// The answer to one question.
+#[derive(Clone, Copy, Debug)]
+struct Verdict {
+    /// Whether the whole input is a string of the expression.
+    matched: bool,
+    /// The viable prefix's length.
+    viable: usize,
 }
 
-/// The memo tables' hasher: FxHash's multiply-and-rotate, much cheaper
-/// than SipHash for keys of two small integers that no adversary chooses.
+/// Where a state is in the grammar and what it does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Place {
+    /// Literal or class `node`, waiting for its byte `offset`.
+    Leaf { node: usize, offset: usize },
+    /// Sequence `node`, to go on with its item `next`.
+    Then { node: usize, next: usize },
+    /// Repetition `node` after `count` rounds, counted only up to its
+    /// minimum: past it, one count behaves as any other.
+    Again { node: usize, count: u32 },
+    /// Node `node` entered: a state only so that entering one node with
+    /// one continuation twice at one position is done once. Without it,
+    /// alternatives that share a production (`a = b | b`, `b = c | c`, ...)
+    /// would enter it once per path to it, exponentially often.
+    Enter { node: usize },
+}
+
+/// A place and its continuation: the state to resume when the place's node
+/// has matched, or [`DONE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct State {
+    place: Place,
+    then: u32,
+}
+
+/// The continuation of the expression asked about: it has matched.
+const DONE: u32 = u32::MAX;
+
+/// Work for the current position.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// Start matching a node here, then go on with a continuation.
+    Enter(usize, u32),
+    /// A node has matched up to here: go on with its continuation.
+    Resume(u32),
+}
+
+/// One question about one input: the states live as long as it.
+struct Run<'r> {
+    nodes: &'r [Node],
+    extra: &'r [Node],
+    roots: &'r [usize],
+    /// Every state made, numbered in order.
+    states: Vec<State>,
+    /// The number of each state.
+    numbers: HashMap<State, u32, BuildHasherDefault<PairHasher>>,
+    /// Per state, the `stamp` of the position it was last visited at: a
+    /// state is entered, resumed or made to wait at most once per position.
+    visited: Vec<usize>,
+    /// The current position plus one (so that 0 is never visited).
+    stamp: usize,
+    /// The current position, for the error.
+    position: usize,
+    /// Whether the expression has matched the input up to the current
+    /// position.
+    matched: bool,
+    /// The leaf states waiting for the byte at the current position.
+    waiting: Vec<u32>,
+    tasks: Vec<Task>,
+    steps: usize,
+}
+
+impl<'r> Run<'r> {
+    fn new(matcher: &'r Matcher<'_>, extra: &'r [Node]) -> Run<'r> {
+        Run {
+            nodes: &matcher.nodes,
+            extra,
+            roots: &matcher.roots,
+            states: Vec::new(),
+            numbers: HashMap::default(),
+            visited: Vec::new(),
+            stamp: 1,
+            position: 0,
+            matched: false,
+            waiting: Vec::new(),
+            tasks: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    fn node(&self, id: usize) -> &'r Node {
+        // Ids past the grammar's nodes are those `entry` compiled after them.
+        match id.checked_sub(self.nodes.len()) {
+            None => &self.nodes[id],
+            Some(extra) => &self.extra[extra],
+        }
+    }
+
+    /// Reads `input` from node `root`, one byte at a time, until it ends or
+    /// no state can take its next byte.
+    fn read(&mut self, root: usize, input: &[u8]) -> Result<Verdict, TooManyStates> {
+        self.tasks.push(Task::Enter(root, DONE));
+        self.settle()?;
+        let mut waited = Vec::new();
+        for (position, &byte) in input.iter().enumerate() {
+            std::mem::swap(&mut waited, &mut self.waiting);
+            self.waiting.clear();
+            self.position = position + 1;
+            self.stamp = position + 2;
+            self.matched = false;
+            let mut moved = false;
+            for &id in &waited {
+                self.steps += 1;
+                // Only leaf states wait, and `states` holds every number made.
+                let State { place, then } = self.states[id as usize];
+                let Place::Leaf { node, offset } = place else {
+                    continue;
+                };
+                match self.node(node) {
+                    Node::Class(set) if set[usize::from(byte)] => {
+                        moved = true;
+                        self.tasks.push(Task::Resume(then));
+                    }
+                    Node::Literal(bytes) if bytes.get(offset) == Some(&byte) => {
+                        moved = true;
+                        if offset + 1 < bytes.len() {
+                            self.wait(node, offset + 1, then)?;
+                        } else {
+                            self.tasks.push(Task::Resume(then));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !moved {
+                return Ok(Verdict {
+                    matched: false,
+                    viable: position,
+                });
+            }
+            self.settle()?;
+        }
+        Ok(Verdict {
+            matched: self.matched,
+            viable: input.len(),
+        })
+    }
+
+    /// Makes every state reachable from node `root` whatever the input,
+    /// as if each leaf took any byte; returns how many there are.
+    fn explore(&mut self, root: usize) -> Result<usize, TooManyStates> {
+        // One stamp throughout: each state is visited once in all, not
+        // once per position.
+        self.tasks.push(Task::Enter(root, DONE));
+        self.settle()?;
+        while let Some(id) = self.waiting.pop() {
+            // Only leaf states wait.
+            let State { place, then } = self.states[id as usize];
+            if let Place::Leaf { node, offset } = place {
+                match self.node(node) {
+                    Node::Literal(bytes) if offset + 1 < bytes.len() => {
+                        self.wait(node, offset + 1, then)?;
+                    }
+                    _ => self.tasks.push(Task::Resume(then)),
+                }
+                self.settle()?;
+            }
+        }
+        Ok(self.states.len())
+    }
+
+    /// Does the tasks of the current position until none is left, and with
+    /// them every state it leads to: those waiting for the next byte, and
+    /// whether the expression has matched.
+    fn settle(&mut self) -> Result<(), TooManyStates> {
+        while let Some(task) = self.tasks.pop() {
+            self.steps += 1;
+            match task {
+                Task::Enter(node, then) => self.enter(node, then)?,
+                Task::Resume(DONE) => self.matched = true,
+                Task::Resume(id) => self.resume(id)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts matching node `id` at the current position, to go on with
+    /// state `then` when it has matched.
+    fn enter(&mut self, id: usize, then: u32) -> Result<(), TooManyStates> {
+        match self.node(id) {
+            Node::Literal(bytes) if bytes.is_empty() => self.tasks.push(Task::Resume(then)),
+            Node::Literal(_) | Node::Class(_) => self.wait(id, 0, then)?,
+            Node::Ref(None) => {}
+            // A reference is its production's root: no state of its own.
+            &Node::Ref(Some(p)) => self.tasks.push(Task::Enter(self.roots[p], then)),
+            node => {
+                let state = self.make(Place::Enter { node: id }, then)?;
+                if !self.visit(state) {
+                    return Ok(());
+                }
+                match *node {
+                    Node::Sequence(ref items) => match items.first() {
+                        Some(&first) => {
+                            let after = self.after(id, 1, items.len(), then)?;
+                            self.tasks.push(Task::Enter(first, after));
+                        }
+                        // Built by hand: the empty sequence matches the
+                        // empty string.
+                        None => self.tasks.push(Task::Resume(then)),
+                    },
+                    Node::Alternatives(ref items) => {
+                        for &item in items.iter() {
+                            self.tasks.push(Task::Enter(item, then));
+                        }
+                    }
+                    Node::Optional(body) => {
+                        self.tasks.push(Task::Resume(then));
+                        self.tasks.push(Task::Enter(body, then));
+                    }
+                    Node::Repeat { min, body } => {
+                        if min == 0 {
+                            self.tasks.push(Task::Resume(then));
+                        }
+                        let again = self.make(
+                            Place::Again {
+                                node: id,
+                                count: min.min(1),
+                            },
+                            then,
+                        )?;
+                        self.tasks.push(Task::Enter(body, again));
+                    }
+                    // Matched by the arms above.
+                    Node::Literal(_) | Node::Class(_) | Node::Ref(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Goes on with state `id`, a continuation, whose node has matched up
+    /// to the current position.
+    fn resume(&mut self, id: u32) -> Result<(), TooManyStates> {
+        if !self.visit(id) {
+            return Ok(());
+        }
+        // `states` holds every number made.
+        let State { place, then } = self.states[id as usize];
+        match (place, self.node_of(place)) {
+            (Place::Then { node, next }, Node::Sequence(items)) => {
+                if let Some(&item) = items.get(next) {
+                    let after = self.after(node, next + 1, items.len(), then)?;
+                    self.tasks.push(Task::Enter(item, after));
+                }
+            }
+            (Place::Again { node, count }, &Node::Repeat { min, body }) => {
+                // A body that matches the empty string makes up the minimum
+                // with empty rounds: each resumes here with one more, and
+                // the count stops at the minimum, so this ends.
+                if count >= min {
+                    self.tasks.push(Task::Resume(then));
+                }
+                let again = self.make(
+                    Place::Again {
+                        node,
+                        count: count.saturating_add(1).min(min),
+                    },
+                    then,
+                )?;
+                self.tasks.push(Task::Enter(body, again));
+            }
+            // Continuations are only ever `Then` and `Again` states of
+            // their own kind of node.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The node a place belongs to.
+    fn node_of(&self, place: Place) -> &'r Node {
+        match place {
+            Place::Leaf { node, .. }
+            | Place::Then { node, .. }
+            | Place::Again { node, .. }
+            | Place::Enter { node } => self.node(node),
+        }
+    }
+
+    /// The continuation after item `next - 1` of sequence `node`, of `len`
+    /// items: the rest of the sequence, or `then` after its last item.
+    fn after(
+        &mut self,
+        node: usize,
+        next: usize,
+        len: usize,
+        then: u32,
+    ) -> Result<u32, TooManyStates> {
+        if next < len {
+            self.make(Place::Then { node, next }, then)
+        } else {
+            Ok(then)
+        }
+    }
+
+    /// Makes leaf state (`node`, `offset`, `then`) wait for the next byte,
+    /// unless it already does.
+    fn wait(&mut self, node: usize, offset: usize, then: u32) -> Result<(), TooManyStates> {
+        let id = self.make(Place::Leaf { node, offset }, then)?;
+        if self.visit(id) {
+            self.waiting.push(id);
+        }
+        Ok(())
+    }
+
+    /// Whether state `id` is visited at the current position for the first
+    /// time; it is from now on.
+    fn visit(&mut self, id: u32) -> bool {
+        // `visited` has an entry per state made.
+        let stamp = &mut self.visited[id as usize];
+        let first = *stamp != self.stamp;
+        *stamp = self.stamp;
+        first
+    }
+
+    /// The number of the state (`place`, `then`), made if new.
+    fn make(&mut self, place: Place, then: u32) -> Result<u32, TooManyStates> {
+        match self.numbers.entry(State { place, then }) {
+            Entry::Occupied(entry) => Ok(*entry.get()),
+            Entry::Vacant(entry) => {
+                let id = self.states.len();
+                if id >= MAX_STATES {
+                    return Err(TooManyStates::at(self.position));
+                }
+                // MAX_STATES is far below u32::MAX, which stays DONE.
+                let number = id as u32;
+                entry.insert(number);
+                self.states.push(State { place, then });
+                self.visited.push(0);
+                Ok(number)
+            }
+        }
+    }
+}
+
+/// The state table's hasher: FxHash's multiply-and-rotate, much cheaper
+/// than SipHash for keys of a few small integers that no adversary chooses
+/// (states come from the grammar; the input only decides which are made).
 #[derive(Default)]
 struct PairHasher(u64);
 
@@ -275,6 +756,10 @@ impl Hasher for PairHasher {
         }
     }
 
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
     fn write_usize(&mut self, n: usize) {
         // `usize` is at most 64 bits on every platform Rust supports.
         self.write_u64(n as u64);
@@ -282,212 +767,5 @@ impl Hasher for PairHasher {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Memo<V> = HashMap<(usize, usize), V, BuildHasherDefault<PairHasher>>;
-
-/// One question about one input: the memo tables live as long as it.
-struct Run<'r> {
-    nodes: &'r [Node],
-    extra: &'r [Node],
-    roots: &'r [usize],
-    input: &'r [u8],
-    ends: Memo<Ends>,
-    viable: Memo<usize>,
-    /// The empty set, shared.
-    none: Ends,
-    /// The one-position sets, shared.
-    singles: Vec<Option<Ends>>,
-}
-
-impl<'r> Run<'r> {
-    fn new(matcher: &'r Matcher<'_>, extra: &'r [Node], input: &'r str) -> Run<'r> {
-        Run {
-            nodes: &matcher.nodes,
-            extra,
-            roots: &matcher.roots,
-            input: input.as_bytes(),
-            ends: Memo::default(),
-            viable: Memo::default(),
-            none: Rc::from([]),
-            singles: vec![None; input.len() + 1],
-        }
-    }
-
-    fn node(&self, id: usize) -> &'r Node {
-        // Ids past the grammar's nodes are those `entry` compiled after them.
-        match id.checked_sub(self.nodes.len()) {
-            None => &self.nodes[id],
-            Some(extra) => &self.extra[extra],
-        }
-    }
-
-    /// Every position at which a string of node `id` starting at `start`
-    /// can end.
-    fn ends(&mut self, id: usize, start: usize) -> Ends {
-        // Leaves and references: cheap, not memoized.
-        match self.node(id) {
-            // Positions start at 0 or end a match: at most the input's length.
-            Node::Literal(bytes) => {
-                return if self.input[start..].starts_with(bytes) {
-                    self.single(start + bytes.len())
-                } else {
-                    Rc::clone(&self.none)
-                };
-            }
-            Node::Class(set) => {
-                return match self.input.get(start) {
-                    Some(&byte) if set[usize::from(byte)] => self.single(start + 1),
-                    _ => Rc::clone(&self.none),
-                };
-            }
-            Node::Ref(None) => return Rc::clone(&self.none),
-            // `p` is the grammar's `index_of` a name: a production with a root.
-            &Node::Ref(Some(p)) => return self.ends(self.roots[p], start),
-            _ => {}
-        }
-        if let Some(ends) = self.ends.get(&(id, start)) {
-            return Rc::clone(ends);
-        }
-        let ends: Ends = match self.node(id) {
-            Node::Literal(_) | Node::Class(_) | Node::Ref(_) => Rc::clone(&self.none),
-            Node::Sequence(items) => {
-                let mut current = vec![start];
-                for &item in items.iter() {
-                    current = self.step(item, &current);
-                    if current.is_empty() {
-                        break;
-                    }
-                }
-                current.into()
-            }
-            Node::Alternatives(items) => {
-                let mut all = Vec::new();
-                for &item in items.iter() {
-                    all.extend_from_slice(&self.ends(item, start));
-                }
-                sorted(all).into()
-            }
-            &Node::Optional(body) => {
-                let mut all = self.ends(body, start).to_vec();
-                all.push(start);
-                sorted(all).into()
-            }
-            &Node::Repeat { min, body } => {
-                // A body that matches the empty string makes up any count
-                // with empty repetitions: the minimum is then no constraint.
-                let nullable = self.ends(body, start).contains(&start);
-                let min = if nullable { 0 } else { min };
-                let mut current = vec![start];
-                for _ in 0..min {
-                    current = self.step(body, &current);
-                    if current.is_empty() {
-                        // Each repetition consumes a byte: this ends
-                        // within `input.len()` steps.
-                        break;
-                    }
-                }
-                self.closure(body, current).into()
-            }
-        };
-        self.ends.insert((id, start), Rc::clone(&ends));
-        ends
-    }
-
-    /// The set of the one position `end`.
-    fn single(&mut self, end: usize) -> Ends {
-        // `end` is at most the input's length: `singles` has a slot for it.
-        Rc::clone(self.singles[end].get_or_insert_with(|| Rc::from([end])))
-    }
-
-    /// Every end of node `id` started at any of `starts`.
-    fn step(&mut self, id: usize, starts: &[usize]) -> Vec<usize> {
-        let mut all = Vec::new();
-        for &start in starts {
-            all.extend_from_slice(&self.ends(id, start));
-        }
-        sorted(all)
-    }
-
-    /// Every position reachable from `starts` by zero or more matches of
-    /// node `body`.
-    fn closure(&mut self, body: usize, starts: Vec<usize>) -> Vec<usize> {
-        let mut reached: BTreeSet<usize> = starts.into_iter().collect();
-        // Ends never precede their start: visiting positions in increasing
-        // order visits each once, new ones included.
-        let mut from = 0;
-        while let Some(&position) = reached.range(from..).next() {
-            from = position + 1;
-            let ends = self.ends(body, position);
-            reached.extend(ends.iter().copied());
-        }
-        reached.into_iter().collect()
-    }
-
-    /// The farthest position a prefix of a string of node `id`, started at
-    /// `start`, reaches along the input.
-    fn viable(&mut self, id: usize, start: usize) -> usize {
-        // Leaves and references: cheap, not memoized.
-        match self.node(id) {
-            // As in `ends`: `start` is at most the input's length.
-            Node::Literal(bytes) => {
-                let common = bytes
-                    .iter()
-                    .zip(&self.input[start..])
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                return start + common;
-            }
-            Node::Class(set) => {
-                return match self.input.get(start) {
-                    Some(&byte) if set[usize::from(byte)] => start + 1,
-                    _ => start,
-                };
-            }
-            // No string at all: not even the empty prefix is one, but
-            // `start` is the least answer, and a Grammar's references are
-            // all defined.
-            Node::Ref(None) => return start,
-            &Node::Ref(Some(p)) => return self.viable(self.roots[p], start),
-            _ => {}
-        }
-        if let Some(&far) = self.viable.get(&(id, start)) {
-            return far;
-        }
-        let far = match self.node(id) {
-            Node::Literal(_) | Node::Class(_) | Node::Ref(_) => start,
-            Node::Sequence(items) => {
-                let mut far = start;
-                let mut current = vec![start];
-                for &item in items.iter() {
-                    for &position in &current {
-                        far = far.max(self.viable(item, position));
-                    }
-                    current = self.step(item, &current);
-                    if current.is_empty() {
-                        break;
-                    }
-                }
-                far
-            }
-            Node::Alternatives(items) => {
-                let mut far = start;
-                for &item in items.iter() {
-                    far = far.max(self.viable(item, start));
-                }
-                far
-            }
-            &Node::Optional(body) => self.viable(body, start),
-            &Node::Repeat { body, .. } => {
-                let mut far = start;
-                for position in self.closure(body, vec![start]) {
-                    far = far.max(self.viable(body, position));
-                }
-                far
-            }
-        };
-        self.viable.insert((id, start), far);
-        far
     }
 }

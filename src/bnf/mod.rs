@@ -56,5 +56,8 @@ mod syntax;
 
 pub use generate::{ChoiceKind, ChoicePoint, generate};
 pub use grammar::{Grammar, RFC1738};
+#[doc(hidden)]
+pub use matcher::MatchCost;
 pub use matcher::Matcher;
+pub use matcher::{MAX_STATES, TooManyStates};
 pub use syntax::{BnfError, Expr, Production};
