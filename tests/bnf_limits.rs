@@ -1,9 +1,13 @@
-//! What the BNF matcher costs, counted rather than timed: its work grows
-//! with the input's length, not faster, and its memory not at all; grammars
-//! whose automata are too large fail with an error, never a hang or an
-//! abort.
+//! What the BNF matcher and generator cost, counted rather than timed: the
+//! matcher's work grows with the input's length, not faster, and its memory
+//! not at all; the generator's output is bounded whatever the grammar and
+//! the answers; grammars too large for either fail with an error, never a
+//! hang or an abort.
 
-use rfc1738::bnf::{Grammar, MAX_STATES, MatchCost, Matcher, Production};
+use rfc1738::bnf::{
+    ChoiceKind, DERIVATION_BUDGET, Expr, Grammar, MAX_DERIVATION, MAX_STATES, MatchCost, Matcher,
+    Production, try_generate,
+};
 
 fn rfc() -> &'static Grammar {
     Grammar::rfc1738()
@@ -167,4 +171,100 @@ fn the_infallible_methods_panic_past_the_limit() {
     text.push_str("p40 = \"x\"\n");
     let g = Grammar::parse(&text).unwrap();
     let _ = Matcher::new(&g).matches(g.get("p0").unwrap(), &"x".repeat(100_000));
+}
+
+// ---------------------------------------------------------------- generating
+
+/// The size of the largest derivation of `expr` when every repetition
+/// makes eight extra rounds and every optional group is included, in the
+/// generator's units: nodes walked plus bytes written.
+fn largest(g: &Grammar, expr: &Expr) -> u64 {
+    1 + match expr {
+        Expr::Literal(text) => text.len() as u64,
+        Expr::Ref(name) => largest(g, &g.get(name).unwrap().expr),
+        Expr::Sequence(items) => items.iter().map(|item| largest(g, item)).sum(),
+        Expr::Alternatives(items) => items.iter().map(|item| largest(g, item)).max().unwrap(),
+        Expr::Optional(inner) => largest(g, inner),
+        Expr::Repeat { min, expr } => (u64::from(*min) + 8) * largest(g, expr),
+    }
+}
+
+/// RFC 1738's derivations never reach the budget, whatever the answers:
+/// the budget and the limit change nothing there.
+#[test]
+fn every_rfc_derivation_stays_below_the_budget() {
+    for p in rfc().productions() {
+        let size = largest(rfc(), &p.expr);
+        assert!(size < DERIVATION_BUDGET as u64 / 8, "{}: {size}", p.name);
+    }
+}
+
+/// The issue's grammar: its one smallest string is 10^9 bytes long. The
+/// generator stops at the limit, having asked nothing past the budget.
+#[test]
+fn a_derivation_past_the_limit_is_an_error() {
+    let g = Grammar::parse("a = 1000*[ 1000*[ 1000*\"x\" ] ]\n").unwrap();
+    let a = g.get("a").unwrap();
+    let mut asked = 0;
+    let result = try_generate(&g, a, &mut |_| {
+        asked += 1;
+        0
+    });
+    assert_eq!(
+        result.unwrap_err().to_string(),
+        format!(
+            "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and bytes \
+             written)"
+        )
+    );
+    assert!(0 < asked && asked <= DERIVATION_BUDGET, "{asked}");
+    // Within the limit: 10^6 bytes, about 2 * 10^6 in size.
+    let g = Grammar::parse("a = 1000*[ 1000*\"x\" ]\n").unwrap();
+    let s = try_generate(&g, g.get("a").unwrap(), &mut |_| 0).unwrap();
+    assert_eq!(s, "x".repeat(1_000_000));
+}
+
+#[test]
+#[should_panic(expected = "the derivation is larger than 4194304")]
+fn generate_panics_past_the_limit() {
+    let g = Grammar::parse("a = 1000*[ 1000*[ 1000*\"x\" ] ]\n").unwrap();
+    let _ = rfc1738::bnf::generate(&g, g.get("a").unwrap(), &mut |_| 0);
+}
+
+/// Eight rounds of each of 30 nested repetitions would be 8^30 x's:
+/// past the budget nothing more is asked and no round beyond the minimum
+/// is made.
+#[test]
+fn past_the_budget_no_more_is_asked_and_the_least_is_made() {
+    let text = format!("a = {}\"x\"{}\n", "*[ ".repeat(30), " ]".repeat(30));
+    let g = Grammar::parse(&text).unwrap();
+    let a = g.get("a").unwrap();
+    let mut asked = 0;
+    let s = try_generate(&g, a, &mut |point| {
+        asked += 1;
+        // Here, not after the walk: one that kept asking would not end.
+        assert!(asked <= DERIVATION_BUDGET, "{asked}");
+        assert!(matches!(point.kind, ChoiceKind::Repeat { min: 0 }));
+        8
+    })
+    .unwrap();
+    assert!(!s.is_empty() && s.len() < DERIVATION_BUDGET, "{}", s.len());
+    assert!(Matcher::new(&g).matches(a, &s));
+}
+
+/// Past the budget an alternative is the one with the smallest
+/// derivation, whatever the answer: here "y", not 1000 x's, which would
+/// make 10^7 bytes.
+#[test]
+fn past_the_budget_the_smallest_alternative_is_taken() {
+    let g = Grammar::parse("a = 100*[ 100*b ]\nb = 1000*\"x\" | \"y\"\n").unwrap();
+    let s = try_generate(&g, g.get("a").unwrap(), &mut |_| 0).unwrap();
+    let xs = s.matches('x').count();
+    let ys = s.matches('y').count();
+    // Exactly the 10^4 required rounds of b, the first as answered.
+    assert!(s.starts_with(&"x".repeat(1000)));
+    assert_eq!((xs % 1000, xs / 1000 + ys), (0, 10_000));
+    assert!(s.len() < DERIVATION_BUDGET + 10_000, "{}", s.len());
+    // Every string of b is whole: runs of x are multiples of 1000 long.
+    assert!(s.split('y').all(|run| run.len() % 1000 == 0));
 }

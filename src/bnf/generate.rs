@@ -1,11 +1,49 @@
 //! Random derivations: strings of a production, made by walking its
 //! expression and asking at every choice which way to go.
+//!
+//! The answers alone cannot keep a derivation small: eight extra rounds of
+//! each of 64 nested repetitions are 8^64 copies of the innermost body, and
+//! a grammar the reader accepts can require 1000 rounds of each
+//! (`a = 1000*[ 1000*[ 1000*"x" ] ]`). So the walk counts what it has done
+//! and, past a budget, stops asking and takes the smallest way on; a
+//! derivation that is still too large is an error, never an allocation
+//! that aborts or a walk that does not end.
+
+use std::collections::HashMap;
 
 use super::{Expr, Grammar, Production};
 
 /// More repetitions than this beyond a repetition's minimum are not made,
 /// whatever the answer, to keep strings short.
 const MAX_EXTRA: u32 = 8;
+
+/// The size of a derivation past which [`generate`] asks no more questions
+/// and takes the smallest way on: the minimum of every repetition, no
+/// optional group, the alternative with the smallest derivation.
+///
+/// A derivation's size is the number of expression nodes it walks plus the
+/// number of bytes it writes. No derivation of [`Grammar::rfc1738`] comes
+/// near the budget, whatever the answers (`url`'s largest is under 5000),
+/// so there every answer is asked and followed.
+pub const DERIVATION_BUDGET: usize = 1 << 16;
+
+/// The largest derivation [`try_generate`] makes, in the units of
+/// [`DERIVATION_BUDGET`]: its string is at most this many bytes long.
+///
+/// Past [`DERIVATION_BUDGET`] a derivation grows only by what the grammar
+/// requires, so it reaches the limit only where the grammar requires that
+/// much: `a = 1000*[ 1000*[ 1000*"x" ] ]`, whose one smallest string is
+/// 10^9 bytes long, at once.
+pub const MAX_DERIVATION: usize = 1 << 22;
+
+/// A derivation larger than [`MAX_DERIVATION`]: [`try_generate`] stops
+/// walking when it reaches the limit and returns this instead of a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and bytes written)"
+)]
+#[non_exhaustive]
+pub struct DerivationTooLarge;
 
 /// A choice [`generate`] asks about: where it is and what kind it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,12 +78,20 @@ pub enum ChoiceKind {
 
 /// A string of `production`, derived by walking its expression and asking
 /// `choose` at every choice point, references included (their choice points
-/// are reported with their own production's name).
+/// are reported with their own production's name), until the derivation
+/// reaches [`DERIVATION_BUDGET`]; past it, `choose` is not asked and the
+/// walk takes the smallest way on.
 ///
 /// The string is in the production's language by construction. A
 /// production that is not one of `grammar`'s has its references resolved
 /// by name in `grammar`; a name `grammar` does not define derives nothing,
 /// and the string is then not in the language.
+///
+/// # Panics
+///
+/// When the derivation is larger than [`MAX_DERIVATION`], which none of
+/// [`Grammar::rfc1738`] is, whatever the answers; [`try_generate`] returns
+/// that as an error.
 ///
 /// ```
 /// use rfc1738::bnf::{Grammar, generate};
@@ -56,78 +102,192 @@ pub enum ChoiceKind {
 /// // third alternative of `digit`.
 /// assert_eq!(generate(grammar, digits, &mut |_| 2), "222");
 /// ```
+#[track_caller]
 pub fn generate<'g>(
     grammar: &'g Grammar,
     production: &'g Production,
     choose: &mut dyn FnMut(&ChoicePoint<'g>) -> u32,
 ) -> String {
-    let mut out = String::new();
+    try_generate(grammar, production, choose).unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// [`generate`] for any grammar: the string, or an error when the
+/// derivation is larger than [`MAX_DERIVATION`].
+///
+/// ```
+/// use rfc1738::bnf::{DERIVATION_BUDGET, Grammar, try_generate};
+///
+/// let grammar = Grammar::parse(
+///     "a = 1000*[ 1000*[ 1000*\"x\" ] ]\n\
+///      b = *[ *[ *[ *[ *[ *[ \"x\" ] ] ] ] ] ]\n",
+/// )?;
+/// let a = grammar.get("a").expect("defined above");
+/// assert!(try_generate(&grammar, a, &mut |_| 0).is_err());
+/// // Eight rounds at every level would be 8^6 x's; past the budget,
+/// // the walk stops asking and makes no more.
+/// let b = grammar.get("b").expect("defined above");
+/// let x = try_generate(&grammar, b, &mut |_| 8)?;
+/// assert!(x.len() < DERIVATION_BUDGET);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`DerivationTooLarge`], as soon as the walk reaches the limit.
+pub fn try_generate<'g>(
+    grammar: &'g Grammar,
+    production: &'g Production,
+    choose: &mut dyn FnMut(&ChoicePoint<'g>) -> u32,
+) -> Result<String, DerivationTooLarge> {
     let mut walk = Walk {
         grammar,
         choose,
-        out: &mut out,
+        out: String::new(),
+        size: 0,
+        least: HashMap::new(),
     };
-    walk.expr(&production.name, &production.expr, 0);
-    out
+    walk.expr(&production.name, &production.expr, 0)?;
+    Ok(walk.out)
 }
 
 struct Walk<'g, 'c> {
     grammar: &'g Grammar,
     choose: &'c mut dyn FnMut(&ChoicePoint<'g>) -> u32,
-    out: &'c mut String,
+    out: String,
+    /// The size of the derivation so far: nodes walked and bytes written.
+    size: usize,
+    /// The size of each production's smallest derivation, once computed.
+    least: HashMap<&'g str, usize>,
 }
 
 impl<'g> Walk<'g, '_> {
-    fn ask(&mut self, production: &'g str, id: usize, kind: ChoiceKind) -> u32 {
-        (self.choose)(&ChoicePoint {
-            production,
-            id,
-            kind,
+    /// The answer to the choice at node `id` of `production`, or `None`
+    /// past the budget, where the smallest way on is taken unasked.
+    fn ask(&mut self, production: &'g str, id: usize, kind: ChoiceKind) -> Option<u32> {
+        (self.size < DERIVATION_BUDGET).then(|| {
+            (self.choose)(&ChoicePoint {
+                production,
+                id,
+                kind,
+            })
         })
     }
 
+    /// Adds `amount` to the derivation's size, unless that takes it past
+    /// the limit.
+    fn grow(&mut self, amount: usize) -> Result<(), DerivationTooLarge> {
+        self.size = self.size.saturating_add(amount);
+        if self.size > MAX_DERIVATION {
+            Err(DerivationTooLarge)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Derives a string of `expr`, node `id` of `production`'s expression.
-    fn expr(&mut self, production: &'g str, expr: &'g Expr, id: usize) {
+    fn expr(
+        &mut self,
+        production: &'g str,
+        expr: &'g Expr,
+        id: usize,
+    ) -> Result<(), DerivationTooLarge> {
+        self.grow(1)?;
         match expr {
-            Expr::Literal(text) => self.out.push_str(text),
+            Expr::Literal(text) => {
+                // Counted before it is written: a long literal repeated
+                // stops at the limit, not after it.
+                self.grow(text.len())?;
+                self.out.push_str(text);
+            }
             Expr::Ref(name) => {
                 if let Some(p) = self.grammar.get(name) {
-                    self.expr(&p.name, &p.expr, 0);
+                    self.expr(&p.name, &p.expr, 0)?;
                 }
             }
             Expr::Sequence(items) => {
                 let mut child = id + 1;
                 for item in items {
-                    self.expr(production, item, child);
+                    self.expr(production, item, child)?;
                     child += size(item);
                 }
             }
             Expr::Alternatives(items) => {
                 let count = items.len();
-                let answer = self.ask(production, id, ChoiceKind::Alternative { count });
-                // A `u32` index always fits a `usize` where `std` runs. A
-                // grammar's alternatives are at least 2; an empty list (built
-                // by hand) derives nothing.
-                let index = usize::try_from(answer).unwrap_or(usize::MAX) % count.max(1);
+                let index = match self.ask(production, id, ChoiceKind::Alternative { count }) {
+                    // A `u32` index always fits a `usize` where `std` runs.
+                    // A grammar's alternatives are at least 2; an empty list
+                    // (built by hand) derives nothing.
+                    Some(answer) => usize::try_from(answer).unwrap_or(usize::MAX) % count.max(1),
+                    None => self.smallest(items),
+                };
                 if let Some(item) = items.get(index) {
                     let child = id + 1 + items[..index].iter().map(size).sum::<usize>();
-                    self.expr(production, item, child);
+                    self.expr(production, item, child)?;
                 }
             }
             Expr::Optional(inner) => {
-                if self.ask(production, id, ChoiceKind::Optional) != 0 {
-                    self.expr(production, inner, id + 1);
+                if self.ask(production, id, ChoiceKind::Optional).unwrap_or(0) != 0 {
+                    self.expr(production, inner, id + 1)?;
                 }
             }
             Expr::Repeat { min, expr: inner } => {
                 let extra = self
                     .ask(production, id, ChoiceKind::Repeat { min: *min })
+                    .unwrap_or(0)
                     .min(MAX_EXTRA);
+                // Every round grows the size by at least its own node: the
+                // loop ends at the limit whatever the count.
                 for _ in 0..min.saturating_add(extra) {
-                    self.expr(production, inner, id + 1);
+                    self.expr(production, inner, id + 1)?;
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The index of the alternative with the smallest derivation, the
+    /// first of equals.
+    fn smallest(&mut self, items: &'g [Expr]) -> usize {
+        let mut best = (0, usize::MAX);
+        for (index, item) in items.iter().enumerate() {
+            let size = self.least(item);
+            if size < best.1 {
+                best = (index, size);
+            }
+        }
+        best.0
+    }
+
+    /// The size of the smallest derivation of `expr`, saturating: what
+    /// walking it costs with the least of every choice.
+    fn least(&mut self, expr: &'g Expr) -> usize {
+        let own = match expr {
+            Expr::Literal(text) => text.len(),
+            Expr::Ref(name) => match self.grammar.get(name) {
+                Some(p) => match self.least.get(p.name.as_str()) {
+                    Some(&known) => known,
+                    None => {
+                        let known = self.least(&p.expr);
+                        self.least.insert(&p.name, known);
+                        known
+                    }
+                },
+                None => 0,
+            },
+            Expr::Sequence(items) => items
+                .iter()
+                .fold(0usize, |sum, item| sum.saturating_add(self.least(item))),
+            Expr::Alternatives(items) => {
+                items.iter().map(|item| self.least(item)).min().unwrap_or(0)
+            }
+            Expr::Optional(_) => 0,
+            Expr::Repeat { min, expr: inner } => {
+                // A `u32` count always fits a `usize` where `std` runs.
+                let rounds = usize::try_from(*min).unwrap_or(usize::MAX);
+                rounds.saturating_mul(self.least(inner))
+            }
+        };
+        own.saturating_add(1)
     }
 }
 
