@@ -79,8 +79,8 @@ impl TooManyStates {
 pub struct MatchCost {
     /// The states made: the question's memory, apart from the input.
     pub states: usize,
-    /// The steps taken: a byte tried against a state waiting for one, a
-    /// node entered, a continuation resumed.
+    /// The steps taken: a byte tried against a state waiting for one, an
+    /// edge followed from one state to the next.
     pub steps: usize,
 }
 
@@ -422,8 +422,8 @@ enum Place {
     Enter { node: usize },
 }
 
-/// A place and its continuation: the state to resume when the place's node
-/// has matched, or [`DONE`].
+/// A place and its continuation: the state to go on with when the place's
+/// node has matched, or [`DONE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct State {
     place: Place,
@@ -433,16 +433,32 @@ struct State {
 /// The continuation of the expression asked about: it has matched.
 const DONE: u32 = u32::MAX;
 
-/// Work for the current position.
+/// Where a state leads without reading a byte, or, from a leaf state, once
+/// its byte is read.
 #[derive(Clone, Copy, Debug)]
-enum Task {
-    /// Start matching a node here, then go on with a continuation.
-    Enter(usize, u32),
-    /// A node has matched up to here: go on with its continuation.
-    Resume(u32),
+enum Edge {
+    /// To a state that enters a node or continues a sequence or repetition.
+    Go(u32),
+    /// To a leaf state, which waits for the next byte.
+    Wait(u32),
+    /// The expression has matched.
+    Done,
+}
+
+/// The edge that goes on with continuation `then`.
+fn go(then: u32) -> Edge {
+    if then == DONE {
+        Edge::Done
+    } else {
+        Edge::Go(then)
+    }
 }
 
 /// One question about one input: the states live as long as it.
+///
+/// A state's edges depend on the state alone, not on the input: they are
+/// worked out the first time the state is visited and kept, so that the
+/// table of states is looked up once per state, not once per visit.
 struct Run<'r> {
     nodes: &'r [Node],
     extra: &'r [Node],
@@ -451,8 +467,12 @@ struct Run<'r> {
     states: Vec<State>,
     /// The number of each state.
     numbers: HashMap<State, u32, BuildHasherDefault<PairHasher>>,
+    /// Per state, where its edges are in `edges`, once worked out.
+    ranges: Vec<Option<(usize, usize)>>,
+    /// The edges of every state worked out, one range per state.
+    edges: Vec<Edge>,
     /// Per state, the `stamp` of the position it was last visited at: a
-    /// state is entered, resumed or made to wait at most once per position.
+    /// state is followed at most once per position.
     visited: Vec<usize>,
     /// The current position plus one (so that 0 is never visited).
     stamp: usize,
@@ -463,7 +483,8 @@ struct Run<'r> {
     matched: bool,
     /// The leaf states waiting for the byte at the current position.
     waiting: Vec<u32>,
-    tasks: Vec<Task>,
+    /// Edges to follow at the current position.
+    pending: Vec<Edge>,
     steps: usize,
 }
 
@@ -475,12 +496,14 @@ impl<'r> Run<'r> {
             roots: &matcher.roots,
             states: Vec::new(),
             numbers: HashMap::default(),
+            ranges: Vec::new(),
+            edges: Vec::new(),
             visited: Vec::new(),
             stamp: 1,
             position: 0,
             matched: false,
             waiting: Vec::new(),
-            tasks: Vec::new(),
+            pending: Vec::new(),
             steps: 0,
         }
     }
@@ -496,7 +519,9 @@ impl<'r> Run<'r> {
     /// Reads `input` from node `root`, one byte at a time, until it ends or
     /// no state can take its next byte.
     fn read(&mut self, root: usize, input: &[u8]) -> Result<Verdict, TooManyStates> {
-        self.tasks.push(Task::Enter(root, DONE));
+        let mut start = Vec::new();
+        self.reach(root, DONE, &mut start)?;
+        self.pending = start;
         self.settle()?;
         let mut waited = Vec::new();
         for (position, &byte) in input.iter().enumerate() {
@@ -509,24 +534,17 @@ impl<'r> Run<'r> {
             for &id in &waited {
                 self.steps += 1;
                 // Only leaf states wait, and `states` holds every number made.
-                let State { place, then } = self.states[id as usize];
-                let Place::Leaf { node, offset } = place else {
+                let Place::Leaf { node, offset } = self.states[id as usize].place else {
                     continue;
                 };
-                match self.node(node) {
-                    Node::Class(set) if set[usize::from(byte)] => {
-                        moved = true;
-                        self.tasks.push(Task::Resume(then));
-                    }
-                    Node::Literal(bytes) if bytes.get(offset) == Some(&byte) => {
-                        moved = true;
-                        if offset + 1 < bytes.len() {
-                            self.wait(node, offset + 1, then)?;
-                        } else {
-                            self.tasks.push(Task::Resume(then));
-                        }
-                    }
-                    _ => {}
+                let takes = match self.node(node) {
+                    Node::Class(set) => set[usize::from(byte)],
+                    Node::Literal(bytes) => bytes.get(offset) == Some(&byte),
+                    _ => false,
+                };
+                if takes {
+                    moved = true;
+                    self.follow_edges(id)?;
                 }
             }
             if !moved {
@@ -546,116 +564,122 @@ impl<'r> Run<'r> {
     /// Makes every state reachable from node `root` whatever the input,
     /// as if each leaf took any byte; returns how many there are.
     fn explore(&mut self, root: usize) -> Result<usize, TooManyStates> {
-        // One stamp throughout: each state is visited once in all, not
+        // One stamp throughout: each state is followed once in all, not
         // once per position.
-        self.tasks.push(Task::Enter(root, DONE));
+        let mut start = Vec::new();
+        self.reach(root, DONE, &mut start)?;
+        self.pending = start;
         self.settle()?;
         while let Some(id) = self.waiting.pop() {
-            // Only leaf states wait.
-            let State { place, then } = self.states[id as usize];
-            if let Place::Leaf { node, offset } = place {
-                match self.node(node) {
-                    Node::Literal(bytes) if offset + 1 < bytes.len() => {
-                        self.wait(node, offset + 1, then)?;
-                    }
-                    _ => self.tasks.push(Task::Resume(then)),
-                }
-                self.settle()?;
-            }
+            self.follow_edges(id)?;
+            self.settle()?;
         }
         Ok(self.states.len())
     }
 
-    /// Does the tasks of the current position until none is left, and with
-    /// them every state it leads to: those waiting for the next byte, and
-    /// whether the expression has matched.
+    /// Follows the pending edges, and the edges of the states they lead to,
+    /// until none is left: the leaf states they reach wait for the next
+    /// byte, and reaching [`Edge::Done`] means the expression has matched.
     fn settle(&mut self) -> Result<(), TooManyStates> {
-        while let Some(task) = self.tasks.pop() {
+        while let Some(edge) = self.pending.pop() {
             self.steps += 1;
-            match task {
-                Task::Enter(node, then) => self.enter(node, then)?,
-                Task::Resume(DONE) => self.matched = true,
-                Task::Resume(id) => self.resume(id)?,
-            }
-        }
-        Ok(())
-    }
-
-    /// Starts matching node `id` at the current position, to go on with
-    /// state `then` when it has matched.
-    fn enter(&mut self, id: usize, then: u32) -> Result<(), TooManyStates> {
-        match self.node(id) {
-            Node::Literal(bytes) if bytes.is_empty() => self.tasks.push(Task::Resume(then)),
-            Node::Literal(_) | Node::Class(_) => self.wait(id, 0, then)?,
-            Node::Ref(None) => {}
-            // A reference is its production's root: no state of its own.
-            &Node::Ref(Some(p)) => self.tasks.push(Task::Enter(self.roots[p], then)),
-            node => {
-                let state = self.make(Place::Enter { node: id }, then)?;
-                if !self.visit(state) {
-                    return Ok(());
+            match edge {
+                Edge::Done => self.matched = true,
+                Edge::Wait(id) => {
+                    if self.visit(id) {
+                        self.waiting.push(id);
+                    }
                 }
-                match *node {
-                    Node::Sequence(ref items) => match items.first() {
-                        Some(&first) => {
-                            let after = self.after(id, 1, items.len(), then)?;
-                            self.tasks.push(Task::Enter(first, after));
-                        }
-                        // Built by hand: the empty sequence matches the
-                        // empty string.
-                        None => self.tasks.push(Task::Resume(then)),
-                    },
-                    Node::Alternatives(ref items) => {
-                        for &item in items.iter() {
-                            self.tasks.push(Task::Enter(item, then));
-                        }
+                Edge::Go(id) => {
+                    if self.visit(id) {
+                        self.follow_edges(id)?;
                     }
-                    Node::Optional(body) => {
-                        self.tasks.push(Task::Resume(then));
-                        self.tasks.push(Task::Enter(body, then));
-                    }
-                    Node::Repeat { min, body } => {
-                        if min == 0 {
-                            self.tasks.push(Task::Resume(then));
-                        }
-                        let again = self.make(
-                            Place::Again {
-                                node: id,
-                                count: min.min(1),
-                            },
-                            then,
-                        )?;
-                        self.tasks.push(Task::Enter(body, again));
-                    }
-                    // Matched by the arms above.
-                    Node::Literal(_) | Node::Class(_) | Node::Ref(_) => {}
                 }
             }
         }
         Ok(())
     }
 
-    /// Goes on with state `id`, a continuation, whose node has matched up
-    /// to the current position.
-    fn resume(&mut self, id: u32) -> Result<(), TooManyStates> {
-        if !self.visit(id) {
-            return Ok(());
-        }
+    /// Adds the edges of state `id` to the pending ones, working them out
+    /// if this is the first time.
+    fn follow_edges(&mut self, id: u32) -> Result<(), TooManyStates> {
+        // `ranges` has an entry per state made.
+        let (start, end) = match self.ranges[id as usize] {
+            Some(range) => range,
+            None => {
+                let edges = self.work_out(id)?;
+                let range = (self.edges.len(), self.edges.len() + edges.len());
+                self.edges.extend_from_slice(&edges);
+                self.ranges[id as usize] = Some(range);
+                range
+            }
+        };
+        // The range was cut from `edges`, which only grows.
+        self.pending.extend_from_slice(&self.edges[start..end]);
+        Ok(())
+    }
+
+    /// The edges of state `id`: for a leaf, where it goes once its byte is
+    /// read; for the others, where they go at once.
+    fn work_out(&mut self, id: u32) -> Result<Vec<Edge>, TooManyStates> {
+        let mut out = Vec::new();
         // `states` holds every number made.
         let State { place, then } = self.states[id as usize];
         match (place, self.node_of(place)) {
+            (Place::Leaf { node, offset }, Node::Literal(bytes)) if offset + 1 < bytes.len() => {
+                let next = self.make(
+                    Place::Leaf {
+                        node,
+                        offset: offset + 1,
+                    },
+                    then,
+                )?;
+                out.push(Edge::Wait(next));
+            }
+            (Place::Leaf { .. }, _) => out.push(go(then)),
+            (Place::Enter { node }, Node::Sequence(items)) => match items.first() {
+                Some(&first) => {
+                    let after = self.after(node, 1, items.len(), then)?;
+                    self.reach(first, after, &mut out)?;
+                }
+                // Built by hand: the empty sequence matches the empty
+                // string.
+                None => out.push(go(then)),
+            },
+            (Place::Enter { .. }, Node::Alternatives(items)) => {
+                for &item in items.iter() {
+                    self.reach(item, then, &mut out)?;
+                }
+            }
+            (Place::Enter { .. }, &Node::Optional(body)) => {
+                out.push(go(then));
+                self.reach(body, then, &mut out)?;
+            }
+            (Place::Enter { node }, &Node::Repeat { min, body }) => {
+                if min == 0 {
+                    out.push(go(then));
+                }
+                let again = self.make(
+                    Place::Again {
+                        node,
+                        count: min.min(1),
+                    },
+                    then,
+                )?;
+                self.reach(body, again, &mut out)?;
+            }
             (Place::Then { node, next }, Node::Sequence(items)) => {
                 if let Some(&item) = items.get(next) {
                     let after = self.after(node, next + 1, items.len(), then)?;
-                    self.tasks.push(Task::Enter(item, after));
+                    self.reach(item, after, &mut out)?;
                 }
             }
             (Place::Again { node, count }, &Node::Repeat { min, body }) => {
                 // A body that matches the empty string makes up the minimum
-                // with empty rounds: each resumes here with one more, and
+                // with empty rounds: each comes back here with one more, and
                 // the count stops at the minimum, so this ends.
                 if count >= min {
-                    self.tasks.push(Task::Resume(then));
+                    out.push(go(then));
                 }
                 let again = self.make(
                     Place::Again {
@@ -664,13 +688,52 @@ impl<'r> Run<'r> {
                     },
                     then,
                 )?;
-                self.tasks.push(Task::Enter(body, again));
+                self.reach(body, again, &mut out)?;
             }
-            // Continuations are only ever `Then` and `Again` states of
-            // their own kind of node.
+            // Each place belongs to a node of its own kind: `Enter` to a
+            // sequence, alternatives, optional or repetition, `Then` to a
+            // sequence, `Again` to a repetition.
             _ => {}
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// Appends to `out` the edge that starts matching node `id` at the
+    /// current position, to go on with `then` when it has matched.
+    fn reach(
+        &mut self,
+        mut id: usize,
+        then: u32,
+        out: &mut Vec<Edge>,
+    ) -> Result<(), TooManyStates> {
+        loop {
+            match self.node(id) {
+                Node::Literal(bytes) if bytes.is_empty() => out.push(go(then)),
+                Node::Literal(_) | Node::Class(_) => {
+                    out.push(Edge::Wait(self.make(
+                        Place::Leaf {
+                            node: id,
+                            offset: 0,
+                        },
+                        then,
+                    )?));
+                }
+                Node::Ref(None) => {}
+                // A reference is its production's root: no state of its
+                // own. The grammar has no recursion, so this ends.
+                &Node::Ref(Some(p)) => {
+                    id = self.roots[p];
+                    continue;
+                }
+                Node::Sequence(_)
+                | Node::Alternatives(_)
+                | Node::Optional(_)
+                | Node::Repeat { .. } => {
+                    out.push(Edge::Go(self.make(Place::Enter { node: id }, then)?));
+                }
+            }
+            return Ok(());
+        }
     }
 
     /// The node a place belongs to.
@@ -699,16 +762,6 @@ impl<'r> Run<'r> {
         }
     }
 
-    /// Makes leaf state (`node`, `offset`, `then`) wait for the next byte,
-    /// unless it already does.
-    fn wait(&mut self, node: usize, offset: usize, then: u32) -> Result<(), TooManyStates> {
-        let id = self.make(Place::Leaf { node, offset }, then)?;
-        if self.visit(id) {
-            self.waiting.push(id);
-        }
-        Ok(())
-    }
-
     /// Whether state `id` is visited at the current position for the first
     /// time; it is from now on.
     fn visit(&mut self, id: u32) -> bool {
@@ -732,6 +785,7 @@ impl<'r> Run<'r> {
                 let number = id as u32;
                 entry.insert(number);
                 self.states.push(State { place, then });
+                self.ranges.push(None);
                 self.visited.push(0);
                 Ok(number)
             }
