@@ -13,7 +13,7 @@ use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
 use crate::batch::{Blocks, Formatter, Line, ReadAhead};
-use crate::output::{Output, Stop};
+use crate::output::{self, Output, Stop};
 use crate::{CheckArgs, ColorChoice, Format};
 
 /// The JSON record of one input.
@@ -159,7 +159,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 match error {
                     Stop::Failed(error) => {
                         // The file cannot be read: say so, and go on with the others.
-                        eprintln!("rfc1738: {}: {error}", path.display());
+                        output::message(format_args!("{}: {error}", path.display()));
                         unreadable = true;
                     }
                     closed => return Err(closed),
@@ -180,24 +180,22 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
         out.flush()
     })();
-    if let Err(Stop::Failed(error)) = result {
-        eprintln!("rfc1738: {error}");
-        return ExitCode::from(2);
+    if let Some(status) = output::failed(result) {
+        return status;
     }
     // A closed standard output ends the run quietly; the summary goes to
     // standard error, which may still be open.
     let plural = |count: u64, one: &str, many: &str| {
         format!("{count} {}", if count == 1 { one } else { many })
     };
-    let _ = writeln!(
-        io::stderr(),
-        "rfc1738: {}: {} valid, {} invalid, {}",
+    let summarized = output::message(format_args!(
+        "{}: {} valid, {} invalid, {}",
         plural(tally.inputs(), "input", "inputs"),
         tally.valid,
         tally.invalid,
         plural(tally.warnings, "warning", "warnings")
-    );
-    if unreadable {
+    ));
+    if unreadable || !summarized {
         ExitCode::from(2)
     } else if tally.invalid > 0 || (args.deny_warnings && tally.warnings > 0) {
         ExitCode::from(1)

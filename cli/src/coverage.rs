@@ -11,7 +11,7 @@ use rfc1738::coverage::Coverage;
 use rfc1738::{Rule, check, parse_rule};
 
 use crate::CoverageArgs;
-use crate::output::{Output, Stop};
+use crate::output::{self, Output};
 
 /// Runs the command: 0 once the report is written, whatever it says; 2 when
 /// the input cannot be read.
@@ -25,21 +25,15 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     let (coverage, too_long) = match result {
         Ok(measured) => measured,
         Err(message) => {
-            eprintln!("rfc1738: {message}");
+            output::message(message);
             return ExitCode::from(2);
         }
     };
     let mut out = Output::new();
-    match out
+    let written = out
         .line(&report(&coverage, too_long))
-        .and_then(|()| out.flush())
-    {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            ExitCode::from(2)
-        }
-    }
+        .and_then(|()| out.flush());
+    output::failed(written).unwrap_or(ExitCode::SUCCESS)
 }
 
 /// Checks each line and counts the alternatives of the accepted ones.

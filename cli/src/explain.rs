@@ -9,7 +9,7 @@ use rfc1738::{
 use serde::Serialize;
 
 use crate::check::ErrorRecord;
-use crate::output::{Output, Stop};
+use crate::output::{self, Output};
 use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when the input matches, 1 when it does not.
@@ -30,12 +30,8 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         }
     };
     let mut out = Output::new();
-    match out.line(&text).and_then(|()| out.flush()) {
-        Ok(()) | Err(Stop::Closed) => {}
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            return ExitCode::from(2);
-        }
+    if let Some(status) = output::failed(out.line(&text).and_then(|()| out.flush())) {
+        return status;
     }
     if valid {
         ExitCode::SUCCESS

@@ -10,7 +10,7 @@ use rfc1738::extract::{Extracted, Form, extract};
 use serde::Serialize;
 
 use crate::check::ErrorRecord;
-use crate::output::{Output, Stop};
+use crate::output::{self, Output};
 use crate::{ExtractArgs, Format};
 
 /// The JSON record of one hit.
@@ -59,7 +59,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     let bytes = match bytes {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("rfc1738: {name}: {error}");
+            output::message(format_args!("{name}: {error}"));
             return ExitCode::from(2);
         }
     };
@@ -72,12 +72,8 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         Format::Json => out.line(&json(hit)),
         Format::Human => out.line(&human(hit, &name, &text)),
     });
-    match written.and_then(|()| out.flush()) {
-        Ok(()) | Err(Stop::Closed) => {}
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            return ExitCode::from(2);
-        }
+    if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
+        return status;
     }
     if hits.iter().all(Extracted::is_valid) {
         ExitCode::SUCCESS

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use rfc1738::Rule;
 use rfc1738::bnf::Grammar;
 
-use crate::output::{Output, Stop};
+use crate::output::{self, Output};
 
 /// The grammar file, as printed in the RFC.
 const GRAMMAR: &str = rfc1738::bnf::RFC1738;
@@ -18,13 +18,7 @@ pub fn run(rule: Option<Rule>) -> ExitCode {
         Some(rule) => describe(rule),
     };
     let mut out = Output::new();
-    match out.line(&text).and_then(|()| out.flush()) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            ExitCode::from(2)
-        }
-    }
+    output::failed(out.line(&text).and_then(|()| out.flush())).unwrap_or(ExitCode::SUCCESS)
 }
 
 fn describe(rule: Rule) -> String {

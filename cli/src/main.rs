@@ -1,7 +1,8 @@
 //! `rfc1738`: check URLs against RFC 1738 section 5.
 //!
 //! Exit status: 0 when every input is valid, 1 when any is not, 2 on a usage
-//! or I/O error.
+//! or I/O error (standard output or error that cannot be written included:
+//! nothing here panics on a failed write).
 
 #![forbid(unsafe_code)]
 
@@ -40,8 +41,9 @@ enum Command {
     /// record, in order. A summary goes to standard error.
     ///
     /// Exit status: 0 when every input is valid (and, with --deny-warnings,
-    /// has no warning), 1 otherwise, 2 on a usage error or a file that cannot
-    /// be read (the other inputs are still checked).
+    /// has no warning), 1 otherwise, 2 on a usage error, a file that cannot
+    /// be read (the other inputs are still checked), or a standard output or
+    /// error that cannot be written.
     Check(CheckArgs),
     /// Find the URLs in a text, as the RFC's appendix describes them:
     /// `<URL:...>` and `<...>` wrappers (whitespace inside removed, a
@@ -241,7 +243,21 @@ fn parse_rule_name(name: &str) -> Result<Rule, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // clap's own `exit` ignores a failure to write: help or a version
+        // that cannot be written would end with status 0.
+        Err(error) => {
+            let status = u8::try_from(error.exit_code()).unwrap_or(2);
+            return match error.print() {
+                Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
+                    output::message(failure);
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::from(status),
+            };
+        }
+    };
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),

@@ -1,6 +1,14 @@
-//! Standard output that ends the program quietly when the reader goes away.
+//! Standard output and standard error, written only through fallible calls.
+//!
+//! `println!` and `eprintln!` panic when their stream cannot be written (a
+//! full disk, `2>/dev/full`): nothing in the command line uses them. A
+//! failed write of standard output ends the run with status 2; a message for
+//! standard error that cannot be written is dropped, since there is nowhere
+//! left to say so, and the status says it.
 
+use std::fmt::Display;
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
+use std::process::ExitCode;
 
 /// Buffered standard output.
 pub struct Output {
@@ -51,5 +59,29 @@ impl Output {
     pub fn flush(&mut self) -> Result<(), Stop> {
         self.out.flush()?;
         Ok(())
+    }
+}
+
+/// Writes `rfc1738: MESSAGE` on standard error, and says whether it could:
+/// `false` when standard error cannot be written (a closed pipe counts as
+/// written, as on standard output: its reader went away on purpose).
+pub fn message(message: impl Display) -> bool {
+    let mut stderr = io::stderr().lock();
+    match writeln!(stderr, "rfc1738: {message}").and_then(|()| stderr.flush()) {
+        Ok(()) => true,
+        Err(error) => error.kind() == ErrorKind::BrokenPipe,
+    }
+}
+
+/// The exit status of a run that wrote everything (`Ok`) or whose standard
+/// output stopped: `None` when it ended well or its reader left, else 2,
+/// after saying why on standard error if that can still be written.
+pub fn failed(written: Result<(), Stop>) -> Option<ExitCode> {
+    match written {
+        Ok(()) | Err(Stop::Closed) => None,
+        Err(Stop::Failed(cause)) => {
+            message(cause);
+            Some(ExitCode::from(2))
+        }
     }
 }

@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::ParseArgs;
 use crate::batch::{Blocks, Formatter, Line, ReadAhead};
 use crate::check::ErrorRecord;
-use crate::output::{Output, Stop};
+use crate::output::{self, Output, Stop};
 
 /// How `parse` writes its records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -342,12 +342,8 @@ pub fn run(args: &ParseArgs) -> ExitCode {
             out.write(&buffer)
         })
     };
-    match result.and_then(|()| out.flush()) {
-        Ok(()) | Err(Stop::Closed) => {}
-        Err(Stop::Failed(error)) => {
-            eprintln!("rfc1738: {error}");
-            return ExitCode::from(2);
-        }
+    if let Some(status) = output::failed(result.and_then(|()| out.flush())) {
+        return status;
     }
     if tally.invalid == 0 {
         ExitCode::SUCCESS
