@@ -201,11 +201,18 @@ fn read_some(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// The lines of a block: without their line feed, and without a carriage
-/// return right before it.
+/// The lines of a block, as every command that reads lines cuts them: a
+/// line ends at a line feed or at the end of the input, and a carriage
+/// return right before a line feed belongs to the line ending (CR LF), so
+/// neither is part of the line. Any other carriage return is part of the
+/// line, the last one of an input that ends without a line feed included
+/// (as `str::lines` reads it): nothing but a line ending is dropped.
 pub fn lines(block: &[u8]) -> impl Iterator<Item = &[u8]> {
     // An empty block has no lines; a block of one line feed has one, empty.
     let body = block.strip_suffix(b"\n").unwrap_or(block);
+    // The last line has a line feed after it only when the block ends with
+    // one; every other line has one.
+    let last_ended = body.len() < block.len();
     let ends = (!block.is_empty())
         .then(|| memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())));
     // Line feeds are found with memchr's vector search: a byte loop took
@@ -215,7 +222,11 @@ pub fn lines(block: &[u8]) -> impl Iterator<Item = &[u8]> {
         // `end` is a line feed of `body` after `start`, or its end.
         let line = &body[start..end];
         start = end + 1;
-        line.strip_suffix(b"\r").unwrap_or(line)
+        if end < body.len() || last_ended {
+            line.strip_suffix(b"\r").unwrap_or(line)
+        } else {
+            line
+        }
     })
 }
 
@@ -500,6 +511,20 @@ mod tests {
         assert_eq!(all_lines(b"x\n", 1), vec![b"x".to_vec()]);
         assert!(all_lines(b"", 1).is_empty());
         assert_eq!(all_lines(b"\n", 1), vec![Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn a_carriage_return_is_dropped_only_before_a_line_feed() {
+        let cut = |block: &[u8]| lines(block).map(<[u8]>::to_vec).collect::<Vec<_>>();
+        assert_eq!(cut(b"a\r\nb\r\r\nc\r"), [&b"a"[..], b"b\r", b"c\r"]);
+        assert_eq!(cut(b"\r"), [b"\r"]);
+        assert_eq!(cut(b"\r\n"), [b""]);
+        assert_eq!(cut(b"a\rb\n"), [b"a\rb"]);
+        // However the reads cut the input: a CR that ends a read is kept or
+        // dropped by what follows it.
+        for step in [1, 2, 100] {
+            assert_eq!(all_lines(b"a\r\nb\r", step), [&b"a"[..], b"b\r"]);
+        }
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! exercises.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
-use std::path::Path;
+use std::io::{self, Read};
 use std::process::ExitCode;
 
 use rfc1738::bnf::Grammar;
@@ -11,16 +10,20 @@ use rfc1738::coverage::Coverage;
 use rfc1738::{Rule, check, parse_rule};
 
 use crate::CoverageArgs;
+use crate::batch::{Blocks, ReadAhead, lines};
 use crate::output::{self, Output};
 
 /// Runs the command: 0 once the report is written, whatever it says; 2 when
 /// the input cannot be read.
 pub fn run(args: &CoverageArgs) -> ExitCode {
     let result = match &args.file {
-        Some(path) => File::open(path)
-            .map_err(|error| format!("{}: {error}", path.display()))
-            .and_then(|file| measure(BufReader::new(file), args.rule, Some(path))),
-        None => measure(io::stdin().lock(), args.rule, None),
+        Some(path) => {
+            let name = path.display().to_string();
+            File::open(path)
+                .map_err(|error| format!("{name}: {error}"))
+                .and_then(|file| measure(file, args.rule, &name))
+        }
+        None => measure(io::stdin(), args.rule, "standard input"),
     };
     let (coverage, too_long) = match result {
         Ok(measured) => measured,
@@ -36,48 +39,40 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     output::failed(written).unwrap_or(ExitCode::SUCCESS)
 }
 
-/// Checks each line and counts the alternatives of the accepted ones.
+/// Checks each line and counts the alternatives of the accepted ones. Lines
+/// are cut as `check` and `parse` cut them ([`lines`]).
 fn measure(
-    reader: impl BufRead,
+    reader: impl Read + Send + 'static,
     rule: Option<Rule>,
-    path: Option<&Path>,
+    name: &str,
 ) -> Result<(Coverage, u64), String> {
     let mut coverage = Coverage::new();
     let mut too_long = 0;
-    let mut reader = reader;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = reader
-            .read_until(b'\n', &mut line)
-            .map_err(|error| match path {
-                Some(path) => format!("{}: {error}", path.display()),
-                None => format!("standard input: {error}"),
-            })?;
-        if read == 0 {
-            return Ok((coverage, too_long));
-        }
-        let mut input = line.as_slice();
-        if let Some(rest) = input.strip_suffix(b"\n") {
-            input = rest.strip_suffix(b"\r").unwrap_or(rest);
-        }
-        // A line that is not UTF-8 is no URL: it exercises nothing.
-        let Ok(input) = std::str::from_utf8(input) else {
-            coverage.add_rejected();
-            continue;
-        };
-        let matched = match rule {
-            Some(rule) => parse_rule(rule, input),
-            None => check(input),
-        };
-        match matched {
-            // A derivation tree has a node per character: longer inputs are
-            // counted apart, and said so in the report.
-            Ok(_) if input.len() > crate::MAX_TREE_INPUT => too_long += 1,
-            Ok(matched) => coverage.add(&matched.tree()),
-            Err(_) => coverage.add_rejected(),
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
+    while let Some(block) = blocks
+        .next_block()
+        .map_err(|error| format!("{name}: {error}"))?
+    {
+        for input in lines(block) {
+            // A line that is not UTF-8 is no URL: it exercises nothing.
+            let Ok(input) = std::str::from_utf8(input) else {
+                coverage.add_rejected();
+                continue;
+            };
+            let matched = match rule {
+                Some(rule) => parse_rule(rule, input),
+                None => check(input),
+            };
+            match matched {
+                // A derivation tree has a node per character: longer inputs
+                // are counted apart, and said so in the report.
+                Ok(_) if input.len() > crate::MAX_TREE_INPUT => too_long += 1,
+                Ok(matched) => coverage.add(&matched.tree()),
+                Err(_) => coverage.add_rejected(),
+            }
         }
     }
+    Ok((coverage, too_long))
 }
 
 /// The report: a line per production with how many inputs used it and each

@@ -37,8 +37,13 @@ enum Command {
     /// the production given by `--rule`, by the grammar's letter.
     ///
     /// With no URL arguments and no --file, reads standard input, one input
-    /// per line (a trailing CR is not part of the input). Every line gets its
-    /// record, in order. A summary goes to standard error.
+    /// per line. Every line gets its record, in order. A summary goes to
+    /// standard error.
+    ///
+    /// Lines: a line ends at a line feed (LF) or at the end of the input. A
+    /// carriage return (CR) right before an LF is part of the line ending (CR
+    /// LF files); any other CR is part of the input, one that ends the input
+    /// included.
     ///
     /// Exit status: 0 when every input is valid (and, with --deny-warnings,
     /// has no warning), 1 otherwise, 2 on a usage error, a file that cannot
@@ -59,10 +64,14 @@ enum Command {
     /// segments, typecode and FTP commands; gopher type, selector, search,
     /// Gopher+ string and request; news group or article; and so on.
     ///
-    /// With no URL arguments, reads standard input, one input per line (a
-    /// trailing CR is not part of the input). Every input gets its record,
-    /// in order; an invalid one gets the diagnostic (JSON: `"valid": false`
-    /// and `check`'s `error` object).
+    /// With no URL arguments, reads standard input, one input per line.
+    /// Every input gets its record, in order; an invalid one gets the
+    /// diagnostic (JSON: `"valid": false` and `check`'s `error` object).
+    ///
+    /// Lines: a line ends at a line feed (LF) or at the end of the input. A
+    /// carriage return (CR) right before an LF is part of the line ending (CR
+    /// LF files); any other CR is part of the input, one that ends the input
+    /// included.
     ///
     /// JSON: one object per input, `{"input", "valid", "rule", "scheme",
     /// "user", "password", "host", "port", "effective_port"}` and an object
@@ -98,6 +107,11 @@ enum Command {
     /// inputs exercised it, and which alternatives none did. Reads one input
     /// per line from FILE, or standard input; inputs that do not match
     /// exercise nothing.
+    ///
+    /// Lines: a line ends at a line feed (LF) or at the end of the input. A
+    /// carriage return (CR) right before an LF is part of the line ending (CR
+    /// LF files); any other CR is part of the input, one that ends the input
+    /// included.
     Coverage(CoverageArgs),
 }
 

@@ -1,0 +1,117 @@
+//! One rule for what an input is, in every command: how a line of standard
+//! input or of a file ends (a carriage return only before a line feed), and
+//! what an argument is (its bytes exactly, UTF-8 or not).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("it ends");
+    feeder.join().expect("the feeder ends");
+    output
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("output is UTF-8")
+}
+
+/// The `valid` member of each JSON record.
+fn verdicts(output: &Output) -> Vec<bool> {
+    stdout(output)
+        .lines()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).expect("a JSON record");
+            record["valid"].as_bool().expect("a verdict")
+        })
+        .collect()
+}
+
+/// The accepted and rejected counts of a coverage report.
+fn coverage_counts(output: &Output) -> (u64, u64) {
+    let report = stdout(output);
+    let first = report.lines().next().expect("a report");
+    let number = |word: &str| -> u64 {
+        let before = &first[..first.find(word).expect(word)];
+        let digits = before.trim_end().rsplit(' ').next().expect("a count");
+        digits.parse().expect("a number")
+    };
+    (number(" accepted"), number(" rejected"))
+}
+
+/// Every way each command reads lines: standard input and a file.
+fn verdicts_everywhere(input: &[u8], name: &str) -> Vec<(String, Vec<bool>)> {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, input).expect("a temporary file");
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut seen = Vec::new();
+    for args in [
+        &["check", "--format", "json"][..],
+        &["check", "--format", "json", "--file", path],
+        &["parse", "--format", "json"],
+    ] {
+        seen.push((args.join(" "), verdicts(&run(args, input))));
+    }
+    for args in [&["coverage"][..], &["coverage", path]] {
+        let (accepted, rejected) = coverage_counts(&run(args, input));
+        // Coverage counts; as verdicts, the accepted lines come first.
+        let mut verdicts = vec![true; accepted as usize];
+        verdicts.extend(std::iter::repeat_n(false, rejected as usize));
+        seen.push((args.join(" "), verdicts));
+    }
+    seen
+}
+
+#[test]
+fn a_carriage_return_ends_a_line_only_before_a_line_feed_in_every_command() {
+    for (input, expected) in [
+        // CR LF: the CR is part of the line ending.
+        (&b"http://h/\r\n"[..], vec![true]),
+        // A CR that ends the input is the input's: the issue's case, which
+        // `check` accepted and `coverage` rejected.
+        (b"http://h/\r", vec![false]),
+        // One CR belongs to the line ending, the one before it to the line.
+        (b"http://h/\r\r\n", vec![false]),
+        // A CR inside a line is part of it.
+        (b"http://h/\rx\n", vec![false]),
+    ] {
+        for (command, verdicts) in verdicts_everywhere(input, "cr.txt") {
+            assert_eq!(verdicts, expected, "{command} on {input:?}");
+        }
+    }
+    // The CR that is kept is named where it is.
+    let output = run(&["check", "--format", "json"], b"http://h/\r");
+    let record: Value = serde_json::from_str(stdout(&output).trim_end()).unwrap();
+    assert_eq!(record["input"], "http://h/\r");
+    assert_eq!(record["error"]["offset"], 9);
+    assert_eq!(record["error"]["found"], "\r");
+}
+
+#[test]
+fn the_line_rule_is_in_the_help_of_every_command_that_reads_lines() {
+    for command in ["check", "parse", "coverage"] {
+        let help = stdout(&run(&[command, "--help"], b""));
+        assert!(
+            help.contains(
+                "Lines: a line ends at a line feed (LF) or at the end of the input. A \
+                 carriage return (CR) right before an LF is part of the line ending (CR LF \
+                 files); any other CR is part of the input, one that ends the input included."
+            ),
+            "{command}: {help}"
+        );
+    }
+}
