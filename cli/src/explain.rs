@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
 use rfc1738::{
-    Derivation, Error, check, check_prefix, is_character_class, parse_prefix, parse_rule,
+    Derivation, Error, check, check_bytes, check_prefix, is_character_class, parse_prefix,
+    parse_rule,
 };
 use serde::Serialize;
 
@@ -13,20 +14,46 @@ use crate::output::{self, Output};
 use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when the input matches, 1 when it does not.
+///
+/// The argument is taken as `check` and `parse` take theirs: its bytes, as
+/// given. Bytes that are not UTF-8 fail it at the first of them (no URL holds
+/// one), and the longest prefix the rule matches lies before them.
 pub fn run(args: &ExplainArgs) -> ExitCode {
-    let input = args.url.as_str();
-    let matched = match args.rule {
-        Some(rule) => parse_rule(rule, input),
-        None => check(input),
+    let bytes = args.url.as_encoded_bytes();
+    // The UTF-8 before the first byte that is not.
+    let (text, whole) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, true),
+        Err(error) => (
+            // `valid_up_to` ends a valid UTF-8 prefix.
+            std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+            false,
+        ),
+    };
+    let matched = match (whole, args.rule) {
+        (true, Some(rule)) => parse_rule(rule, text),
+        (true, None) => check(text),
+        // The byte that is not UTF-8 is reported, or an error before it.
+        (false, rule) => match check_bytes(bytes, rule) {
+            Err(error) => Err(error),
+            Ok(_) => {
+                // `check_bytes` fails every input that is not UTF-8; were
+                // that to change, say what cannot be shown rather than panic.
+                output::message("explain: an input that is not UTF-8 has no derivation tree");
+                return ExitCode::from(2);
+            }
+        },
     };
     let (text, valid) = match &matched {
         Ok(matched) => (render_valid(args, &matched.tree()), true),
         Err(error) => {
             let prefix = match args.rule {
-                Some(rule) => parse_prefix(rule, input),
-                None => check_prefix(input),
+                Some(rule) => parse_prefix(rule, text),
+                None => check_prefix(text),
             };
-            (render_invalid(args, error, prefix.as_ref()), false)
+            (
+                render_invalid(args, error, prefix.as_ref(), bytes.len()),
+                false,
+            )
         }
     };
     let mut out = Output::new();
@@ -47,7 +74,14 @@ fn render_valid(args: &ExplainArgs, tree: &Derivation<'_>) -> String {
     }
 }
 
-fn render_invalid(args: &ExplainArgs, error: &Error, prefix: Option<&Derivation<'_>>) -> String {
+/// The diagnostic of a rejected input of `length` bytes, and the tree of its
+/// longest prefix the rule matches.
+fn render_invalid(
+    args: &ExplainArgs,
+    error: &Error,
+    prefix: Option<&Derivation<'_>>,
+    length: usize,
+) -> String {
     match args.format {
         TreeFormat::Text => {
             let mut text = error.render("input", &Renderer::plain());
@@ -58,7 +92,7 @@ fn render_invalid(args: &ExplainArgs, error: &Error, prefix: Option<&Derivation<
                         "the longest prefix that {} matches ({} of {} bytes):\n",
                         error.rule().name(),
                         tree.span().end,
-                        args.url.len()
+                        length
                     ));
                     text.push_str(&text_tree(tree, args.all));
                 }

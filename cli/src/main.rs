@@ -45,6 +45,9 @@ enum Command {
     /// LF files); any other CR is part of the input, one that ends the input
     /// included.
     ///
+    /// Arguments: each is one input, byte for byte: a CR or LF in it is part
+    /// of it, and bytes that are not UTF-8 fail it, reported at the first.
+    ///
     /// Exit status: 0 when every input is valid (and, with --deny-warnings,
     /// has no warning), 1 otherwise, 2 on a usage error, a file that cannot
     /// be read (the other inputs are still checked), or a standard output or
@@ -73,6 +76,9 @@ enum Command {
     /// LF files); any other CR is part of the input, one that ends the input
     /// included.
     ///
+    /// Arguments: each is one input, byte for byte: a CR or LF in it is part
+    /// of it, and bytes that are not UTF-8 fail it, reported at the first.
+    ///
     /// JSON: one object per input, `{"input", "valid", "rule", "scheme",
     /// "user", "password", "host", "port", "effective_port"}` and an object
     /// named after the scheme (`"ftp": {"path_segments", "typecode",
@@ -95,6 +101,9 @@ enum Command {
     /// Show the derivation tree of a URL: which production matched which
     /// bytes. For an input that does not match, the diagnostic and the tree
     /// of the longest prefix the rule matches.
+    ///
+    /// Arguments: the URL is one input, byte for byte: a CR or LF in it is part
+    /// of it, and bytes that are not UTF-8 fail it, reported at the first.
     Explain(ExplainArgs),
     /// Print the grammar of section 5; with a production's name, its
     /// definition, the productions it uses and the productions that use it.
@@ -170,7 +179,7 @@ struct ExplainArgs {
     all: bool,
 
     /// The URL (or string of the production) to explain.
-    url: String,
+    url: OsString,
 }
 
 /// How a tree is written.

@@ -115,3 +115,66 @@ fn the_line_rule_is_in_the_help_of_every_command_that_reads_lines() {
         );
     }
 }
+
+/// The exit status of `command` on `argument`, and the error offset of its
+/// JSON record (`None` for a valid input).
+fn argument_verdict(command: &str, argument: &[u8]) -> (Option<i32>, Option<u64>) {
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args([command, "--format", "json", "--"])
+        .arg(std::ffi::OsStr::from_bytes(argument))
+        .output()
+        .expect("the binary runs");
+    let record: Option<Value> = serde_json::from_str(stdout(&output).trim_end()).ok();
+    let offset = record.and_then(|record| record["error"]["offset"].as_u64());
+    (output.status.code(), offset)
+}
+
+#[test]
+fn an_argument_is_one_input_byte_for_byte_in_every_command() {
+    for (argument, expected) in [
+        (&b"http://h/"[..], (Some(0), None)),
+        // Bytes that are not UTF-8: `explain` refused them as a usage error
+        // where `check` and `parse` reported them at the first.
+        (b"http://h/\xff", (Some(1), Some(9))),
+        (b"http://h/a\xc3", (Some(1), Some(10))),
+        // A CR or LF in an argument is the argument's: no line is cut.
+        (b"http://h/\r", (Some(1), Some(9))),
+        (b"http://h/\nx", (Some(1), Some(9))),
+    ] {
+        for command in ["check", "parse", "explain"] {
+            assert_eq!(
+                argument_verdict(command, argument),
+                expected,
+                "{command} {argument:?}"
+            );
+        }
+    }
+    // The human forms say the same: the diagnostic names the byte.
+    use std::os::unix::ffi::OsStrExt;
+    for command in ["check", "parse", "explain"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .arg(command)
+            .arg(std::ffi::OsStr::from_bytes(b"http://h/\xff"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let text = stdout(&output);
+        assert!(text.contains("found byte 0xFF"), "{command}: {text}");
+    }
+}
+
+#[test]
+fn the_argument_rule_is_in_the_help_of_every_command_that_takes_urls() {
+    for command in ["check", "parse", "explain"] {
+        let help = stdout(&run(&[command, "--help"], b""));
+        assert!(
+            help.contains(
+                "byte for byte: a CR or LF in it is part of it, and bytes that are not UTF-8 \
+                 fail it, reported at the first."
+            ),
+            "{command}: {help}"
+        );
+    }
+}
