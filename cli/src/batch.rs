@@ -11,7 +11,7 @@
 //! the input buffer to less than twice that line's length.
 
 use std::io::{self, Read};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::thread;
 
 use rayon::prelude::*;
@@ -38,7 +38,14 @@ pub struct Blocks<R> {
     done: bool,
 }
 
-impl<R: Read> Blocks<R> {
+/// A reader that can say whether a read would come back without waiting.
+pub trait Ready: Read {
+    /// Whether bytes, the end of the input or an error are there to be read
+    /// at once: when not, a read would wait for the writer.
+    fn ready(&mut self) -> bool;
+}
+
+impl<R: Ready> Blocks<R> {
     /// Blocks of the lines of `reader`.
     pub fn new(reader: R) -> Self {
         Blocks {
@@ -53,11 +60,13 @@ impl<R: Read> Blocks<R> {
     /// last line when the input does not end with one), or `None` at the end
     /// of the input.
     ///
-    /// A block ends after the first read that brings a line feed, so lines
-    /// typed at a terminal are answered at once; but while reads come back
-    /// with at least [`UNIT`] bytes (a writer that is ahead of us), reading
-    /// goes on until the block is [`BLOCK`] bytes, so that a pipe gives
-    /// blocks big enough for every core.
+    /// Once a block holds a whole line, it ends as soon as the input has
+    /// nothing more ready: a line is answered before the next read that
+    /// would wait for the writer, however the writer cuts its writes (lines
+    /// typed at a terminal, or sent in pipe-sized writes by a writer that
+    /// waits for their answers). While more is ready (a writer that is ahead
+    /// of us), reading goes on until the block is [`BLOCK`] bytes, so that a
+    /// pipe gives blocks big enough for every core.
     pub fn next_block(&mut self) -> io::Result<Option<&[u8]>> {
         let carried = self.carry.len();
         self.buffer.copy_within(self.carry.clone(), 0);
@@ -66,6 +75,9 @@ impl<R: Read> Blocks<R> {
         // Where the last line feed read so far ends, if any.
         let mut lines_end = None;
         while !self.done {
+            if lines_end.is_some() && (filled >= BLOCK || !self.reader.ready()) {
+                break;
+            }
             if filled == self.buffer.len() {
                 let grown = (filled + BLOCK).max(2 * filled);
                 self.buffer.resize(grown, 0);
@@ -78,14 +90,8 @@ impl<R: Read> Blocks<R> {
             // A read fills at most the buffer past `filled`: `fresh` is in it.
             let fresh = filled..filled + read;
             filled += read;
-            if let Some(last) = self.buffer[fresh.clone()].iter().rposition(|&b| b == b'\n') {
+            if let Some(last) = memchr::memrchr(b'\n', &self.buffer[fresh.clone()]) {
                 lines_end = Some(fresh.start + last + 1);
-                if read < UNIT {
-                    break;
-                }
-            }
-            if lines_end.is_some() && filled >= BLOCK {
-                break;
             }
         }
         // At the end of the input, the last line goes without a line feed.
@@ -118,6 +124,9 @@ const AHEAD: usize = 16;
 pub struct ReadAhead {
     /// Chunks read (with how many of their bytes were read), or the error.
     chunks: Receiver<io::Result<(Vec<u8>, usize)>>,
+    /// What [`Ready::ready`] took from `chunks` to see that it was there,
+    /// for the next read.
+    waiting: Option<io::Result<(Vec<u8>, usize)>>,
     /// Chunks taken, back to the thread to read into again.
     spare: SyncSender<Vec<u8>>,
     current: Vec<u8>,
@@ -153,6 +162,7 @@ impl ReadAhead {
         });
         ReadAhead {
             chunks,
+            waiting: None,
             spare,
             current: Vec::new(),
             len: 0,
@@ -173,7 +183,11 @@ impl Read for ReadAhead {
                 // the chunk is freed.
                 let _ = self.spare.try_send(taken);
             }
-            match self.chunks.recv() {
+            let next = match self.waiting.take() {
+                Some(waiting) => Ok(waiting),
+                None => self.chunks.recv(),
+            };
+            match next {
                 Ok(Ok((chunk, len))) => {
                     self.current = chunk;
                     self.len = len;
@@ -188,6 +202,24 @@ impl Read for ReadAhead {
         buffer[..n].copy_from_slice(&self.current[self.at..self.at + n]);
         self.at += n;
         Ok(n)
+    }
+}
+
+impl Ready for ReadAhead {
+    fn ready(&mut self) -> bool {
+        if self.at < self.len || self.waiting.is_some() {
+            return true;
+        }
+        match self.chunks.try_recv() {
+            Ok(next) => {
+                self.waiting = Some(next);
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            // The thread ended after the input's last byte: a read gives
+            // the end at once.
+            Err(TryRecvError::Disconnected) => true,
+        }
     }
 }
 
@@ -404,10 +436,33 @@ fn units(block: &[u8]) -> Vec<&[u8]> {
 mod tests {
     use super::*;
 
-    /// A reader that hands out at most `step` bytes per read.
+    /// A reader that hands out at most `step` bytes per read: a writer that
+    /// is `ahead` (every read comes back at once), or one that waits after
+    /// each write (no read is ready before it is asked for).
     struct Trickle<'a> {
         data: &'a [u8],
         step: usize,
+        ahead: bool,
+    }
+
+    impl<'a> Trickle<'a> {
+        /// A writer that is ahead.
+        fn new(data: &'a [u8], step: usize) -> Self {
+            Trickle {
+                data,
+                step,
+                ahead: true,
+            }
+        }
+
+        /// A writer that waits after each write.
+        fn waiting(data: &'a [u8], step: usize) -> Self {
+            Trickle {
+                data,
+                step,
+                ahead: false,
+            }
+        }
     }
 
     impl Read for Trickle<'_> {
@@ -419,14 +474,26 @@ mod tests {
         }
     }
 
-    fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
-        let mut blocks = Blocks::new(Trickle { data, step });
-        let mut found = Vec::new();
-        while let Some(block) = blocks.next_block().unwrap() {
-            assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
-            found.extend(lines(block).map(<[u8]>::to_vec));
+    impl Ready for Trickle<'_> {
+        fn ready(&mut self) -> bool {
+            self.ahead
         }
-        found
+    }
+
+    /// The lines of `data` as blocks of it read `step` bytes at a time cut
+    /// them, the same whether the writer is ahead or waits.
+    fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
+        let mut each = [true, false].map(|ahead| {
+            let mut blocks = Blocks::new(Trickle { data, step, ahead });
+            let mut found = Vec::new();
+            while let Some(block) = blocks.next_block().unwrap() {
+                assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
+                found.extend(lines(block).map(<[u8]>::to_vec));
+            }
+            found
+        });
+        assert_eq!(each[0], each[1], "step {step}");
+        std::mem::take(&mut each[0])
     }
 
     /// A reader that gives `data` `step` bytes at a time, then fails.
@@ -454,7 +521,7 @@ mod tests {
         for step in [1, 5, 1000, UNIT, 3 * CHUNK] {
             // Reads of a few bytes each cross threads: a short input will do.
             let data = if step < 100 { &data[..20_000] } else { data };
-            let mut ahead = ReadAhead::spawn(Trickle { data, step });
+            let mut ahead = ReadAhead::spawn(Trickle::new(data, step));
             let mut read = Vec::new();
             let mut buffer = vec![0; 7000];
             loop {
@@ -470,7 +537,7 @@ mod tests {
             assert_eq!(ahead.read(&mut buffer).unwrap(), 0, "the end stays the end");
         }
         // Blocks over it cut the same lines.
-        let mut blocks = Blocks::new(ReadAhead::spawn(Trickle { data, step: 4096 }));
+        let mut blocks = Blocks::new(ReadAhead::spawn(Trickle::new(data, 4096)));
         let mut found = 0;
         while let Some(block) = blocks.next_block().unwrap() {
             for line in lines(block) {
@@ -481,13 +548,53 @@ mod tests {
         assert_eq!(found, 200_000);
     }
 
+    /// A reader fed by a channel: each read waits for the next write.
+    struct Gate(Receiver<Vec<u8>>);
+
+    impl Read for Gate {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            match self.0.recv() {
+                Ok(bytes) => {
+                    buffer[..bytes.len()].copy_from_slice(&bytes);
+                    Ok(bytes.len())
+                }
+                Err(_) => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn read_ahead_is_ready_only_when_a_read_would_not_wait() {
+        // A rendezvous: a write returns once the thread has taken it.
+        let (write, gate) = sync_channel(0);
+        let mut ahead = ReadAhead::spawn(Gate(gate));
+        let mut buffer = [0; 16];
+        // Nothing written: a read would wait.
+        assert!(!ahead.ready());
+        write.send(b"a\n".to_vec()).unwrap();
+        assert_eq!(ahead.read(&mut buffer).unwrap(), 2);
+        // All of it read, and the thread waits for the writer again.
+        assert!(!ahead.ready());
+        write.send(b"bc\n".to_vec()).unwrap();
+        // The chunk comes through; `ready` takes it, and the read gives it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !ahead.ready() {
+            assert!(std::time::Instant::now() < deadline, "never ready");
+            thread::yield_now();
+        }
+        assert!(ahead.ready(), "still ready: nothing was read");
+        assert_eq!(ahead.read(&mut buffer[..2]).unwrap(), 2);
+        assert!(ahead.ready(), "a byte of the chunk is left");
+        assert_eq!(ahead.read(&mut buffer[2..]).unwrap(), 1);
+        assert_eq!(&buffer[..3], b"bc\n");
+        drop(write);
+        assert_eq!(ahead.read(&mut buffer).unwrap(), 0);
+    }
+
     #[test]
     fn read_ahead_gives_an_error_after_what_was_read_before_it() {
         let mut ahead = ReadAhead::spawn(Failing {
-            data: Trickle {
-                data: b"abc\ndef",
-                step: 3,
-            },
+            data: Trickle::new(b"abc\ndef", 3),
         });
         let mut read = Vec::new();
         let mut buffer = [0; 100];
@@ -536,9 +643,9 @@ mod tests {
         assert_eq!(found[0].len(), BLOCK * 2 + 5);
     }
 
-    /// The sizes of the blocks of `data` read `step` bytes at a time.
-    fn block_sizes(data: &[u8], step: usize) -> Vec<usize> {
-        let mut blocks = Blocks::new(Trickle { data, step });
+    /// The sizes of the blocks that `reader` gives.
+    fn block_sizes(reader: Trickle<'_>) -> Vec<usize> {
+        let mut blocks = Blocks::new(reader);
         let mut sizes = Vec::new();
         while let Some(block) = blocks.next_block().unwrap() {
             sizes.push(block.len());
@@ -547,14 +654,30 @@ mod tests {
     }
 
     #[test]
-    fn small_reads_are_answered_at_once_and_full_pipes_fill_blocks() {
+    fn lines_are_answered_before_a_read_that_would_wait() {
         // Small reads, as from a terminal: a block ends with the first read
         // that brings a line feed, and a partial line waits for the next.
-        assert_eq!(block_sizes(b"a\nbb\nccc\n", 2), vec![2, 3, 4]);
+        assert_eq!(
+            block_sizes(Trickle::waiting(b"a\nbb\nccc\n", 2)),
+            vec![2, 3, 4]
+        );
+        // Pipe-sized writes of whole lines from a writer that waits for
+        // their answers: each is a block, whatever its size (the issue's
+        // writer got no answer before 4 MiB, as its reads were not short).
+        let data = b"http://host/\n".repeat(4 * UNIT / 13);
+        for step in [13 * 100, UNIT / 13 * 13, 2 * UNIT / 13 * 13] {
+            let sizes = block_sizes(Trickle::waiting(&data, step));
+            assert_eq!(sizes.iter().sum::<usize>(), data.len());
+            assert!(sizes.iter().all(|&size| size <= step), "{step}: {sizes:?}");
+        }
+    }
+
+    #[test]
+    fn a_writer_that_is_ahead_fills_blocks() {
         // A writer that keeps a pipe full: blocks of BLOCK bytes, not of a
         // pipe's 64 KiB.
         let data = b"http://host/\n".repeat(3 * BLOCK / 13);
-        let sizes = block_sizes(&data, UNIT);
+        let sizes = block_sizes(Trickle::new(&data, UNIT));
         assert_eq!(sizes.iter().sum::<usize>(), data.len());
         assert!(
             sizes[..sizes.len() - 1]
@@ -570,10 +693,7 @@ mod tests {
         // of less than twice its length, and the lines after it come whole.
         let mut data = vec![b'a'; 40 << 20];
         data.extend_from_slice(b"\nb\n");
-        let mut blocks = Blocks::new(Trickle {
-            data: &data,
-            step: UNIT,
-        });
+        let mut blocks = Blocks::new(Trickle::new(&data, UNIT));
         let first = blocks.next_block().unwrap().unwrap().len();
         assert_eq!(first, data.len());
         assert!(

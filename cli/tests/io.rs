@@ -113,3 +113,71 @@ fn an_unwritable_standard_output_is_reported_on_standard_error() {
         );
     }
 }
+
+/// Writes `rounds` writes of `chunk` bytes of whole lines to `rfc1738 ARGS`,
+/// each only after the answers to the lines of the one before have come
+/// (one line of output per line of input), and returns how many rounds were
+/// answered. An answer that never comes fails the round after 20 seconds:
+/// a generous bound, which only a program that waits for more input before
+/// answering reaches.
+fn answered_rounds(args: &[&str], chunk: usize, rounds: usize) -> usize {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    // Lines of 64 bytes, line feed included.
+    let line = format!("http://h/{}\n", "a".repeat(54));
+    assert_eq!(line.len(), 64);
+    let per_chunk = chunk / line.len();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    let output = child.stdout.take().expect("piped");
+    let (send, answers) = mpsc::channel();
+    std::thread::spawn(move || {
+        for answer in BufReader::new(output).lines() {
+            if answer.is_err() || send.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut answered = 0;
+    'rounds: for _ in 0..rounds {
+        // One write of the whole chunk, which ends with a line feed.
+        input
+            .write_all(line.repeat(per_chunk).as_bytes())
+            .expect("the program reads");
+        input.flush().expect("the program reads");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        for _ in 0..per_chunk {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if answers.recv_timeout(left).is_err() {
+                break 'rounds;
+            }
+        }
+        answered += 1;
+    }
+    // Standard input closes only now: every answer came while it was open.
+    drop(input);
+    child.wait().expect("it ends");
+    answered
+}
+
+#[test]
+fn lines_sent_in_pipe_sized_writes_are_answered_before_more_come() {
+    // The writer: 64 KiB writes, each waiting for its answers, got
+    // none before 4 MiB had come. Larger writes than a pipe holds, too.
+    for args in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["parse", "--format", "json"],
+    ] {
+        for chunk in [64 << 10, 256 << 10] {
+            assert_eq!(answered_rounds(args, chunk, 3), 3, "{args:?}, {chunk}");
+        }
+    }
+}
