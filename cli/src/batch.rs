@@ -9,12 +9,20 @@
 //! lines: the input buffer, the read-ahead's chunks and the units' output
 //! buffers are reused for every block, and a line longer than a block grows
 //! the input buffer to less than twice that line's length.
+//!
+//! A line longer than the longest kept (`--max-line-bytes`) is not held: it
+//! is handed over as [`Item::TooLong`] as soon as it is known to be too long,
+//! and its bytes are read and dropped up to its line feed. The input buffer
+//! never holds more than a block and the longest line kept, however long a
+//! line is, an endless one included.
 
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::thread;
 
 use rayon::prelude::*;
+
+use crate::output::{Output, Stop};
 
 /// How many bytes of input are read at once (more when one line is longer).
 const BLOCK: usize = 4 << 20;
@@ -36,6 +44,24 @@ pub struct Blocks<R> {
     /// What followed the last line feed of the last block.
     carry: std::ops::Range<usize>,
     done: bool,
+    /// The longest line kept, in bytes, not counting its line ending.
+    max_line: usize,
+    /// In a line longer than `max_line`, whose bytes are read and dropped up
+    /// to its line feed.
+    skipping: bool,
+    /// How many bytes were read from `reader`.
+    read: u64,
+}
+
+/// What [`Blocks::next_block`] gives.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Block<'a> {
+    /// Whole lines, each with its line feed (the input's last line without
+    /// one when the input ends without one).
+    Lines(&'a [u8]),
+    /// One line longer than the longest kept: none of it is kept, and the
+    /// rest of it is dropped before the next block.
+    TooLong,
 }
 
 /// A reader that can say whether a read would come back without waiting.
@@ -46,19 +72,35 @@ pub trait Ready: Read {
 }
 
 impl<R: Ready> Blocks<R> {
-    /// Blocks of the lines of `reader`.
-    pub fn new(reader: R) -> Self {
+    /// Blocks of the lines of `reader`, none longer than `max_line` bytes
+    /// (not counting its line ending).
+    pub fn new(reader: R, max_line: usize) -> Self {
         Blocks {
             reader,
             buffer: Vec::new(),
             carry: 0..0,
             done: false,
+            max_line,
+            skipping: false,
+            read: 0,
         }
     }
 
-    /// The next whole lines (each with its line feed, except the input's
-    /// last line when the input does not end with one), or `None` at the end
-    /// of the input.
+    /// How many bytes were read from the input so far, the bytes of lines
+    /// too long to keep included.
+    pub fn bytes_read(&self) -> u64 {
+        self.read
+    }
+
+    /// The most bytes the buffer holds: a block, then the start of a line
+    /// that may still be short enough to keep (its line ending may be a CR
+    /// LF, whose CR is not counted), and one byte to read into.
+    fn capacity(&self) -> usize {
+        BLOCK.saturating_add(self.max_line).saturating_add(2)
+    }
+
+    /// The next whole lines, or the next line too long to keep, or `None` at
+    /// the end of the input.
     ///
     /// Once a block holds a whole line, it ends as soon as the input has
     /// nothing more ready: a line is answered before the next read that
@@ -67,22 +109,49 @@ impl<R: Ready> Blocks<R> {
     /// waits for their answers). While more is ready (a writer that is ahead
     /// of us), reading goes on until the block is [`BLOCK`] bytes, so that a
     /// pipe gives blocks big enough for every core.
-    pub fn next_block(&mut self) -> io::Result<Option<&[u8]>> {
+    ///
+    /// A line is known to be too long once more than `max_line + 1` of its
+    /// bytes are read: then the whole lines before it come first, and
+    /// [`Block::TooLong`] next. A line of `max_line + 1` bytes that ends the
+    /// block is given whole, for the caller to measure once its line ending
+    /// is known.
+    pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
+        if self.skipping {
+            self.skip()?;
+        }
         let carried = self.carry.len();
         self.buffer.copy_within(self.carry.clone(), 0);
         self.carry = 0..0;
         let mut filled = carried;
-        // Where the last line feed read so far ends, if any.
-        let mut lines_end = None;
+        // Where the last line feed read so far ends, if any: after a line
+        // that was too long, what followed its line feed may hold lines.
+        let mut lines_end = memchr::memrchr(b'\n', &self.buffer[..filled]).map(|at| at + 1);
         while !self.done {
+            // The bytes of the line being read, which has no line feed yet.
+            let pending = filled - lines_end.unwrap_or(0);
+            if pending > self.max_line.saturating_add(1) {
+                if lines_end.is_some() {
+                    break;
+                }
+                // None of the line is kept: its start is dropped here, the
+                // rest before the next block.
+                self.skipping = true;
+                return Ok(Some(Block::TooLong));
+            }
             if lines_end.is_some() && (filled >= BLOCK || !self.reader.ready()) {
                 break;
             }
             if filled == self.buffer.len() {
-                let grown = (filled + BLOCK).max(2 * filled);
+                // Room to read: `filled` is below the capacity here (either
+                // no line feed yet and at most `max_line + 1` bytes, or a
+                // line feed and less than a block).
+                let grown = (filled + BLOCK).max(2 * filled).min(self.capacity());
+                // Exactly: `resize` alone may double past the capacity.
+                self.buffer.reserve_exact(grown - filled);
                 self.buffer.resize(grown, 0);
             }
             let read = read_some(&mut self.reader, &mut self.buffer[filled..])?;
+            self.read += read as u64;
             if read == 0 {
                 self.done = true;
                 break;
@@ -101,7 +170,29 @@ impl<R: Ready> Blocks<R> {
             lines_end.unwrap_or(filled)
         };
         self.carry = end..filled;
-        Ok((end > 0).then(|| &self.buffer[..end]))
+        Ok((end > 0).then(|| Block::Lines(&self.buffer[..end])))
+    }
+
+    /// Reads and drops the rest of a line too long to keep, up to its line
+    /// feed; what follows that is the carry.
+    fn skip(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            self.buffer.resize(BLOCK, 0);
+        }
+        loop {
+            let read = read_some(&mut self.reader, &mut self.buffer)?;
+            self.read += read as u64;
+            if read == 0 {
+                self.done = true;
+                break;
+            }
+            if let Some(at) = memchr::memchr(b'\n', &self.buffer[..read]) {
+                self.carry = at + 1..read;
+                break;
+            }
+        }
+        self.skipping = false;
+        Ok(())
     }
 }
 
@@ -299,16 +390,39 @@ impl<'a> Line<'a> {
     }
 }
 
+/// What a command formats for each line of a stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// A line, without its line ending.
+    Line(Line<'a>),
+    /// A line longer than the longest kept (`--max-line-bytes`): not kept,
+    /// its bytes skipped.
+    TooLong,
+}
+
+impl<'a> Item<'a> {
+    /// A line as [`lines`] cuts it: too long when more than `max_line`
+    /// bytes are left once its line ending is gone.
+    pub fn of(line: Line<'a>, max_line: usize) -> Self {
+        if line.bytes().len() > max_line {
+            Item::TooLong
+        } else {
+            Item::Line(line)
+        }
+    }
+}
+
 /// Formats blocks of lines on every core, into output buffers it keeps
 /// from one block to the next.
 ///
 /// Fresh buffers for every block would cost a page fault for each page of
 /// output the first time it is written (the output is about three times the
 /// input in JSON): a tenth of a batch check's time.
-#[derive(Default)]
 pub struct Formatter {
     /// Buffers written out, ready for the next block.
     spare: Vec<Vec<u8>>,
+    /// The longest line formatted; a longer one is [`Item::TooLong`].
+    max_line: usize,
 }
 
 /// The room a unit's output buffer starts with: a JSON record is about three
@@ -322,28 +436,34 @@ const ROOM: usize = 4 * UNIT;
 const KEEP: usize = 4 * ROOM;
 
 impl Formatter {
-    /// A formatter with no buffers yet.
-    pub fn new() -> Self {
-        Formatter::default()
+    /// A formatter with no buffers yet, for lines of at most `max_line`
+    /// bytes.
+    pub fn new(max_line: usize) -> Self {
+        Formatter {
+            spare: Vec::new(),
+            max_line,
+        }
     }
 
     /// Formats every line of `block` with `format` (its 1-based line number
-    /// counting from `first_line`, the line as [`lines`] cuts it, the output
-    /// buffer, what the unit gathers), on every core, then hands each unit's
-    /// output and what it gathered to `write`, in order, stopping at its
-    /// first error.
+    /// counting from `first_line`, the line as [`lines`] cuts it or
+    /// [`Item::TooLong`], the output buffer, what the unit gathers), on
+    /// every core, then hands each unit's output and what it gathered to
+    /// `write`, in order, stopping at its first error. Returns the number of
+    /// lines of the block.
     pub fn format_block<T, F, W, E>(
         &mut self,
         block: &[u8],
         first_line: u64,
         format: F,
         mut write: W,
-    ) -> Result<(), E>
+    ) -> Result<u64, E>
     where
         T: Default + Send,
-        F: Fn(u64, Line<'_>, &mut Vec<u8>, &mut T) + Sync,
+        F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T) + Sync,
         W: FnMut(&[u8], T) -> Result<(), E>,
     {
+        let max_line = self.max_line;
         let units = units(block);
         // The line number each unit starts at.
         let counts: Vec<u64> = units
@@ -375,12 +495,14 @@ impl Formatter {
                 match std::str::from_utf8(unit) {
                     Ok(text) => {
                         for (number, line) in (start..).zip(text_lines(text)) {
-                            format(number, Line::Text(line), &mut out, &mut gathered);
+                            let item = Item::of(Line::Text(line), max_line);
+                            format(number, item, &mut out, &mut gathered);
                         }
                     }
                     Err(_) => {
                         for (number, line) in (start..).zip(lines(unit)) {
-                            format(number, Line::new(line), &mut out, &mut gathered);
+                            let item = Item::of(Line::new(line), max_line);
+                            format(number, item, &mut out, &mut gathered);
                         }
                     }
                 }
@@ -393,7 +515,71 @@ impl Formatter {
                 self.spare.push(out);
             }
         }
-        Ok(())
+        // Every line but the input's last ends with a line feed; an empty
+        // block has no line.
+        let unended = !block.is_empty() && !block.ends_with(b"\n");
+        Ok(counts.iter().sum::<u64>() + u64::from(unended))
+    }
+}
+
+/// What a line longer than `max_line` bytes gets instead of being `done`
+/// (checked, parsed): the same words in every command.
+pub fn too_long_message(max_line: usize, done: &str) -> String {
+    format!("the line is longer than {max_line} bytes (--max-line-bytes): not {done}, skipped")
+}
+
+/// Reads the lines of `reader` (none longer than `max_line` bytes, not
+/// counting its line ending: a longer one is [`Item::TooLong`]), formats
+/// each with `format` on every core, and writes the results to `out` in
+/// input order; `gather` takes what each unit gathered as its output is
+/// written (even if the write fails: the exit status is that of what was
+/// checked), and `progress` the number of bytes read after each block. Each
+/// block's results are written out before the next read that would wait.
+///
+/// Returns the error that ended the reading, if one did (inside), or why
+/// writing stopped (outside).
+pub fn stream<T, F>(
+    reader: impl Read + Send + 'static,
+    max_line: usize,
+    out: &mut Output,
+    format: F,
+    mut gather: impl FnMut(T),
+    mut progress: impl FnMut(u64),
+) -> Result<io::Result<()>, Stop>
+where
+    T: Default + Send,
+    F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T) + Sync,
+{
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader), max_line);
+    let mut formatter = Formatter::new(max_line);
+    let mut next_line = 1;
+    loop {
+        let block = match blocks.next_block() {
+            Ok(Some(block)) => block,
+            Ok(None) => return Ok(Ok(())),
+            Err(error) => return Ok(Err(error)),
+        };
+        match block {
+            Block::Lines(block) => {
+                next_line +=
+                    formatter.format_block(block, next_line, &format, |buffer, gathered| {
+                        gather(gathered);
+                        out.write(buffer)
+                    })?;
+            }
+            Block::TooLong => {
+                let mut buffer = Vec::new();
+                let mut gathered = T::default();
+                format(next_line, Item::TooLong, &mut buffer, &mut gathered);
+                gather(gathered);
+                out.write(&buffer)?;
+                next_line += 1;
+            }
+        }
+        // A block's results go out before the next block is waited for: a
+        // line typed at a terminal, or sent down a pipe, is answered at once.
+        out.flush()?;
+        progress(blocks.bytes_read());
     }
 }
 
@@ -480,20 +666,56 @@ mod tests {
         }
     }
 
+    /// No limit on the length of a line.
+    const ANY: usize = usize::MAX;
+
+    /// The lines of a block, or `None` for a line too long.
+    fn block_lines(block: Block<'_>) -> Option<Vec<Vec<u8>>> {
+        match block {
+            Block::Lines(block) => Some(lines(block).map(<[u8]>::to_vec).collect()),
+            Block::TooLong => None,
+        }
+    }
+
     /// The lines of `data` as blocks of it read `step` bytes at a time cut
-    /// them, the same whether the writer is ahead or waits.
-    fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
+    /// them (`None` for a line longer than `max_line`), the same whether the
+    /// writer is ahead or waits.
+    fn lines_within(data: &[u8], step: usize, max_line: usize) -> Vec<Option<Vec<u8>>> {
         let mut each = [true, false].map(|ahead| {
-            let mut blocks = Blocks::new(Trickle { data, step, ahead });
+            let mut blocks = Blocks::new(Trickle { data, step, ahead }, max_line);
             let mut found = Vec::new();
             while let Some(block) = blocks.next_block().unwrap() {
-                assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
-                found.extend(lines(block).map(<[u8]>::to_vec));
+                match block {
+                    Block::TooLong => found.push(None),
+                    Block::Lines(block) => {
+                        assert!(block.ends_with(b"\n") || !data.ends_with(b"\n"));
+                        // As the formatter sees them.
+                        for line in lines(block) {
+                            found.push(match Item::of(Line::new(line), max_line) {
+                                Item::Line(line) => Some(line.bytes().to_vec()),
+                                Item::TooLong => None,
+                            });
+                        }
+                    }
+                }
+                // The buffer never holds more than a block and a line.
+                let most = BLOCK.saturating_add(max_line).saturating_add(2);
+                assert!(blocks.buffer.len() <= most, "{}", blocks.buffer.len());
             }
+            assert_eq!(blocks.bytes_read(), data.len() as u64);
             found
         });
         assert_eq!(each[0], each[1], "step {step}");
         std::mem::take(&mut each[0])
+    }
+
+    /// The lines of `data` as blocks of it read `step` bytes at a time cut
+    /// them.
+    fn all_lines(data: &[u8], step: usize) -> Vec<Vec<u8>> {
+        lines_within(data, step, ANY)
+            .into_iter()
+            .map(|line| line.expect("no limit"))
+            .collect()
     }
 
     /// A reader that gives `data` `step` bytes at a time, then fails.
@@ -537,10 +759,10 @@ mod tests {
             assert_eq!(ahead.read(&mut buffer).unwrap(), 0, "the end stays the end");
         }
         // Blocks over it cut the same lines.
-        let mut blocks = Blocks::new(ReadAhead::spawn(Trickle::new(data, 4096)));
+        let mut blocks = Blocks::new(ReadAhead::spawn(Trickle::new(data, 4096)), ANY);
         let mut found = 0;
         while let Some(block) = blocks.next_block().unwrap() {
-            for line in lines(block) {
+            for line in block_lines(block).expect("no limit") {
                 assert_eq!(line, format!("http://h{found}/").as_bytes());
                 found += 1;
             }
@@ -635,19 +857,91 @@ mod tests {
     }
 
     #[test]
+    fn a_line_longer_than_the_limit_is_dropped_and_the_lines_after_it_come() {
+        let mut data = b"a\n".to_vec();
+        data.extend_from_slice(&[b'x'; 100]);
+        data.extend_from_slice(b"\nbb\n");
+        // As long as the limit, once its CR LF is gone: kept.
+        data.extend_from_slice(&[b'c'; 10]);
+        data.extend_from_slice(b"\r\n");
+        // One byte more: too long, found once its line feed is read.
+        data.extend_from_slice(&[b'd'; 11]);
+        data.extend_from_slice(b"\n");
+        // Ten bytes and a CR that ends the input: the CR is the line's.
+        data.extend_from_slice(&[b'e'; 10]);
+        data.extend_from_slice(b"\r");
+        let ten = |byte| Some(vec![byte; 10]);
+        let expected = vec![
+            Some(b"a".to_vec()),
+            None,
+            Some(b"bb".to_vec()),
+            ten(b'c'),
+            None,
+            None,
+        ];
+        for step in [1, 2, 3, 7, 11, 64, 1000] {
+            assert_eq!(lines_within(&data, step, 10), expected, "step {step}");
+        }
+        // A line too long that ends the input, and one that starts it.
+        let mut data = vec![b'x'; 100];
+        data.extend_from_slice(b"\nok\n");
+        data.extend_from_slice(&[b'y'; 100]);
+        for step in [1, 7, 1000] {
+            assert_eq!(
+                lines_within(&data, step, 10),
+                [None, Some(b"ok".to_vec()), None],
+                "step {step}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_too_long_is_known_before_it_is_read_and_is_not_kept() {
+        // Forty megabytes of one line, limited to a thousand bytes: the
+        // line is reported after little more than a thousand of its bytes,
+        // and the buffer never grows past a block and the limit.
+        let data = vec![0; 40 << 20];
+        let mut blocks = Blocks::new(Trickle::waiting(&data, 4096), 1000);
+        assert_eq!(blocks.next_block().unwrap(), Some(Block::TooLong));
+        assert!(
+            blocks.bytes_read() <= 1001 + 4096,
+            "{}",
+            blocks.bytes_read()
+        );
+        assert_eq!(blocks.next_block().unwrap(), None);
+        assert_eq!(blocks.bytes_read(), data.len() as u64);
+        assert!(
+            blocks.buffer.len() <= BLOCK + 1002,
+            "{}",
+            blocks.buffer.len()
+        );
+    }
+
+    #[test]
     fn a_line_longer_than_a_block_is_one_line() {
         let mut data = vec![b'a'; BLOCK * 2 + 5];
         data.extend_from_slice(b"\nb\n");
         let found = all_lines(&data, 1 << 20);
+        assert_eq!(
+            lines_within(&data, 1 << 20, BLOCK * 2 + 5),
+            found.iter().cloned().map(Some).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            lines_within(&data, 1 << 20, BLOCK * 2 + 4),
+            [None, Some(b"b".to_vec())]
+        );
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].len(), BLOCK * 2 + 5);
     }
 
     /// The sizes of the blocks that `reader` gives.
     fn block_sizes(reader: Trickle<'_>) -> Vec<usize> {
-        let mut blocks = Blocks::new(reader);
+        let mut blocks = Blocks::new(reader, ANY);
         let mut sizes = Vec::new();
         while let Some(block) = blocks.next_block().unwrap() {
+            let Block::Lines(block) = block else {
+                panic!("no limit")
+            };
             sizes.push(block.len());
         }
         sizes
@@ -693,8 +987,11 @@ mod tests {
         // of less than twice its length, and the lines after it come whole.
         let mut data = vec![b'a'; 40 << 20];
         data.extend_from_slice(b"\nb\n");
-        let mut blocks = Blocks::new(Trickle::new(&data, UNIT));
-        let first = blocks.next_block().unwrap().unwrap().len();
+        let mut blocks = Blocks::new(Trickle::new(&data, UNIT), ANY);
+        let Some(Block::Lines(first)) = blocks.next_block().unwrap() else {
+            panic!("no limit")
+        };
+        let first = first.len();
         assert_eq!(first, data.len());
         assert!(
             blocks.buffer.len() < 2 * data.len(),
@@ -709,7 +1006,7 @@ mod tests {
         let block: Vec<u8> = (0..50_000)
             .flat_map(|i| format!("{i}\n").into_bytes())
             .collect();
-        let mut formatter = Formatter::new();
+        let mut formatter = Formatter::new(ANY);
         // Twice: the second block is formatted into the first one's buffers.
         for round in 0..2 {
             let mut joined = Vec::new();
@@ -719,7 +1016,10 @@ mod tests {
                 .format_block(
                     &block,
                     1,
-                    |number, line: Line<'_>, out: &mut Vec<u8>, count: &mut u64| {
+                    |number, item: Item<'_>, out: &mut Vec<u8>, count: &mut u64| {
+                        let Item::Line(line) = item else {
+                            panic!("no limit")
+                        };
                         assert_eq!(line, Line::Text(&(number - 1).to_string()));
                         out.extend_from_slice(line.bytes());
                         out.push(b'\n');
@@ -748,30 +1048,61 @@ mod tests {
         }
     }
 
+    /// A line as `Formatter` hands it to `format`, owned; `None` for one
+    /// too long.
+    type Seen = Option<Result<String, Vec<u8>>>;
+
     /// The lines `Formatter` hands to `format` for `block`, with their
-    /// numbers, in order.
-    fn seen(block: &[u8]) -> Vec<(u64, Result<String, Vec<u8>>)> {
+    /// numbers, in order, and the number of lines it says the block has.
+    fn seen_within(block: &[u8], max_line: usize) -> (Vec<(u64, Seen)>, u64) {
         let seen = std::sync::Mutex::new(Vec::new());
-        Formatter::new()
+        let count = Formatter::new(max_line)
             .format_block(
                 block,
                 7,
-                |number, line, _: &mut Vec<u8>, (): &mut ()| {
-                    seen.lock().unwrap().push((number, owned(line)));
+                |number, item, _: &mut Vec<u8>, (): &mut ()| {
+                    let line = match item {
+                        Item::Line(line) => Some(owned(line)),
+                        Item::TooLong => None,
+                    };
+                    seen.lock().unwrap().push((number, line));
                 },
                 |_, ()| Ok::<(), ()>(()),
             )
             .unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort_by_key(|&(number, _)| number);
-        seen
+        assert_eq!(count, seen.len() as u64, "{block:?}");
+        (seen, count)
+    }
+
+    /// The lines `Formatter` hands to `format` for `block`, with no limit.
+    fn seen(block: &[u8]) -> Vec<(u64, Seen)> {
+        seen_within(block, ANY).0
     }
 
     /// The lines of `block` as [`lines`] cuts them, numbered from 7.
-    fn cut(block: &[u8]) -> Vec<(u64, Result<String, Vec<u8>>)> {
+    fn cut(block: &[u8]) -> Vec<(u64, Seen)> {
         (7..)
-            .zip(lines(block).map(|line| owned(Line::new(line))))
+            .zip(lines(block).map(|line| Some(owned(Line::new(line)))))
             .collect()
+    }
+
+    #[test]
+    fn the_formatter_hands_over_lines_too_long_as_such() {
+        let (seen, count) = seen_within(b"ab\ncde\r\nfghi\n\xff\xff\xff\xff\nabc\r", 3);
+        let seen: Vec<Seen> = seen.into_iter().map(|(_, line)| line).collect();
+        assert_eq!(
+            seen,
+            [
+                Some(Ok("ab".to_owned())),
+                Some(Ok("cde".to_owned())),
+                None,
+                None,
+                None
+            ]
+        );
+        assert_eq!(count, 5);
     }
 
     #[test]
@@ -793,9 +1124,9 @@ mod tests {
         assert_eq!(
             lines,
             [
-                Ok("a".to_owned()),
-                Err(b"b\xff".to_vec()),
-                Ok("c\u{e9}".to_owned())
+                Some(Ok("a".to_owned())),
+                Some(Err(b"b\xff".to_vec())),
+                Some(Ok("c\u{e9}".to_owned()))
             ]
         );
         // Long units that are UTF-8 throughout, cut the same way.
@@ -805,15 +1136,17 @@ mod tests {
 
     #[test]
     fn a_write_error_stops_the_block_and_a_huge_buffer_is_not_kept() {
-        let mut formatter = Formatter::new();
+        let mut formatter = Formatter::new(ANY);
         let mut block = vec![b'a'; KEEP + 1];
         block.push(b'\n');
         let mut written = 0;
         let result = formatter.format_block(
             &block,
             1,
-            |_, line: Line<'_>, out: &mut Vec<u8>, (): &mut ()| {
-                out.extend_from_slice(line.bytes());
+            |_, item: Item<'_>, out: &mut Vec<u8>, (): &mut ()| {
+                if let Item::Line(line) = item {
+                    out.extend_from_slice(line.bytes());
+                }
             },
             |out, ()| {
                 written += out.len();

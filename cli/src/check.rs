@@ -12,7 +12,7 @@ use rfc1738::lint::{Warning, lint};
 use rfc1738::{Error, Found, check_bytes, parse};
 use serde::Serialize;
 
-use crate::batch::{Blocks, Formatter, Line, ReadAhead};
+use crate::batch::{self, Item, Line};
 use crate::output::{self, Output, Stop};
 use crate::{CheckArgs, ColorChoice, Format};
 
@@ -70,6 +70,21 @@ struct WarningRecord<'a> {
     offset: usize,
 }
 
+/// The JSON record of a line longer than `--max-line-bytes`: the members of
+/// every record, `null` where nothing was checked, and what was not.
+#[derive(Serialize)]
+struct TooLongRecord<'a> {
+    input: Option<&'a str>,
+    rule: Option<&'a str>,
+    valid: Option<bool>,
+    error: Option<ErrorRecord>,
+    warnings: [(); 0],
+    too_long: bool,
+    max_line_bytes: usize,
+    file: &'a str,
+    line: u64,
+}
+
 /// Counts what was checked.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
@@ -77,13 +92,15 @@ pub struct Tally {
     pub valid: u64,
     /// Inputs that did not.
     pub invalid: u64,
+    /// Lines longer than `--max-line-bytes`, not checked.
+    pub too_long: u64,
     /// Warnings about valid inputs.
     pub warnings: u64,
 }
 
 impl Tally {
     fn inputs(&self) -> u64 {
-        self.valid + self.invalid
+        self.valid + self.invalid + self.too_long
     }
 }
 
@@ -91,6 +108,7 @@ impl std::ops::AddAssign for Tally {
     fn add_assign(&mut self, other: Tally) {
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.too_long += other.too_long;
         self.warnings += other.warnings;
     }
 }
@@ -155,28 +173,23 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             out.write(&buffer)?;
         }
         for path in &args.files {
-            if let Err(error) = check_file(args, &style, path, &mut out, &mut tally) {
-                match error {
-                    Stop::Failed(error) => {
-                        // The file cannot be read: say so, and go on with the others.
-                        output::message(format_args!("{}: {error}", path.display()));
-                        unreadable = true;
-                    }
-                    closed => return Err(closed),
-                }
+            let name = path.display().to_string();
+            if let Err(error) = check_file(args, &style, path, &name, &mut out, &mut tally)? {
+                // The file cannot be read: say so, and go on with the others.
+                output::message(format_args!("{name}: {error}"));
+                unreadable = true;
             }
         }
         if args.urls.is_empty() && args.files.is_empty() {
             let stdin = io::stdin();
-            check_stream(args, &style, stdin, "<stdin>", None, &mut out, &mut tally).map_err(
-                |error| match error {
-                    Stop::Failed(error) => Stop::Failed(io::Error::new(
-                        error.kind(),
-                        format!("standard input: {error}"),
-                    )),
-                    closed => closed,
-                },
-            )?;
+            let name = "<stdin>";
+            let progress = |_| {};
+            if let Err(error) =
+                check_stream(args, &style, stdin, name, progress, &mut out, &mut tally)?
+            {
+                output::message(format_args!("standard input: {error}"));
+                unreadable = true;
+            }
         }
         out.flush()
     })();
@@ -188,14 +201,22 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let plural = |count: u64, one: &str, many: &str| {
         format!("{count} {}", if count == 1 { one } else { many })
     };
+    let too_long = if tally.too_long > 0 {
+        format!(
+            "{} too long (--max-line-bytes), ",
+            plural(tally.too_long, "line", "lines")
+        )
+    } else {
+        String::new()
+    };
     let summarized = output::message(format_args!(
-        "{}: {} valid, {} invalid, {}",
+        "{}: {} valid, {} invalid, {too_long}{}",
         plural(tally.inputs(), "input", "inputs"),
         tally.valid,
         tally.invalid,
         plural(tally.warnings, "warning", "warnings")
     ));
-    if unreadable || !summarized {
+    if unreadable || tally.too_long > 0 || !summarized {
         ExitCode::from(2)
     } else if tally.invalid > 0 || (args.deny_warnings && tally.warnings > 0) {
         ExitCode::from(1)
@@ -204,17 +225,24 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// Checks each line of a file; an error opening or reading it comes back
-/// as `Stop::Failed`.
+/// Checks each line of a file, named `name`; an error opening or reading it
+/// comes back inside, a failed write outside.
 fn check_file(
     args: &CheckArgs,
     style: &Style,
     path: &Path,
+    name: &str,
     out: &mut Output,
     tally: &mut Tally,
-) -> Result<(), Stop> {
-    let file = File::open(path).map_err(Stop::Failed)?;
-    let size = file.metadata().map_err(Stop::Failed)?.len();
+) -> Result<io::Result<()>, Stop> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) => return Ok(Err(error)),
+    };
+    let size = match file.metadata() {
+        Ok(metadata) => metadata.len(),
+        Err(error) => return Ok(Err(error)),
+    };
     let progress = (size >= PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(size);
         if let Ok(template) =
@@ -224,58 +252,97 @@ fn check_file(
         }
         bar
     });
-    let name = path.display().to_string();
-    let result = check_stream(args, style, file, &name, progress.as_ref(), out, tally);
+    let advance = |read| {
+        if let Some(bar) = &progress {
+            bar.set_position(read);
+        }
+    };
+    let result = check_stream(args, style, file, name, advance, out, tally);
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     result
 }
 
-/// Checks each line of a stream, on every core, writing results in order.
+/// Checks each line of a stream, on every core, writing results in order;
+/// `progress` is told how many bytes were read after each block.
 fn check_stream(
     args: &CheckArgs,
     style: &Style,
     reader: impl io::Read + Send + 'static,
     origin: &str,
-    progress: Option<&ProgressBar>,
+    progress: impl FnMut(u64),
     out: &mut Output,
     tally: &mut Tally,
-) -> Result<(), Stop> {
-    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
-    let mut formatter = Formatter::new();
-    let mut next_line = 1;
+) -> Result<io::Result<()>, Stop> {
     // A string always serializes.
     let json_name = serde_json::to_string(origin).unwrap_or_default();
-    while let Some(block) = blocks.next_block().map_err(Stop::Failed)? {
-        formatter.format_block(
-            block,
-            next_line,
-            |number, line, buffer, counted| {
-                record(
-                    args,
-                    style,
-                    Origin::Stream(origin, &json_name),
-                    number,
-                    line,
-                    buffer,
-                    counted,
-                );
-            },
-            |buffer, counted: Tally| {
-                next_line += counted.inputs();
-                *tally += counted;
-                out.write(buffer)
-            },
-        )?;
-        // A block's results go out before the next block is waited for: a
-        // line typed at a terminal, or sent down a pipe, is answered at once.
-        out.flush()?;
-        if let Some(bar) = progress {
-            bar.inc(block.len() as u64);
+    let max_line = args.lines.max_line();
+    batch::stream(
+        reader,
+        max_line,
+        out,
+        |number, item, buffer, counted| match item {
+            Item::Line(line) => record(
+                args,
+                style,
+                Origin::Stream(origin, &json_name),
+                number,
+                line,
+                buffer,
+                counted,
+            ),
+            Item::TooLong => {
+                counted.too_long += 1;
+                too_long(args, style, origin, number, max_line, buffer);
+            }
+        },
+        |counted: Tally| *tally += counted,
+        progress,
+    )
+}
+
+/// The record of line `line` of `origin`, longer than `max_line` bytes and
+/// not checked.
+fn too_long(
+    args: &CheckArgs,
+    style: &Style,
+    origin: &str,
+    line: u64,
+    max_line: usize,
+    buffer: &mut Vec<u8>,
+) {
+    match args.format {
+        Format::Json => {
+            let record = TooLongRecord {
+                input: None,
+                rule: None,
+                valid: None,
+                error: None,
+                warnings: [],
+                too_long: true,
+                max_line_bytes: max_line,
+                file: origin,
+                line,
+            };
+            // Strings, numbers and nulls always serialize, and writing to a
+            // Vec does not fail.
+            let _ = serde_json::to_writer(&mut *buffer, &record);
+            buffer.push(b'\n');
+        }
+        Format::Human => {
+            let error = if style.color {
+                "\x1b[1;31merror\x1b[0m"
+            } else {
+                "error"
+            };
+            let _ = writeln!(
+                buffer,
+                "{origin}:{line}: {error}: {}",
+                batch::too_long_message(max_line, "checked")
+            );
         }
     }
-    Ok(())
 }
 
 /// Checks one input and appends its result to `buffer`.

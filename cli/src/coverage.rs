@@ -10,22 +10,32 @@ use rfc1738::coverage::Coverage;
 use rfc1738::{Rule, check, parse_rule};
 
 use crate::CoverageArgs;
-use crate::batch::{Blocks, ReadAhead, lines};
+use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
 use crate::output::{self, Output};
 
+/// What was measured: the coverage, how many accepted inputs were too long
+/// for a derivation tree, and the lines longer than `--max-line-bytes`.
+struct Measured {
+    coverage: Coverage,
+    no_tree: u64,
+    too_long: Vec<u64>,
+    max_line: usize,
+}
+
 /// Runs the command: 0 once the report is written, whatever it says; 2 when
-/// the input cannot be read.
+/// the input cannot be read or has a line too long to read.
 pub fn run(args: &CoverageArgs) -> ExitCode {
+    let max_line = args.lines.max_line();
     let result = match &args.file {
         Some(path) => {
             let name = path.display().to_string();
             File::open(path)
                 .map_err(|error| format!("{name}: {error}"))
-                .and_then(|file| measure(file, args.rule, &name))
+                .and_then(|file| measure(file, args.rule, max_line, &name))
         }
-        None => measure(io::stdin(), args.rule, "standard input"),
+        None => measure(io::stdin(), args.rule, max_line, "standard input"),
     };
-    let (coverage, too_long) = match result {
+    let measured = match result {
         Ok(measured) => measured,
         Err(message) => {
             output::message(message);
@@ -33,31 +43,55 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         }
     };
     let mut out = Output::new();
-    let written = out
-        .line(&report(&coverage, too_long))
-        .and_then(|()| out.flush());
-    output::failed(written).unwrap_or(ExitCode::SUCCESS)
+    let written = out.line(&report(&measured)).and_then(|()| out.flush());
+    output::failed(written).unwrap_or(if measured.too_long.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
 }
 
 /// Checks each line and counts the alternatives of the accepted ones. Lines
-/// are cut as `check` and `parse` cut them ([`lines`]).
+/// are cut as `check` and `parse` cut them ([`lines`]), and bounded alike.
 fn measure(
     reader: impl Read + Send + 'static,
     rule: Option<Rule>,
+    max_line: usize,
     name: &str,
-) -> Result<(Coverage, u64), String> {
-    let mut coverage = Coverage::new();
-    let mut too_long = 0;
-    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
+) -> Result<Measured, String> {
+    let mut measured = Measured {
+        coverage: Coverage::new(),
+        no_tree: 0,
+        too_long: Vec::new(),
+        max_line,
+    };
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader), max_line);
+    let mut number = 0;
     while let Some(block) = blocks
         .next_block()
         .map_err(|error| format!("{name}: {error}"))?
     {
-        for input in lines(block) {
-            // A line that is not UTF-8 is no URL: it exercises nothing.
-            let Ok(input) = std::str::from_utf8(input) else {
-                coverage.add_rejected();
+        let block = match block {
+            Block::Lines(block) => block,
+            Block::TooLong => {
+                number += 1;
+                measured.too_long.push(number);
                 continue;
+            }
+        };
+        for input in lines(block) {
+            number += 1;
+            let input = match Item::of(Line::new(input), max_line) {
+                Item::TooLong => {
+                    measured.too_long.push(number);
+                    continue;
+                }
+                // A line that is not UTF-8 is no URL: it exercises nothing.
+                Item::Line(Line::Bytes(_)) => {
+                    measured.coverage.add_rejected();
+                    continue;
+                }
+                Item::Line(Line::Text(input)) => input,
             };
             let matched = match rule {
                 Some(rule) => parse_rule(rule, input),
@@ -66,30 +100,55 @@ fn measure(
             match matched {
                 // A derivation tree has a node per character: longer inputs
                 // are counted apart, and said so in the report.
-                Ok(_) if input.len() > crate::MAX_TREE_INPUT => too_long += 1,
-                Ok(matched) => coverage.add(&matched.tree()),
-                Err(_) => coverage.add_rejected(),
+                Ok(_) if input.len() > crate::MAX_TREE_INPUT => measured.no_tree += 1,
+                Ok(matched) => measured.coverage.add(&matched.tree()),
+                Err(_) => measured.coverage.add_rejected(),
             }
         }
     }
-    Ok((coverage, too_long))
+    Ok(measured)
 }
 
 /// The report: a line per production with how many inputs used it and each
 /// alternative's count, then every alternative never exercised.
-fn report(coverage: &Coverage, too_long: u64) -> String {
+fn report(measured: &Measured) -> String {
+    let Measured {
+        coverage,
+        no_tree,
+        too_long,
+        max_line,
+    } = measured;
     let grammar = Grammar::rfc1738();
+    let skipped = if too_long.is_empty() {
+        String::new()
+    } else {
+        format!(", {} too long", too_long.len())
+    };
     let mut lines = vec![format!(
-        "{} inputs: {} accepted, {} rejected (rejected inputs exercise nothing)",
-        coverage.inputs() as u64 + coverage.rejected() as u64 + too_long,
-        coverage.inputs() as u64 + too_long,
+        "{} inputs: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing)",
+        coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long.len() as u64,
+        coverage.inputs() as u64 + no_tree,
         coverage.rejected()
     )];
-    if too_long > 0 {
+    if *no_tree > 0 {
         lines.push(format!(
-            "{too_long} accepted inputs longer than {} bytes are not counted: their \
+            "{no_tree} accepted inputs longer than {} bytes are not counted: their \
              derivation trees are not built",
             crate::MAX_TREE_INPUT
+        ));
+    }
+    if !too_long.is_empty() {
+        // A number per line of more than `max_line` bytes: the list is
+        // shorter than what it stands for.
+        let numbers: Vec<String> = too_long.iter().map(u64::to_string).collect();
+        let (count, which) = match too_long.len() {
+            1 => ("1 line".to_owned(), "line"),
+            count => (format!("{count} lines"), "lines"),
+        };
+        lines.push(format!(
+            "{count} longer than {max_line} bytes (--max-line-bytes) skipped, not counted: \
+             {which} {}",
+            numbers.join(", ")
         ));
     }
     lines.push(String::new());

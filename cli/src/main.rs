@@ -50,8 +50,8 @@ enum Command {
     ///
     /// Exit status: 0 when every input is valid (and, with --deny-warnings,
     /// has no warning), 1 otherwise, 2 on a usage error, a file that cannot
-    /// be read (the other inputs are still checked), or a standard output or
-    /// error that cannot be written.
+    /// be read or a line longer than --max-line-bytes (the other inputs are
+    /// still checked), or a standard output or error that cannot be written.
     Check(CheckArgs),
     /// Find the URLs in a text, as the RFC's appendix describes them:
     /// `<URL:...>` and `<...>` wrappers (whitespace inside removed, a
@@ -93,10 +93,13 @@ enum Command {
     /// arrays of byte values when they are not (`%FF` gives `[255]`).
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
     /// mean: a port beyond 65535, an FTP or Gopher request refused because a
-    /// decoded part holds CR, LF or TAB (section 6).
+    /// decoded part holds CR, LF or TAB (section 6). A line longer than
+    /// --max-line-bytes gets `{"input": null, "valid": null, "rule": null,
+    /// "too_long": true, "max_line_bytes", "line"}`.
     ///
     /// Exit status: 0 when every input is valid, 1 when one is not, 2 on a
-    /// usage or I/O error.
+    /// usage or I/O error or a line longer than --max-line-bytes (the other
+    /// lines are still parsed).
     Parse(ParseArgs),
     /// Show the derivation tree of a URL: which production matched which
     /// bytes. For an input that does not match, the diagnostic and the tree
@@ -121,7 +124,40 @@ enum Command {
     /// carriage return (CR) right before an LF is part of the line ending (CR
     /// LF files); any other CR is part of the input, one that ends the input
     /// included.
+    ///
+    /// Exit status: 0 once the report is written, whatever it says; 2 when
+    /// the input cannot be read, or has a line longer than --max-line-bytes
+    /// (the report names it, and counts the other lines).
     Coverage(CoverageArgs),
+}
+
+/// The longest line `check`, `parse` and `coverage` keep, unless told: 64 MiB.
+const MAX_LINE_BYTES: u64 = 64 << 20;
+
+/// How the commands that read lines bound them.
+#[derive(Debug, clap::Args)]
+struct LineArgs {
+    /// The longest line read, in bytes, not counting its line ending. A
+    /// longer line is not kept: it gets a record saying it is too long, with
+    /// its line number, its bytes are read and dropped up to its line feed,
+    /// and the run goes on with the next line (exit status 2 at the end).
+    /// Memory stays within this limit however long a line is, an endless one
+    /// included. The default is 64 MiB.
+    #[arg(
+        long = "max-line-bytes",
+        value_name = "N",
+        default_value_t = MAX_LINE_BYTES,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    max_line_bytes: u64,
+}
+
+impl LineArgs {
+    /// The limit as a length (all of it: no machine this runs on has a
+    /// `usize` narrower than 64 bits, or memory past it).
+    fn max_line(&self) -> usize {
+        usize::try_from(self.max_line_bytes).unwrap_or(usize::MAX)
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -130,6 +166,9 @@ struct CoverageArgs {
     /// instead of the scheme rule its scheme selects.
     #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
     rule: Option<Rule>,
+
+    #[command(flatten)]
+    lines: LineArgs,
 
     /// The file of inputs, one per line; standard input without it.
     file: Option<std::path::PathBuf>,
@@ -153,6 +192,9 @@ struct ParseArgs {
     /// its own line.
     #[arg(long, value_enum, default_value_t = parse::Format::Text)]
     format: parse::Format,
+
+    #[command(flatten)]
+    lines: LineArgs,
 
     /// The URLs to parse; standard input when there are none.
     #[arg(value_name = "URL")]
@@ -199,13 +241,19 @@ struct CheckArgs {
     rule: Option<Rule>,
 
     /// `human`: a line per valid input, a diagnostic per invalid one.
-    /// `json`: one JSON object per input, on its own line, in input order.
+    /// `json`: one JSON object per input, on its own line, in input order;
+    /// for a line longer than --max-line-bytes, `"too_long": true`,
+    /// `"max_line_bytes"`, its `file` and `line`, and `null` for `input`,
+    /// `rule`, `valid` and `error`.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
     /// Check each line of this file (repeatable; after any URL arguments).
     #[arg(long = "file", value_name = "PATH")]
     files: Vec<std::path::PathBuf>,
+
+    #[command(flatten)]
+    lines: LineArgs,
 
     /// Write only the invalid inputs (the summary still goes to standard
     /// error).

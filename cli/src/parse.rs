@@ -6,6 +6,9 @@
 //! `effective_port` (a number), and one object named after the scheme with
 //! its own parts; for an invalid one, `error`, as `check` writes it.
 //!
+//! A line longer than `--max-line-bytes` is not parsed: its record says so,
+//! with its line number ([`TooLong`]).
+//!
 //! Decoded values are JSON strings when their octets are UTF-8, and arrays of
 //! byte values when they are not (`%FF` → `[255]`): nothing is lost or
 //! replaced. Only the `input` of an invalid line that is not UTF-8 is
@@ -22,7 +25,7 @@ use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
 use crate::ParseArgs;
-use crate::batch::{Blocks, Formatter, Line, ReadAhead};
+use crate::batch::{self, Item, Line};
 use crate::check::ErrorRecord;
 use crate::output::{self, Output, Stop};
 
@@ -314,20 +317,40 @@ fn wais_record<'a>(wais: &WaisUrl<'a>) -> Wais<'a> {
     }
 }
 
-/// Counts valid and invalid inputs.
+/// Counts valid and invalid inputs, and lines too long to parse.
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     valid: u64,
     invalid: u64,
+    too_long: u64,
+}
+
+/// The JSON record of a line longer than `--max-line-bytes`: `null` where
+/// nothing was parsed, and the line's number (other records have none: they
+/// come in input order, one per line).
+#[derive(Serialize)]
+struct TooLong {
+    input: Option<&'static str>,
+    valid: Option<bool>,
+    rule: Option<&'static str>,
+    too_long: bool,
+    max_line_bytes: usize,
+    line: u64,
 }
 
 /// Runs the command: exit status 0 when every input is valid, 1 when one is
-/// not, 2 on an I/O error.
+/// not, 2 on an I/O error or a line too long to parse.
 pub fn run(args: &ParseArgs) -> ExitCode {
     let mut out = Output::new();
     let mut tally = Tally::default();
+    let mut unreadable = false;
     let result = if args.urls.is_empty() {
-        parse_stream(args.format, io::stdin(), &mut out, &mut tally)
+        parse_stream(args, io::stdin(), &mut out, &mut tally).map(|read| {
+            if let Err(error) = read {
+                output::message(format_args!("standard input: {error}"));
+                unreadable = true;
+            }
+        })
     } else {
         args.urls.iter().try_for_each(|url| {
             let mut buffer = Vec::new();
@@ -345,48 +368,66 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     if let Some(status) = output::failed(result.and_then(|()| out.flush())) {
         return status;
     }
-    if tally.invalid == 0 {
+    if unreadable || tally.too_long > 0 {
+        ExitCode::from(2)
+    } else if tally.invalid == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
 }
 
-/// Parses each line of a stream, on every core, writing records in order.
+/// Parses each line of a stream, on every core, writing records in order;
+/// a read error comes back inside, a failed write outside.
 fn parse_stream(
-    format: Format,
+    args: &ParseArgs,
     reader: impl io::Read + Send + 'static,
     out: &mut Output,
     tally: &mut Tally,
-) -> Result<(), Stop> {
-    let mut blocks = Blocks::new(ReadAhead::spawn(reader));
-    let mut formatter = Formatter::new();
-    let mut next_line = 1;
-    loop {
-        let block = blocks.next_block().map_err(|error| {
-            Stop::Failed(io::Error::new(
-                error.kind(),
-                format!("reading <stdin>: {error}"),
-            ))
-        })?;
-        let Some(block) = block else {
-            return Ok(());
-        };
-        formatter.format_block(
-            block,
-            next_line,
-            |number, line, buffer, tally| {
-                record(format, "<stdin>", number, line, buffer, tally);
-            },
-            |buffer, counted: Tally| {
-                next_line += counted.valid + counted.invalid;
-                tally.valid += counted.valid;
-                tally.invalid += counted.invalid;
-                out.write(buffer)
-            },
-        )?;
-        // Answered before the next line is waited for (see `check`).
-        out.flush()?;
+) -> Result<io::Result<()>, Stop> {
+    let format = args.format;
+    let max_line = args.lines.max_line();
+    batch::stream(
+        reader,
+        max_line,
+        out,
+        |number, item, buffer, tally| match item {
+            Item::Line(line) => record(format, "<stdin>", number, line, buffer, tally),
+            Item::TooLong => {
+                tally.too_long += 1;
+                too_long(format, number, max_line, buffer);
+            }
+        },
+        |counted: Tally| {
+            tally.valid += counted.valid;
+            tally.invalid += counted.invalid;
+            tally.too_long += counted.too_long;
+        },
+        |_| {},
+    )
+}
+
+/// The record of line `line` of standard input, longer than `max_line`
+/// bytes and not parsed.
+fn too_long(format: Format, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+    match format {
+        Format::Json => {
+            let record = TooLong {
+                input: None,
+                valid: None,
+                rule: None,
+                too_long: true,
+                max_line_bytes: max_line,
+                line,
+            };
+            // Numbers and nulls always serialize.
+            let _ = serde_json::to_writer(&mut *buffer, &record);
+            buffer.push(b'\n');
+        }
+        Format::Text => {
+            let message = batch::too_long_message(max_line, "parsed");
+            let _ = writeln!(buffer, "<stdin>:{line}: error: {message}");
+        }
     }
 }
 

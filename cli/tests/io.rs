@@ -181,3 +181,206 @@ fn lines_sent_in_pipe_sized_writes_are_answered_before_more_come() {
         }
     }
 }
+
+/// The peak resident memory of a running process, from /proc, in kB.
+fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc");
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|kb| kb.parse().ok())
+        .expect("a number of kB")
+}
+
+/// Runs `rfc1738 ARGS` on a line of `megabytes` MiB of NUL bytes with no
+/// line feed yet, and returns the first line of output if one came within
+/// 20 seconds (a generous bound, which only a program that keeps the line
+/// reaches; not waited for when the command does not `answer` line by
+/// line), the peak memory in kB once the line was written, and, after
+/// `rest` is written and standard input closed, the whole output and the
+/// exit status.
+fn after_a_long_line(args: &[&str], megabytes: usize, rest: &[u8], answer: bool) -> LongLine {
+    use std::io::{BufRead, BufReader, Read};
+    use std::sync::mpsc;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let pid = child.id();
+    let mut input = child.stdin.take().expect("piped");
+    let output = child.stdout.take().expect("piped");
+    let (send, lines) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut output = BufReader::new(output);
+        let mut first = String::new();
+        let _ = output.read_line(&mut first);
+        let _ = send.send(first.clone());
+        let mut rest = String::new();
+        let _ = output.read_to_string(&mut rest);
+        first + &rest
+    });
+    let zeros = vec![0u8; 1 << 20];
+    // A program that stops reading (a usage error) ends the writes early.
+    let written = (0..megabytes).all(|_| input.write_all(&zeros).is_ok());
+    let first = answer
+        .then(|| lines.recv_timeout(std::time::Duration::from_secs(20)).ok())
+        .flatten()
+        .filter(|_| written);
+    // Standard input is still open: the program is running.
+    let peak = if written { peak_memory(pid) } else { 0 };
+    let _ = input.write_all(rest);
+    drop(input);
+    let status = child.wait().expect("it ends");
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut stderr)
+        .expect("standard error");
+    LongLine {
+        first,
+        peak,
+        output: reader.join().expect("the reader ends"),
+        stderr,
+        status: status.code(),
+    }
+}
+
+/// What [`after_a_long_line`] saw.
+struct LongLine {
+    first: Option<String>,
+    peak: u64,
+    output: String,
+    stderr: String,
+    status: Option<i32>,
+}
+
+#[test]
+fn a_line_longer_than_the_limit_gets_a_record_and_is_not_kept() {
+    // 256 MiB of one line, limited to 1 MiB: the program holds no more than
+    // a block and the limit (about 12 MB in all, measured), where keeping
+    // the line took more than the line.
+    let limit = ["--max-line-bytes", "1048576"];
+    let rest = b"\nhttp://h/\n";
+    let json =
+        |line: &str| -> serde_json::Value { serde_json::from_str(line).expect("a JSON record") };
+    for format in ["human", "json"] {
+        let args = ["check", "--format", format, limit[0], limit[1]];
+        let seen = after_a_long_line(&args, 256, rest, true);
+        // The record comes as soon as the line is known to be too long,
+        // before its end.
+        let first = seen.first.expect("the record of the long line came");
+        if format == "json" {
+            let record = json(&first);
+            assert_eq!(record["too_long"], true, "{first}");
+            assert_eq!(record["max_line_bytes"], 1048576, "{first}");
+            assert_eq!(record["line"], 1, "{first}");
+            assert_eq!(record["file"], "<stdin>", "{first}");
+            assert_eq!(record["valid"], serde_json::Value::Null, "{first}");
+            let next = json(seen.output.lines().nth(1).expect("a second record"));
+            assert_eq!((&next["line"], &next["valid"]), (&2.into(), &true.into()));
+        } else {
+            assert_eq!(
+                first,
+                "<stdin>:1: error: the line is longer than 1048576 bytes (--max-line-bytes): \
+                 not checked, skipped\n"
+            );
+            assert!(
+                seen.output
+                    .ends_with("<stdin>:2: valid httpurl: http://h/\n"),
+                "{}",
+                seen.output
+            );
+        }
+        assert!(seen.peak < 64 << 10, "{format}: peak {} kB", seen.peak);
+        assert_eq!(seen.status, Some(2), "{format}: {}", seen.stderr);
+        assert_eq!(
+            seen.stderr,
+            "rfc1738: 2 inputs: 1 valid, 0 invalid, 1 line too long (--max-line-bytes), \
+             0 warnings\n"
+        );
+    }
+    let args = ["parse", "--format", "json", limit[0], limit[1]];
+    let seen = after_a_long_line(&args, 256, rest, true);
+    let record = json(&seen.first.expect("the record of the long line came"));
+    assert_eq!(
+        (&record["too_long"], &record["line"]),
+        (&true.into(), &1.into())
+    );
+    assert!(
+        seen.output
+            .lines()
+            .nth(1)
+            .is_some_and(|line| json(line)["valid"] == true)
+    );
+    assert!(seen.peak < 64 << 10, "parse: peak {} kB", seen.peak);
+    assert_eq!(seen.status, Some(2));
+    // Coverage reports at the end: the report names the line.
+    let seen = after_a_long_line(&["coverage", limit[0], limit[1]], 256, rest, false);
+    assert!(seen.peak < 64 << 10, "coverage: peak {} kB", seen.peak);
+    assert!(
+        seen.output
+            .starts_with("2 inputs: 1 accepted, 0 rejected, 1 too long (rejected inputs"),
+        "{}",
+        seen.output
+    );
+    assert!(
+        seen.output.contains(
+            "\n1 line longer than 1048576 bytes (--max-line-bytes) skipped, not counted: line 1\n"
+        ),
+        "{}",
+        seen.output
+    );
+    assert_eq!(seen.status, Some(2));
+}
+
+#[test]
+fn the_default_limit_is_64_mib() {
+    // 100 MiB of one line: past the default, reported with it, and memory
+    // within the limit and a few blocks.
+    let seen = after_a_long_line(&["check", "--format", "json"], 100, b"\nnews:*\n", true);
+    let first = seen.first.expect("the record of the long line came");
+    let record: serde_json::Value = serde_json::from_str(&first).expect("a JSON record");
+    assert_eq!(record["max_line_bytes"], 64 << 20, "{first}");
+    assert!(seen.peak < 128 << 10, "peak {} kB", seen.peak);
+    assert_eq!(seen.status, Some(2));
+    // A line as long as the limit is kept.
+    let mut line = vec![b'a'; 64 << 20];
+    line[..9].copy_from_slice(b"http://h/");
+    line.push(b'\n');
+    let output = run_with(&["check", "--quiet"], &line, Stdio::piped(), Stdio::piped());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: 1 input: 1 valid, 0 invalid, 0 warnings\n"
+    );
+}
+
+#[test]
+fn the_limit_is_documented_and_checked() {
+    for command in ["check", "parse", "coverage"] {
+        let output = run_with(&[command, "--help"], b"", Stdio::piped(), Stdio::piped());
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(help.contains("--max-line-bytes <N>"), "{command}: {help}");
+        assert!(
+            help.contains("Memory stays within this limit however long a line is"),
+            "{command}: {help}"
+        );
+        assert!(help.contains("[default: 67108864]"), "{command}: {help}");
+        let output = run_with(
+            &[command, "--max-line-bytes", "0"],
+            b"",
+            Stdio::piped(),
+            Stdio::piped(),
+        );
+        assert_eq!(output.status.code(), Some(2), "{command}");
+    }
+}
