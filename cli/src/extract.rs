@@ -1,7 +1,7 @@
 //! `rfc1738 extract`: URLs found in free text, as the RFC's appendix
 //! describes them.
 
-use std::fs;
+use std::fs::File;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
@@ -9,6 +9,7 @@ use annotate_snippets::Renderer;
 use rfc1738::extract::{Extracted, Form, extract};
 use serde::Serialize;
 
+use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
 use crate::output::{self, Output};
 use crate::{ExtractArgs, Format};
@@ -45,19 +46,64 @@ fn form(form: Form) -> &'static str {
     }
 }
 
-/// Runs the command: 0 when every hit is valid, 1 when one is not, 2 when
-/// the text cannot be read.
-pub fn run(args: &ExtractArgs) -> ExitCode {
-    let (name, bytes) = match &args.file {
-        Some(path) => (path.display().to_string(), fs::read(path)),
-        None => {
-            let mut bytes = Vec::new();
-            let read = io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes);
-            ("<stdin>".to_owned(), read)
+/// The text read, bounded.
+struct Text {
+    /// The bytes searched: all of the text, or of a text longer than the
+    /// limit, its lines that end within it.
+    bytes: Vec<u8>,
+    /// Whether the text was longer than the limit.
+    cut: bool,
+}
+
+/// Reads at most `max` bytes of `reader`, and one more to know whether the
+/// text is longer; a longer text is cut after its last line feed within
+/// `max` bytes, so that no line is searched in part.
+fn read_text(reader: impl Read + Send + 'static, max: usize) -> io::Result<Text> {
+    let mut reader = ReadAhead::spawn(reader);
+    let most = max.saturating_add(1);
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut filled = 0;
+    while filled < most {
+        if filled == bytes.len() {
+            // Doubling, but never past the limit: the buffer is at most the
+            // limit and a byte, not twice that.
+            let grown = (2 * filled).max(CHUNK).min(most);
+            bytes.reserve_exact(grown - filled);
+            bytes.resize(grown, 0);
         }
+        let read = match reader.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        filled += read;
+    }
+    bytes.truncate(filled);
+    let cut = filled > max;
+    if cut {
+        let end = memchr::memrchr(b'\n', &bytes[..max]).map_or(0, |at| at + 1);
+        bytes.truncate(end);
+    }
+    Ok(Text { bytes, cut })
+}
+
+/// The first size the text's buffer has.
+const CHUNK: usize = 64 << 10;
+
+/// Runs the command: 0 when every hit is valid, 1 when one is not, 2 when
+/// the text cannot be read or is longer than the limit.
+pub fn run(args: &ExtractArgs) -> ExitCode {
+    let max = usize::try_from(args.max_text_bytes).unwrap_or(usize::MAX);
+    let (name, read) = match &args.file {
+        Some(path) => (
+            path.display().to_string(),
+            File::open(path).and_then(|file| read_text(file, max)),
+        ),
+        None => ("<stdin>".to_owned(), read_text(io::stdin(), max)),
     };
-    let bytes = match bytes {
-        Ok(bytes) => bytes,
+    let Text { bytes, cut } = match read {
+        Ok(text) => text,
         Err(error) => {
             output::message(format_args!("{name}: {error}"));
             return ExitCode::from(2);
@@ -74,6 +120,21 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     });
     if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
         return status;
+    }
+    if cut {
+        let searched = match memchr::memchr_iter(b'\n', &bytes).count() {
+            0 => "no line of it ends within them: nothing was searched".to_owned(),
+            1 => format!("only its first line ({} bytes) was searched", bytes.len()),
+            lines => format!(
+                "only its first {lines} lines ({} bytes) were searched",
+                bytes.len()
+            ),
+        };
+        output::message(format_args!(
+            "{name}: the text is longer than {max} bytes (--max-text-bytes); {searched}, and \
+             the rest was not read"
+        ));
+        return ExitCode::from(2);
     }
     if hits.iter().all(Extracted::is_valid) {
         ExitCode::SUCCESS

@@ -59,7 +59,8 @@ enum Command {
     /// URLs of the schemes of section 3 in running text. Each hit is checked.
     ///
     /// Exit status: 0 when every hit is valid, 1 when one is not, 2 when the
-    /// text cannot be read.
+    /// text cannot be read, or is longer than --max-text-bytes (the part
+    /// searched is reported).
     Extract(ExtractArgs),
     /// Show what each URL means, part by part (section 3): scheme, user and
     /// password, host, port and effective port (the scheme's default when
@@ -181,9 +182,26 @@ struct ExtractArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
+    /// The longest text read, in bytes. The text is read whole, as a wrapper
+    /// may span lines. Of a longer text only the lines that end within the
+    /// limit are searched and the rest is not read; standard error says so
+    /// and the exit status is 2. Memory stays within about twice this limit
+    /// (the text, and a copy of it when it is not UTF-8), an endless text
+    /// included. The default is 256 MiB.
+    #[arg(
+        long = "max-text-bytes",
+        value_name = "N",
+        default_value_t = MAX_TEXT_BYTES,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    max_text_bytes: u64,
+
     /// The text; standard input without it.
     file: Option<std::path::PathBuf>,
 }
+
+/// The longest text `extract` reads, unless told: 256 MiB.
+const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 #[derive(Debug, clap::Args)]
 struct ParseArgs {

@@ -384,3 +384,80 @@ fn the_limit_is_documented_and_checked() {
         assert_eq!(output.status.code(), Some(2), "{command}");
     }
 }
+
+#[test]
+fn a_text_longer_than_the_limit_is_searched_up_to_its_last_whole_line() {
+    let text: String = (1..=20).map(|i| format!("see http://h/{i:02}\n")).collect();
+    // Lines of 16 bytes: the sixth ends at byte 96, the seventh past 100.
+    let output = run_with(
+        &["extract", "--max-text-bytes", "100"],
+        text.as_bytes(),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let hits = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(hits.lines().count(), 6, "{hits}");
+    assert!(
+        hits.ends_with("<stdin>:6:5: http://h/06 (valid httpurl)\n"),
+        "{hits}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: <stdin>: the text is longer than 100 bytes (--max-text-bytes); only its \
+         first 6 lines (96 bytes) were searched, and the rest was not read\n"
+    );
+    // Within the limit, all of it.
+    let output = run_with(
+        &["extract", "--max-text-bytes", "320"],
+        text.as_bytes(),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 20);
+}
+
+/// `rfc1738 ARGS` with at most `kilobytes` of address space.
+fn within(kilobytes: u64, args: &[&str]) -> Output {
+    let command = format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\"",);
+    Command::new("sh")
+        .args(["-c", &command, env!("CARGO_BIN_EXE_rfc1738")])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn an_endless_text_is_read_up_to_the_limit_and_no_further() {
+    // The text is read whole, so an endless one needs a limit: with 1 MiB,
+    // the run ends within 256 MB of address space (threads, stacks and the
+    // allocator's arenas take most of it); with the default of 256 MiB,
+    // within 1 GB. Without a limit, the text grew until memory ran out.
+    for (kilobytes, args, limit) in [
+        (
+            256 << 10,
+            &["extract", "--max-text-bytes", "1048576", "/dev/zero"][..],
+            1 << 20,
+        ),
+        (1 << 20, &["extract", "/dev/zero"], 256 << 20),
+    ] {
+        let output = within(kilobytes, args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!(
+                "rfc1738: /dev/zero: the text is longer than {limit} bytes (--max-text-bytes); \
+                 no line of it ends within them: nothing was searched, and the rest was not \
+                 read\n"
+            ),
+            "{args:?}"
+        );
+    }
+    let output = run_with(&["extract", "--help"], b"", Stdio::piped(), Stdio::piped());
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(help.contains("--max-text-bytes <N>"), "{help}");
+    assert!(help.contains("[default: 268435456]"), "{help}");
+}
