@@ -22,6 +22,7 @@ use std::thread;
 
 use rayon::prelude::*;
 
+use crate::interrupt::{self, Interrupted};
 use crate::output::{Output, Stop};
 
 /// How many bytes of input are read at once (more when one line is longer).
@@ -210,61 +211,86 @@ const AHEAD: usize = 16;
 /// bytes than the input gave, so that [`Blocks`] still answers lines typed
 /// at a terminal at once). An error of the input comes back as the error of
 /// a read, after what was read before it; the end of the input as a read of
-/// 0 bytes. The thread stops when the input ends, fails or when this reader
-/// is dropped and its next read is done.
+/// 0 bytes, and so does every read after the end or an error. The thread
+/// stops when the input ends, fails or when this reader is dropped and its
+/// next read is done.
+///
+/// Once SIGINT asked the run to end, a read that would wait for the input
+/// gives [`Interrupted::error`] instead; a read that waits when SIGINT comes
+/// is woken to give it.
 pub struct ReadAhead {
-    /// Chunks read (with how many of their bytes were read), or the error.
-    chunks: Receiver<io::Result<(Vec<u8>, usize)>>,
-    /// What [`Ready::ready`] took from `chunks` to see that it was there,
+    /// What the thread read, and what SIGINT sends.
+    messages: Receiver<Message>,
+    /// What [`Ready::ready`] took from `messages` to see that it was there,
     /// for the next read.
-    waiting: Option<io::Result<(Vec<u8>, usize)>>,
+    waiting: Option<Message>,
     /// Chunks taken, back to the thread to read into again.
     spare: SyncSender<Vec<u8>>,
     current: Vec<u8>,
     /// How many bytes of `current` were read, and how many taken.
     len: usize,
     at: usize,
+    /// Whether the input ended or failed: every read from now on gives 0.
+    finished: bool,
+}
+
+/// What comes to a [`ReadAhead`] from its thread and from SIGINT.
+enum Message {
+    /// A chunk and how many of its bytes were read.
+    Chunk(Vec<u8>, usize),
+    /// The end of the input.
+    End,
+    /// The input's error.
+    Failed(io::Error),
+    /// SIGINT asked the run to end.
+    Interrupted,
 }
 
 impl ReadAhead {
     /// Starts reading `input` on a new thread.
     pub fn spawn<R: Read + Send + 'static>(mut input: R) -> Self {
-        let (send, chunks) = sync_channel(AHEAD);
+        let (send, messages) = sync_channel(AHEAD);
         let (spare, spares) = sync_channel::<Vec<u8>>(AHEAD + 2);
+        // SIGINT wakes this reader if it waits. The waker holds a sender, so
+        // the channel never closes: the thread says where the input ends.
+        let wake = send.clone();
+        interrupt::set_waker(move || {
+            // A full channel needs no waking: the reader has chunks to take,
+            // and looks at the flag before it waits.
+            let _ = wake.try_send(Message::Interrupted);
+        });
         // Detached: if the consumer stops early while the thread waits on a
         // read (a terminal), the process does not wait for it.
         thread::spawn(move || {
             loop {
                 // A chunk keeps its length: zeroed once, then read into again.
                 let mut chunk = spares.try_recv().unwrap_or_else(|_| vec![0; CHUNK]);
-                match read_some(&mut input, &mut chunk) {
-                    Ok(0) => return,
-                    Ok(n) => {
-                        if send.send(Ok((chunk, n))).is_err() {
-                            return;
-                        }
-                    }
-                    Err(error) => {
-                        let _ = send.send(Err(error));
-                        return;
-                    }
+                let message = match read_some(&mut input, &mut chunk) {
+                    Ok(0) => Message::End,
+                    Ok(n) => Message::Chunk(chunk, n),
+                    Err(error) => Message::Failed(error),
+                };
+                let last = !matches!(message, Message::Chunk(..));
+                if send.send(message).is_err() || last {
+                    return;
                 }
             }
         });
         ReadAhead {
-            chunks,
+            messages,
             waiting: None,
             spare,
             current: Vec::new(),
             len: 0,
             at: 0,
+            finished: false,
         }
     }
 }
 
 impl Read for ReadAhead {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        if buffer.is_empty() {
+        if buffer.is_empty() || (self.at == self.len && self.finished) {
             return Ok(0);
         }
         if self.at == self.len {
@@ -274,19 +300,30 @@ impl Read for ReadAhead {
                 // the chunk is freed.
                 let _ = self.spare.try_send(taken);
             }
+            // A SIGINT that came before the waker was set is seen here; one
+            // that comes during the wait sends its message.
             let next = match self.waiting.take() {
-                Some(waiting) => Ok(waiting),
-                None => self.chunks.recv(),
+                Some(waiting) => waiting,
+                None if interrupt::requested() => Message::Interrupted,
+                // The thread sends `End` or `Failed` before it ends, and
+                // the waker holds a sender: the channel stays open.
+                None => self.messages.recv().unwrap_or(Message::End),
             };
             match next {
-                Ok(Ok((chunk, len))) => {
+                Message::Chunk(chunk, len) => {
                     self.current = chunk;
                     self.len = len;
                     self.at = 0;
                 }
-                Ok(Err(error)) => return Err(error),
-                // The thread ended after the input's last byte.
-                Err(_) => return Ok(0),
+                Message::End => {
+                    self.finished = true;
+                    return Ok(0);
+                }
+                Message::Failed(error) => {
+                    self.finished = true;
+                    return Err(error);
+                }
+                Message::Interrupted => return Err(Interrupted::error()),
             }
         }
         let n = (self.len - self.at).min(buffer.len());
@@ -298,17 +335,17 @@ impl Read for ReadAhead {
 
 impl Ready for ReadAhead {
     fn ready(&mut self) -> bool {
-        if self.at < self.len || self.waiting.is_some() {
+        if self.at < self.len || self.waiting.is_some() || self.finished {
             return true;
         }
-        match self.chunks.try_recv() {
+        match self.messages.try_recv() {
             Ok(next) => {
                 self.waiting = Some(next);
                 true
             }
-            Err(TryRecvError::Empty) => false,
-            // The thread ended after the input's last byte: a read gives
-            // the end at once.
+            Err(TryRecvError::Empty) => interrupt::requested(),
+            // Only when the waker was replaced and the thread ended: a read
+            // gives the end at once.
             Err(TryRecvError::Disconnected) => true,
         }
     }
@@ -557,6 +594,7 @@ where
         let block = match blocks.next_block() {
             Ok(Some(block)) => block,
             Ok(None) => return Ok(Ok(())),
+            Err(error) if Interrupted::caused(&error) => return Err(Stop::Interrupted),
             Err(error) => return Ok(Err(error)),
         };
         match block {

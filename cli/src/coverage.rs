@@ -11,7 +11,8 @@ use rfc1738::{Rule, check, parse_rule};
 
 use crate::CoverageArgs;
 use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
-use crate::output::{self, Output};
+use crate::interrupt::Interrupted;
+use crate::output::{self, Output, Stop};
 
 /// What was measured: the coverage, how many accepted inputs were too long
 /// for a derivation tree, and the lines longer than `--max-line-bytes`.
@@ -30,17 +31,15 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         Some(path) => {
             let name = path.display().to_string();
             File::open(path)
-                .map_err(|error| format!("{name}: {error}"))
+                .map_err(|error| unreadable(&name, &error))
                 .and_then(|file| measure(file, args.rule, max_line, &name))
         }
         None => measure(io::stdin(), args.rule, max_line, "standard input"),
     };
     let measured = match result {
         Ok(measured) => measured,
-        Err(message) => {
-            output::message(message);
-            return ExitCode::from(2);
-        }
+        // Why reading stopped: an error, named, or SIGINT.
+        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
     };
     let mut out = Output::new();
     let written = out.line(&report(&measured)).and_then(|()| out.flush());
@@ -58,7 +57,7 @@ fn measure(
     rule: Option<Rule>,
     max_line: usize,
     name: &str,
-) -> Result<Measured, String> {
+) -> Result<Measured, Stop> {
     let mut measured = Measured {
         coverage: Coverage::new(),
         no_tree: 0,
@@ -69,7 +68,7 @@ fn measure(
     let mut number = 0;
     while let Some(block) = blocks
         .next_block()
-        .map_err(|error| format!("{name}: {error}"))?
+        .map_err(|error| unreadable(name, &error))?
     {
         let block = match block {
             Block::Lines(block) => block,
@@ -107,6 +106,15 @@ fn measure(
         }
     }
     Ok(measured)
+}
+
+/// Why reading `name` stopped: SIGINT, or its error, named.
+fn unreadable(name: &str, error: &io::Error) -> Stop {
+    if Interrupted::caused(error) {
+        Stop::Interrupted
+    } else {
+        Stop::Failed(io::Error::new(error.kind(), format!("{name}: {error}")))
+    }
 }
 
 /// The report: a line per production with how many inputs used it and each

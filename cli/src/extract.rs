@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
+use crate::interrupt::{self, Interrupted};
 use crate::output::{self, Output};
 use crate::{ExtractArgs, Format};
 
@@ -104,6 +105,9 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     };
     let Text { bytes, cut } = match read {
         Ok(text) => text,
+        Err(error) if Interrupted::caused(&error) => {
+            return ExitCode::from(interrupt::STATUS);
+        }
         Err(error) => {
             output::message(format_args!("{name}: {error}"));
             return ExitCode::from(2);

@@ -2,7 +2,8 @@
 //!
 //! Exit status: 0 when every input is valid, 1 when any is not, 2 on a usage
 //! or I/O error (standard output or error that cannot be written included:
-//! nothing here panics on a failed write).
+//! nothing here panics on a failed write), 130 when SIGINT ended the run
+//! (after its last whole record: [`interrupt`]).
 
 #![forbid(unsafe_code)]
 
@@ -12,6 +13,7 @@ mod coverage;
 mod explain;
 mod extract;
 mod grammar;
+mod interrupt;
 mod output;
 mod parse;
 
@@ -24,7 +26,7 @@ use rfc1738::Rule;
 /// Check URLs against the grammar of RFC 1738 (Uniform Resource Locators),
 /// section 5.
 #[derive(Debug, Parser)]
-#[command(name = "rfc1738", version, about)]
+#[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -131,6 +133,10 @@ enum Command {
     /// (the report names it, and counts the other lines).
     Coverage(CoverageArgs),
 }
+
+/// What SIGINT does, in the help.
+const INTERRUPT: &str = "On SIGINT (Ctrl-C), a run ends after its last whole record, with exit \
+                         status 130; a second SIGINT ends it at once.";
 
 /// The longest line `check`, `parse` and `coverage` keep, unless told: 64 MiB.
 const MAX_LINE_BYTES: u64 = 64 << 20;
@@ -347,6 +353,9 @@ fn main() -> ExitCode {
             };
         }
     };
+    // Should SIGINT keep its default action, a run it ends may end in the
+    // middle of a record: nothing else is lost, so the run goes on.
+    let _ = interrupt::install();
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),

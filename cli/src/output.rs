@@ -10,6 +10,8 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
+use crate::interrupt;
+
 /// Buffered standard output.
 pub struct Output {
     out: BufWriter<StdoutLock<'static>>,
@@ -20,6 +22,9 @@ pub struct Output {
 pub enum Stop {
     /// The reader closed the pipe (`| head`): not an error.
     Closed,
+    /// SIGINT asked the run to end; what was written ends with a whole
+    /// record.
+    Interrupted,
     /// Any other write error.
     Failed(io::Error),
 }
@@ -42,15 +47,21 @@ impl Output {
         }
     }
 
-    /// Writes `bytes` as they are.
+    /// Writes `bytes`, whole records, as they are; or, once SIGINT asked
+    /// the run to end, writes out what is buffered and nothing more.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        if interrupt::requested() {
+            self.out.flush()?;
+            return Err(Stop::Interrupted);
+        }
         self.out.write_all(bytes)?;
         Ok(())
     }
 
-    /// Writes `text` and a newline.
+    /// Writes `text`, whole records, and a newline, as [`Output::write`]
+    /// does.
     pub fn line(&mut self, text: &str) -> Result<(), Stop> {
-        self.out.write_all(text.as_bytes())?;
+        self.write(text.as_bytes())?;
         self.out.write_all(b"\n")?;
         Ok(())
     }
@@ -74,11 +85,13 @@ pub fn message(message: impl Display) -> bool {
 }
 
 /// The exit status of a run that wrote everything (`Ok`) or whose standard
-/// output stopped: `None` when it ended well or its reader left, else 2,
-/// after saying why on standard error if that can still be written.
+/// output stopped: `None` when it ended well or its reader left, 130 when
+/// SIGINT ended it, else 2, after saying why on standard error if that can
+/// still be written.
 pub fn failed(written: Result<(), Stop>) -> Option<ExitCode> {
     match written {
         Ok(()) | Err(Stop::Closed) => None,
+        Err(Stop::Interrupted) => Some(ExitCode::from(interrupt::STATUS)),
         Err(Stop::Failed(cause)) => {
             message(cause);
             Some(ExitCode::from(2))

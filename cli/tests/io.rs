@@ -461,3 +461,195 @@ fn an_endless_text_is_read_up_to_the_limit_and_no_further() {
     assert!(help.contains("--max-text-bytes <N>"), "{help}");
     assert!(help.contains("[default: 268435456]"), "{help}");
 }
+
+/// Sends SIGINT to process `pid` (with the shell's `kill`: the test needs
+/// no unsafe code).
+fn interrupt(pid: u32) {
+    let status = Command::new("sh")
+        .args(["-c", "kill -INT \"$0\"", &pid.to_string()])
+        .status()
+        .expect("sh runs");
+    assert!(status.success(), "kill -INT {pid}");
+}
+
+/// Waits for `child` to end, at most 20 seconds (a generous bound, which
+/// only a program that does not end on SIGINT reaches; then it is killed).
+fn ended_within_20_seconds(child: &mut std::process::Child) -> Option<std::process::ExitStatus> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        if let Some(status) = child.try_wait().expect("the child") {
+            return Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// `rfc1738 ARGS` with standard input fed endlessly with copies of `line`;
+/// the number of bytes written so far is counted.
+fn fed_endlessly(
+    args: &[&str],
+    line: &str,
+) -> (
+    std::process::Child,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    let written = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&written);
+    let chunk = line.repeat((64 << 10) / line.len());
+    std::thread::spawn(move || {
+        // Until the program stops reading.
+        while input.write_all(chunk.as_bytes()).is_ok() {
+            counter.fetch_add(chunk.len(), Ordering::SeqCst);
+        }
+    });
+    (child, written)
+}
+
+#[test]
+fn sigint_ends_the_output_on_a_record_boundary_with_status_130() {
+    use std::io::Read;
+    // The issue's case: standard output on a pipe, records cut off at
+    // SIGINT. Here the pipe is read, then not for a while (the program waits
+    // in a write), then read to its end after SIGINT.
+    for args in [
+        &["check", "--format", "json"][..],
+        &["parse", "--format", "json"],
+        &["check"],
+    ] {
+        let (mut child, _) = fed_endlessly(args, "http://h/aaaaaaaaaaaaaaaa\n");
+        let mut output = child.stdout.take().expect("piped");
+        let mut seen = vec![0; 1 << 20];
+        output.read_exact(&mut seen).expect("a megabyte of records");
+        interrupt(child.id());
+        let reader = std::thread::spawn(move || {
+            let _ = output.read_to_end(&mut seen);
+            seen
+        });
+        let status = ended_within_20_seconds(&mut child);
+        let seen = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{args:?}"
+        );
+        assert!(
+            seen.ends_with('\n'),
+            "{args:?}: {:?}",
+            &seen[seen.len() - 100..]
+        );
+        for line in seen.lines() {
+            if args.contains(&"json") {
+                let record: serde_json::Value =
+                    serde_json::from_str(line).unwrap_or_else(|_| panic!("{args:?}: {line}"));
+                assert_eq!(record["valid"], true, "{args:?}: {line}");
+            } else {
+                assert!(
+                    line.starts_with("<stdin>:")
+                        && line.ends_with(": valid httpurl: http://h/aaaaaaaaaaaaaaaa"),
+                    "{args:?}: {line}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sigint_ends_a_run_that_waits_for_input_with_status_130() {
+    use std::io::{BufRead, BufReader, Read};
+    for (args, answers) in [
+        (&["check"][..], true),
+        (&["parse", "--format", "json"], true),
+        (&["coverage"], false),
+        (&["extract"], false),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let mut input = child.stdin.take().expect("piped");
+        let mut output = BufReader::new(child.stdout.take().expect("piped"));
+        if answers {
+            input.write_all(b"http://a/\n").expect("the program reads");
+            // The answer says the program runs, its handler set.
+            let mut first = String::new();
+            output.read_line(&mut first).expect("an answer");
+        } else {
+            // A program that answers at the end: more than a pipe holds
+            // is written only once the program reads, and so has started.
+            let lines = b"http://a/\n".repeat((1 << 20) / 10);
+            input.write_all(&lines).expect("the program reads");
+        }
+        interrupt(child.id());
+        // Standard input stays open: only SIGINT can end the run.
+        let status = ended_within_20_seconds(&mut child);
+        drop(input);
+        let mut rest = String::new();
+        output.read_to_string(&mut rest).expect("the output");
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{args:?}"
+        );
+        assert_eq!(rest, "", "{args:?}: nothing after the answer");
+    }
+}
+
+#[test]
+fn a_second_sigint_ends_a_run_stuck_in_a_write() {
+    use std::sync::atomic::Ordering;
+    // The help says what SIGINT does.
+    let output = run_with(&["--help"], b"", Stdio::piped(), Stdio::piped());
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        help.contains(
+            "On SIGINT (Ctrl-C), a run ends after its last whole record, with exit status \
+             130; a second SIGINT ends it at once."
+        ),
+        "{help}"
+    );
+    // Standard output is never read: the program waits in a write that
+    // cannot finish, and the first SIGINT cannot end it on a record
+    // boundary; SIGINT is sent until the run ends.
+    let (mut child, written) = fed_endlessly(&["check", "--format", "json"], "http://h/a\n");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    // A megabyte taken: the program runs, its handler set.
+    while written.load(Ordering::SeqCst) < 1 << 20 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the program never read"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = loop {
+        interrupt(child.id());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if let Some(status) = child.try_wait().expect("the child") {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+    };
+    assert_eq!(status.and_then(|status| status.code()), Some(130));
+}
