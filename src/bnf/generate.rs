@@ -11,7 +11,8 @@
 
 use std::collections::HashMap;
 
-use super::{Expr, Grammar, Production};
+use super::grammar::Grammar;
+use super::syntax::{Expr, Production};
 
 /// More repetitions than this beyond a repetition's minimum are not made,
 /// whatever the answer, to keep strings short.
@@ -302,13 +303,23 @@ fn size(expr: &Expr) -> usize {
     }
 }
 
+impl Grammar {
+    /// Every choice point of every production, in file order and, within a
+    /// production, in pre-order: the production's name, the node's pre-order
+    /// index in its expression (0 is the root) and the kind of choice, as
+    /// [`generate`](crate::bnf::generate) reports them in [`ChoicePoint`](crate::bnf::ChoicePoint).
+    pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
+        let mut points = Vec::new();
+        for p in self.productions() {
+            choice_points(&p.name, &p.expr, &mut points);
+        }
+        points
+    }
+}
+
 /// Appends the choice points of `expr`, the root of `production`'s
 /// expression, in pre-order.
-pub(super) fn choice_points(
-    production: &str,
-    expr: &Expr,
-    points: &mut Vec<(String, usize, ChoiceKind)>,
-) {
+fn choice_points(production: &str, expr: &Expr, points: &mut Vec<(String, usize, ChoiceKind)>) {
     walk_points(production, expr, 0, points);
 }
 

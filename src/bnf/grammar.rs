@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::generate::{self, ChoiceKind};
 use super::reader;
 use super::syntax::{BnfError, Expr, Production};
 
@@ -95,18 +94,6 @@ impl Grammar {
             })
             .map(|p| p.name.as_str())
             .collect()
-    }
-
-    /// Every choice point of every production, in file order and, within a
-    /// production, in pre-order: the production's name, the node's pre-order
-    /// index in its expression (0 is the root) and the kind of choice, as
-    /// [`generate`](crate::bnf::generate) reports them in [`ChoicePoint`](crate::bnf::ChoicePoint).
-    pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
-        let mut points = Vec::new();
-        for p in &self.productions {
-            generate::choice_points(&p.name, &p.expr, &mut points);
-        }
-        points
     }
 
     /// The position of the production called `name`.

@@ -28,7 +28,8 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Expr, Grammar, Production};
+use super::grammar::Grammar;
+use super::syntax::{Expr, Production};
 
 /// The most states the matcher makes to answer one question; past it the
 /// question fails with [`TooManyStates`].

@@ -1,7 +1,7 @@
 //! `hostname` in one pass, and the login of most URLs: a host and port
 //! followed by `/` or the end.
 
-use super::Scan;
+use super::answer::Scan;
 use super::run::run_of;
 use crate::charset::{self, Class};
 

@@ -1,7 +1,7 @@
 //! Runs of a character class: `*uchar`, `*[ uchar | ";" ]`, `1*digit` read
 //! as one scan over the class's table, escapes included.
 
-use super::Scan;
+use super::answer::Scan;
 use crate::charset::{self, Class};
 
 /// A run of a class's elements at the start of some bytes.
