@@ -1,22 +1,88 @@
 //! What a URL means (section 3), on top of its typed, borrowed syntax tree.
 //!
-//! - The syntax tree itself ([`Url`], one type per scheme rule, [`Host`],
-//!   [`Login`], [`Path`], …) is what [`crate::parse`] returns: every part
-//!   borrows from the parsed text, as written (still `%`-encoded), and
-//!   `Display` reproduces the input byte for byte. It is defined below the
-//!   grammar and re-exported here with what it means.
-//! - `decode`: [`decode`] and [`Decoded`], the octets a part stands for
-//!   (section 2.2), borrowed when there is no escape.
-//! - `semantics`: decoded parts, ports and default ports ([`default_port`])
-//!   of every scheme (section 3); `ftp` and `gopher` add the protocol
-//!   requests of sections 3.2.2 and 3.4 ([`FtpUrl::commands`],
-//!   [`GopherUrl::request`]).
-//! - `errors`: what a valid URL can still fail to mean ([`OutOfRange`],
-//!   [`ForbiddenByte`]) and what cannot be built ([`BuildError`]).
-//! - `build`: the decoded parts of each scheme ([`Parts`]), from a parsed URL
-//!   ([`Url::to_parts`]) and back to a URL ([`Parts::build`]).
-//! - `canonical`: [`Url::canonical`], one spelling for URLs that mean the
-//!   same.
+//! The syntax tree itself ([`Url`], one type per scheme rule, [`Host`],
+//! [`Login`], [`Path`], …) is what [`crate::parse`] returns: every part
+//! borrows from the parsed text, as written (still `%`-encoded), and
+//! `Display` reproduces the input byte for byte. It is defined below the
+//! grammar and re-exported here with what it means.
+//!
+//! Section 3 gives each scheme's parts a meaning: default ports, the anonymous FTP login, the
+//! FTP commands an ftp URL stands for, the request a gopher URL sends. this module has it as
+//! accessors on the syntax tree, decoding only on request:
+//!
+//! ```rust
+//! use rfc1738::Url;
+//! use rfc1738::url::{FtpCredentials, decode};
+//!
+//! let Ok(Url::Ftp(url)) = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd") else { panic!() };
+//! assert_eq!(url.effective_port(), Ok(21));                 // port() is None: the default
+//! assert_eq!(url.credentials(), FtpCredentials::User { user: "myname".into(), password: None });
+//! let commands: Vec<String> = url.commands()?.iter().map(ToString::to_string).collect();
+//! assert_eq!(commands, ["CWD /etc", "RETR motd"]);
+//!
+//! let Ok(Url::Gopher(url)) = rfc1738::parse("gopher://host.dom/7sel%09rfc%201738") else { panic!() };
+//! assert_eq!((url.gopher_type(), url.request()?), (b'7', b"sel\trfc 1738\r\n".to_vec()));
+//!
+//! assert_eq!(decode("caf%E9").as_bytes(), b"caf\xE9");      // octets, not characters
+//! assert_eq!(decode("caf%E9").to_str(), None);              // lossless: no U+FFFD
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! - **Decoded parts** are `Decoded`: the octets of section 2.2 (`%FF` is the octet 255,
+//!   not a character), borrowed from the input when the part has no escape, with `as_bytes()`,
+//!   the lossless `to_str() -> Option<&str>` and `to_string_lossy()`. Every scheme has its
+//!   parts as written (`&str`) and decoded (`*_decoded()`, `address()`, `hsoname()`,
+//!   `message_id()`). Parsing still allocates nothing; decoding allocates only for a part
+//!   with an escape.
+//! - **Ports**: `port()` is the digits as written, `port_number()` the number, and
+//!   `effective_port()` the number or the scheme's default (ftp 21, http 80, gopher 70, nntp
+//!   119, telnet 23, wais 210, prospero 1525; `url::default_port(scheme)`). `port = digits`
+//!   has no bound, so `http://host:65536/` is valid, and its port is an `OutOfRange` error.
+//! - **ftp** (3.2): `credentials()` is `Anonymous` when the URL has no user: section 3.2.1's
+//!   convention (user `anonymous`, password the end user's e-mail address) applies "if ... one
+//!   is requested by the FTP server", with values the URL does not give, so none is invented;
+//!   a user without a password is `User { password: None }` (the client asks the user).
+//!   `commands()` follows 3.2.2 to the letter: a `CWD` per segment before the last (an empty
+//!   one is `CWD ` with a null argument), then `NLST <name>` for `;type=d`, else `TYPE A` or
+//!   `TYPE I` when there is a typecode, then `RETR <name>`; no `TYPE` without a typecode
+//!   (3.2.3 leaves the mode to the client: `guess_typecode()` guesses it from the name).
+//!   An empty name is `RETR ` too, and no url-path no command.
+//! - **gopher** (3.4): `gopher_type()` (`1` when the gopher-path is empty),
+//!   `selector_decoded()`, `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the
+//!   selector, TAB and the search, TAB and the Gopher+ string (those present), CRLF. A form's
+//!   data block (3.4.9) is sent as the RFC shows it.
+//! - **Section 6**: a decoded CR or LF in an FTP argument, or a TAB, CR or LF in a gopher
+//!   selector or search (or a Gopher+ string that is no form), would end the command or field
+//!   and smuggle another ("could be used to simulate an extra operation"). `commands()` and
+//!   `request()` refuse such URLs with a `ForbiddenByte` naming the part, the octet and its
+//!   position; the decoded parts stay readable.
+//! - **news** (3.6) `group()`, `article()` (`message_id()` without the angle brackets),
+//!   `is_all()` for `news:*`; **nntp** (3.7) `group()`, `article_number()`; **telnet** (3.8)
+//!   the advisory `user_decoded()`, `password_decoded()`; **wais** (3.9) `database_decoded()`
+//!   and `search_decoded()` or `wtype_decoded()` and `wpath_decoded()`; **file** (3.10)
+//!   `host()`, `is_local()` (empty host or `localhost`), `path_segments_decoded()`;
+//!   **prospero** (3.11) `hsoname()` (`prospero://host.dom//pros/name` → `/pros/name`) and
+//!   `fields_decoded()`; **mailto** (3.5) `address()`; any other scheme `schemepart()` and,
+//!   read by the grammar's own `ip-schemepart` combinator, `ip_schemepart()`.
+//!   `Url::host()`, `login()`, `port()`, `effective_port()` work across schemes.
+//! - **Building**: `Url::to_parts()` gives the decoded parts (`Parts`: `FtpParts`,
+//!   `GopherParts`, …), and `Parts::build()` writes a URL from them, encoding in each
+//!   component exactly what must be: `%`, unsafe, control and non-ASCII octets everywhere, and
+//!   the characters the component reserves (`:` `@` `/` in a user name, `/` `;` in an ftp
+//!   segment, `/` `;` `?` in an http path or search, `;` in an hsoname, nothing in a mailto
+//!   address or a gopher selector). Parts no URL can express (an empty host, a news group not
+//!   starting with a letter, a TAB in a gopher search, a search without a path…) are a
+//!   `BuildError`. A property test checks parts → build → parse → parts for every scheme.
+//! - **Canonical form**: `Url::canonical()` lower-cases the scheme and host, drops a default
+//!   port and leading zeros, decodes escapes of unreserved characters, upper-cases the hex
+//!   digits of the others and lower-cases an ftp typecode. `Display` stays the input as
+//!   written. Canonical forms parse, are their own canonical form and keep the decoded parts
+//!   (property-tested).
+//! - **serde** (feature `serde`): `Serialize` for the syntax tree (as written) and the
+//!   errors' data types; `Serialize` and `Deserialize` for `Parts` and `Decoded` (a string
+//!   when the octets are UTF-8, else an array of byte values). The syntax tree has no
+//!   `Deserialize`: a tree that did not come from the grammar would not be a URL; deserialize
+//!   the text and `parse` it, or deserialize `Parts` and `build`.
 //!
 //! With the `serde` feature, the syntax tree and the errors' data implement
 //! `Serialize` (the parts as written: `{"http": {"scheme": "http",
