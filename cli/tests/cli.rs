@@ -622,7 +622,10 @@ fn words(line: &str) -> Vec<String> {
 
 #[test]
 fn the_readme_and_the_reference_show_what_the_commands_print() {
-    let docs = [include_str!("../../README.md"), include_str!("../../docs/cli.md")];
+    let docs = [
+        include_str!("../../README.md"),
+        include_str!("../../docs/cli.md"),
+    ];
     let mut checked = 0;
     for block in docs.iter().flat_map(|doc| doc.split("```text\n").skip(1)) {
         let block = &block[..block.find("```").unwrap()];
@@ -639,7 +642,10 @@ fn the_readme_and_the_reference_show_what_the_commands_print() {
             checked += 1;
         }
     }
-    assert!(checked >= 8, "the documents' examples were found ({checked})");
+    assert!(
+        checked >= 8,
+        "the documents' examples were found ({checked})"
+    );
 }
 
 /// Runs `rfc1738 ARGS` with a pipe for standard input, writes `first`, and

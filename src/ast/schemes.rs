@@ -159,7 +159,7 @@ impl fmt::Display for FileUrl<'_> {
 
 /// The gopher path of a gopher URL, as it decomposes under
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherPath<'a> {
     pub(crate) gtype: Option<&'a str>,

@@ -549,6 +549,51 @@ fn defined_index(productions: &[Production]) -> HashMap<&str, usize> {
         .collect()
 }
 
+/// The production each reference names, in file order; an error for the
+/// first that names none.
+fn resolve(refs: &[Vec<Site>], index: &HashMap<&str, usize>) -> Result<Vec<Vec<usize>>, BnfError> {
+    refs.iter()
+        .map(|sites| {
+            sites
+                .iter()
+                .map(|site| {
+                    index.get(site.name.as_str()).copied().ok_or_else(|| {
+                        BnfError::new(
+                            site.line,
+                            site.column,
+                            format!("undefined production \"{}\"", site.name),
+                        )
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The error of the recursion closed by `q`, which is on `stack`: the cycle
+/// runs from it to the top of the stack and back.
+fn recursion(
+    productions: &[Production],
+    stack: &[(usize, usize)],
+    q: usize,
+    site: &Site,
+) -> BnfError {
+    let from = stack.iter().position(|&(s, _)| s == q).unwrap_or(0);
+    let mut path: Vec<&str> = stack[from..]
+        .iter()
+        .map(|&(s, _)| productions[s].name.as_str())
+        .collect();
+    path.push(&productions[q].name);
+    BnfError::new(
+        site.line,
+        site.column,
+        format!(
+            "recursive production: {} (recursion is not supported)",
+            path.join(" -> ")
+        ),
+    )
+}
+
 /// Every reference names a production; no production refers to itself,
 /// directly or through others; no derivation is deeper than [`MAX_DEPTH`].
 fn check_references(
@@ -557,24 +602,7 @@ fn check_references(
     refs: &[Vec<Site>],
     index: &HashMap<&str, usize>,
 ) -> Result<(), BnfError> {
-    // Resolve every reference, in file order.
-    let mut targets: Vec<Vec<usize>> = Vec::with_capacity(refs.len());
-    for sites in refs {
-        let mut resolved = Vec::with_capacity(sites.len());
-        for site in sites {
-            match index.get(site.name.as_str()) {
-                Some(&target) => resolved.push(target),
-                None => {
-                    return Err(BnfError::new(
-                        site.line,
-                        site.column,
-                        format!("undefined production \"{}\"", site.name),
-                    ));
-                }
-            }
-        }
-        targets.push(resolved);
-    }
+    let targets = resolve(refs, index)?;
 
     // Depth-first search, iterative so that long chains of productions
     // cannot exhaust the stack: grey on the stack, black when done.
@@ -604,23 +632,8 @@ fn check_references(
                         colour[q] = Colour::Grey;
                         stack.push((q, 0));
                     }
-                    Colour::Grey => {
-                        // `q` is on the stack: the cycle runs from it to `p`.
-                        let from = stack.iter().position(|&(s, _)| s == q).unwrap_or(0);
-                        let mut path: Vec<&str> = stack[from..]
-                            .iter()
-                            .map(|&(s, _)| productions[s].name.as_str())
-                            .collect();
-                        path.push(&productions[q].name);
-                        return Err(BnfError::new(
-                            site.line,
-                            site.column,
-                            format!(
-                                "recursive production: {} (recursion is not supported)",
-                                path.join(" -> ")
-                            ),
-                        ));
-                    }
+                    // `q` is on the stack: the cycle runs from it to `p`.
+                    Colour::Grey => return Err(recursion(productions, &stack, q, site)),
                 }
             } else {
                 // Every production `p` refers to is black: its depth is known.

@@ -32,6 +32,30 @@ use crate::{Rule, charset, scan};
 pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
+    rule(
+        o,
+        Rule::Gopherurl,
+        seq((
+            scheme_lit(o, "gopher://"),
+            hostport(o),
+            opt(preceded(lit(o, "/"), opt(gopher_path(o)))),
+        )),
+    )
+    .map(|(scheme, hostport, path)| GopherUrl {
+        scheme,
+        hostport,
+        path: path.map(|path| path.unwrap_or_default()),
+    })
+}
+
+/// What follows the `/` of a [`gopherurl`], when anything does:
+/// `gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ]`. The
+/// selector and the search are read up to the next `%09` when a search and
+/// an optional gopher+ string reach the end of the URL (section 3.4), and
+/// otherwise the selector takes the rest.
+fn gopher_path<'a, I: Text<'a>, O: Observer>(
+    o: O,
+) -> impl Parser<I, Output = GopherPath<'a>, Error = E<I>> {
     let split = attempt(
         o,
         seq((
@@ -44,34 +68,13 @@ pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     )
     .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));
     let whole = selector(o).map(|selector| (selector, None, None));
-    let gopher_path = seq((gtype(o), alt((split, whole)))).map(
-        |(gtype, (selector, search, gopher_plus_string))| GopherPath {
+    seq((gtype(o), alt((split, whole)))).map(|(gtype, (selector, search, gopher_plus_string))| {
+        GopherPath {
             gtype: Some(gtype),
             selector,
             search,
             gopher_plus_string,
-        },
-    );
-    rule(
-        o,
-        Rule::Gopherurl,
-        seq((
-            scheme_lit(o, "gopher://"),
-            hostport(o),
-            opt(preceded(lit(o, "/"), opt(gopher_path))),
-        )),
-    )
-    .map(|(scheme, hostport, path)| GopherUrl {
-        scheme,
-        hostport,
-        path: path.map(|path| {
-            path.unwrap_or(GopherPath {
-                gtype: None,
-                selector: "",
-                search: None,
-                gopher_plus_string: None,
-            })
-        }),
+        }
     })
 }
 

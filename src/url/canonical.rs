@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use super::semantics::{port_number, rule_default_port};
 use crate::ast::Url;
-use crate::ast::{FileHost, Grouppart, WaisUrl};
+use crate::ast::{
+    FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, NewsUrl, NntpUrl, WaisUrl,
+};
 use crate::ast::{Host, Hostport, Login};
 use crate::charset;
 
@@ -115,51 +117,10 @@ impl Url<'_> {
         out.push_str(&self.scheme().to_ascii_lowercase());
         let default = rule_default_port(self.rule());
         match self {
-            Url::Http(url) => {
-                out.push_str("://");
-                hostport(&mut out, url.hostport(), default);
-                if let Some(path) = url.hpath() {
-                    out.push('/');
-                    escapes(&mut out, path.as_str());
-                    if let Some(search) = url.search() {
-                        out.push('?');
-                        escapes(&mut out, search);
-                    }
-                }
-            }
-            Url::Ftp(url) => {
-                out.push_str("://");
-                login(&mut out, url.login(), default);
-                if let Some(path) = url.fpath() {
-                    out.push('/');
-                    escapes(&mut out, path.as_str());
-                    if let Some(typecode) = url.typecode() {
-                        let _ = write!(out, ";type={typecode}");
-                    }
-                }
-            }
-            Url::News(url) => {
-                out.push(':');
-                match url.grouppart() {
-                    Grouppart::All => out.push('*'),
-                    Grouppart::Group(group) => out.push_str(group),
-                    Grouppart::Article(article) => {
-                        escapes(&mut out, article.unique());
-                        out.push('@');
-                        out.push_str(article.host().as_str());
-                    }
-                }
-            }
-            Url::Nntp(url) => {
-                out.push_str("://");
-                hostport(&mut out, url.hostport(), default);
-                out.push('/');
-                out.push_str(url.group());
-                if let Some(article) = url.article() {
-                    out.push('/');
-                    out.push_str(article);
-                }
-            }
+            Url::Http(url) => http(&mut out, url, default),
+            Url::Ftp(url) => ftp(&mut out, url, default),
+            Url::News(url) => news(&mut out, url),
+            Url::Nntp(url) => nntp(&mut out, url, default),
             Url::Telnet(url) => {
                 out.push_str("://");
                 login(&mut out, url.login(), default);
@@ -167,58 +128,13 @@ impl Url<'_> {
                     out.push('/');
                 }
             }
-            Url::Gopher(url) => {
-                out.push_str("://");
-                hostport(&mut out, url.hostport(), default);
-                if url.has_slash() {
-                    out.push('/');
-                    if let Some(gtype) = url.gtype() {
-                        escapes(&mut out, gtype);
-                        escapes(&mut out, url.selector());
-                    }
-                    if let Some(search) = url.search() {
-                        out.push_str("%09");
-                        escapes(&mut out, search);
-                        if let Some(plus) = url.gopher_plus_string() {
-                            out.push_str("%09");
-                            escapes(&mut out, plus);
-                        }
-                    }
-                }
-            }
-            Url::Wais(url) => {
-                out.push_str("://");
-                hostport(&mut out, url.hostport(), default);
-                out.push('/');
-                escapes(&mut out, url.database());
-                match url {
-                    WaisUrl::Database(_) => {}
-                    WaisUrl::Index(index) => {
-                        out.push('?');
-                        escapes(&mut out, index.search);
-                    }
-                    WaisUrl::Doc(doc) => {
-                        out.push('/');
-                        escapes(&mut out, doc.wtype);
-                        out.push('/');
-                        escapes(&mut out, doc.wpath);
-                    }
-                }
-            }
+            Url::Gopher(url) => gopher(&mut out, url, default),
+            Url::Wais(url) => wais(&mut out, url, default),
             Url::Mailto(url) => {
                 out.push(':');
                 escapes(&mut out, url.encoded822addr());
             }
-            Url::File(url) => {
-                out.push_str("://");
-                match url.host() {
-                    None => {}
-                    Some(FileHost::Localhost) => out.push_str("localhost"),
-                    Some(FileHost::Host(name)) => host(&mut out, name),
-                }
-                out.push('/');
-                escapes(&mut out, url.fpath().as_str());
-            }
+            Url::File(url) => file(&mut out, url),
             Url::Prospero(url) => {
                 out.push_str("://");
                 hostport(&mut out, url.hostport(), default);
@@ -226,44 +142,145 @@ impl Url<'_> {
                 escapes(&mut out, url.ppath().as_str());
                 escapes(&mut out, url.fieldspecs().as_str());
             }
-            Url::Other(url) => {
-                out.push(':');
-                // Decoding first, then reading the ip-schemepart: decoding
-                // can make one appear (`foo://ho%73t/`), and the form must be
-                // its own canonical form.
-                let mut schemepart = String::with_capacity(url.schemepart().len());
-                escapes(&mut schemepart, url.schemepart());
-                let o = crate::grammar::Quiet;
-                let structure =
-                    crate::pass::emit(crate::grammar::ip::ip_schemepart(o), schemepart.as_str(), o);
-                match structure {
-                    Some(ip) => {
-                        out.push_str("//");
-                        // The scheme's default port is unknown: the port
-                        // stays as written.
-                        let hostport_of = ip.login().hostport();
-                        if let Some(user) = ip.login().user() {
-                            out.push_str(user);
-                            if let Some(password) = ip.login().password() {
-                                out.push(':');
-                                out.push_str(password);
-                            }
-                            out.push('@');
-                        }
-                        host(&mut out, hostport_of.host());
-                        if let Some(port) = hostport_of.port() {
-                            out.push(':');
-                            out.push_str(port);
-                        }
-                        if let Some(urlpath) = ip.urlpath() {
-                            out.push('/');
-                            out.push_str(urlpath);
-                        }
-                    }
-                    None => out.push_str(&schemepart),
-                }
-            }
+            Url::Other(url) => other(&mut out, url),
         }
         out
+    }
+}
+
+fn http(out: &mut String, url: &HttpUrl<'_>, default: Option<u16>) {
+    out.push_str("://");
+    hostport(out, url.hostport(), default);
+    if let Some(path) = url.hpath() {
+        out.push('/');
+        escapes(out, path.as_str());
+        if let Some(search) = url.search() {
+            out.push('?');
+            escapes(out, search);
+        }
+    }
+}
+
+fn ftp(out: &mut String, url: &FtpUrl<'_>, default: Option<u16>) {
+    out.push_str("://");
+    login(out, url.login(), default);
+    if let Some(path) = url.fpath() {
+        out.push('/');
+        escapes(out, path.as_str());
+        if let Some(typecode) = url.typecode() {
+            let _ = write!(out, ";type={typecode}");
+        }
+    }
+}
+
+fn news(out: &mut String, url: &NewsUrl<'_>) {
+    out.push(':');
+    match url.grouppart() {
+        Grouppart::All => out.push('*'),
+        Grouppart::Group(group) => out.push_str(group),
+        Grouppart::Article(article) => {
+            escapes(out, article.unique());
+            out.push('@');
+            out.push_str(article.host().as_str());
+        }
+    }
+}
+
+fn nntp(out: &mut String, url: &NntpUrl<'_>, default: Option<u16>) {
+    out.push_str("://");
+    hostport(out, url.hostport(), default);
+    out.push('/');
+    out.push_str(url.group());
+    if let Some(article) = url.article() {
+        out.push('/');
+        out.push_str(article);
+    }
+}
+
+fn gopher(out: &mut String, url: &GopherUrl<'_>, default: Option<u16>) {
+    out.push_str("://");
+    hostport(out, url.hostport(), default);
+    if !url.has_slash() {
+        return;
+    }
+    out.push('/');
+    if let Some(gtype) = url.gtype() {
+        escapes(out, gtype);
+        escapes(out, url.selector());
+    }
+    if let Some(search) = url.search() {
+        out.push_str("%09");
+        escapes(out, search);
+        if let Some(plus) = url.gopher_plus_string() {
+            out.push_str("%09");
+            escapes(out, plus);
+        }
+    }
+}
+
+fn wais(out: &mut String, url: &WaisUrl<'_>, default: Option<u16>) {
+    out.push_str("://");
+    hostport(out, url.hostport(), default);
+    out.push('/');
+    escapes(out, url.database());
+    match url {
+        WaisUrl::Database(_) => {}
+        WaisUrl::Index(index) => {
+            out.push('?');
+            escapes(out, index.search);
+        }
+        WaisUrl::Doc(doc) => {
+            out.push('/');
+            escapes(out, doc.wtype);
+            out.push('/');
+            escapes(out, doc.wpath);
+        }
+    }
+}
+
+fn file(out: &mut String, url: &FileUrl<'_>) {
+    out.push_str("://");
+    match url.host() {
+        None => {}
+        Some(FileHost::Localhost) => out.push_str("localhost"),
+        Some(FileHost::Host(name)) => host(out, name),
+    }
+    out.push('/');
+    escapes(out, url.fpath().as_str());
+}
+
+/// Any other scheme: its scheme-specific part with escapes read, then, if
+/// that is an `ip-schemepart`, its host in lower case. Decoding comes first:
+/// it can make an `ip-schemepart` appear (`foo://ho%73t/`), and the form
+/// must be its own canonical form. The scheme's default port is unknown:
+/// the port stays as written.
+fn other(out: &mut String, url: &GenericUrl<'_>) {
+    out.push(':');
+    let mut schemepart = String::with_capacity(url.schemepart().len());
+    escapes(&mut schemepart, url.schemepart());
+    let o = crate::grammar::Quiet;
+    let Some(ip) = crate::pass::emit(crate::grammar::ip::ip_schemepart(o), schemepart.as_str(), o)
+    else {
+        out.push_str(&schemepart);
+        return;
+    };
+    out.push_str("//");
+    let login = ip.login();
+    if let Some(user) = login.user() {
+        out.push_str(user);
+        if let Some(password) = login.password() {
+            out.push(':');
+            out.push_str(password);
+        }
+        out.push('@');
+    }
+    host(out, login.hostport().host());
+    if let Some(port) = login.hostport().port() {
+        out.push(':');
+        out.push_str(port);
+    }
+    if let Some(urlpath) = ip.urlpath() {
+        out.push('/');
+        out.push_str(urlpath);
     }
 }
