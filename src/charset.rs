@@ -34,8 +34,14 @@ impl Class {
         parts: &'static [Rule],
         expected: &'static [Expected],
     ) -> Class {
+        let table = table(bytes);
+        // The scans read a `%` in a class with escapes as an escape's start.
+        assert!(
+            !(escape && table[b'%' as usize]),
+            "a class with escapes holds `%` only as their start"
+        );
         Class {
-            table: table(bytes),
+            table,
             escape,
             parts,
             expected,
@@ -46,31 +52,27 @@ impl Class {
     /// `scheme`'s body when scheme case is folded, a path's segment body
     /// with its `/`.
     pub(crate) const fn with(&self, bytes: &[u8]) -> Class {
-        let added = table(bytes);
-        let mut table = self.table;
-        let mut i = 0;
-        while i < 256 {
-            table[i] = table[i] || added[i];
-            i += 1;
-        }
-        Class {
-            table,
-            escape: self.escape,
-            parts: self.parts,
-            expected: self.expected,
-        }
+        self.edit(bytes, true)
     }
 
     /// The same class without the single characters `bytes`: http's
     /// `search` and segments without the `;` section 3.3 reserves.
     pub(crate) const fn without(&self, bytes: &[u8]) -> Class {
-        let removed = table(bytes);
+        self.edit(bytes, false)
+    }
+
+    /// The same class with each of `bytes` in it or not, as `keep` says.
+    const fn edit(&self, bytes: &[u8], keep: bool) -> Class {
         let mut table = self.table;
         let mut i = 0;
-        while i < 256 {
-            table[i] = table[i] && !removed[i];
+        while i < bytes.len() {
+            table[bytes[i] as usize] = keep;
             i += 1;
         }
+        assert!(
+            !(self.escape && table[b'%' as usize]),
+            "a class with escapes holds `%` only as their start"
+        );
         Class {
             table,
             escape: self.escape,
