@@ -217,14 +217,19 @@ pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 pub fn check(input: &str) -> Result<Match<'_>, Error> {
-    let rule = scheme_rule(input);
-    match pass::check(rule, input, true) {
+    whole_match(scheme_rule(input), input, true)
+}
+
+/// The [`Match`] of `rule` over the whole of `input`, scheme names folded
+/// with `fold`, or the error of the pass that rejected it.
+fn whole_match(rule: Rule, input: &str, folded: bool) -> Result<Match<'_>, Error> {
+    match pass::check(rule, input, folded) {
         Ok(()) => Ok(Match {
             rule,
             input,
-            folded: true,
+            folded,
         }),
-        Err(offset) => Err(Error::new(rule, input, offset, None, true)),
+        Err(offset) => Err(Error::new(rule, input, offset, None, folded)),
     }
 }
 
@@ -245,14 +250,7 @@ pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
 /// assert!(parse_rule(Rule::Url, "http://user@host/").is_ok()); // an otherurl
 /// ```
 pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
-    match pass::check(rule, input, false) {
-        Ok(()) => Ok(Match {
-            rule,
-            input,
-            folded: false,
-        }),
-        Err(offset) => Err(Error::new(rule, input, offset, None, false)),
-    }
+    whole_match(rule, input, false)
 }
 
 /// Checks bytes that may not be UTF-8, as a validator reading files does:
