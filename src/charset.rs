@@ -161,6 +161,10 @@ const fn table(bytes: &[u8]) -> [bool; 256] {
 
 include!(concat!(env!("OUT_DIR"), "/charset.rs"));
 
+/// The body of `scheme` when scheme case is folded (section 2.1): the
+/// scheme characters of an interpreter, upper-case letters included.
+pub(crate) static SCHEME_FOLDED: Class = SCHEME_BODY.with(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
 #[cfg(test)]
 mod tests {
     use super::*;

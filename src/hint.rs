@@ -8,6 +8,7 @@
 use core::fmt;
 
 use crate::Rule;
+use crate::charset;
 use crate::expected::{Expected, Found};
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
@@ -80,148 +81,168 @@ fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
     }
 }
 
+impl Context<'_> {
+    /// The input before the offset.
+    fn before(&self) -> &str {
+        // `offset` is a char boundary of `input` (see `Error::new`).
+        &self.input[..self.offset]
+    }
+
+    /// The character before the offset.
+    fn previous(&self) -> Option<char> {
+        self.before().chars().next_back()
+    }
+}
+
 /// The hints for an error, most specific first.
 pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     let mut hints = Vec::new();
-    let Context {
-        rule,
-        input,
-        offset,
-        found,
-        path,
-        expected,
-        authority,
-    } = *context;
-    // `offset` is a char boundary of `input` (see `Error::new`).
-    let before = &input[..offset];
-    let in_host = path
+    hints.extend(scheme_hint(context));
+    hints.extend(user_hint(context));
+    hints.extend(found_hint(context.found));
+    hints.extend(escape_hint(context));
+    hints.extend(empty_port_hint(context));
+    let in_host = context
+        .path
         .iter()
         .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
-    let previous = before.chars().next_back();
+    if in_host {
+        host_hints(
+            &mut hints,
+            context.before(),
+            context.found,
+            context.previous(),
+        );
+    }
+    hints.extend(ftptype_hint(context));
+    hints.extend(news_hint(context));
+    hints
+}
 
-    // A scheme name with characters section 2.1 does not allow: the error
-    // is in the leading run of scheme characters of a generic URL.
-    let in_scheme = matches!(
-        rule,
+/// A scheme name with characters section 2.1 does not allow: the error is
+/// in the leading run of scheme characters of a generic URL.
+fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
+    let generic = matches!(
+        context.rule,
         Rule::Url | Rule::Genericurl | Rule::Otherurl | Rule::Scheme
-    ) && before
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if in_scheme && matches!(found, Found::Char(c) if c != ':') {
-        hints.push(Hint::new(
+    );
+    let in_scheme = generic
+        && context
+            .before()
+            .bytes()
+            .all(|b| charset::SCHEME_FOLDED.contains(b));
+    (in_scheme && matches!(context.found, Found::Char(c) if c != ':')).then(|| {
+        Hint::new(
             "2.1",
             "scheme names are made of lower-case letters, digits, \"+\", \"-\" and \".\"",
-        ));
-    }
+        )
+    })
+}
 
-    // A user name or password where the scheme allows none: the error is
-    // in the authority (which ends at the first "/", section 3.1), and the
-    // authority has an "@".
-    if let Some((section, article)) = no_user_section(rule)
-        && let Some(start) = authority
-    {
-        // `start` is where the parser started a production: a char boundary.
-        let end = input[start..].find('/').map_or(input.len(), |i| start + i);
-        if offset < end && input[start..end].contains('@') {
-            hints.push(Hint::new(
-                section,
-                format!("{article} URL allows no user name or password"),
-            ));
-        }
-    }
+/// A user name or password where the scheme allows none: the error is in
+/// the authority (which ends at the first "/", section 3.1), and the
+/// authority has an "@".
+fn user_hint(context: &Context<'_>) -> Option<Hint> {
+    let (section, article) = no_user_section(context.rule)?;
+    let start = context.authority?;
+    let input = context.input;
+    // `start` is where the parser started a production: a char boundary.
+    let end = input[start..].find('/').map_or(input.len(), |i| start + i);
+    (context.offset < end && input[start..end].contains('@')).then(|| {
+        Hint::new(
+            section,
+            format!("{article} URL allows no user name or password"),
+        )
+    })
+}
 
-    match found {
-        Found::Char('#') => hints.push(Hint::new(
-            "2.2",
-            "a fragment identifier (\"#...\") is not part of a URL: keep it apart; a \"#\" \
-             inside the URL must be encoded as %23",
-        )),
+/// What section 2.2 says of the character found.
+fn found_hint(found: Found) -> Option<Hint> {
+    let message = match found {
+        Found::Char('#') => "a fragment identifier (\"#...\") is not part of a URL: keep it \
+                             apart; a \"#\" inside the URL must be encoded as %23"
+            .to_owned(),
         Found::Char(
             c @ (' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`'),
-        ) => hints.push(Hint::new(
-            "2.2",
-            format!(
-                "\"{c}\" is unsafe and must always be encoded: write {}",
-                percent_encoded(c)
-            ),
-        )),
-        Found::Char(c) if c.is_control() => hints.push(Hint::new(
-            "2.2",
-            format!(
-                "control characters must be encoded: write {} for U+{:04X}",
-                percent_encoded(c),
-                u32::from(c)
-            ),
-        )),
-        Found::Char(c) if !c.is_ascii() => hints.push(Hint::new(
-            "2.2",
-            format!(
-                "URLs are written in US-ASCII: encode \"{c}\" as the %XX of its UTF-8 bytes, {}",
-                percent_encoded(c)
-            ),
-        )),
-        Found::Byte(byte) => hints.push(Hint::new(
-            "2.2",
-            format!("byte 0x{byte:02X} is not US-ASCII: encode it as %{byte:02X}"),
-        )),
-        _ => {}
-    }
+        ) => format!(
+            "\"{c}\" is unsafe and must always be encoded: write {}",
+            percent_encoded(c)
+        ),
+        Found::Char(c) if c.is_control() => format!(
+            "control characters must be encoded: write {} for U+{:04X}",
+            percent_encoded(c),
+            u32::from(c)
+        ),
+        Found::Char(c) if !c.is_ascii() => format!(
+            "URLs are written in US-ASCII: encode \"{c}\" as the %XX of its UTF-8 bytes, {}",
+            percent_encoded(c)
+        ),
+        Found::Byte(byte) => format!("byte 0x{byte:02X} is not US-ASCII: encode it as %{byte:02X}"),
+        _ => return None,
+    };
+    Some(Hint::new("2.2", message))
+}
 
-    // A "%" that does not start an escape.
-    let escape_start = match before.as_bytes() {
+/// A "%" that does not start an escape.
+fn escape_hint(context: &Context<'_>) -> Option<Hint> {
+    let escape_start = match context.before().as_bytes() {
         [.., b'%'] => true,
-        [.., b'%', hex] => hex.is_ascii_hexdigit(),
+        [.., b'%', hex] => charset::is_hex(*hex),
         _ => false,
     };
-    if escape_start && expected.contains(&Expected::Rule(Rule::Hex)) {
-        hints.push(Hint::new(
+    (escape_start && context.expected.contains(&Expected::Rule(Rule::Hex))).then(|| {
+        Hint::new(
             "2.2",
             "a \"%\" starts an escape and must be followed by two hex digits; a \"%\" itself \
              is written %25",
-        ));
-    }
+        )
+    })
+}
 
-    // An empty port: the ":" is followed by what ends a hostport. (After a
-    // ":" and a letter, a user and password is the likelier mistake.)
+/// An empty port: the ":" is followed by what ends a hostport. (After a
+/// ":" and a letter, a user and password is the likelier mistake.)
+fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
     let ends_hostport = matches!(
-        found,
+        context.found,
         Found::EndOfInput | Found::Char('/' | '?' | ';' | '#' | '@')
     );
-    if previous == Some(':') && path.contains(&Rule::Port) && ends_hostport {
-        hints.push(Hint::new(
-            "3.1",
-            "the port is empty: when the port is omitted, the \":\" is omitted as well",
-        ));
-    }
+    (context.previous() == Some(':') && context.path.contains(&Rule::Port) && ends_hostport).then(
+        || {
+            Hint::new(
+                "3.1",
+                "the port is empty: when the port is omitted, the \":\" is omitted as well",
+            )
+        },
+    )
+}
 
-    if in_host {
-        host_hints(&mut hints, before, found, previous);
-    }
+/// An FTP typecode other than a, i, d.
+fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
+    context
+        .expected
+        .contains(&Expected::Rule(Rule::Ftptype))
+        .then(|| {
+            Hint::new(
+                "3.2.2",
+                "the typecode (ftptype) is \"a\" (text), \"i\" (image) or \"d\" (directory \
+                 listing), in either case",
+            )
+        })
+}
 
-    // An FTP typecode other than a, i, d.
-    if expected.contains(&Expected::Rule(Rule::Ftptype)) {
-        hints.push(Hint::new(
-            "3.2.2",
-            "the typecode (ftptype) is \"a\" (text), \"i\" (image) or \"d\" (directory \
-             listing), in either case",
-        ));
-    }
-
-    // A news group that does not start with a letter.
-    if rule == Rule::Newsurl
-        && let Some(grouppart) = input.get(5..)
-        && !grouppart.contains('@')
-        && grouppart
-            .chars()
-            .next()
-            .is_some_and(|c| c != '*' && !c.is_ascii_alphabetic())
-    {
-        hints.push(Hint::new(
+/// A news group that does not start with a letter.
+fn news_hint(context: &Context<'_>) -> Option<Hint> {
+    let grouppart = context.input.get(5..)?;
+    let bad_start = grouppart
+        .chars()
+        .next()
+        .is_some_and(|c| c != '*' && !c.is_ascii_alphabetic());
+    (context.rule == Rule::Newsurl && !grouppart.contains('@') && bad_start).then(|| {
+        Hint::new(
             "3.6",
             "a news group name starts with a letter; a message-id (unique@host) has an \"@\"",
-        ));
-    }
-    hints
+        )
+    })
 }
 
 /// Hints about the host the error is in.

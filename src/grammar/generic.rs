@@ -8,7 +8,7 @@ use super::ip::ip_schemepart;
 use super::leaf::{E, attempt, lit, many, many_folding, rule, scanned, seq, span, xchar_end};
 use super::{file, ftp, gopher, http, mailto, news, nntp, prospero, telnet, wais};
 use crate::ast::{GenericUrl, Url};
-use crate::charset::{self, Class};
+use crate::charset;
 use crate::input::Text;
 use crate::trace::Observer;
 use crate::{Rule, scan};
@@ -70,9 +70,6 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
     rule(o, Rule::Otherurl, genericurl(o))
 }
 
-/// The body of `scheme` when scheme case is folded (section 2.1).
-static SCHEME_FOLDED: Class = charset::SCHEME_BODY.with(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-
 /// ```text
 /// scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
 /// ```
@@ -86,7 +83,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Scheme,
-        many_folding(o, &charset::SCHEME_BODY, &SCHEME_FOLDED, true),
+        many_folding(o, &charset::SCHEME_BODY, &charset::SCHEME_FOLDED, true),
     )
 }
 
