@@ -11,6 +11,7 @@ use nom_locate::LocatedSpan;
 
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
+use crate::trace::Path;
 use crate::{Rule, pass};
 
 /// Why an input is not a string of a rule.
@@ -60,8 +61,8 @@ struct Details {
     /// The line and column of a long input, which the error does not keep:
     /// a kept input's are read from it when asked for.
     position: Option<(usize, usize)>,
-    path: Box<[Rule]>,
-    expected: Vec<Expected>,
+    path: Path,
+    expected: Box<[Expected]>,
     /// Where the login or hostport open at the offset starts, if one is.
     authority: Option<usize>,
     /// The hints: derived on first use from the kept input, at once with the
@@ -203,7 +204,7 @@ impl Error {
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
     pub fn path(&self) -> &[Rule] {
-        &self.details().path
+        self.details().path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
@@ -255,7 +256,7 @@ impl Error {
             input,
             offset: self.offset,
             found: self.found,
-            path: &details.path,
+            path: details.path.rules(),
             expected: &details.expected,
             authority: details.authority,
         })

@@ -19,6 +19,10 @@ pub(crate) const DEPTH: usize = 16;
 /// the pass that found the offset: scans that read short of the position
 /// are taken as they are, and a production whose scan read up to it runs in
 /// its BNF shape, so that the path names its inner productions.
+///
+/// Everything it records is kept in place, in fixed arrays: a diagnosis
+/// allocates only when more than [`KEPT`] different items are expected at
+/// one position, which no input of the grammar's corpora comes near.
 #[derive(Debug)]
 pub(crate) struct Diagnosis {
     base: usize,
@@ -32,19 +36,49 @@ pub(crate) struct Diagnosis {
     reached: Cell<bool>,
     /// The open productions when the target was first reported, and how
     /// many; where the innermost open login or hostport started then.
-    path: Cell<([Rule; DEPTH], usize)>,
+    path: Cell<Path>,
     authority: Cell<Option<usize>>,
-    /// Everything expected at the target, each once, in the order tried.
-    expected: RefCell<Vec<Expected>>,
+    /// Everything expected at the target, each once, in the order tried:
+    /// the first [`KEPT`] in place, any more in `more`.
+    kept: Cell<[Expected; KEPT]>,
+    len: Cell<usize>,
+    more: RefCell<Vec<Expected>>,
+    /// Which productions and one-character literals are among them, and
+    /// whether the end of the input is: most items are found there, not by
+    /// comparing with each kept one.
+    seen_rules: Cell<u128>,
+    seen_chars: Cell<[u64; 4]>,
+    seen_end: Cell<bool>,
+}
+
+// A production's bit in `seen_rules`.
+const _: () = assert!(Rule::COUNT <= 128);
+
+/// How many expected items a diagnosis keeps in place.
+const KEPT: usize = 16;
+
+/// The productions open at a position, outermost first: the first `len` of
+/// `rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Path {
+    rules: [Rule; DEPTH],
+    len: usize,
+}
+
+impl Path {
+    /// The productions, outermost first.
+    pub(crate) fn rules(&self) -> &[Rule] {
+        // `len` is at most `DEPTH`: `Diagnosis::reach` caps it.
+        &self.rules[..self.len]
+    }
 }
 
 /// What a diagnosis found.
 pub(crate) struct Recorded {
     /// Everything expected at the position, each once, in the order tried.
-    pub expected: Vec<Expected>,
-    /// The productions open when a leaf first reported there, outermost
-    /// first.
-    pub path: Box<[Rule]>,
+    pub expected: Box<[Expected]>,
+    /// The productions open when a leaf first reported there.
+    pub path: Path,
     /// Where the innermost login or hostport open then started: the start of
     /// the authority, as the parser read it.
     pub authority: Option<usize>,
@@ -61,19 +95,98 @@ impl Diagnosis {
             stack: Cell::new([Rule::Url; DEPTH]),
             starts: Default::default(),
             reached: Cell::new(false),
-            path: Cell::new(([Rule::Url; DEPTH], 0)),
+            path: Cell::new(Path {
+                rules: [Rule::Url; DEPTH],
+                len: 0,
+            }),
             authority: Cell::new(None),
-            expected: RefCell::new(Vec::with_capacity(8)),
+            kept: Cell::new([Expected::EndOfInput; KEPT]),
+            len: Cell::new(0),
+            more: RefCell::new(Vec::new()),
+            seen_rules: Cell::new(0),
+            seen_chars: Cell::new([0; 4]),
+            seen_end: Cell::new(false),
         }
     }
 
     /// What the pass recorded.
     pub(crate) fn finish(self) -> Recorded {
-        let (open, len) = self.path.get();
+        let len = self.len.get();
+        let kept: &Cell<[Expected]> = &self.kept;
+        let kept = kept.as_slice_of_cells();
+        let expected = match kept.get(..len) {
+            Some(kept) => kept.iter().map(Cell::get).collect(),
+            None => kept
+                .iter()
+                .map(Cell::get)
+                .chain(self.more.into_inner())
+                .collect(),
+        };
         Recorded {
-            expected: self.expected.into_inner(),
-            path: Box::from(&open[..len]),
+            expected,
+            path: self.path.get(),
             authority: self.authority.get().map(|start| start - self.base),
+        }
+    }
+
+    /// Records what a leaf first reporting at the target knows: the open
+    /// productions, and where the authority they are in starts.
+    #[cold]
+    fn first_reach(&self) {
+        let len = self.depth.get().min(DEPTH);
+        let rules = self.stack.get();
+        self.path.set(Path { rules, len });
+        let authority = (0..len)
+            .rev()
+            .find(|&i| matches!(rules[i], Rule::Hostport | Rule::Login))
+            .map(|i| self.starts[i].get());
+        self.authority.set(authority);
+    }
+
+    /// Adds `item` to what was expected, unless it is there already.
+    #[inline]
+    fn expect(&self, item: Expected) {
+        if self.seen(item) {
+            return;
+        }
+        let len = self.len.get();
+        let kept: &Cell<[Expected]> = &self.kept;
+        match kept.as_slice_of_cells().get(len) {
+            Some(place) => place.set(item),
+            None => self.more.borrow_mut().push(item),
+        }
+        self.len.set(len + 1);
+    }
+
+    /// Whether `item` was expected already; marks it as seen.
+    #[inline]
+    fn seen(&self, item: Expected) -> bool {
+        match item {
+            Expected::Rule(rule) => {
+                let bit = 1u128 << rule as usize;
+                let seen = self.seen_rules.get();
+                self.seen_rules.set(seen | bit);
+                seen & bit != 0
+            }
+            Expected::Literal(literal) if literal.len() == 1 => {
+                let byte = usize::from(literal.as_bytes()[0]);
+                let mut seen = self.seen_chars.get();
+                let (word, bit) = (byte / 64, 1u64 << (byte % 64));
+                let was = seen[word] & bit != 0;
+                seen[word] |= bit;
+                self.seen_chars.set(seen);
+                was
+            }
+            Expected::EndOfInput => self.seen_end.replace(true),
+            // The longer literals (`"//"`, `";type="`) are few.
+            Expected::Literal(_) => {
+                let kept: &Cell<[Expected]> = &self.kept;
+                let len = self.len.get();
+                kept.as_slice_of_cells()[..len.min(KEPT)]
+                    .iter()
+                    .any(|seen| seen.get().same(&item))
+                    || (len > KEPT && self.more.borrow().iter().any(|seen| seen.same(&item)))
+            }
         }
     }
 }
@@ -85,20 +198,10 @@ impl Observe for &Diagnosis {
             return;
         }
         if !self.reached.replace(true) {
-            let len = self.depth.get().min(DEPTH);
-            let open = self.stack.get();
-            self.path.set((open, len));
-            let authority = (0..len)
-                .rev()
-                .find(|&i| matches!(open[i], Rule::Hostport | Rule::Login))
-                .map(|i| self.starts[i].get());
-            self.authority.set(authority);
+            self.first_reach();
         }
-        let mut kept = self.expected.borrow_mut();
         for item in expected {
-            if !kept.iter().any(|seen| seen.same(item)) {
-                kept.push(*item);
-            }
+            self.expect(*item);
         }
     }
 
@@ -134,8 +237,62 @@ impl Observe for &Diagnosis {
 
 #[cfg(test)]
 mod tests {
-    use super::DEPTH;
+    use super::{DEPTH, Diagnosis, KEPT};
     use crate::bnf::Grammar;
+    use crate::expected::Expected;
+    use crate::trace::observe::Observe;
+    use crate::{Rule, charset};
+
+    /// What a diagnosis at offset 1 of a short input records from `reports`,
+    /// each made at the offset, and one made elsewhere.
+    fn recorded(reports: &[&[Expected]]) -> Vec<Expected> {
+        let input = "ab";
+        let diagnosis = Diagnosis::new(input, 1);
+        let o = &diagnosis;
+        let at = input.as_ptr() as usize;
+        o.reach(at, &[Expected::Rule(Rule::Digit)]);
+        for report in reports {
+            o.reach(at + 1, report);
+        }
+        diagnosis.finish().expected.into_vec()
+    }
+
+    /// Every item once, in the order first reported: productions, one- and
+    /// many-character literals (the same literal from different strings
+    /// included) and the end of the input.
+    #[test]
+    fn a_diagnosis_keeps_each_item_once_in_order() {
+        let slash = String::from("/").leak();
+        let type_ = String::from(";type=").leak();
+        let got = recorded(&[
+            charset::HSEGMENT_BODY.expected(),
+            &[Expected::Literal("/"), Expected::EndOfInput],
+            &[Expected::Literal(";type=")],
+            charset::HSEGMENT_BODY.expected(),
+            &[Expected::Literal(slash), Expected::Literal(type_)],
+            &[Expected::EndOfInput, Expected::Rule(Rule::Uchar)],
+        ]);
+        let mut want = charset::HSEGMENT_BODY.expected().to_vec();
+        want.extend([
+            Expected::Literal("/"),
+            Expected::EndOfInput,
+            Expected::Literal(";type="),
+        ]);
+        assert_eq!(got, want);
+    }
+
+    /// More items than a diagnosis keeps in place are all kept, in order.
+    #[test]
+    fn a_diagnosis_keeps_more_items_than_fit_in_place() {
+        let rules: Vec<Expected> = Rule::ALL.iter().map(|&rule| Expected::Rule(rule)).collect();
+        assert!(rules.len() > 2 * KEPT);
+        let (first, second) = rules.split_at(KEPT + 3);
+        let got = recorded(&[first, &[Expected::EndOfInput], second, first]);
+        let mut want = first.to_vec();
+        want.push(Expected::EndOfInput);
+        want.extend_from_slice(second);
+        assert_eq!(got, want);
+    }
 
     /// The longest chain of productions, each referring to the next, that
     /// starts at `name`: how deep a pass that enters `name` can nest.
