@@ -12,7 +12,7 @@
 //! | production | scan | what it saves |
 //! |---|---|---|
 //! | `hostname` | [`hostname`] | a combinator call per label and per `.` |
-//! //! | `hpath`, `fpath`, `ppath` | [`hpath`], [`fpath`], [`ppath`] | a call per segment and per `/` |
+//! | `hpath`, `fpath`, `ppath` | [`hpath`], [`fpath`], [`ppath`] | a call per segment and per `/` |
 //! | `schemepart`, `urlpath`, `selector`, `gopher+_string`, `encoded822addr` | [`xchars`], [`xchars1`] | checking runs that reach the end of the URL one byte at a time |
 //!
 //! A scan answers with a [`Scan`]: whether the production matches and how
