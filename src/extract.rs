@@ -78,9 +78,29 @@
 //!
 //! For every hit, [`Extracted::verdict`] is [`check`] of the URL
 //! (its scheme rule chosen by its scheme, case-insensitively), and
-//! [`Extracted::text_offset`] maps an offset in the URL, such as an error's,
-//! back to the text.
+//! [`Extracted::text_offset`] and [`Extracted::text_position`] map an offset
+//! in the URL, such as an error's, back to the text.
+//!
+//! # One hit at a time
+//!
+//! [`extract_iter`] finds the hits as they are asked for: each call to
+//! [`Iterator::next`] reads the text on from where the last hit ended, up to
+//! the end of the next hit, and what the iterator holds besides the text is
+//! a few offsets. A caller that writes each hit as it comes needs memory for
+//! the text and one hit, however many hits there are; [`extract`] collects
+//! them all. Lines and columns are counted as the search goes, never by
+//! reading the text again from its start.
+//!
+//! ```
+//! let text = "ftp://h/%zz ".repeat(1000);
+//! let mut invalid = 0;
+//! for hit in rfc1738::extract::extract_iter(&text) {
+//!     invalid += usize::from(!hit.is_valid());
+//! }
+//! assert_eq!(invalid, 1000);
+//! ```
 
+use core::iter::FusedIterator;
 use core::ops::Range;
 
 use crate::{Error, Rule, check, is_valid, scheme_rule};
@@ -135,6 +155,16 @@ impl HyphenBreak {
     }
 }
 
+/// A run of the URL's bytes copied whole from the text, and where it
+/// starts: in the URL, in the text, and the text's line and column there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Piece {
+    url: usize,
+    text: usize,
+    line: usize,
+    column: usize,
+}
+
 /// A URL found in a text (see the [module documentation](self) for what is
 /// found).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,12 +177,12 @@ pub struct Extracted {
     fragment: Option<String>,
     hyphen_breaks: Vec<HyphenBreak>,
     verdict: Result<Rule, Error>,
-    /// Where the URL's bytes are in the text: runs of bytes copied whole,
-    /// as (offset in the URL, offset in the text), by increasing offsets,
-    /// the first at URL offset 0. Empty for an empty URL.
-    pieces: Vec<(usize, usize)>,
-    /// The text offset an empty URL maps to: where it would have started.
-    content_start: usize,
+    /// Where the URL's bytes are in the text, by increasing offsets, the
+    /// first at URL offset 0. Empty for an empty URL.
+    pieces: Vec<Piece>,
+    /// Where the URL would have started (at URL offset 0): what an empty
+    /// URL maps to.
+    content: Piece,
 }
 
 impl Extracted {
@@ -197,7 +227,8 @@ impl Extracted {
 
     /// [`check`] of [`url`](Extracted::url): the scheme rule it
     /// matched, or why it does not. The error's offsets are in the URL; map
-    /// them to the text with [`text_offset`](Extracted::text_offset).
+    /// them to the text with [`text_offset`](Extracted::text_offset) and
+    /// [`text_position`](Extracted::text_position).
     pub fn verdict(&self) -> &Result<Rule, Error> {
         &self.verdict
     }
@@ -224,85 +255,184 @@ impl Extracted {
     /// ```
     pub fn text_offset(&self, url_offset: usize) -> usize {
         let url_offset = url_offset.min(self.url.len());
-        // The last piece starting at or before the offset; the first piece
-        // starts at 0, so there is one unless the URL is empty.
-        let after = self
-            .pieces
-            .partition_point(|&(start, _)| start <= url_offset);
-        match after.checked_sub(1).and_then(|i| self.pieces.get(i)) {
-            Some(&(url_start, text_start)) => text_start + (url_offset - url_start),
-            None => self.content_start,
-        }
+        let piece = self.piece(url_offset);
+        piece.text + (url_offset - piece.url)
+    }
+
+    /// The 1-based line and column (in characters, as [`column`] counts
+    /// them) in the text of [`text_offset(url_offset)`](Extracted::text_offset).
+    ///
+    /// It is counted from the start of the run of the URL that holds the
+    /// offset, whose place the search noted: its cost is bounded by the
+    /// length of the URL, not of the text before it.
+    ///
+    /// [`column`]: Extracted::column
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
+    /// let error = hits[0].verdict().as_ref().unwrap_err();
+    /// assert_eq!(hits[0].text_position(error.offset()), (2, 3));
+    /// ```
+    pub fn text_position(&self, url_offset: usize) -> (usize, usize) {
+        let url_offset = url_offset.min(self.url.len());
+        let piece = self.piece(url_offset);
+        // A piece holds no line feed (whitespace is never copied): its
+        // characters are on its line, one column each, and a character
+        // starts at every byte that does not continue one.
+        let before = self
+            .url
+            .as_bytes()
+            .get(piece.url..url_offset)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&byte| byte & 0xC0 != 0x80)
+            .count();
+        (piece.line, piece.column + before)
+    }
+
+    /// The last piece starting at or before `url_offset`; the first piece
+    /// starts at 0, so there is one unless the URL is empty, and then the
+    /// content's start.
+    fn piece(&self, url_offset: usize) -> &Piece {
+        let after = self.pieces.partition_point(|piece| piece.url <= url_offset);
+        after
+            .checked_sub(1)
+            .and_then(|i| self.pieces.get(i))
+            .unwrap_or(&self.content)
     }
 }
 
 /// Every URL in `text`, in the order of the text (see the [module
-/// documentation](self) for what is found and how).
+/// documentation](self) for what is found and how): [`extract_iter`]
+/// collected.
 ///
 /// Never panics; time and memory are linear in the length of the text.
 pub fn extract(text: &str) -> Vec<Extracted> {
-    let bytes = text.as_bytes();
-    let mut hits = Vec::new();
-    let mut position = Position::default();
-    let mut at = 0;
-    while let Some(&byte) = bytes.get(at) {
-        let found = if byte == b'<' {
-            wrapped(text, at).map(|hit| {
-                let resume = hit.span.end;
-                (Some(hit), resume)
-            })
-        } else {
-            bare_scheme(bytes, at).map(|scheme| bare(text, at, scheme))
-        };
-        match found {
-            Some((hit, resume)) => {
-                if let Some(mut hit) = hit {
-                    (hit.line, hit.column) = position.advance(text, hit.span.start);
-                    hits.push(hit);
-                }
-                at = resume;
-            }
-            None => at += 1,
-        }
-    }
-    hits
+    extract_iter(text).collect()
 }
+
+/// The URLs of `text`, found one at a time as the iterator is advanced, in
+/// the order of the text (see the [module documentation](self)).
+///
+/// Never panics. Going through all of them reads the text once: time is
+/// linear in its length, and the iterator holds nothing that grows with the
+/// text or with the hits already returned.
+///
+/// ```
+/// use rfc1738::extract::extract_iter;
+///
+/// let mut hits = extract_iter("see http://a.b/ and <URL:ftp://c.d/x>");
+/// assert_eq!(hits.next().unwrap().url(), "http://a.b/");
+/// assert_eq!(hits.next().unwrap().url(), "ftp://c.d/x");
+/// assert!(hits.next().is_none());
+/// ```
+pub fn extract_iter(text: &str) -> Extractor<'_> {
+    Extractor {
+        text,
+        at: 0,
+        position: Position::default(),
+    }
+}
+
+/// The URLs of a text, found one at a time: what [`extract_iter`] returns.
+#[derive(Clone, Debug)]
+pub struct Extractor<'a> {
+    text: &'a str,
+    /// Where the search goes on: after the last hit, or the last text read.
+    at: usize,
+    /// The line and column of the last hit's start.
+    position: Position,
+}
+
+impl Iterator for Extractor<'_> {
+    type Item = Extracted;
+
+    fn next(&mut self) -> Option<Extracted> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        while let Some(&byte) = bytes.get(self.at) {
+            let found = if byte == b'<' {
+                wrapped(text, self.at, &mut self.position).map(|hit| {
+                    let resume = hit.span.end;
+                    (Some(hit), resume)
+                })
+            } else {
+                bare_scheme(bytes, self.at)
+                    .map(|scheme| bare(text, self.at, scheme, &mut self.position))
+            };
+            match found {
+                Some((hit, resume)) => {
+                    self.at = resume;
+                    if hit.is_some() {
+                        return hit;
+                    }
+                }
+                None => self.at += 1,
+            }
+        }
+        None
+    }
+}
+
+impl FusedIterator for Extractor<'_> {}
 
 /// A line and column, advanced through the text from hit to hit so that
 /// locating every hit costs one pass.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Position {
     offset: usize,
     line: usize,
     column: usize,
+    /// How many characters the position has stepped over: each of the
+    /// text at most once.
+    #[cfg(test)]
+    stepped: usize,
 }
 
 impl Default for Position {
     fn default() -> Self {
-        Position {
-            offset: 0,
-            line: 1,
-            column: 1,
-        }
+        Position::at(0, 1, 1)
     }
 }
 
 impl Position {
+    /// The position at `offset`, on `line` and `column`.
+    fn at(offset: usize, line: usize, column: usize) -> Self {
+        Position {
+            offset,
+            line,
+            column,
+            #[cfg(test)]
+            stepped: 0,
+        }
+    }
+
     /// Moves to `offset` (a character boundary not before the current
     /// offset) and returns its line and column.
     fn advance(&mut self, text: &str, offset: usize) -> (usize, usize) {
         // Hits start at a `<` or an ASCII letter, after the previous hit's
         // start: a boundary ahead of us. Were it not, nothing moves.
         for c in text.get(self.offset..offset).unwrap_or_default().chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.column = 1;
-            } else {
-                self.column += 1;
-            }
+            self.step(c);
         }
         self.offset = self.offset.max(offset);
         (self.line, self.column)
+    }
+
+    /// Moves over `c`, not looking at the text: a new line after a line
+    /// feed, the next column after anything else.
+    #[inline]
+    fn step(&mut self, c: char) {
+        #[cfg(test)]
+        {
+            self.stepped += 1;
+        }
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
     }
 }
 
@@ -312,8 +442,9 @@ fn is_scheme_char(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
 }
 
-/// The wrapper opened by the `<` at `open`, if it is a hit.
-fn wrapped(text: &str, open: usize) -> Option<Extracted> {
+/// The wrapper opened by the `<` at `open`, if it is a hit; `position` is
+/// moved to its start.
+fn wrapped(text: &str, open: usize, position: &mut Position) -> Option<Extracted> {
     let bytes = text.as_bytes();
     let inside = open + 1;
     let close = inside
@@ -341,34 +472,50 @@ fn wrapped(text: &str, open: usize) -> Option<Extracted> {
     };
     // Both ends follow or are an ASCII byte: character boundaries.
     let content = text.get(content_start..close)?;
-    Some(assemble(form, open..close + 1, content_start, content))
+    let (line, column) = position.advance(text, open);
+    // `<` and `URL:` are ASCII, on the line of the `<`.
+    let start = Piece {
+        url: 0,
+        text: content_start,
+        line,
+        column: column + (content_start - open),
+    };
+    let mut hit = assemble(form, open..close + 1, start, content);
+    (hit.line, hit.column) = (line, column);
+    Some(hit)
 }
 
-/// A wrapper's content read into its URL, fragment and hyphen breaks.
-fn assemble(form: Form, span: Range<usize>, content_start: usize, content: &str) -> Extracted {
+/// A wrapper's content, which starts at `start`, read into its URL,
+/// fragment and hyphen breaks.
+fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extracted {
     let mut url = String::new();
     let mut fragment: Option<String> = None;
-    let mut pieces: Vec<(usize, usize)> = Vec::new();
+    let mut pieces: Vec<Piece> = Vec::new();
     let mut breaks: Vec<(usize, usize)> = Vec::new();
+    // The line and column of the next character, moved by `step` (its
+    // offset is not used).
+    let mut position = Position::at(start.text, start.line, start.column);
     // The text offset that would continue the current piece.
     let mut piece_end = None;
     // The URL and text offsets of the URL's last character if it is a `-`.
     let mut hyphen = None;
     // Inside a whitespace run: whether it has had a line break.
     let mut run: Option<bool> = None;
+    let mut note_break = |run: Option<bool>, hyphen, fragment: &Option<String>| {
+        if run == Some(true) && fragment.is_none() && breaks.len() < MAX_HYPHEN_BREAKS {
+            breaks.extend(hyphen);
+        }
+    };
     for (index, c) in content.char_indices() {
-        let at = content_start + index;
+        let at = start.text + index;
+        let (line, column) = (position.line, position.column);
+        position.step(c);
         if c.is_whitespace() {
             let line_break = matches!(c, '\n' | '\r');
             run = Some(run.unwrap_or(false) || line_break);
             continue;
         }
-        if run.take() == Some(true)
-            && fragment.is_none()
-            && let Some(hyphen) = hyphen
-        {
-            breaks.push(hyphen);
-        }
+        note_break(run.take(), hyphen, &fragment);
         if let Some(fragment) = &mut fragment {
             fragment.push(c);
             continue;
@@ -378,21 +525,37 @@ fn assemble(form: Form, span: Range<usize>, content_start: usize, content: &str)
             continue;
         }
         if piece_end != Some(at) {
-            pieces.push((url.len(), at));
+            pieces.push(Piece {
+                url: url.len(),
+                text: at,
+                line,
+                column,
+            });
         }
         hyphen = (c == '-').then_some((url.len(), at));
         url.push(c);
         piece_end = Some(at + c.len_utf8());
     }
-    if run == Some(true)
-        && fragment.is_none()
-        && let Some(hyphen) = hyphen
-    {
-        breaks.push(hyphen);
+    note_break(run, hyphen, &fragment);
+    Extracted {
+        span,
+        line: 0,
+        column: 0,
+        form,
+        verdict: check(&url).map(|url| url.rule()),
+        hyphen_breaks: readings(&url, breaks),
+        url,
+        fragment,
+        pieces,
+        content: start,
     }
-    let hyphen_breaks = breaks
+}
+
+/// The other readings of `url`, one per hyphen break, given as its offsets
+/// in the URL and in the text.
+fn readings(url: &str, breaks: Vec<(usize, usize)>) -> Vec<HyphenBreak> {
+    breaks
         .into_iter()
-        .take(MAX_HYPHEN_BREAKS)
         .map(|(offset_in_url, offset_in_text)| {
             // `offset_in_url` is a `-`, one byte: boundaries on both sides.
             let without = [url.get(..offset_in_url), url.get(offset_in_url + 1..)]
@@ -406,19 +569,7 @@ fn assemble(form: Form, span: Range<usize>, content_start: usize, content: &str)
                 without,
             }
         })
-        .collect();
-    Extracted {
-        span,
-        line: 0,
-        column: 0,
-        form,
-        verdict: check(&url).map(|url| url.rule()),
-        url,
-        fragment,
-        hyphen_breaks,
-        pieces,
-        content_start,
-    }
+        .collect()
 }
 
 /// The length of the scheme name of a bare URL starting at `at`: one of the
@@ -442,8 +593,13 @@ fn bare_scheme(bytes: &[u8], at: usize) -> Option<usize> {
 
 /// The bare URL whose `scheme`-byte name starts at `start`, if something is
 /// left of it after the trailing punctuation, and where to read on: the end
-/// of its run.
-fn bare(text: &str, start: usize, scheme: usize) -> (Option<Extracted>, usize) {
+/// of its run. `position` is moved to the URL's start if it is a hit.
+fn bare(
+    text: &str,
+    start: usize,
+    scheme: usize,
+    position: &mut Position,
+) -> (Option<Extracted>, usize) {
     // `start` is an ASCII letter: a boundary.
     let rest = text.get(start..).unwrap_or_default();
     let run = rest
@@ -451,19 +607,7 @@ fn bare(text: &str, start: usize, scheme: usize) -> (Option<Extracted>, usize) {
         .find(|&(_, c)| c.is_whitespace() || matches!(c, '<' | '>' | '"'))
         .map_or(rest.len(), |(index, _)| index);
     let candidate = rest.get(..run).unwrap_or_default().as_bytes();
-    let count = |byte: u8| candidate.iter().filter(|&&b| b == byte).count();
-    let (open_round, mut close_round) = (count(b'('), count(b')'));
-    let (open_square, mut close_square) = (count(b'['), count(b']'));
-    let mut end = run;
-    while let Some(&last) = end.checked_sub(1).and_then(|i| candidate.get(i)) {
-        match last {
-            b'.' | b',' | b';' | b':' | b'!' | b'?' => {}
-            b')' if close_round > open_round => close_round -= 1,
-            b']' if close_square > open_square => close_square -= 1,
-            _ => break,
-        }
-        end -= 1;
-    }
+    let end = trimmed(candidate);
     // Scheme letters are not punctuation: trimming stops at the `:` at the
     // latest. Nothing but slashes after it (`http://` of a template such as
     // `http://<host>/`, or of the BNF's `"http://"`), no URL.
@@ -477,17 +621,89 @@ fn bare(text: &str, start: usize, scheme: usize) -> (Option<Extracted>, usize) {
         Some((url, fragment)) => (url, Some(fragment.to_owned())),
         None => (found, None),
     };
+    let (line, column) = position.advance(text, start);
+    let piece = Piece {
+        url: 0,
+        text: start,
+        line,
+        column,
+    };
     let hit = Extracted {
         span: start..start + end,
-        line: 0,
-        column: 0,
+        line,
+        column,
         form: Form::Bare,
         url: url.to_owned(),
         fragment,
         hyphen_breaks: Vec::new(),
         verdict: check(url).map(|url| url.rule()),
-        pieces: vec![(0, start)],
-        content_start: start,
+        pieces: vec![piece],
+        content: piece,
     };
     (Some(hit), start + run)
+}
+
+/// The length of a bare URL's `candidate` run once its trailing
+/// punctuation is dropped.
+fn trimmed(candidate: &[u8]) -> usize {
+    let count = |byte: u8| candidate.iter().filter(|&&b| b == byte).count();
+    let (open_round, mut close_round) = (count(b'('), count(b')'));
+    let (open_square, mut close_square) = (count(b'['), count(b']'));
+    let mut end = candidate.len();
+    while let Some(&last) = end.checked_sub(1).and_then(|i| candidate.get(i)) {
+        match last {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' => {}
+            b')' if close_round > open_round => close_round -= 1,
+            b']' if close_square > open_square => close_square -= 1,
+            _ => break,
+        }
+        end -= 1;
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `hits` of `ftp://h/%zz` (invalid: `%` starts no escape), after a
+    /// word, each on a line of its own or all on one line.
+    fn invalid_hits(hits: usize, lines: bool) -> String {
+        let separator = if lines { "\n" } else { " " };
+        format!("see {}", "ftp://h/%zz".repeat(hits))
+            .replace("%zzftp", &format!("%zz{separator}ftp"))
+    }
+
+    #[test]
+    fn locating_every_hit_steps_over_each_character_once() {
+        for lines in [false, true] {
+            let text = invalid_hits(50_000, lines);
+            let mut hits = extract_iter(&text);
+            let mut count = 0;
+            for hit in hits.by_ref() {
+                assert!(!hit.is_valid());
+                count += 1;
+            }
+            assert_eq!(count, 50_000);
+            // Up to the last hit's start, once: not a pass per hit.
+            let last = text.len() - "ftp://h/%zz".len();
+            assert_eq!(hits.position.stepped, last, "lines: {lines}");
+        }
+    }
+
+    #[test]
+    fn the_first_hit_of_a_long_text_reads_only_up_to_it() {
+        let text = invalid_hits(100_000, true);
+        assert!(text.len() > 1 << 20);
+        let mut hits = extract_iter(&text);
+        let first = hits.next().expect("a hit");
+        assert_eq!(first.span(), 4..15);
+        assert_eq!((first.line(), first.column()), (1, 5));
+        // The search stopped at the hit's end, the position at its start.
+        assert_eq!(hits.at, 15);
+        assert_eq!(hits.position.stepped, 4);
+        let second = hits.next().expect("a second hit");
+        assert_eq!((second.line(), second.column()), (2, 1));
+        assert_eq!((hits.at, hits.position.stepped), (27, 16));
+    }
 }

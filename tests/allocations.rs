@@ -1,10 +1,11 @@
-//! `is_valid` and `parse` of a valid URL allocate nothing, and an error keeps
-//! only its parts.
+//! `is_valid` and `parse` of a valid URL allocate nothing, an error keeps
+//! only its parts, and extraction holds one hit at a time.
 //!
 //! `allocation-counter` replaces the global allocator in this test binary
 //! only, and counts the allocations of the current thread.
 
 use allocation_counter::measure;
+use rfc1738::extract::{extract, extract_iter};
 use rfc1738::{Rule, is_valid, parse, parse_rule};
 
 /// Valid URLs of every scheme rule, long and short.
@@ -112,4 +113,34 @@ fn an_error_holds_little_memory_and_few_allocations() {
             info.bytes_current
         );
     }
+}
+
+#[test]
+fn extracting_hit_by_hit_holds_one_hit_at_a_time() {
+    // Invalid hits, each with its error: a caller that handles each hit as
+    // it comes, as the command line does, needs as much memory for a
+    // hundred thousand of them as for a hundred.
+    let few = "ftp://h/%zz ".repeat(100);
+    let many = "ftp://h/%zz ".repeat(100_000);
+    let peak = |text: &str| {
+        measure(|| {
+            for hit in extract_iter(text) {
+                assert!(!hit.is_valid());
+                std::hint::black_box(hit);
+            }
+        })
+        .bytes_max
+    };
+    // The first error on this thread makes the buffers it will reuse.
+    peak(&few);
+    let (few_peak, many_peak) = (peak(&few), peak(&many));
+    assert!(
+        many_peak <= few_peak + 1024,
+        "{few_peak} bytes at most for 100 hits, {many_peak} for 100 000"
+    );
+    // The measurement is live: collecting them grows with their number.
+    let collected = measure(|| {
+        std::hint::black_box(extract(&many));
+    });
+    assert!(collected.bytes_max > 100 * many_peak, "{collected:?}");
 }

@@ -406,6 +406,7 @@ fn invalid_hits_point_into_the_text() {
     let at = hit.text_offset(error.offset());
     assert_eq!(&text[at..at + 1], "a");
     assert_eq!(line_column(text, at), (3, 4));
+    assert_eq!(hit.text_position(error.offset()), (3, 4));
     assert_eq!((hit.line(), hit.column()), (2, 3));
 
     // "found end of input": just after the URL, at its ">" or "#".
@@ -432,8 +433,10 @@ fn invalid_hits_point_into_the_text() {
     assert_eq!(hit.url(), "");
     assert_eq!(hit.verdict().as_ref().unwrap_err().offset(), 0);
     assert_eq!(hit.text_offset(0), 7);
+    assert_eq!(hit.text_position(0), (1, 8));
     let hit = one("<URL: \n >");
     assert_eq!((hit.url(), hit.text_offset(5)), ("", 5));
+    assert_eq!(hit.text_position(5), (1, 6));
 }
 
 #[test]
@@ -581,6 +584,14 @@ proptest! {
                 prop_assert_eq!(text.as_bytes()[at], byte);
             }
             prop_assert!(hit.text_offset(hit.url().len()) <= span.end);
+            // Every character of the URL, and its end, is where the text
+            // says, counted from the text's start.
+            for index in (0..=hit.url().len()).filter(|&i| hit.url().is_char_boundary(i)) {
+                prop_assert_eq!(
+                    hit.text_position(index),
+                    line_column(&text, hit.text_offset(index))
+                );
+            }
             prop_assert_eq!(hit.is_valid(), rfc1738::is_valid(hit.url()));
             if let Err(error) = hit.verdict() {
                 prop_assert!(text.is_char_boundary(hit.text_offset(error.offset())));
