@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
-use rfc1738::extract::{Extracted, Form, extract};
+use rfc1738::extract::{Extracted, Form, extract_iter};
 use serde::Serialize;
 
 use crate::batch::ReadAhead;
@@ -116,11 +116,15 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes:
     // no URL can hold them, and the rest of the text is still searched.
     let text = String::from_utf8_lossy(&bytes);
-    let hits = extract(&text);
     let mut out = Output::new();
-    let written = hits.iter().try_for_each(|hit| match args.format {
-        Format::Json => out.line(&json(hit)),
-        Format::Human => out.line(&human(hit, &name, &text)),
+    let mut all_valid = true;
+    // Each hit is written as it is found: memory holds the text and one hit.
+    let written = extract_iter(&text).try_for_each(|hit| {
+        all_valid &= hit.is_valid();
+        out.line(&match args.format {
+            Format::Json => json(&hit),
+            Format::Human => human(&hit, &name),
+        })
     });
     if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
         return status;
@@ -140,7 +144,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         ));
         return ExitCode::from(2);
     }
-    if hits.iter().all(Extracted::is_valid) {
+    if all_valid {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -177,18 +181,8 @@ fn json(hit: &Extracted) -> String {
     serde_json::to_string(&record).unwrap_or_default()
 }
 
-/// The 1-based line and column (in characters) of a byte offset of `text`.
-fn position(text: &str, offset: usize) -> (usize, usize) {
-    // `offset` comes from `text_offset`, which maps a char boundary of the
-    // URL through bytes copied whole from `text`: a char boundary.
-    let before = &text[..offset.min(text.len())];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = 1 + before.bytes().filter(|&b| b == b'\n').count();
-    (line, 1 + before[line_start..].chars().count())
-}
-
 /// A line per hit, with the diagnostic of an invalid one.
-fn human(hit: &Extracted, name: &str, text: &str) -> String {
+fn human(hit: &Extracted, name: &str) -> String {
     let url = hit.url().escape_debug().to_string();
     let mut lines = vec![match hit.verdict() {
         Ok(rule) => format!(
@@ -226,7 +220,7 @@ fn human(hit: &Extracted, name: &str, text: &str) -> String {
     if let Err(error) = hit.verdict() {
         // The diagnostic shows the URL as extracted; say where its error is
         // in the text.
-        let (line, column) = position(text, hit.text_offset(error.offset()));
+        let (line, column) = hit.text_position(error.offset());
         lines.push(format!("  the error is at {name}:{line}:{column}:"));
         lines.push(error.render("url", &Renderer::plain()));
     }

@@ -213,8 +213,14 @@ fn peak_memory(pid: u32) -> Option<u64> {
 /// The peak memory of `check` over `lines` lines, sampled while it runs.
 fn memory_for(lines: usize) -> u64 {
     let input = b"http://www.example.com/a/b/c.html?q=1\n".repeat(lines);
+    peak_while_writing(&["check", "--format", "json"], input)
+}
+
+/// The peak memory of `rfc1738 ARGS` on `input`, sampled while it writes
+/// its output.
+fn peak_while_writing(args: &[&str], input: Vec<u8>) -> u64 {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["check", "--format", "json"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -246,4 +252,26 @@ fn memory_does_not_grow_with_the_number_of_lines() {
         many < few + 32 * 1024,
         "{few} kB for 50 000 lines, {many} kB for 1 000 000"
     );
+}
+
+#[test]
+fn extract_holds_the_text_and_one_hit_whatever_the_number_of_hits() {
+    // 1 MB of text, with a thousand invalid hits or 85 000: each hit is
+    // written as it is found, so the text is what takes memory. Holding
+    // every hit and its error before writing took 85 MB more.
+    let text = |hits: usize| {
+        let mut text = "ftp://h/%zz ".repeat(hits).into_bytes();
+        text.resize(85_000 * 12, b' ');
+        text
+    };
+    for format in ["human", "json"] {
+        let args = ["extract", "--format", format];
+        let few = peak_while_writing(&args, text(1_000));
+        let many = peak_while_writing(&args, text(85_000));
+        assert!(few > 0 && many > 0, "/proc gave the peak memory");
+        assert!(
+            many < few + 8 * 1024,
+            "{format}: {few} kB for 1 000 hits, {many} kB for 85 000"
+        );
+    }
 }
