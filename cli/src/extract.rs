@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::process::ExitCode;
+use std::str::{Utf8Chunk, Utf8Chunks};
 
 use annotate_snippets::Renderer;
 use rfc1738::extract::{Extracted, Form, extract_iter};
@@ -29,6 +30,15 @@ struct Hit<'a> {
     valid: bool,
     rule: &'static str,
     error: Option<ErrorRecord>,
+    error_at: Option<&'a Place>,
+}
+
+/// Where an invalid hit's error is in the text.
+#[derive(Serialize)]
+struct Place {
+    offset: usize,
+    line: usize,
+    column: usize,
 }
 
 /// A hyphen at a line break, in a JSON record.
@@ -115,15 +125,18 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     };
     // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes:
     // no URL can hold them, and the rest of the text is still searched.
+    // Offsets are mapped back to the bytes as read.
     let text = String::from_utf8_lossy(&bytes);
+    let mut offsets = InputOffsets::new(&bytes);
     let mut out = Output::new();
     let mut all_valid = true;
     // Each hit is written as it is found: memory holds the text and one hit.
     let written = extract_iter(&text).try_for_each(|hit| {
         all_valid &= hit.is_valid();
+        let places = Places::new(&hit, &mut offsets);
         out.line(&match args.format {
-            Format::Json => json(&hit),
-            Format::Human => human(&hit, &name),
+            Format::Json => json(&hit, &places),
+            Format::Human => human(&hit, &places, &name),
         })
     });
     if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
@@ -151,21 +164,114 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     }
 }
 
-fn json(hit: &Extracted) -> String {
-    let span = hit.span();
+/// A lossy text's offsets mapped back to the bytes as read, by a cursor
+/// that walks the bytes' UTF-8 chunks forward. The text is
+/// `String::from_utf8_lossy` of the bytes: each chunk's valid part as it is,
+/// then, for the invalid sequence (1 to 3 bytes) that ends the chunk, if
+/// any, one U+FFFD (3 bytes).
+#[derive(Clone)]
+struct InputOffsets<'a> {
+    /// The chunk that holds the cursor.
+    chunk: Option<Utf8Chunk<'a>>,
+    /// The chunks after it.
+    rest: Utf8Chunks<'a>,
+    /// Where `chunk` starts in the lossy text and in the bytes.
+    lossy: usize,
+    input: usize,
+}
+
+impl<'a> InputOffsets<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        let mut rest = bytes.utf8_chunks();
+        InputOffsets {
+            chunk: rest.next(),
+            rest,
+            lossy: 0,
+            input: 0,
+        }
+    }
+
+    /// The offset in the bytes of `offset`, a character boundary of the
+    /// lossy text not before the cursor's chunk; the cursor moves to the
+    /// chunk that holds it. The start of a U+FFFD maps to the start of the
+    /// bytes it replaced, the end of the text to the end of the bytes.
+    fn seek(&mut self, offset: usize) -> usize {
+        while let Some(chunk) = &self.chunk {
+            let valid = chunk.valid().len();
+            let replaced = chunk.invalid().len();
+            // One U+FFFD for the invalid sequence, if any.
+            let shown = valid + usize::from(replaced > 0) * '\u{FFFD}'.len_utf8();
+            let into = offset.saturating_sub(self.lossy);
+            if into < shown {
+                // Within the valid part, or at the U+FFFD's start (nothing
+                // inside a U+FFFD is a boundary).
+                return self.input + into.min(valid);
+            }
+            self.lossy += shown;
+            self.input += valid + replaced;
+            self.chunk = self.rest.next();
+        }
+        // Past the last chunk: the end.
+        self.input
+    }
+}
+
+/// A hit's offsets in the bytes as read, and where its error is.
+struct Places {
+    start: usize,
+    end: usize,
+    /// The offset of each hyphen break's `-`.
+    hyphens: Vec<usize>,
+    /// The error's offset, line and column in the text.
+    error_at: Option<Place>,
+}
+
+impl Places {
+    /// The places of `hit`, the next hit after those `offsets` has seen.
+    fn new(hit: &Extracted, offsets: &mut InputOffsets) -> Places {
+        let span = hit.span();
+        let start = offsets.seek(span.start);
+        // The other offsets are within the hit: each walk from its start
+        // costs at most the hit's length.
+        let mut within = offsets.clone();
+        let hyphens = hit
+            .hyphen_breaks()
+            .iter()
+            .map(|hyphen| within.seek(hyphen.offset_in_text()))
+            .collect();
+        let end = within.seek(span.end);
+        let error_at = hit.verdict().as_ref().err().map(|error| {
+            let (line, column) = hit.text_position(error.offset());
+            Place {
+                offset: offsets.clone().seek(hit.text_offset(error.offset())),
+                line,
+                column,
+            }
+        });
+        Places {
+            start,
+            end,
+            hyphens,
+            error_at,
+        }
+    }
+}
+
+fn json(hit: &Extracted, places: &Places) -> String {
     let record = Hit {
         line: hit.line(),
         column: hit.column(),
-        start: span.start,
-        end: span.end,
+        start: places.start,
+        end: places.end,
         form: form(hit.form()),
         url: hit.url(),
         fragment: hit.fragment(),
         hyphen_breaks: hit
             .hyphen_breaks()
             .iter()
-            .map(|hyphen| HyphenRecord {
-                offset: hyphen.offset_in_text(),
+            .zip(&places.hyphens)
+            .map(|(hyphen, &offset)| HyphenRecord {
+                offset,
                 without: hyphen.without(),
                 without_valid: hyphen.without_valid(),
             })
@@ -176,13 +282,14 @@ fn json(hit: &Extracted) -> String {
             Err(error) => error.rule().name(),
         },
         error: hit.verdict().as_ref().err().map(ErrorRecord::new),
+        error_at: places.error_at.as_ref(),
     };
     // Strings, numbers and nested records always serialize.
     serde_json::to_string(&record).unwrap_or_default()
 }
 
 /// A line per hit, with the diagnostic of an invalid one.
-fn human(hit: &Extracted, name: &str) -> String {
+fn human(hit: &Extracted, places: &Places, name: &str) -> String {
     let url = hit.url().escape_debug().to_string();
     let mut lines = vec![match hit.verdict() {
         Ok(rule) => format!(
@@ -204,11 +311,10 @@ fn human(hit: &Extracted, name: &str) -> String {
             fragment.escape_debug()
         ));
     }
-    for hyphen in hit.hyphen_breaks() {
+    for (hyphen, offset) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
         lines.push(format!(
-            "  note: a line break follows the \"-\" at byte {}: the hyphen may or may not be \
-             part of the URL (appendix); without it: {} ({})",
-            hyphen.offset_in_text(),
+            "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
+             be part of the URL (appendix); without it: {} ({})",
             hyphen.without().escape_debug(),
             if hyphen.without_valid() {
                 "valid"
@@ -217,11 +323,13 @@ fn human(hit: &Extracted, name: &str) -> String {
             }
         ));
     }
-    if let Err(error) = hit.verdict() {
+    if let (Err(error), Some(place)) = (hit.verdict(), &places.error_at) {
         // The diagnostic shows the URL as extracted; say where its error is
         // in the text.
-        let (line, column) = hit.text_position(error.offset());
-        lines.push(format!("  the error is at {name}:{line}:{column}:"));
+        lines.push(format!(
+            "  the error is at {name}:{}:{}:",
+            place.line, place.column
+        ));
         lines.push(error.render("url", &Renderer::plain()));
     }
     lines.join("\n")

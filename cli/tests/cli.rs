@@ -597,6 +597,70 @@ fn extract_reports_invalid_hits_and_hyphen_breaks() {
     );
 }
 
+#[test]
+fn extract_reports_offsets_in_the_bytes_read() {
+    // Bytes that are not UTF-8 before, between and inside hits: two lone
+    // 0xFF, a truncated three-byte character, an "é" and an emoji (valid,
+    // two and four bytes), 0xFF in a wrapper, 0xE9 in a bare URL and 0xFF
+    // in its fragment.
+    let text: &[u8] = b"\xff\xff http://h/a \xe2\x82 caf\xc3\xa9 <URL:ftp://a.b/lo-\n  ng/x\xffy> \
+        \xff\n\xf0\x9f\x98\x80 http://h/b\xe9c#fr\xffag.\n";
+    let output = rfc1738(&["extract", "--format", "json"], text);
+    assert_eq!(output.status.code(), Some(1));
+    let json = records(&output);
+    let spans: Vec<_> = json
+        .iter()
+        .map(|hit| {
+            let (start, end) = (hit["start"].as_u64().unwrap(), hit["end"].as_u64().unwrap());
+            &text[start as usize..end as usize]
+        })
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            &b"http://h/a"[..],
+            b"<URL:ftp://a.b/lo-\n  ng/x\xffy>",
+            b"http://h/b\xe9c#fr\xffag",
+        ]
+    );
+    // Lines and columns count characters, each U+FFFD the text is read with
+    // one: a lone bad byte, or a truncated character's bytes together.
+    let places: Vec<_> = json
+        .iter()
+        .map(|hit| (hit["line"].clone(), hit["column"].clone()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (json!(1), json!(4)),
+            (json!(1), json!(22)),
+            (json!(3), json!(3))
+        ]
+    );
+    let hyphen = json[1]["hyphen_breaks"][0]["offset"].as_u64().unwrap();
+    assert_eq!((hyphen, text[hyphen as usize]), (40, b'-'));
+    // The errors stand on the bad bytes.
+    for (hit, offset, line, column) in [(&json[1], 48, 2, 7), (&json[2], 69, 3, 13)] {
+        assert_eq!(
+            hit["error_at"],
+            json!({"offset": offset, "line": line, "column": column})
+        );
+    }
+    assert_eq!(json[2]["fragment"], json!("fr\u{FFFD}ag"));
+
+    let human = stdout(&rfc1738(&["extract"], text));
+    for line in [
+        "<stdin>:1:4: http://h/a (valid httpurl)",
+        "<stdin>:1:22: ftp://a.b/lo-ng/x\u{FFFD}y (not a valid ftpurl)",
+        "  note: a line break follows the \"-\" at byte 40:",
+        "  the error is at <stdin>:2:7:",
+        "<stdin>:3:3: http://h/b\u{FFFD}c (not a valid httpurl)",
+        "  the error is at <stdin>:3:13:",
+    ] {
+        assert!(human.contains(line), "{line:?} in\n{human}");
+    }
+}
+
 /// The words of a README command line: split at spaces, single quotes kept
 /// together.
 fn words(line: &str) -> Vec<String> {
