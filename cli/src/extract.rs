@@ -8,6 +8,7 @@ use std::str::{Utf8Chunk, Utf8Chunks};
 
 use annotate_snippets::Renderer;
 use rfc1738::extract::{Extracted, Form, extract_iter};
+use rfc1738::{Error, Found};
 use serde::Serialize;
 
 use crate::batch::ReadAhead;
@@ -133,7 +134,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     // Each hit is written as it is found: memory holds the text and one hit.
     let written = extract_iter(&text).try_for_each(|hit| {
         all_valid &= hit.is_valid();
-        let places = Places::new(&hit, &mut offsets);
+        let places = Places::new(&hit, &mut offsets, &bytes);
         out.line(&match args.format {
             Format::Json => json(&hit, &places),
             Format::Human => human(&hit, &places, &name),
@@ -224,11 +225,15 @@ struct Places {
     hyphens: Vec<usize>,
     /// The error's offset, line and column in the text.
     error_at: Option<Place>,
+    /// The error as the bytes say it, when it stands on bytes that are not
+    /// UTF-8 (see [`byte_error`]).
+    byte_error: Option<Error>,
 }
 
 impl Places {
-    /// The places of `hit`, the next hit after those `offsets` has seen.
-    fn new(hit: &Extracted, offsets: &mut InputOffsets) -> Places {
+    /// The places of `hit`, the next hit of `bytes` after those `offsets`
+    /// has seen.
+    fn new(hit: &Extracted, offsets: &mut InputOffsets, bytes: &[u8]) -> Places {
         let span = hit.span();
         let start = offsets.seek(span.start);
         // The other offsets are within the hit: each walk from its start
@@ -248,13 +253,42 @@ impl Places {
                 column,
             }
         });
+        let byte_error = error_at
+            .as_ref()
+            .and_then(|place| byte_error(hit, bytes.get(place.offset..)?));
         Places {
             start,
             end,
             hyphens,
             error_at,
+            byte_error,
         }
     }
+
+    /// The error of `hit`, as the bytes say it.
+    fn error<'a>(&'a self, hit: &'a Extracted) -> Option<&'a Error> {
+        self.byte_error.as_ref().or(hit.verdict().as_ref().err())
+    }
+}
+
+/// The error of `hit` as `check` says it of bytes, when the error found a
+/// U+FFFD that stands for bytes that are not UTF-8: `rest`, the input from
+/// the error on, does not start with U+FFFD's own bytes. It names the
+/// byte, and its hint the byte's `%XX`, not U+FFFD's.
+fn byte_error(hit: &Extracted, rest: &[u8]) -> Option<Error> {
+    let error = hit.verdict().as_ref().err()?;
+    let replacement = '\u{FFFD}';
+    if error.found() != Found::Char(replacement)
+        || rest.starts_with(replacement.encode_utf8(&mut [0; 4]).as_bytes())
+    {
+        return None;
+    }
+    // The URL up to its error, then the byte: the same pass stops there and
+    // names the byte (`check_bytes` reads no further than the first).
+    let mut url = hit.url().as_bytes().get(..error.offset())?.to_vec();
+    url.push(*rest.first()?);
+    let again = rfc1738::check_bytes(&url, None).err()?;
+    (again.rule() == error.rule() && again.offset() == error.offset()).then_some(again)
 }
 
 fn json(hit: &Extracted, places: &Places) -> String {
@@ -281,7 +315,7 @@ fn json(hit: &Extracted, places: &Places) -> String {
             Ok(rule) => rule.name(),
             Err(error) => error.rule().name(),
         },
-        error: hit.verdict().as_ref().err().map(ErrorRecord::new),
+        error: places.error(hit).map(ErrorRecord::new),
         error_at: places.error_at.as_ref(),
     };
     // Strings, numbers and nested records always serialize.
@@ -323,7 +357,7 @@ fn human(hit: &Extracted, places: &Places, name: &str) -> String {
             }
         ));
     }
-    if let (Err(error), Some(place)) = (hit.verdict(), &places.error_at) {
+    if let (Some(error), Some(place)) = (places.error(hit), &places.error_at) {
         // The diagnostic shows the URL as extracted; say where its error is
         // in the text.
         lines.push(format!(

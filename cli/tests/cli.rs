@@ -602,9 +602,9 @@ fn extract_reports_offsets_in_the_bytes_read() {
     // Bytes that are not UTF-8 before, between and inside hits: two lone
     // 0xFF, a truncated three-byte character, an "é" and an emoji (valid,
     // two and four bytes), 0xFF in a wrapper, 0xE9 in a bare URL and 0xFF
-    // in its fragment.
+    // in its fragment; last, a U+FFFD that the input holds as such.
     let text: &[u8] = b"\xff\xff http://h/a \xe2\x82 caf\xc3\xa9 <URL:ftp://a.b/lo-\n  ng/x\xffy> \
-        \xff\n\xf0\x9f\x98\x80 http://h/b\xe9c#fr\xffag.\n";
+        \xff\n\xf0\x9f\x98\x80 http://h/b\xe9c#fr\xffag.\nhttp://h/\xef\xbf\xbd\n";
     let output = rfc1738(&["extract", "--format", "json"], text);
     assert_eq!(output.status.code(), Some(1));
     let json = records(&output);
@@ -621,6 +621,7 @@ fn extract_reports_offsets_in_the_bytes_read() {
             &b"http://h/a"[..],
             b"<URL:ftp://a.b/lo-\n  ng/x\xffy>",
             b"http://h/b\xe9c#fr\xffag",
+            b"http://h/\xef\xbf\xbd",
         ]
     );
     // Lines and columns count characters, each U+FFFD the text is read with
@@ -634,19 +635,38 @@ fn extract_reports_offsets_in_the_bytes_read() {
         [
             (json!(1), json!(4)),
             (json!(1), json!(22)),
-            (json!(3), json!(3))
+            (json!(3), json!(3)),
+            (json!(4), json!(1))
         ]
     );
     let hyphen = json[1]["hyphen_breaks"][0]["offset"].as_u64().unwrap();
     assert_eq!((hyphen, text[hyphen as usize]), (40, b'-'));
-    // The errors stand on the bad bytes.
-    for (hit, offset, line, column) in [(&json[1], 48, 2, 7), (&json[2], 69, 3, 13)] {
+    // The errors stand on the bad bytes, and name them as `check` does.
+    for (hit, offset, line, column, byte) in
+        [(&json[1], 48, 2, 7, "0xFF"), (&json[2], 69, 3, 13, "0xE9")]
+    {
         assert_eq!(
             hit["error_at"],
             json!({"offset": offset, "line": line, "column": column})
         );
+        let message = hit["error"]["message"].as_str().unwrap();
+        assert!(
+            message.ends_with(&format!("found byte {byte}")),
+            "{message}"
+        );
+        let hint = &hit["error"]["hints"][0];
+        assert!(
+            hint.as_str()
+                .unwrap()
+                .contains(&format!("as %{}", &byte[2..])),
+            "{hint}"
+        );
     }
     assert_eq!(json[2]["fragment"], json!("fr\u{FFFD}ag"));
+    // A U+FFFD of the input is a character like any other.
+    assert_eq!(json[3]["error"]["found"], json!("\u{FFFD}"));
+    let hint = json[3]["error"]["hints"][0].as_str().unwrap();
+    assert!(hint.contains("%EF%BF%BD"), "{hint}");
 
     let human = stdout(&rfc1738(&["extract"], text));
     for line in [
@@ -656,6 +676,7 @@ fn extract_reports_offsets_in_the_bytes_read() {
         "  the error is at <stdin>:2:7:",
         "<stdin>:3:3: http://h/b\u{FFFD}c (not a valid httpurl)",
         "  the error is at <stdin>:3:13:",
+        "found byte 0xE9",
     ] {
         assert!(human.contains(line), "{line:?} in\n{human}");
     }
