@@ -103,7 +103,7 @@
 use core::iter::FusedIterator;
 use core::ops::Range;
 
-use crate::{Error, Rule, check, is_valid, scheme_rule};
+use crate::{Error, Rule, charset, check, is_valid, scheme_rule};
 
 /// The most [`HyphenBreak`]s one hit reports: the first ones in the text.
 /// Each is a second reading of the URL, copied and checked in full, so the
@@ -439,7 +439,7 @@ impl Position {
 /// A scheme character of section 2.1, in either case.
 #[inline]
 fn is_scheme_char(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
+    charset::SCHEME_FOLDED.contains(byte)
 }
 
 /// The wrapper opened by the `<` at `open`, if it is a hit; `position` is
