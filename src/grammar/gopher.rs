@@ -56,12 +56,14 @@ pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
 fn gopher_path<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherPath<'a>, Error = E<I>> {
+    // Without a `%09` only `whole` can match: the split is not tried, and
+    // the selector is read once.
     let split = attempt(
         o,
         seq((
-            before_tab(selector(o)),
+            before_tab(selector(o), true),
             lit(o, "%09"),
-            before_tab(search(o)),
+            before_tab(search(o), false),
             opt(preceded(lit(o, "%09"), gopher_plus_string(o))),
             xchar_end(),
         )),

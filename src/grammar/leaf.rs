@@ -617,13 +617,18 @@ impl<'a, I: Text<'a>, P: Parser<I, Error = E<I>>> Parser<I> for Span<'a, P> {
 }
 
 /// `parser`, reading only the input before the first `%09`: gopher's
-/// selector and search, which section 3.4 ends at a tab.
-pub(crate) fn before_tab<P>(parser: P) -> BeforeTab<P> {
-    BeforeTab(parser)
+/// selector and search, which section 3.4 ends at a tab. With `tab_needed`,
+/// it fails at once, reporting nothing, when no `%09` follows: what it reads
+/// must be followed by one (the selector of a search).
+pub(crate) fn before_tab<P>(parser: P, tab_needed: bool) -> BeforeTab<P> {
+    BeforeTab { parser, tab_needed }
 }
 
 /// See [`before_tab`].
-pub(crate) struct BeforeTab<P>(P);
+pub(crate) struct BeforeTab<P> {
+    parser: P,
+    tab_needed: bool,
+}
 
 impl<'a, I: Text<'a>, P: Parser<I, Error = E<I>>> Parser<I> for BeforeTab<P> {
     type Output = P::Output;
@@ -634,10 +639,13 @@ impl<'a, I: Text<'a>, P: Parser<I, Error = E<I>>> Parser<I> for BeforeTab<P> {
         let text = input.text().as_bytes();
         // A `%09` starts an escape wherever it stands in a run of `xchar`s:
         // no escape has a `%` among its hex digits.
-        let cut = memchr::memchr_iter(b'%', text)
-            .find(|&at| text[at + 1..].starts_with(b"09"))
-            .unwrap_or(text.len());
-        let (rest, output) = self.0.process::<OM>(input.take(cut))?;
+        let tab = memchr::memchr_iter(b'%', text).find(|&at| text[at + 1..].starts_with(b"09"));
+        let cut = match tab {
+            Some(cut) => cut,
+            None if self.tab_needed => return fail::<I, _, OM>(&input, 0, ErrorKind::Tag),
+            None => text.len(),
+        };
+        let (rest, output) = self.parser.process::<OM>(input.take(cut))?;
         let consumed = cut - rest.input_len();
         // `consumed` is where the parser stopped in the prefix: a char
         // boundary of the whole input too.
