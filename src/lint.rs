@@ -8,6 +8,26 @@
 //! let codes: Vec<Code> = lint(&url).iter().map(|w| w.code()).collect();
 //! assert_eq!(codes, [Code::Password, Code::ReservedPort]);
 //! ```
+//!
+//! ## One warning per finding, however often it occurs
+//!
+//! A finding that occurs again (the same code about the same text: every
+//! `%0D` of a path) is one [`Warning`], which counts its occurrences and keeps
+//! the offsets of the first [`OFFSETS_KEPT`]. The grouping is done here, not
+//! by whoever renders the warnings, so that every user of the library gets
+//! the bound: [`lint`] returns at most 13 warnings of constant size whatever
+//! the length of the URL (two about the scheme name, a password, a port,
+//! four hostnumber parts, five ways of writing an encoded delimiter), and
+//! one URL of 333,333 `%0D` is one warning with a count of 333,333.
+//!
+//! ```
+//! let input = format!("ftp://h/{}", "%0D".repeat(1000));
+//! let warnings = rfc1738::lint::lint(&rfc1738::parse(&input).unwrap());
+//! assert_eq!(warnings.len(), 1);
+//! assert_eq!(warnings[0].count(), 1000);
+//! assert_eq!(warnings[0].offsets()[..3], [8, 11, 14]);
+//! assert_eq!(warnings[0].offsets().len(), rfc1738::lint::OFFSETS_KEPT);
+//! ```
 
 use core::fmt;
 
@@ -52,12 +72,23 @@ impl fmt::Display for Code {
     }
 }
 
-/// A warning about a valid URL: what, where (a byte offset in the URL) and
+/// How many offsets a [`Warning`] keeps of a finding it counts more often.
+pub const OFFSETS_KEPT: usize = 8;
+
+/// A warning about a valid URL: what, where (byte offsets in the URL) and
 /// why, citing the RFC.
+///
+/// One warning stands for every occurrence of its finding in the URL (see
+/// the module's documentation): [`count`](Warning::count) says how many
+/// there are, [`offsets`](Warning::offsets) where the first
+/// [`OFFSETS_KEPT`] are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Warning {
     code: Code,
-    offset: usize,
+    /// The offsets of the first occurrences, in increasing order: never
+    /// empty, at most [`OFFSETS_KEPT`].
+    offsets: Vec<usize>,
+    count: usize,
     message: String,
 }
 
@@ -67,9 +98,24 @@ impl Warning {
         self.code
     }
 
-    /// The byte offset in the URL of what the warning is about.
+    /// The byte offset in the URL of what the warning is about: the first
+    /// occurrence's.
     pub fn offset(&self) -> usize {
-        self.offset
+        // A warning is made with the offset of its first occurrence.
+        self.offsets[0]
+    }
+
+    /// The byte offsets of the first occurrences, in increasing order: all
+    /// of them when there are at most [`OFFSETS_KEPT`], else that many
+    /// (then [`count`](Warning::count) is larger than the slice).
+    pub fn offsets(&self) -> &[usize] {
+        &self.offsets
+    }
+
+    /// How many times the finding occurs in the URL: 1 for most, any number
+    /// for an encoded delimiter.
+    pub fn count(&self) -> usize {
+        self.count
     }
 
     /// The warning in a sentence, citing its section.
@@ -87,60 +133,122 @@ impl fmt::Display for Warning {
 /// The scheme names section 4 reserves.
 const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
-/// The warnings about a parsed URL, in the order of their offsets.
+/// The warnings about a parsed URL, in the order of their first offsets:
+/// one per finding, whatever the number of its occurrences.
 pub fn lint(url: &Url<'_>) -> Vec<Warning> {
-    let scheme = url.scheme();
-    // Every part borrows from the parsed text, which the scheme starts: an
-    // offset is the distance from the scheme's first byte.
-    let base = scheme.as_ptr() as usize;
-    // Only parts of the parsed text come here (gopher's empty selector, not
-    // in it, has no `%`): no underflow.
-    let at = |part: &str| part.as_ptr() as usize - base;
-    let mut warnings = Vec::new();
-    let mut warn = |code: Code, offset: usize, message: String| {
-        warnings.push(Warning {
-            code,
-            offset,
-            message,
-        });
-    };
+    let mut found = Findings::new(url);
+    scheme_name(&mut found, url);
+    password_and_port(&mut found, url);
+    hostnumber(&mut found, url);
+    encoded_delimiters(&mut found, url);
+    let mut warnings: Vec<Warning> = found
+        .warnings
+        .into_iter()
+        .map(|(_, warning)| warning)
+        .collect();
+    warnings.sort_by_key(|warning| (warning.offset(), warning.code));
+    warnings
+}
 
+/// The warnings found so far, each with the text it is about.
+struct Findings<'a> {
+    /// Where the parsed text starts: offsets are distances from it.
+    base: usize,
+    /// The warnings, each with what it is about (`%0D`; empty for a
+    /// finding that occurs once at most).
+    warnings: Vec<(&'a str, Warning)>,
+}
+
+impl<'a> Findings<'a> {
+    fn new(url: &Url<'a>) -> Self {
+        Findings {
+            // Every part borrows from the parsed text, which the scheme
+            // starts.
+            base: url.scheme().as_ptr() as usize,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The offset of `part`, a slice of the parsed text, in it.
+    fn at(&self, part: &str) -> usize {
+        // Only parts of the parsed text come here (gopher's empty selector,
+        // not in it, has no `%`): no underflow.
+        part.as_ptr() as usize - self.base
+    }
+
+    /// Records `code` about `subject` at `offset`: a new warning, with the
+    /// message `message` makes, or one more occurrence of the warning of
+    /// the same code about the same text. Offsets come in increasing order.
+    fn add(
+        &mut self,
+        code: Code,
+        subject: &'a str,
+        offset: usize,
+        message: impl FnOnce() -> String,
+    ) {
+        // At most 13 warnings (see the module's documentation): a
+        // linear search.
+        let same = self
+            .warnings
+            .iter_mut()
+            .find(|(about, warning)| warning.code == code && *about == subject);
+        match same {
+            Some((_, warning)) => {
+                warning.count += 1;
+                if warning.offsets.len() < OFFSETS_KEPT {
+                    warning.offsets.push(offset);
+                }
+            }
+            None => self.warnings.push((
+                subject,
+                Warning {
+                    code,
+                    offsets: vec![offset],
+                    count: 1,
+                    message: message(),
+                },
+            )),
+        }
+    }
+}
+
+/// An upper-case scheme name, and a scheme name section 4 reserves.
+fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
+    let scheme = url.scheme();
     if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-        warn(
-            Code::UpperCaseScheme,
-            0,
+        found.add(Code::UpperCaseScheme, "", 0, || {
             format!(
                 "the scheme name \"{scheme}\" has upper-case letters: the grammar writes \
                  schemes in lower case, and interpreters fold them (RFC 1738, sections 2.1 \
                  and 5)"
-            ),
-        );
+            )
+        });
     }
     if let Url::Other(_) = url
         && let Some(reserved) = RESERVED_SCHEMES
             .iter()
             .find(|name| name.eq_ignore_ascii_case(scheme))
     {
-        warn(
-            Code::ReservedScheme,
-            0,
+        found.add(Code::ReservedScheme, "", 0, || {
             format!(
                 "the scheme name \"{reserved}\" is reserved for future definition: RFC 1738 \
                  does not define its syntax (RFC 1738, section 4)"
-            ),
-        );
+            )
+        });
     }
+}
 
+/// A password, and an explicit port in the reserved range other than the
+/// scheme's default.
+fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     if let Some(login) = url.login()
         && let Some(password) = login.password()
     {
-        warn(
-            Code::Password,
-            at(password),
+        found.add(Code::Password, "", found.at(password), || {
             "the URL carries a password: \"the use of URLs containing passwords that should \
              be secret is clearly unwise\" (RFC 1738, section 6)"
-                .to_owned(),
-        );
+                .to_owned()
+        });
     }
     if let Some(default) = url.default_port()
         && let Some(port) = url.port()
@@ -148,16 +256,19 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
         && number < 1024
         && number != u64::from(default)
     {
-        warn(
-            Code::ReservedPort,
-            at(port),
+        let scheme = url.scheme();
+        found.add(Code::ReservedPort, "", found.at(port), || {
             format!(
                 "port {number} is in the reserved range and is not the scheme's default \
                  ({default}): a client could be made to speak {scheme} to a server of another \
                  protocol (RFC 1738, section 6)"
-            ),
-        );
+            )
+        });
     }
+}
+
+/// The parts of a hostnumber above 255.
+fn hostnumber<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     // A news article's host is part of its message-id, but a host all the same.
     let host = match url {
         Url::News(news) => match news.grouppart() {
@@ -166,20 +277,24 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
         },
         _ => url.host(),
     };
-    if let Some(Host::Hostnumber(number)) = host {
-        for part in number.split('.') {
-            if part.len() > 3 || part.parse::<u16>().is_ok_and(|value| value > 255) {
-                warn(
-                    Code::HostnumberRange,
-                    at(part),
-                    format!(
-                        "\"{part}\" is above 255: no IPv4 address has such a part (the \
-                         grammar allows it; RFC 1738, section 3.1 means \"its IP address\")"
-                    ),
-                );
-            }
+    let Some(Host::Hostnumber(number)) = host else {
+        return;
+    };
+    for part in number.split('.') {
+        if part.len() > 3 || part.parse::<u16>().is_ok_and(|value| value > 255) {
+            found.add(Code::HostnumberRange, part, found.at(part), || {
+                format!(
+                    "\"{part}\" is above 255: no IPv4 address has such a part (the grammar \
+                     allows it; RFC 1738, section 3.1 means \"its IP address\")"
+                )
+            });
         }
     }
+}
+
+/// Every encoded CR, LF and NUL: one warning per escape as written (`%0D`,
+/// `%0d`, `%0A`, `%0a`, `%00`), counting its occurrences.
+fn encoded_delimiters<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     for text in escaped_parts(url).into_iter().flatten() {
         // Each `%`, found with memchr: a byte loop over the paths took about
         // 150 of the lint's 360 instructions per URL of synthetic.txt.
@@ -190,20 +305,21 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
                 Some([b'0', b'0']) => "NUL",
                 _ => continue,
             };
-            warn(
+            // The match above read two ASCII bytes after this `%`.
+            let escape = &text[index..index + 3];
+            found.add(
                 Code::EncodedDelimiter,
-                at(text) + index,
-                format!(
-                    "{} encodes {delimiter}: decoded, it can end a protocol line or string \
-                     early and smuggle in another operation (RFC 1738, section 6)",
-                    // The match above read two ASCII bytes after this `%`.
-                    &text[index..index + 3]
-                ),
+                escape,
+                found.at(text) + index,
+                || {
+                    format!(
+                        "{escape} encodes {delimiter}: decoded, it can end a protocol line or \
+                     string early and smuggle in another operation (RFC 1738, section 6)"
+                    )
+                },
             );
         }
     }
-    warnings.sort_by_key(|warning| (warning.offset, warning.code));
-    warnings
 }
 
 /// The parts of a URL that can hold escapes (hosts, ports, group names and
