@@ -267,7 +267,8 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     }
 }
 
-/// The parts of a hostnumber above 255.
+/// The parts of a hostnumber above 255, by their value: leading zeros are
+/// digits of no weight (`0255` is 255), and a part of any length is read.
 fn hostnumber<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     // A news article's host is part of its message-id, but a host all the same.
     let host = match url {
@@ -281,14 +282,27 @@ fn hostnumber<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
         return;
     };
     for part in number.split('.') {
-        if part.len() > 3 || part.parse::<u16>().is_ok_and(|value| value > 255) {
-            found.add(Code::HostnumberRange, part, found.at(part), || {
-                format!(
-                    "\"{part}\" is above 255: no IPv4 address has such a part (the grammar \
-                     allows it; RFC 1738, section 3.1 means \"its IP address\")"
-                )
-            });
+        // The value's digits: the part without its leading zeros (`0` for
+        // zeros only). More than three are above 255, however many: no
+        // number is read that could overflow.
+        let value = match part.trim_start_matches('0') {
+            "" => "0",
+            value => value,
+        };
+        if value.len() <= 3 && value.parse::<u16>().is_ok_and(|value| value <= 255) {
+            continue;
         }
+        found.add(Code::HostnumberRange, part, found.at(part), || {
+            let named = if value.len() == part.len() {
+                format!("\"{part}\" is above 255")
+            } else {
+                format!("\"{part}\" is {value}, above 255")
+            };
+            format!(
+                "{named}: no IPv4 address has such a part (the grammar allows it; RFC 1738, \
+                 section 3.1 means \"its IP address\")"
+            )
+        });
     }
 }
 

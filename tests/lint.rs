@@ -95,9 +95,39 @@ fn a_hostnumber_part_above_255() {
     );
     assert_eq!(
         warnings("news:a@999.1.1.0001"),
-        [(Code::HostnumberRange, 7), (Code::HostnumberRange, 15)]
+        [(Code::HostnumberRange, 7)]
     );
     assert!(warnings("http://255.255.255.255/").is_empty());
+}
+
+#[test]
+fn a_hostnumber_part_is_read_by_its_value_not_its_digits() {
+    // Leading zeros weigh nothing: `0001` is 1 and `0255` is 255 (the
+    // warning once counted their digits).
+    assert!(warnings("http://0001.02.003.0255/").is_empty());
+    assert!(warnings("http://0000.00.0.000000000000000000000255/").is_empty());
+    // Above 255 with or without them, and past any integer type.
+    assert_eq!(
+        warnings("http://256.0256.1.99999999999999999999999/"),
+        [
+            (Code::HostnumberRange, 7),
+            (Code::HostnumberRange, 11),
+            (Code::HostnumberRange, 18)
+        ]
+    );
+    // The message says the value.
+    let url = parse("http://1.1.1.0300/").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(
+        message.starts_with("\"0300\" is 300, above 255"),
+        "{message}"
+    );
+    let url = parse("http://1.1.1.99999999999999999999999/").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(
+        message.starts_with("\"99999999999999999999999\" is above 255"),
+        "{message}"
+    );
 }
 
 #[test]
