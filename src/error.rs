@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 
-use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
 
 use nom::Input;
 use nom_locate::LocatedSpan;
@@ -90,18 +90,37 @@ impl PartialEq for Error {
 
 impl Eq for Error {}
 
-/// The line of the input around the error, for rendering: copied raw, made
-/// visible only when rendered.
+/// The line of an input around an offset, as a diagnostic shows it: cut to
+/// a window of bounded width whatever the length of the line, its
+/// unprintable characters escaped, `…` where the line goes on.
+///
+/// The window holds up to 1000 characters before the offset when the line
+/// starts within them (so that a renderer's column is the line's), else the
+/// last 60, and 60 after it. [`Error`]'s rendering shows one; so does the
+/// command line's rendering of [`lint`](crate::lint) warnings: every
+/// excerpt of an input is made here, in time and size bounded by the
+/// window, not by the line.
+///
+/// ```
+/// use annotate_snippets::{Level, Renderer};
+/// use rfc1738::Excerpt;
+///
+/// let line = format!("ftp://h/{}", "%0D".repeat(100_000));
+/// let excerpt = Excerpt::new(&line, 150_008);
+/// let title = Level::WARNING.primary_title("an encoded CR");
+/// let shown = Renderer::plain().render(&[excerpt.group(title, "input", 1, 150_009, None)]);
+/// assert!(shown.len() < 300, "{shown}");
+/// assert!(shown.contains("--> input:1:150009"), "{shown}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Excerpt {
-    /// The error's line, or a window of [`CONTEXT`] characters on each side
-    /// of the offset when it is longer.
-    text: String,
-    /// The error's byte offset in `text`.
-    at: usize,
-    /// Whether the line goes on before and after the window.
+pub struct Excerpt {
+    /// The window as shown: escaped, and `…` where the line was cut.
+    shown: String,
+    /// The byte span in `shown` of the character at the offset: empty at
+    /// the end of the input.
+    caret: core::ops::Range<usize>,
+    /// Whether the line goes on before the window.
     cut_before: bool,
-    cut_after: bool,
 }
 
 /// How many characters of the input line are shown after the error.
@@ -164,7 +183,7 @@ impl Error {
         if !kept {
             let mut details = error.derive(input);
             details.position = Some(position(input, offset));
-            details.excerpt = Some(Excerpt::new(input, line_start(input, offset), offset));
+            details.excerpt = Some(Excerpt::new(input, offset));
             // The hints need the input, which is not kept.
             let hints = error.derive_hints(input, &details);
             let _ = details.hints.set(hints);
@@ -266,11 +285,7 @@ impl Error {
     fn excerpt(&self) -> Cow<'_, Excerpt> {
         match &self.details().excerpt {
             Some(excerpt) => Cow::Borrowed(excerpt),
-            None => Cow::Owned(Excerpt::new(
-                &self.input,
-                line_start(&self.input, self.offset),
-                self.offset,
-            )),
+            None => Cow::Owned(Excerpt::new(&self.input, self.offset)),
         }
     }
 
@@ -309,24 +324,13 @@ impl Error {
         let title = format!("not a valid {}: {}", self.rule, self.message());
         let label = format!("expected {}", self.expected_short());
         let excerpt = self.excerpt();
-        let (text, caret) = excerpt.visible(self.found);
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.line() - 1);
-        let snippet = Snippet::source(text.as_str())
-            .line_start(line)
-            .annotation(AnnotationKind::Primary.span(caret).label(label.as_str()));
         let path = format!("while matching {}", self.path_display());
         let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = if excerpt.cut_before {
-            // The snippet starts inside a very long line: the renderer would
-            // count the column from the cut, so the location is stated.
-            let location = Origin::path(origin).line(line).char_column(self.column());
-            title.element(location).element(snippet)
-        } else {
-            title.element(snippet.path(origin))
-        };
+        let mut group = excerpt.group(title, origin, line, self.column(), Some(&label));
         if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
@@ -391,9 +395,15 @@ fn line_start(input: &str, offset: usize) -> usize {
 }
 
 impl Excerpt {
-    /// The line of `input` that holds `offset` (and starts at `line_start`),
-    /// cut to a window of [`CONTEXT`] characters on each side of the offset.
-    fn new(input: &str, line_start: usize, offset: usize) -> Excerpt {
+    /// The line of `input` that holds `offset` (a byte offset, moved back to
+    /// the start of its character, and to the end of `input` past it), cut
+    /// to its window.
+    pub fn new(input: &str, offset: usize) -> Excerpt {
+        let mut offset = offset.min(input.len());
+        while !input.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line_start = line_start(input, offset);
         // A character is at most 4 bytes: take that many, then count
         // characters only within them.
         let mut start = offset.saturating_sub(4 * CONTEXT_BEFORE).max(line_start);
@@ -424,41 +434,75 @@ impl Excerpt {
             .nth(CONTEXT + 1)
             .map_or(window.len(), |(i, _)| at + i);
         let reaches_line_end = line_end < end || end == input.len();
+        let cut_before = start + first > line_start;
+        let cut_after = last < window.len() || !reaches_line_end;
+        let (shown, caret) = visible(&window[first..last], at - first, cut_before, cut_after);
         Excerpt {
-            text: window[first..last].to_owned(),
-            at: at - first,
-            cut_before: start + first > line_start,
-            cut_after: last < window.len() || !reaches_line_end,
+            shown,
+            caret,
+            cut_before,
         }
     }
 
-    /// The window as shown: unprintable characters escaped, `…` where the
-    /// line was cut; and the byte span in it of the character at the offset
-    /// (empty at the end of the input or at a byte that is not UTF-8).
-    fn visible(&self, found: Found) -> (String, core::ops::Range<usize>) {
-        let mut text = String::with_capacity(self.text.len() + 8);
+    /// The excerpt under `title`: the window with a caret at the offset,
+    /// labelled `label` if given, the location named `origin` at `line`
+    /// (the renderer counts the column in the window, unless the window
+    /// starts inside the line: then `column`, the offset's column in
+    /// characters, is stated).
+    pub fn group<'a>(
+        &'a self,
+        title: Title<'a>,
+        origin: &'a str,
+        line: usize,
+        column: usize,
+        label: Option<&'a str>,
+    ) -> Group<'a> {
+        let caret = AnnotationKind::Primary
+            .span(self.caret.clone())
+            .label(label);
+        let snippet = Snippet::source(self.shown.as_str())
+            .line_start(line)
+            .annotation(caret);
         if self.cut_before {
-            text.push('…');
+            // The renderer would count the column from the cut: the location
+            // is stated.
+            let location = Origin::path(origin).line(line).char_column(column);
+            title.element(location).element(snippet)
+        } else {
+            title.element(snippet.path(origin))
         }
-        for c in self.text[..self.at].chars() {
-            push_visible(&mut text, c);
-        }
-        let at = text.len();
-        let mut after = self.text[self.at..].chars();
-        if let Found::Char(_) = found
-            && let Some(c) = after.next()
-        {
-            push_visible(&mut text, c);
-        }
-        let width = text.len() - at;
-        for c in after {
-            push_visible(&mut text, c);
-        }
-        if self.cut_after {
-            text.push('…');
-        }
-        (text, at..at + width)
     }
+}
+
+/// `window` as shown: unprintable characters escaped, `…` where the line
+/// was cut; and the byte span in it of the character at byte `at` (empty at
+/// the end of the window).
+fn visible(
+    window: &str,
+    at: usize,
+    cut_before: bool,
+    cut_after: bool,
+) -> (String, core::ops::Range<usize>) {
+    let mut text = String::with_capacity(window.len() + 8);
+    if cut_before {
+        text.push('…');
+    }
+    for c in window[..at].chars() {
+        push_visible(&mut text, c);
+    }
+    let caret = text.len();
+    let mut after = window[at..].chars();
+    if let Some(c) = after.next() {
+        push_visible(&mut text, c);
+    }
+    let width = text.len() - caret;
+    for c in after {
+        push_visible(&mut text, c);
+    }
+    if cut_after {
+        text.push('…');
+    }
+    (text, caret..caret + width)
 }
 
 /// Appends `c`, or its escape (`\u{1b}`) when it is a control, format or

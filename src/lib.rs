@@ -62,7 +62,7 @@ mod rule;
 mod scan;
 mod trace;
 
-pub use error::Error;
+pub use error::{Error, Excerpt};
 pub use expected::{Expected, Found};
 pub use hint::Hint;
 
