@@ -1,15 +1,16 @@
 //! `rfc1738 check`.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use annotate_snippets::{Level, Renderer};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
-use rfc1738::{Error, Found, check_bytes, parse};
+use rfc1738::{Error, Excerpt, Found, check_bytes, parse};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -62,12 +63,30 @@ impl ErrorRecord {
     }
 }
 
-/// A member of `warnings` in a JSON record.
+/// A member of `warnings` in a JSON record: a warning and every occurrence
+/// of its finding, counted, with the offsets of the first few.
 #[derive(Serialize)]
 struct WarningRecord<'a> {
     code: &'static str,
     message: &'a str,
     offset: usize,
+    count: usize,
+    offsets: &'a [usize],
+    /// Whether `offsets` is shorter than `count`.
+    offsets_capped: bool,
+}
+
+impl<'a> WarningRecord<'a> {
+    fn new(warning: &'a Warning) -> Self {
+        WarningRecord {
+            code: warning.code().as_str(),
+            message: warning.message(),
+            offset: warning.offset(),
+            count: warning.count(),
+            offsets: warning.offsets(),
+            offsets_capped: warning.count() > warning.offsets().len(),
+        }
+    }
 }
 
 /// The JSON record of a line longer than `--max-line-bytes`: the members of
@@ -415,14 +434,7 @@ fn json(
         },
         valid: result.is_ok(),
         error: result.as_ref().err().map(ErrorRecord::new),
-        warnings: warnings
-            .iter()
-            .map(|warning| WarningRecord {
-                code: warning.code().as_str(),
-                message: warning.message(),
-                offset: warning.offset(),
-            })
-            .collect(),
+        warnings: warnings.iter().map(WarningRecord::new).collect(),
         file,
         line,
     };
@@ -488,17 +500,7 @@ fn human(
             };
             let _ = writeln!(buffer, "{location}{valid} {rule}: {}", shown.text);
             for warning in warnings {
-                let at = shown.map(warning.offset());
-                let end = (at + 1).min(shown.text.len());
-                let snippet = Snippet::source(shown.text.as_str())
-                    .line_start(first_line)
-                    .path(name)
-                    .annotation(AnnotationKind::Primary.span(at..end));
-                let code = format!("warning[{}]", warning.code());
-                let title = Level::WARNING
-                    .with_name(code.as_str())
-                    .primary_title(warning.message());
-                let report = style.renderer.render(&[title.element(snippet)]);
+                let report = human_warning(style, &shown, warning, name, first_line);
                 buffer.extend_from_slice(report.as_bytes());
                 buffer.push(b'\n');
             }
@@ -513,6 +515,55 @@ fn human(
             buffer.push(b'\n');
         }
     }
+}
+
+/// A warning about the valid URL `shown`, rendered: its message, an
+/// excerpt of the URL with a caret at the first occurrence, and, for a
+/// finding that occurs more than once, a note with the count and the columns
+/// of the first occurrences.
+fn human_warning(
+    style: &Style,
+    shown: &Masked,
+    warning: &Warning,
+    name: &str,
+    line: usize,
+) -> String {
+    let at = shown.map(warning.offset());
+    let excerpt = Excerpt::new(&shown.text, at);
+    let code = format!("warning[{}]", warning.code());
+    let title = Level::WARNING
+        .with_name(code.as_str())
+        .primary_title(warning.message());
+    // A valid URL is ASCII: a column is a byte offset plus one.
+    let group = excerpt.group(title, name, line, at + 1, None);
+    match occurrences(shown, warning) {
+        Some(note) => style
+            .renderer
+            .render(&[group.element(Level::NOTE.message(note.as_str()))]),
+        None => style.renderer.render(&[group]),
+    }
+}
+
+/// How many times the finding of `warning` occurs in the URL `shown`, and
+/// the columns of the first occurrences: `3 times, at columns 9, 12, 15`,
+/// and how many more than those; `None` for one occurrence.
+fn occurrences(shown: &Masked, warning: &Warning) -> Option<String> {
+    if warning.count() == 1 {
+        return None;
+    }
+    let mut note = format!("{} times, at columns ", warning.count());
+    for (i, offset) in warning.offsets().iter().enumerate() {
+        if i > 0 {
+            note.push_str(", ");
+        }
+        // Writing to a String does not fail.
+        let _ = write!(note, "{}", shown.map(*offset) + 1);
+    }
+    let more = warning.count() - warning.offsets().len();
+    if more > 0 {
+        let _ = write!(note, " and {more} more");
+    }
+    Some(note)
 }
 
 /// The diagnostic of `text` with its password masked, when it has one.

@@ -109,6 +109,9 @@ fn json_records_carry_the_verdict_and_the_error() {
                                 writes schemes in lower case, and interpreters fold them \
                                 (RFC 1738, sections 2.1 and 5)",
                     "offset": 0,
+                    "count": 1,
+                    "offsets": [0],
+                    "offsets_capped": false,
                 }],
             }),
         ]

@@ -275,3 +275,80 @@ fn extract_holds_the_text_and_one_hit_whatever_the_number_of_hits() {
         );
     }
 }
+
+/// The first 2 kB of `text`, for a failure's message.
+fn head(text: &str) -> &str {
+    text.get(..2048).unwrap_or(text)
+}
+
+#[test]
+fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
+    // One ftp URL of 100,000 `%0D` (300 kB) once gave 100,000 warnings, each
+    // with a snippet rendered over the whole line: 40 MB of output, in a
+    // time quadratic in the line. Now one warning, its count, the first
+    // offsets, and an excerpt bounded in width.
+    let line = format!("ftp://me:pw@h/{}", "%0D".repeat(100_000));
+    let output = run(&["check"], format!("{line}\n").into_bytes());
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    // The URL once (its password masked), then two bounded warnings.
+    assert!(
+        text.len() < line.len() + 2048,
+        "{} bytes of output",
+        text.len()
+    );
+    assert_eq!(text.matches("warning[encoded-delimiter]").count(), 1);
+    // What follows the URL's line: not the 300 kB of the URL again.
+    let warnings = &text[text.find('\n').expect("the URL's line") + 1..];
+    assert!(
+        warnings.contains(
+            "= note: 100000 times, at columns 17, 20, 23, 26, 29, 32, 35, 38 and 99992 more"
+        ),
+        "{}",
+        head(warnings)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: 1 input: 1 valid, 0 invalid, 2 warnings\n"
+    );
+    let output = run(
+        &["check", "--format", "json"],
+        format!("{line}\n").into_bytes(),
+    );
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one record");
+    let warnings = record["warnings"].as_array().expect("warnings");
+    assert_eq!(warnings.len(), 2);
+    assert_eq!(warnings[1]["count"], 100_000);
+    assert_eq!(warnings[1]["offset"], 14);
+    assert_eq!(
+        warnings[1]["offsets"],
+        serde_json::json!([14, 17, 20, 23, 26, 29, 32, 35])
+    );
+    assert_eq!(warnings[1]["offsets_capped"], true);
+    assert_eq!(warnings[0]["offsets_capped"], false);
+    assert!(
+        output.stdout.len() < line.len() + 2048,
+        "{} bytes of output",
+        output.stdout.len()
+    );
+}
+
+#[test]
+fn a_warning_shows_a_window_of_a_long_line() {
+    // The caret's line is cut around the warning, whatever its length: a
+    // password at the start of a 1 MB URL, a CR escape at its end.
+    let line = format!("ftp://me:pw@h/{}%0d", "a".repeat(1 << 20));
+    let output = run(&["check"], format!("{line}\n").into_bytes());
+    no_panic(&output);
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let warnings = &text[text.find('\n').expect("the URL's line") + 1..];
+    assert!(warnings.len() < 2048, "{}", head(warnings));
+    // The column in the line as shown: `pw` is shown `****`, two longer.
+    let column = line.len() - 3 + 2 + 1;
+    assert!(
+        warnings.contains(&format!("--> <stdin>:1:{column}")),
+        "{}",
+        head(warnings)
+    );
+}
