@@ -112,6 +112,28 @@ pub enum FtpCommand<'a> {
 }
 
 impl FtpCommand<'_> {
+    /// The command's name: `CWD`, `TYPE`, `NLST` or `RETR`.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            FtpCommand::Cwd(_) => "CWD",
+            FtpCommand::TypeA | FtpCommand::TypeI => "TYPE",
+            FtpCommand::Nlst(_) => "NLST",
+            FtpCommand::Retr(_) => "RETR",
+        }
+    }
+
+    /// The command's argument, decoded: the segment or the name, `A` or `I`
+    /// for `TYPE`. The command line is the verb, a space and the argument.
+    pub fn argument(&self) -> &[u8] {
+        match self {
+            FtpCommand::Cwd(argument) | FtpCommand::Nlst(argument) | FtpCommand::Retr(argument) => {
+                argument.as_bytes()
+            }
+            FtpCommand::TypeA => b"A",
+            FtpCommand::TypeI => b"I",
+        }
+    }
+
     /// The command line's bytes, without the CRLF that ends it.
     ///
     /// ```
@@ -120,27 +142,61 @@ impl FtpCommand<'_> {
     /// assert_eq!(FtpCommand::TypeI.to_bytes(), b"TYPE I");
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        let (verb, argument): (&[u8], &[u8]) = match self {
-            FtpCommand::Cwd(argument) => (b"CWD ", argument.as_bytes()),
-            FtpCommand::TypeA => (b"TYPE A", b""),
-            FtpCommand::TypeI => (b"TYPE I", b""),
-            FtpCommand::Nlst(argument) => (b"NLST ", argument.as_bytes()),
-            FtpCommand::Retr(argument) => (b"RETR ", argument.as_bytes()),
-        };
-        [verb, argument].concat()
+        [self.verb().as_bytes(), b" ", self.argument()].concat()
     }
 }
 
 impl fmt::Display for FtpCommand<'_> {
     /// The command line, U+FFFD standing for bytes that are not UTF-8.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&String::from_utf8_lossy(&self.to_bytes()))
+        write!(
+            f,
+            "{} {}",
+            self.verb(),
+            String::from_utf8_lossy(self.argument())
+        )
     }
 }
 
 /// The bytes a decoded FTP argument may not contain: they end a command line
 /// (RFC 959 commands end with CRLF).
 const FTP_FORBIDDEN: &[u8] = b"\r\n";
+
+/// The first byte of the decoded argument `value` (a `cwd` segment, or the
+/// `name`) that would end an FTP command line, as an error.
+fn forbidden(
+    value: &[u8],
+    part: &'static str,
+    segment: Option<usize>,
+) -> Result<(), ForbiddenByte> {
+    ForbiddenByte::find(value, FTP_FORBIDDEN, "FTP", "command line", part, segment)
+}
+
+/// The FTP commands of a url-path, one at a time ([`FtpUrl::commands_iter`]):
+/// a `CWD` per segment before the last, decoded as it is reached, then the
+/// commands of the name.
+#[derive(Clone, Debug)]
+pub struct FtpCommands<'a> {
+    /// The `<cwd>` segments not given yet; `None` once given (or without
+    /// any).
+    cwds: Option<core::str::Split<'a, char>>,
+    /// The commands after them, in order, each taken when given.
+    last: [Option<FtpCommand<'a>>; 2],
+}
+
+impl<'a> Iterator for FtpCommands<'a> {
+    type Item = FtpCommand<'a>;
+
+    fn next(&mut self) -> Option<FtpCommand<'a>> {
+        if let Some(cwds) = &mut self.cwds {
+            match cwds.next() {
+                Some(cwd) => return Some(FtpCommand::Cwd(decode(cwd))),
+                None => self.cwds = None,
+            }
+        }
+        self.last.iter_mut().find_map(Option::take)
+    }
+}
 
 impl<'a> FtpUrl<'a> {
     /// The user and password, with the anonymous convention of section 3.2.1
@@ -216,39 +272,60 @@ impl<'a> FtpUrl<'a> {
         &self,
         typecode: Option<Typecode>,
     ) -> Result<Vec<FtpCommand<'a>>, ForbiddenByte> {
+        self.commands_iter(typecode).map(Iterator::collect)
+    }
+
+    /// The commands of [`FtpUrl::commands_with`], one at a time: a path of
+    /// a million segments gives a million commands without a vector of
+    /// them, each argument borrowed from the URL unless it has an escape.
+    ///
+    /// The whole sequence is checked first, by a pass over the path that
+    /// allocates only for segments with escapes: it is refused with the
+    /// same [`ForbiddenByte`] before any command is given.
+    ///
+    /// ```
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/etc/motd;type=i").unwrap() else { panic!() };
+    /// let mut commands = url.commands_iter(url.typecode())?;
+    /// assert_eq!(commands.next().unwrap().to_string(), "CWD etc");
+    /// assert_eq!(commands.next().unwrap().to_string(), "TYPE I");
+    /// assert_eq!(commands.next().unwrap().to_string(), "RETR motd");
+    /// assert!(commands.next().is_none());
+    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// ```
+    pub fn commands_iter(
+        &self,
+        typecode: Option<Typecode>,
+    ) -> Result<FtpCommands<'a>, ForbiddenByte> {
         let Some(path) = self.fpath else {
-            return Ok(Vec::new());
+            return Ok(FtpCommands {
+                cwds: None,
+                last: [None, None],
+            });
         };
-        let mut segments: Vec<Decoded<'a>> = path.segments_decoded().collect();
-        // `segments` always yields at least one (possibly empty) segment.
-        let name = segments.pop().unwrap_or_default();
-        let mut commands = Vec::with_capacity(segments.len() + 2);
-        for (index, cwd) in segments.into_iter().enumerate() {
-            ForbiddenByte::find(
-                cwd.as_bytes(),
-                FTP_FORBIDDEN,
-                "FTP",
-                "command line",
-                "cwd",
-                Some(index),
-            )?;
-            commands.push(FtpCommand::Cwd(cwd));
+        // Every segment before the last is a `<cwd>`, the last the `<name>`.
+        let (cwds, name) = match path.as_str().rsplit_once('/') {
+            Some((cwds, name)) => (Some(cwds), name),
+            None => (None, path.as_str()),
+        };
+        for (index, cwd) in cwds
+            .into_iter()
+            .flat_map(|cwds| cwds.split('/'))
+            .enumerate()
+        {
+            forbidden(decode(cwd).as_bytes(), "cwd", Some(index))?;
         }
-        ForbiddenByte::find(
-            name.as_bytes(),
-            FTP_FORBIDDEN,
-            "FTP",
-            "command line",
-            "name",
-            None,
-        )?;
-        match typecode {
-            Some(Typecode::Directory) => commands.push(FtpCommand::Nlst(name)),
-            Some(Typecode::Ascii) => commands.extend([FtpCommand::TypeA, FtpCommand::Retr(name)]),
-            Some(Typecode::Image) => commands.extend([FtpCommand::TypeI, FtpCommand::Retr(name)]),
-            None => commands.push(FtpCommand::Retr(name)),
-        }
-        Ok(commands)
+        let name = decode(name);
+        forbidden(name.as_bytes(), "name", None)?;
+        let last = match typecode {
+            Some(Typecode::Directory) => [Some(FtpCommand::Nlst(name)), None],
+            Some(Typecode::Ascii) => [Some(FtpCommand::TypeA), Some(FtpCommand::Retr(name))],
+            Some(Typecode::Image) => [Some(FtpCommand::TypeI), Some(FtpCommand::Retr(name))],
+            None => [Some(FtpCommand::Retr(name)), None],
+        };
+        Ok(FtpCommands {
+            cwds: cwds.map(|cwds| cwds.split('/')),
+            last,
+        })
     }
 
     /// The typecode to use: the URL's, or, when it gives none, a guess

@@ -46,7 +46,9 @@
 //!   one is `CWD ` with a null argument), then `NLST <name>` for `;type=d`, else `TYPE A` or
 //!   `TYPE I` when there is a typecode, then `RETR <name>`; no `TYPE` without a typecode
 //!   (3.2.3 leaves the mode to the client: `guess_typecode()` guesses it from the name).
-//!   An empty name is `RETR ` too, and no url-path no command.
+//!   An empty name is `RETR ` too, and no url-path no command. `commands_iter()` gives
+//!   them one at a time, without a vector (a path of a million segments costs nothing more
+//!   than the URL).
 //! - **gopher** (3.4): `gopher_type()` (`1` when the gopher-path is empty),
 //!   `selector_decoded()`, `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the
 //!   selector, TAB and the search, TAB and the Gopher+ string (those present), CRLF. A form's
@@ -111,5 +113,5 @@ pub use build::{
 };
 pub use decode::{Decoded, decode};
 pub use errors::{BuildError, ForbiddenByte, OutOfRange};
-pub use ftp::{FtpCommand, FtpCredentials, Typecode};
+pub use ftp::{FtpCommand, FtpCommands, FtpCredentials, Typecode};
 pub use semantics::default_port;
