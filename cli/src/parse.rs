@@ -15,12 +15,13 @@
 //! written with U+FFFD, as `check` writes it.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
 use clap::ValueEnum;
-use rfc1738::url::{Decoded, GopherUrl, NewsUrl, WaisUrl};
+use rfc1738::url::{Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl};
 use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
@@ -92,15 +93,15 @@ struct Valid<'a> {
 
 #[derive(Serialize)]
 struct Http<'a> {
-    path_segments: Option<Vec<Octets<'a>>>,
+    path_segments: Option<List<'a>>,
     search: Option<Octets<'a>>,
 }
 
 #[derive(Serialize)]
 struct Ftp<'a> {
-    path_segments: Option<Vec<Octets<'a>>>,
+    path_segments: Option<List<'a>>,
     typecode: Option<String>,
-    commands: Option<Vec<Octets<'a>>>,
+    commands: Option<List<'a>>,
 }
 
 #[derive(Serialize)]
@@ -137,7 +138,7 @@ struct Wais<'a> {
 #[derive(Serialize)]
 struct File<'a> {
     host: &'a str,
-    path_segments: Vec<Octets<'a>>,
+    path_segments: List<'a>,
 }
 
 #[derive(Serialize)]
@@ -149,7 +150,69 @@ struct Field<'a> {
 #[derive(Serialize)]
 struct Prospero<'a> {
     hsoname: Octets<'a>,
-    fields: Vec<Field<'a>>,
+    fields: Fields<'a>,
+}
+
+/// A list of decoded values in a record, made one at a time each time it
+/// is written, never held whole: a URL of a million segments costs its
+/// record no more memory than one segment.
+#[derive(Clone)]
+enum List<'a> {
+    /// A path's segments.
+    Segments(Path<'a>),
+    /// An ftp URL's commands, checked: their command lines.
+    Commands(FtpCommands<'a>),
+}
+
+impl<'a> List<'a> {
+    /// Gives each value to `each`, in order, until it fails.
+    fn each<E>(&self, mut each: impl FnMut(Octets<'a>) -> Result<(), E>) -> Result<(), E> {
+        match self {
+            List::Segments(path) => path.segments_decoded().map(Octets).try_for_each(each),
+            // A command line's bytes live while it is written.
+            List::Commands(commands) => commands
+                .clone()
+                .try_for_each(|command| each(Octets(command.to_bytes().into()))),
+        }
+    }
+}
+
+impl Serialize for List<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(None)?;
+        self.each(|value| seq.serialize_element(&value))?;
+        seq.end()
+    }
+}
+
+impl fmt::Display for List<'_> {
+    /// `[value, value]`, each quoted as [`Quoted`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        let mut first = true;
+        self.each(|value| {
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{:?}", value.0)
+        })?;
+        f.write_str("]")
+    }
+}
+
+/// A prospero URL's fields, decoded one at a time as they are written.
+#[derive(Clone, Copy)]
+struct Fields<'a>(ProsperoUrl<'a>);
+
+impl Serialize for Fields<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.fields_decoded().map(|(name, value)| Field {
+            name: Octets(name),
+            value: Octets(value),
+        }))
+    }
 }
 
 #[derive(Serialize)]
@@ -206,37 +269,23 @@ fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
         other: None,
         semantic_errors: Vec::new(),
     };
+    scheme_record(&mut record, url, &mut errors);
+    record.semantic_errors = errors;
+    record
+}
+
+/// Fills the member of `record` named after the URL's scheme; what the URL
+/// fails to mean goes to `errors`.
+fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, errors: &mut Vec<String>) {
     match url {
         Url::Http(http) => {
             record.http = Some(Http {
-                path_segments: http
-                    .hpath()
-                    .map(|path| path.segments_decoded().map(Octets).collect()),
+                path_segments: http.hpath().map(List::Segments),
                 search: http.search_decoded().map(Octets),
             });
         }
-        Url::Ftp(ftp) => {
-            let commands = match ftp.commands() {
-                Ok(commands) => Some(
-                    commands
-                        .iter()
-                        .map(|command| Octets(command.to_bytes().into()))
-                        .collect(),
-                ),
-                Err(error) => {
-                    errors.push(error.to_string());
-                    None
-                }
-            };
-            record.ftp = Some(Ftp {
-                path_segments: ftp
-                    .fpath()
-                    .map(|path| path.segments_decoded().map(Octets).collect()),
-                typecode: ftp.typecode().map(|typecode| typecode.to_string()),
-                commands,
-            });
-        }
-        Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher, &mut errors)),
+        Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp, errors)),
+        Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher, errors)),
         Url::News(news) => record.news = Some(news_record(news)),
         Url::Nntp(nntp) => {
             record.nntp = Some(Nntp {
@@ -252,19 +301,13 @@ fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
         Url::File(file) => {
             record.file = Some(File {
                 host: file.host().map_or("", |host| host.as_str()),
-                path_segments: file.path_segments_decoded().map(Octets).collect(),
+                path_segments: List::Segments(file.fpath()),
             });
         }
         Url::Prospero(prospero) => {
             record.prospero = Some(Prospero {
                 hsoname: Octets(prospero.hsoname()),
-                fields: prospero
-                    .fields_decoded()
-                    .map(|(name, value)| Field {
-                        name: Octets(name),
-                        value: Octets(value),
-                    })
-                    .collect(),
+                fields: Fields(*prospero),
             });
         }
         Url::Mailto(mailto) => {
@@ -279,8 +322,21 @@ fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
             });
         }
     }
-    record.semantic_errors = errors;
-    record
+}
+
+fn ftp_record<'a>(ftp: &FtpUrl<'a>, errors: &mut Vec<String>) -> Ftp<'a> {
+    let commands = match ftp.commands_iter(ftp.typecode()) {
+        Ok(commands) => Some(List::Commands(commands)),
+        Err(error) => {
+            errors.push(error.to_string());
+            None
+        }
+    };
+    Ftp {
+        path_segments: ftp.fpath().map(List::Segments),
+        typecode: ftp.typecode().map(|typecode| typecode.to_string()),
+        commands,
+    }
 }
 
 fn gopher_record<'a>(gopher: &GopherUrl<'a>, errors: &mut Vec<String>) -> Gopher<'a> {
@@ -487,110 +543,108 @@ fn record(
 
 /// Decoded octets as the text format writes them: quoted and escaped, or
 /// `none`.
-fn quoted(value: Option<&Octets<'_>>) -> String {
-    value.map_or_else(|| "none".to_owned(), |value| format!("{:?}", value.0))
+struct Quoted<'r, 'a>(Option<&'r Octets<'a>>);
+
+impl fmt::Display for Quoted<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(value) => write!(f, "{:?}", value.0),
+            None => f.write_str("none"),
+        }
+    }
 }
 
-/// A list of decoded octets, or `none`.
-fn list(values: Option<&[Octets<'_>]>) -> String {
-    values.map_or_else(
-        || "none".to_owned(),
-        |values| {
-            let items: Vec<String> = values.iter().map(|value| quoted(Some(value))).collect();
-            format!("[{}]", items.join(", "))
-        },
-    )
+/// A value written as it is, or `none`.
+struct Plain<T>(Option<T>);
+
+impl<T: fmt::Display> fmt::Display for Plain<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(value) => value.fmt(f),
+            None => f.write_str("none"),
+        }
+    }
 }
 
-/// Text as it is, or `none`.
-fn plain(value: Option<&str>) -> String {
-    value.unwrap_or("none").to_owned()
+/// Appends one line of a text record: a part's name and its value, written
+/// as it is made.
+fn line(out: &mut Vec<u8>, name: &str, value: impl fmt::Display) {
+    // Writing to a Vec does not fail.
+    let _ = writeln!(out, "  {name:<15} {value}");
 }
 
 /// Appends the text record of a valid URL: the URL and its rule, then one
 /// line per part.
 fn text_record(out: &mut Vec<u8>, record: &Valid<'_>) {
-    let mut lines: Vec<(&str, String)> = vec![("scheme", record.scheme.clone())];
-    if record.host.is_some() {
-        lines.extend([
-            ("user", quoted(record.user.as_ref())),
-            ("password", quoted(record.password.as_ref())),
-            ("host", plain(record.host)),
-            ("port", plain(record.port)),
-            (
-                "effective port",
-                plain(
-                    record
-                        .effective_port
-                        .map(|port| port.to_string())
-                        .as_deref(),
-                ),
-            ),
-        ]);
-    }
-    if let Some(http) = &record.http {
-        lines.push(("path segments", list(http.path_segments.as_deref())));
-        lines.push(("search", quoted(http.search.as_ref())));
-    }
-    if let Some(ftp) = &record.ftp {
-        lines.push(("path segments", list(ftp.path_segments.as_deref())));
-        lines.push(("typecode", plain(ftp.typecode.as_deref())));
-        lines.push(("commands", list(ftp.commands.as_deref())));
-    }
-    if let Some(gopher) = &record.gopher {
-        lines.push(("type", quoted(Some(&gopher.gopher_type))));
-        lines.push(("selector", quoted(Some(&gopher.selector))));
-        lines.push(("search", quoted(gopher.search.as_ref())));
-        lines.push(("gopher+ string", quoted(gopher.gopher_plus.as_ref())));
-        lines.push(("request", quoted(gopher.request.as_ref())));
-    }
-    if let Some(news) = &record.news {
-        lines.push(("group", plain(news.group)));
-        lines.push(("article", quoted(news.article.as_ref())));
-        lines.push((
-            "all groups",
-            plain(Some(if news.all { "yes" } else { "no" })),
-        ));
-    }
-    if let Some(nntp) = &record.nntp {
-        lines.push(("group", plain(Some(nntp.group))));
-        let article = nntp.article.map(|article| article.to_string());
-        lines.push(("article", plain(article.as_deref())));
-    }
-    if let Some(wais) = &record.wais {
-        lines.push(("database", quoted(Some(&wais.database))));
-        lines.push(("search", quoted(wais.search.as_ref())));
-        lines.push(("wtype", quoted(wais.wtype.as_ref())));
-        lines.push(("wpath", quoted(wais.wpath.as_ref())));
-    }
-    if let Some(file) = &record.file {
-        lines.push(("path segments", list(Some(&file.path_segments))));
-    }
-    if let Some(prospero) = &record.prospero {
-        lines.push(("hsoname", quoted(Some(&prospero.hsoname))));
-        for field in &prospero.fields {
-            let pair = format!(
-                "{} = {}",
-                quoted(Some(&field.name)),
-                quoted(Some(&field.value))
-            );
-            lines.push(("field", pair));
-        }
-    }
-    if let Some(mailto) = &record.mailto {
-        lines.push(("address", quoted(Some(&mailto.address))));
-    }
-    if let Some(other) = &record.other {
-        lines.push(("schemepart", plain(Some(other.schemepart))));
-        lines.push(("url-path", plain(other.urlpath)));
-    }
-    for error in &record.semantic_errors {
-        lines.push(("error", error.clone()));
-    }
     // A valid URL is printable ASCII, and decoded values are written
     // escaped: nothing here can drive a terminal.
     let _ = writeln!(out, "{} ({})", record.input, record.rule);
-    for (name, value) in lines {
-        let _ = writeln!(out, "  {name:<15} {value}");
+    line(out, "scheme", &record.scheme);
+    if record.host.is_some() {
+        line(out, "user", Quoted(record.user.as_ref()));
+        line(out, "password", Quoted(record.password.as_ref()));
+        line(out, "host", Plain(record.host));
+        line(out, "port", Plain(record.port));
+        line(out, "effective port", Plain(record.effective_port));
+    }
+    if let Some(http) = &record.http {
+        line(out, "path segments", Plain(http.path_segments.as_ref()));
+        line(out, "search", Quoted(http.search.as_ref()));
+    }
+    if let Some(ftp) = &record.ftp {
+        line(out, "path segments", Plain(ftp.path_segments.as_ref()));
+        line(out, "typecode", Plain(ftp.typecode.as_ref()));
+        line(out, "commands", Plain(ftp.commands.as_ref()));
+    }
+    if let Some(gopher) = &record.gopher {
+        line(out, "type", Quoted(Some(&gopher.gopher_type)));
+        line(out, "selector", Quoted(Some(&gopher.selector)));
+        line(out, "search", Quoted(gopher.search.as_ref()));
+        line(out, "gopher+ string", Quoted(gopher.gopher_plus.as_ref()));
+        line(out, "request", Quoted(gopher.request.as_ref()));
+    }
+    if let Some(news) = &record.news {
+        line(out, "group", Plain(news.group));
+        line(out, "article", Quoted(news.article.as_ref()));
+        line(out, "all groups", if news.all { "yes" } else { "no" });
+    }
+    if let Some(nntp) = &record.nntp {
+        line(out, "group", nntp.group);
+        line(out, "article", Plain(nntp.article));
+    }
+    other_parts(out, record);
+    for error in &record.semantic_errors {
+        line(out, "error", error);
+    }
+}
+
+/// The lines of the parts of wais, file, prospero, mailto and other URLs.
+fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>) {
+    if let Some(wais) = &record.wais {
+        line(out, "database", Quoted(Some(&wais.database)));
+        line(out, "search", Quoted(wais.search.as_ref()));
+        line(out, "wtype", Quoted(wais.wtype.as_ref()));
+        line(out, "wpath", Quoted(wais.wpath.as_ref()));
+    }
+    if let Some(file) = &record.file {
+        line(out, "path segments", &file.path_segments);
+    }
+    if let Some(prospero) = &record.prospero {
+        line(out, "hsoname", Quoted(Some(&prospero.hsoname)));
+        for (name, value) in prospero.fields.0.fields_decoded() {
+            let (name, value) = (Octets(name), Octets(value));
+            line(
+                out,
+                "field",
+                format_args!("{} = {}", Quoted(Some(&name)), Quoted(Some(&value))),
+            );
+        }
+    }
+    if let Some(mailto) = &record.mailto {
+        line(out, "address", Quoted(Some(&mailto.address)));
+    }
+    if let Some(other) = &record.other {
+        line(out, "schemepart", other.schemepart);
+        line(out, "url-path", Plain(other.urlpath));
     }
 }
