@@ -1,5 +1,6 @@
 //! `rfc1738 explain`: the derivation tree of a URL.
 
+use std::fmt::{self, Write as _};
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
@@ -7,10 +8,9 @@ use rfc1738::{
     Derivation, Error, check, check_bytes, check_prefix, is_character_class, parse_prefix,
     parse_rule,
 };
-use serde::Serialize;
 
 use crate::check::ErrorRecord;
-use crate::output::{self, Output};
+use crate::output::{self, Output, Stop};
 use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when the input matches, 1 when it does not.
@@ -43,21 +43,23 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             }
         },
     };
-    let (text, valid) = match &matched {
-        Ok(matched) => (render_valid(args, &matched.tree()), true),
+    let mut out = Output::new();
+    let mut record = Record::new(&mut out);
+    let valid = match &matched {
+        Ok(matched) => {
+            tree(&mut record, args, &matched.tree());
+            true
+        }
         Err(error) => {
             let prefix = match args.rule {
                 Some(rule) => parse_prefix(rule, text),
                 None => check_prefix(text),
             };
-            (
-                render_invalid(args, error, prefix.as_ref(), bytes.len()),
-                false,
-            )
+            invalid(&mut record, args, error, prefix.as_ref(), bytes.len());
+            false
         }
     };
-    let mut out = Output::new();
-    if let Some(status) = output::failed(out.line(&text).and_then(|()| out.flush())) {
+    if let Some(status) = output::failed(record.end().and_then(|()| out.flush())) {
         return status;
     }
     if valid {
@@ -67,61 +69,130 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     }
 }
 
-fn render_valid(args: &ExplainArgs, tree: &Derivation<'_>) -> String {
-    match args.format {
-        TreeFormat::Text => text_tree(tree, args.all),
-        TreeFormat::Json => json(&json_tree(tree, args.all)),
+/// One record of standard output written in pieces as it is made, not
+/// held whole: begun only if SIGINT has not asked the run to end, then
+/// finished whatever comes, so that the output ends on a whole record.
+struct Record<'o> {
+    out: &'o mut Output,
+    buffer: String,
+    begun: bool,
+    /// Why writing stopped, if it did: what is made after is dropped.
+    stopped: Option<Stop>,
+}
+
+/// How much of a record is made before it is written.
+const PIECE: usize = 1 << 16;
+
+impl<'o> Record<'o> {
+    fn new(out: &'o mut Output) -> Self {
+        Record {
+            out,
+            buffer: String::with_capacity(PIECE + 256),
+            begun: false,
+            stopped: None,
+        }
+    }
+
+    /// Writes what was made.
+    fn send(&mut self) {
+        if self.stopped.is_some() {
+            self.buffer.clear();
+            return;
+        }
+        let written = if self.begun {
+            self.out.write_rest(self.buffer.as_bytes())
+        } else {
+            self.out.write(self.buffer.as_bytes())
+        };
+        self.begun = true;
+        self.buffer.clear();
+        if let Err(stop) = written {
+            self.stopped = Some(stop);
+        }
+    }
+
+    /// Ends the record with a newline and writes it out; says why writing
+    /// stopped, if it did.
+    fn end(mut self) -> Result<(), Stop> {
+        self.buffer.push('\n');
+        self.send();
+        self.stopped.map_or(Ok(()), Err)
     }
 }
 
-/// The diagnostic of a rejected input of `length` bytes, and the tree of its
-/// longest prefix the rule matches.
-fn render_invalid(
+impl fmt::Write for Record<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.buffer.push_str(text);
+        if self.buffer.len() >= PIECE {
+            self.send();
+        }
+        Ok(())
+    }
+}
+
+/// Writes the tree of a matched input.
+fn tree(record: &mut Record<'_>, args: &ExplainArgs, tree: &Derivation<'_>) {
+    match args.format {
+        TreeFormat::Text => text_tree(record, tree, 0, args.all),
+        TreeFormat::Json => json_tree(record, tree, args.all),
+    }
+}
+
+/// Writes the diagnostic of a rejected input of `length` bytes, and the tree
+/// of its longest prefix the rule matches.
+fn invalid(
+    record: &mut Record<'_>,
     args: &ExplainArgs,
     error: &Error,
     prefix: Option<&Derivation<'_>>,
     length: usize,
-) -> String {
+) {
+    // Writing to a Record does not fail: a failed write is kept in it.
+    let rule = error.rule().name();
     match args.format {
         TreeFormat::Text => {
-            let mut text = error.render("input", &Renderer::plain());
-            text.push('\n');
+            let _ = writeln!(record, "{}", error.render("input", &Renderer::plain()));
             match prefix {
                 Some(tree) => {
-                    text.push_str(&format!(
-                        "the longest prefix that {} matches ({} of {} bytes):\n",
-                        error.rule().name(),
+                    let _ = writeln!(
+                        record,
+                        "the longest prefix that {rule} matches ({} of {length} bytes):",
                         tree.span().end,
-                        length
-                    ));
-                    text.push_str(&text_tree(tree, args.all));
+                    );
+                    text_tree(record, tree, 0, args.all);
                 }
-                None => text.push_str(&format!(
-                    "no prefix of the input is a {}",
-                    error.rule().name()
-                )),
+                None => {
+                    let _ = write!(record, "no prefix of the input is a {rule}");
+                }
             }
-            text
         }
-        TreeFormat::Json => json(&Rejected {
-            rule: error.rule().name(),
-            valid: false,
-            error: ErrorRecord::new(error),
-            prefix: prefix.map(|tree| json_tree(tree, args.all)),
-        }),
+        TreeFormat::Json => {
+            // A record of strings, numbers and lists always serializes.
+            let error = serde_json::to_string(&ErrorRecord::new(error)).unwrap_or_default();
+            let _ = write!(
+                record,
+                "{{\"rule\":\"{rule}\",\"valid\":false,\"error\":{error},\"prefix\":"
+            );
+            match prefix {
+                Some(tree) => json_tree(record, tree, args.all),
+                None => {
+                    let _ = write!(record, "null");
+                }
+            }
+            let _ = write!(record, "}}");
+        }
     }
 }
 
-/// The tree as indented lines: production, byte span, text.
-fn text_tree(tree: &Derivation<'_>, all: bool) -> String {
-    let mut lines = Vec::new();
-    walk(tree, 0, all, &mut lines);
-    lines.join("\n")
-}
-
-fn walk(node: &Derivation<'_>, depth: usize, all: bool, lines: &mut Vec<String>) {
+/// Writes the tree as indented lines, a node per line: production, byte
+/// span, text; a newline between nodes.
+fn text_tree(record: &mut Record<'_>, node: &Derivation<'_>, depth: usize, all: bool) {
     let span = node.span();
-    lines.push(format!(
+    if depth > 0 {
+        let _ = writeln!(record);
+    }
+    let _ = write!(
+        record,
         "{:indent$}{} {}..{} \"{}\"",
         "",
         node.rule(),
@@ -129,9 +200,9 @@ fn walk(node: &Derivation<'_>, depth: usize, all: bool, lines: &mut Vec<String>)
         span.end,
         node.text().escape_debug(),
         indent = depth * 2
-    ));
+    );
     for child in shown_children(node, all) {
-        walk(child, depth + 1, all, lines);
+        text_tree(record, child, depth + 1, all);
     }
 }
 
@@ -147,37 +218,23 @@ fn shown_children<'t, 'a>(
         .filter(move |child| all || !is_character_class(child.rule()))
 }
 
-/// A node of the JSON tree; byte offsets.
-#[derive(Serialize)]
-struct JsonNode {
-    rule: &'static str,
-    start: usize,
-    end: usize,
-    children: Vec<JsonNode>,
-}
-
-/// The JSON record of a rejected input.
-#[derive(Serialize)]
-struct Rejected {
-    rule: &'static str,
-    valid: bool,
-    error: ErrorRecord,
-    prefix: Option<JsonNode>,
-}
-
-fn json_tree(node: &Derivation<'_>, all: bool) -> JsonNode {
+/// Writes the tree as nested `{"rule", "start", "end", "children"}`
+/// objects, byte offsets.
+fn json_tree(record: &mut Record<'_>, node: &Derivation<'_>, all: bool) {
     let span = node.span();
-    JsonNode {
-        rule: node.rule().name(),
-        start: span.start,
-        end: span.end,
-        children: shown_children(node, all)
-            .map(|child| json_tree(child, all))
-            .collect(),
+    // Production names need no escaping.
+    let _ = write!(
+        record,
+        "{{\"rule\":\"{}\",\"start\":{},\"end\":{},\"children\":[",
+        node.rule().name(),
+        span.start,
+        span.end
+    );
+    for (i, child) in shown_children(node, all).enumerate() {
+        if i > 0 {
+            let _ = write!(record, ",");
+        }
+        json_tree(record, child, all);
     }
-}
-
-/// A record of strings, numbers and nested records always serializes.
-fn json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+    let _ = write!(record, "]}}");
 }

@@ -58,6 +58,13 @@ impl Output {
         Ok(())
     }
 
+    /// Writes `bytes`, the rest of a record [`Output::write`] began: a
+    /// record begun is finished, SIGINT or not.
+    pub fn write_rest(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.out.write_all(bytes)?;
+        Ok(())
+    }
+
     /// Writes `text`, whole records, and a newline, as [`Output::write`]
     /// does.
     pub fn line(&mut self, text: &str) -> Result<(), Stop> {
