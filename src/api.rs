@@ -2,7 +2,7 @@
 //! derived.
 
 use crate::ast::Url;
-use crate::derivation::{Derivation, Node};
+use crate::derivation::{Derivation, Entry, Flat};
 use crate::expected::Found;
 use crate::grammar::{
     Folded, Quiet, file, ftp, generic, gopher, http, mailto, news, nntp, prospero, telnet, wais,
@@ -180,15 +180,23 @@ impl<'a> Match<'a> {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn tree(&self) -> Derivation<'a> {
-        let node = pass::derive(self.rule, self.input, true, self.folded);
-        debug_assert!(node.is_some(), "a match has a derivation");
-        let node = node.unwrap_or(Node {
-            rule: self.rule,
-            start: 0,
-            end: self.input.len(),
-            children: Vec::new(),
-        });
-        Derivation::new(node, self.input)
+        let tree = self.flat();
+        Derivation::read(&tree, 0, self.input)
+    }
+
+    /// The derivation tree, flat: the input read once more.
+    pub(crate) fn flat(&self) -> Flat {
+        let tree = pass::derive(self.rule, self.input, true, self.folded);
+        debug_assert!(tree.is_some(), "a match has a derivation");
+        tree.unwrap_or_else(|| Flat {
+            entries: vec![Entry {
+                rule: self.rule,
+                class: false,
+                start: 0,
+                end: self.input.len(),
+                size: 1,
+            }],
+        })
     }
 }
 
@@ -204,7 +212,7 @@ impl<'a> Match<'a> {
 /// assert!(parse_prefix(Rule::Httpurl, "http:/").is_none());
 /// ```
 pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
-    pass::derive(rule, input, false, false).map(|node| Derivation::new(node, input))
+    pass::derive(rule, input, false, false).map(|tree| Derivation::read(&tree, 0, input))
 }
 
 /// Checks a URL as [`parse`] reads it (the scheme rule its scheme selects,
@@ -236,7 +244,8 @@ fn whole_match(rule: Rule, input: &str, folded: bool) -> Result<Match<'_>, Error
 /// [`parse_prefix`] as [`check`] reads a URL: the scheme rule its scheme
 /// selects, scheme names compared case-insensitively.
 pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
-    pass::derive(scheme_rule(input), input, false, true).map(|node| Derivation::new(node, input))
+    pass::derive(scheme_rule(input), input, false, true)
+        .map(|tree| Derivation::read(&tree, 0, input))
 }
 
 /// Matches `rule` against the whole of `input`, by the grammar's letter: no

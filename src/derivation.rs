@@ -4,54 +4,53 @@ use core::ops::Range;
 
 use crate::Rule;
 
-/// A node of a derivation under construction: a production and the byte
-/// offsets it matched.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Node {
-    pub rule: Rule,
-    pub start: usize,
-    pub end: usize,
-    pub children: Vec<Node>,
+/// A derivation tree in one vector, parents before their children
+/// (preorder), as a pass builds it: one entry per production that matched,
+/// and one per character-class leaf, whose chain of class productions
+/// (`uchar` › `unreserved` › `alpha` › `lowalpha`) is made only when read.
+/// Some 32 bytes per entry, where a [`Derivation`] costs an allocation and
+/// some 80 bytes per node.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Flat {
+    pub(crate) entries: Vec<Entry>,
 }
 
-impl Node {
-    /// Moves the node and all below it `by` bytes to the right: a tree
-    /// derived from a slice, placed in the whole input.
-    pub(crate) fn shift(&mut self, by: usize) {
-        self.start += by;
-        self.end += by;
-        for child in &mut self.children {
-            child.shift(by);
-        }
+/// An entry of a [`Flat`] tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub rule: Rule,
+    /// A character-class leaf: the element from `start` to `end` under
+    /// the class production `rule`, the chain below it made when read
+    /// ([`Derivation::class`]).
+    pub class: bool,
+    pub start: usize,
+    pub end: usize,
+    /// The entries of its subtree, itself included: its next sibling is
+    /// this many entries on.
+    pub size: usize,
+}
+
+impl Flat {
+    /// The entries of the subtree at `at`'s children, as their indexes.
+    pub(crate) fn children(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = at + self.entries[at].size;
+        let mut next = at + 1;
+        core::iter::from_fn(move || {
+            let child = next;
+            // A subtree's entries follow it: its children fill them.
+            (child < end).then(|| {
+                next += self.entries[child].size;
+                child
+            })
+        })
     }
 
-    /// The derivation of one element (a byte, or the three of an escape)
-    /// under the character-class production `rule`, which matched it at
-    /// offset `start`: down the class's alternatives that are productions,
-    /// the first that matches it at each level (`xchar` › `unreserved` ›
-    /// `alpha` › `lowalpha`).
-    pub(crate) fn class(rule: Rule, element: &[u8], start: usize) -> Node {
-        let end = start + element.len();
-        let children = if rule == Rule::Escape {
-            // escape = "%" hex hex. `Class::matches` gives single bytes to
-            // the table, so `escape` matched an escape's three bytes.
-            vec![
-                Node::class(Rule::Hex, &element[1..2], start + 1),
-                Node::class(Rule::Hex, &element[2..3], start + 2),
-            ]
-        } else {
-            rule.class()
-                .map_or(&[][..], crate::charset::Class::parts)
-                .iter()
-                .find(|part| part.class().is_some_and(|class| class.matches(element)))
-                .map(|part| vec![Node::class(*part, element, start)])
-                .unwrap_or_default()
-        };
-        Node {
-            rule,
-            start,
-            end,
-            children,
+    /// Moves every entry `by` bytes to the right: a tree derived from a
+    /// slice, placed in the whole input.
+    pub(crate) fn shift(&mut self, by: usize) {
+        for entry in &mut self.entries {
+            entry.start += by;
+            entry.end += by;
         }
     }
 }
@@ -72,16 +71,55 @@ pub struct Derivation<'a> {
 }
 
 impl<'a> Derivation<'a> {
-    pub(crate) fn new(node: Node, input: &'a str) -> Self {
+    /// The tree of the subtree at `at` of `flat`, a tree of `input`.
+    pub(crate) fn read(flat: &Flat, at: usize, input: &'a str) -> Self {
+        let entry = flat.entries[at];
+        if entry.class {
+            // Entries span what the grammar matched: ASCII, char boundaries.
+            let element = &input.as_bytes()[entry.start..entry.end];
+            return Derivation::class(entry.rule, element, entry.start, input);
+        }
+        // Counted first, so that the children take no more than their room.
+        let mut children = Vec::with_capacity(flat.children(at).count());
+        children.extend(
+            flat.children(at)
+                .map(|child| Derivation::read(flat, child, input)),
+        );
         Derivation {
-            rule: node.rule,
-            span: node.start..node.end,
+            rule: entry.rule,
+            span: entry.start..entry.end,
             input,
-            children: node
-                .children
-                .into_iter()
-                .map(|child| Derivation::new(child, input))
-                .collect(),
+            children,
+        }
+    }
+
+    /// The derivation of one element (a byte, or the three of an escape)
+    /// under the character-class production `rule`, which matched it at
+    /// offset `start` of `input`: down the class's alternatives that are
+    /// productions, the first that matches it at each level (`xchar` ›
+    /// `unreserved` › `alpha` › `lowalpha`).
+    pub(crate) fn class(rule: Rule, element: &[u8], start: usize, input: &'a str) -> Self {
+        let end = start + element.len();
+        let children = if rule == Rule::Escape {
+            // escape = "%" hex hex. `Class::matches` gives single bytes to
+            // the table, so `escape` matched an escape's three bytes.
+            vec![
+                Derivation::class(Rule::Hex, &element[1..2], start + 1, input),
+                Derivation::class(Rule::Hex, &element[2..3], start + 2, input),
+            ]
+        } else {
+            rule.class()
+                .map_or(&[][..], crate::charset::Class::parts)
+                .iter()
+                .find(|part| part.class().is_some_and(|class| class.matches(element)))
+                .map(|part| vec![Derivation::class(*part, element, start, input)])
+                .unwrap_or_default()
+        };
+        Derivation {
+            rule,
+            span: start..end,
+            input,
+            children,
         }
     }
 

@@ -7,7 +7,7 @@
 use nom::{Check, Complete, Emit, OutputM, Parser};
 
 use crate::Rule;
-use crate::derivation::Node;
+use crate::derivation::Flat;
 use crate::grammar::{E, Folded, Observer, Text, end_of_input};
 use crate::rule::with_combinator;
 use crate::trace::{Builder, Diagnosis, Farthest};
@@ -93,7 +93,7 @@ pub(crate) fn diagnose(
 
 /// The derivation of the whole input (or, with `whole` false, of the prefix
 /// the combinator matches) under `rule`, folding scheme case with `fold`.
-pub(crate) fn derive(rule: Rule, input: &str, entire: bool, fold: bool) -> Option<Node> {
+pub(crate) fn derive(rule: Rule, input: &str, entire: bool, fold: bool) -> Option<Flat> {
     let builder = Builder::new(input);
     let o = &builder;
     let matched = match (entire, fold) {
@@ -102,29 +102,54 @@ pub(crate) fn derive(rule: Rule, input: &str, entire: bool, fold: bool) -> Optio
         (false, true) => with_combinator!(rule, o, prefix_of, Folded(input)),
         (false, false) => with_combinator!(rule, o, prefix_of, input),
     };
-    // A successful run leaves exactly the node of `rule` itself.
-    let mut root = matched.then(|| builder.into_root()).flatten()?;
-    ip_schemeparts(&mut root, input);
-    Some(root)
+    // A successful run leaves exactly the tree of `rule` itself.
+    let tree = matched.then(|| builder.into_root()).flatten()?;
+    if !tree
+        .entries
+        .iter()
+        .any(|entry| entry.rule == Rule::Schemepart)
+    {
+        return Some(tree);
+    }
+    let mut shown = Flat {
+        entries: Vec::with_capacity(tree.entries.len()),
+    };
+    ip_schemeparts(&tree, 0, input, &mut shown);
+    Some(shown)
 }
 
-/// Shows every `schemepart` that is a whole `ip-schemepart` as one.
+/// Appends the subtree at `at` of `tree` to `shown`, every `schemepart`
+/// that is a whole `ip-schemepart` shown as one.
 ///
 /// `schemepart = *xchar | ip-schemepart`: nom's ordered choice reads every
 /// schemepart as `*xchar`, whose language holds `ip-schemepart`'s. Where the
 /// whole schemepart is also an `ip-schemepart`, the derivation a reader
 /// expects is that one (`//host/path`), so the tree takes it
 /// (`grammar/DECISIONS.md`).
-fn ip_schemeparts(node: &mut Node, input: &str) {
-    if node.rule == Rule::Schemepart {
-        let text = &input[node.start..node.end];
-        if let Some(mut ip) = derive(Rule::IpSchemepart, text, true, false) {
-            ip.shift(node.start);
-            node.children = vec![ip];
+fn ip_schemeparts(tree: &Flat, at: usize, input: &str, shown: &mut Flat) {
+    let entry = tree.entries[at];
+    let position = shown.entries.len();
+    shown.entries.push(entry);
+    let ip = (entry.rule == Rule::Schemepart && !entry.class)
+        .then(|| {
+            derive(
+                Rule::IpSchemepart,
+                &input[entry.start..entry.end],
+                true,
+                false,
+            )
+        })
+        .flatten();
+    match ip {
+        Some(mut ip) => {
+            ip.shift(entry.start);
+            shown.entries.append(&mut ip.entries);
         }
-        return;
+        None => {
+            for child in tree.children(at) {
+                ip_schemeparts(tree, child, input, shown);
+            }
+        }
     }
-    for child in &mut node.children {
-        ip_schemeparts(child, input);
-    }
+    shown.entries[position].size = shown.entries.len() - position;
 }

@@ -4,10 +4,11 @@ use core::cell::RefCell;
 
 use super::observe::Observe;
 use crate::Rule;
-use crate::derivation::Node;
+use crate::derivation::{Entry, Flat};
 
-/// Builds the derivation tree: a node for every production that matched, a
-/// leaf for every character-class production an element matched.
+/// Builds the derivation tree, flat ([`Flat`]): an entry for every
+/// production that matched, a leaf for every character-class production an
+/// element matched.
 #[derive(Debug)]
 pub(crate) struct Builder {
     base: usize,
@@ -17,10 +18,11 @@ pub(crate) struct Builder {
 /// A derivation tree under construction.
 #[derive(Debug, Default)]
 struct Tree {
-    /// For each open production, where its children start in `nodes`.
+    /// For each open production, where its entry is in `entries`.
     marks: Vec<usize>,
-    /// Completed nodes not yet adopted by a parent.
-    nodes: Vec<Node>,
+    /// The entries so far, in preorder: an open production's entry waits
+    /// for its end and size.
+    entries: Vec<Entry>,
 }
 
 impl Builder {
@@ -32,10 +34,20 @@ impl Builder {
         }
     }
 
-    /// The root of the tree a successful pass built: the node of the rule
-    /// it was run for.
-    pub(crate) fn into_root(self) -> Option<Node> {
-        self.tree.into_inner().nodes.pop()
+    /// The tree a successful pass built: the subtree of the rule it was run
+    /// for, the last that matched at the top.
+    pub(crate) fn into_root(self) -> Option<Flat> {
+        let mut entries = self.tree.into_inner().entries;
+        let mut root = 0;
+        // Top-level subtrees follow each other: the last one's is the root.
+        while let Some(next) = entries.get(root).map(|entry| root + entry.size)
+            && next < entries.len()
+        {
+            root = next;
+        }
+        entries.get(root)?;
+        entries.drain(..root);
+        Some(Flat { entries })
     }
 }
 
@@ -46,48 +58,68 @@ impl Observe for &Builder {
         true
     }
 
-    fn enter(self, _: Rule, _: usize) {
+    fn enter(self, rule: Rule, at: usize) {
         let mut tree = self.tree.borrow_mut();
-        let mark = tree.nodes.len();
+        let mark = tree.entries.len();
         tree.marks.push(mark);
+        let start = at - self.base;
+        // Its end and size come when it matches.
+        tree.entries.push(Entry {
+            rule,
+            class: false,
+            start,
+            end: start,
+            size: 1,
+        });
     }
 
     fn leave(self, rule: Rule, start: usize, end: Option<usize>) {
         let mut tree = self.tree.borrow_mut();
-        // Every `leave` follows its own `enter`, which pushed a mark.
+        // Every `leave` follows its own `enter`, which pushed a mark and the
+        // entry there.
         let mark = tree.marks.pop().unwrap_or(0);
         let Some(end) = end else {
-            tree.nodes.truncate(mark);
+            tree.entries.truncate(mark);
             return;
         };
         let (start, end) = (start - self.base, end - self.base);
         // Resets go back to marks taken inside the open productions, never
-        // below theirs: `mark` is within `nodes`.
-        let mut children = tree.nodes.split_off(mark);
+        // below theirs: the entry at `mark` is this production's.
+        let size = tree.entries.len() - mark;
         // A character-class production's leaf records the class's own node
         // (`xchar` with `unreserved` under it): keep just that one.
-        let node = match children.as_slice() {
-            [only] if only.rule == rule && only.start == start && only.end == end => children.pop(),
-            _ => None,
-        };
-        tree.nodes.push(node.unwrap_or(Node {
+        if let Some(only) = tree.entries.get(mark + 1)
+            && only.size == size - 1
+            && (only.rule, only.start, only.end) == (rule, start, end)
+        {
+            tree.entries.remove(mark);
+            return;
+        }
+        tree.entries[mark] = Entry {
             rule,
+            class: false,
             start,
             end,
-            children,
-        }));
+            size,
+        };
     }
 
     fn class(self, rule: Rule, element: &[u8], at: usize) {
-        let node = Node::class(rule, element, at - self.base);
-        self.tree.borrow_mut().nodes.push(node);
+        let start = at - self.base;
+        self.tree.borrow_mut().entries.push(Entry {
+            rule,
+            class: true,
+            start,
+            end: start + element.len(),
+            size: 1,
+        });
     }
 
     fn mark(self) -> usize {
-        self.tree.borrow().nodes.len()
+        self.tree.borrow().entries.len()
     }
 
     fn reset(self, mark: usize) {
-        self.tree.borrow_mut().nodes.truncate(mark);
+        self.tree.borrow_mut().entries.truncate(mark);
     }
 }
