@@ -21,7 +21,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::bnf::{Expr, Grammar, Matcher, Production};
-use crate::{Derivation, Rule};
+use crate::{Derivation, Match, Rule};
 
 /// Counts, for every production and each of its alternatives, how many inputs
 /// exercised it.
@@ -32,9 +32,16 @@ pub struct Coverage {
     counts: Vec<Vec<usize>>,
     inputs: usize,
     rejected: usize,
-    /// The alternative of character-class nodes, by production and text.
-    classes: HashMap<(Rule, String), usize>,
+    /// The alternative of leaf nodes, by production and text.
+    leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
+    /// What the chain of a character-class leaf exercises, by its
+    /// production and element.
+    chains: HashMap<(Rule, Element), Vec<(Rule, usize)>>,
 }
+
+/// An element a character class matched, as a key: its length (1, or 3
+/// for an escape), then its bytes.
+type Element = [u8; 4];
 
 impl Default for Coverage {
     fn default() -> Self {
@@ -55,23 +62,90 @@ impl Coverage {
             counts,
             inputs: 0,
             rejected: 0,
-            classes: HashMap::new(),
+            leaves: HashMap::new(),
+            chains: HashMap::new(),
         }
     }
 
     /// Counts the alternatives the derivation of one accepted input took:
     /// each at most once for the input, however often it occurs.
     pub fn add(&mut self, tree: &Derivation<'_>) {
-        self.inputs += 1;
         let mut exercised = BTreeSet::new();
         for node in tree.nodes() {
             exercised.insert((node.rule(), self.alternative(node)));
         }
+        self.tally(exercised);
+    }
+
+    /// Counts what [`add`](Coverage::add) counts for `matched.tree()`,
+    /// without building the [`Derivation`]: the tree is read in a compact
+    /// form (some 32 bytes per production matched), and the chain of
+    /// character classes under each character (`uchar` › `unreserved` ›
+    /// `alpha` › `lowalpha`) is worked out once per production and
+    /// character. A line of a megabyte costs tens of megabytes, not the
+    /// hundreds its `Derivation` takes.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, coverage::Coverage};
+    ///
+    /// let (mut compact, mut built) = (Coverage::new(), Coverage::new());
+    /// let matched = check("ftp://me@host.dom/a%2Fb;type=d").unwrap();
+    /// compact.add_match(&matched);
+    /// built.add(&matched.tree());
+    /// assert_eq!(compact.count(Rule::Ftptype, 5), 1); // "d"
+    /// assert!(compact.unexercised().eq(built.unexercised()));
+    /// ```
+    pub fn add_match(&mut self, matched: &Match<'_>) {
+        let tree = matched.flat();
+        let input = matched.as_str();
+        let mut exercised = BTreeSet::new();
+        for (at, entry) in tree.entries.iter().enumerate() {
+            // Entries span what the grammar matched: ASCII, char boundaries.
+            let text = &input[entry.start..entry.end];
+            if entry.class {
+                exercised.extend(self.chain(entry.rule, text).iter().copied());
+                continue;
+            }
+            let mut children = tree.children(at);
+            let only = match (children.next(), children.next()) {
+                (Some(child), None) => Some(tree.entries[child]),
+                _ => None,
+            };
+            let only = only
+                .filter(|child| (child.start, child.end) == (entry.start, entry.end))
+                .map(|child| child.rule);
+            let leaf = entry.size == 1;
+            exercised.insert((entry.rule, self.choose(entry.rule, text, only, leaf)));
+        }
+        self.tally(exercised);
+    }
+
+    /// Counts one accepted input that exercised `exercised`.
+    fn tally(&mut self, exercised: BTreeSet<(Rule, usize)>) {
+        self.inputs += 1;
         for (rule, alternative) in exercised {
             // `alternative` indexes the production's alternatives, which sized
             // its counts.
             self.counts[index(rule)][alternative] += 1;
         }
+    }
+
+    /// What the chain of character classes under `rule` exercises for the
+    /// element `text` (a character, or an escape's three).
+    fn chain(&mut self, rule: Rule, text: &str) -> &[(Rule, usize)] {
+        let mut key = [0; 4];
+        // An element is one byte or three.
+        key[0] = text.len() as u8;
+        key[1..=text.len().min(3)].copy_from_slice(&text.as_bytes()[..text.len().min(3)]);
+        if !self.chains.contains_key(&(rule, key)) {
+            let chain = Derivation::class(rule, text.as_bytes(), 0, text);
+            let exercised = chain
+                .nodes()
+                .map(|node| (node.rule(), self.alternative(node)))
+                .collect();
+            self.chains.insert((rule, key), exercised);
+        }
+        &self.chains[&(rule, key)]
     }
 
     /// Counts an input that was rejected: it exercises nothing.
@@ -124,32 +198,43 @@ impl Coverage {
 
     /// The alternative of its production that `node` took.
     fn alternative(&mut self, node: &Derivation<'_>) -> usize {
-        let rule = node.rule();
+        let only = match node.children() {
+            [child] if child.span() == node.span() => Some(child.rule()),
+            _ => None,
+        };
+        self.choose(node.rule(), node.text(), only, node.children().is_empty())
+    }
+
+    /// The alternative of `rule` a node of text `text` took: the one that
+    /// is just the production `only` of its only child (which spans the
+    /// same text), else the first whose language holds the text. `leaf`:
+    /// the node has no children, and its answer is kept for the next.
+    fn choose(&mut self, rule: Rule, text: &str, only: Option<Rule>, leaf: bool) -> usize {
         let alternatives = production(self.matcher.grammar(), rule).alternatives();
         if alternatives.len() == 1 {
             return 0;
         }
-        // The alternative that is just the production of the node's only child.
-        if let [child] = node.children()
-            && child.span() == node.span()
+        if let Some(child) = only
             && let Some(taken) = alternatives.iter().position(
-                |alternative| matches!(alternative, Expr::Ref(name) if name == child.rule().name()),
+                |alternative| matches!(alternative, Expr::Ref(name) if name == child.name()),
             )
         {
             return taken;
         }
-        let key = (rule, node.text().to_owned());
-        if let Some(alternative) = self.classes.get(&key) {
+        if let Some(alternative) = self.leaves.get(&rule).and_then(|known| known.get(text)) {
             return *alternative;
         }
         let alternative = alternatives
             .iter()
-            .position(|alternative| self.matcher.expr_matches(alternative, node.text()))
+            .position(|alternative| self.matcher.expr_matches(alternative, text))
             // A derivation's text is a string of its production, so one of
             // its alternatives contains it.
             .unwrap_or(0);
-        if node.children().is_empty() {
-            self.classes.insert(key, alternative);
+        if leaf {
+            self.leaves
+                .entry(rule)
+                .or_default()
+                .insert(text.into(), alternative);
         }
         alternative
     }

@@ -59,3 +59,38 @@ fn ambiguous_alternatives_follow_the_derivation() {
     coverage.add(&parse_rule(Rule::Url, "urn:x").unwrap().tree());
     assert_eq!(coverage.count(Rule::Schemepart, 0), 1);
 }
+
+/// Every count of every alternative of every production.
+fn counts(coverage: &Coverage) -> Vec<usize> {
+    Rule::ALL
+        .iter()
+        .flat_map(|&rule| {
+            (0..coverage.alternatives(rule))
+                .map(move |alternative| coverage.count(rule, alternative))
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_counted_without_its_tree_counts_as_its_tree() {
+    // Each accepted string of the corpus, alone and all together: the
+    // compact reading counts exactly what the built tree does.
+    let mut compact = Coverage::new();
+    let mut built = Coverage::new();
+    for line in include_str!("corpus/accepted.tsv").lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let (name, input) = line.split_once('\t').expect("rule<TAB>input");
+        let rule = Rule::from_name(name).expect("a production");
+        let matched = parse_rule(rule, input).expect("accepted");
+        let (mut one, mut other) = (Coverage::new(), Coverage::new());
+        one.add_match(&matched);
+        other.add(&matched.tree());
+        assert_eq!(counts(&one), counts(&other), "{name} {input:?}");
+        compact.add_match(&matched);
+        built.add(&matched.tree());
+    }
+    assert_eq!(counts(&compact), counts(&built));
+    assert_eq!(compact.inputs(), built.inputs());
+}

@@ -100,7 +100,7 @@ fn measure(
                 // A derivation tree has a node per character: longer inputs
                 // are counted apart, and said so in the report.
                 Ok(_) if input.len() > crate::MAX_TREE_INPUT => measured.no_tree += 1,
-                Ok(matched) => measured.coverage.add(&matched.tree()),
+                Ok(matched) => measured.coverage.add_match(&matched),
                 Err(_) => measured.coverage.add_rejected(),
             }
         }

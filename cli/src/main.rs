@@ -323,10 +323,11 @@ enum Format {
     Json,
 }
 
-/// The longest input `coverage` builds a derivation tree for: a tree has a
-/// node per character and production, so its memory is many times the
-/// input's. (`explain` needs no such bound: its input is one argument, which
-/// the operating system keeps far shorter.)
+/// The longest input `coverage` reads a derivation tree of: even compact
+/// (`Coverage::add_match`), a tree has an entry per character and
+/// production, some 30 to 60 bytes per byte of input. (`explain` needs no
+/// such bound: its input is one argument, which the operating system keeps
+/// far shorter.)
 const MAX_TREE_INPUT: usize = 1 << 20;
 
 /// Accepts a production name as the RFC spells it.
