@@ -2,18 +2,24 @@
 //! production, counted by the same coverage `rfc1738 coverage` reports.
 
 use rfc1738::coverage::Coverage;
-use rfc1738::{Rule, check, parse_rule};
+use rfc1738::{Match, Rule, check, parse_rule};
+
+/// Each accepted string of the corpus, matched by its production.
+fn accepted() -> impl Iterator<Item = Match<'static>> {
+    include_str!("corpus/accepted.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (name, input) = line.split_once('\t').expect("rule<TAB>input");
+            let rule = Rule::from_name(name).expect("a production");
+            parse_rule(rule, input).unwrap_or_else(|e| panic!("{name} {input:?}: {e}"))
+        })
+}
 
 #[test]
 fn the_test_corpus_exercises_every_alternative() {
     let mut coverage = Coverage::new();
-    for line in include_str!("corpus/accepted.tsv").lines() {
-        if line.starts_with('#') {
-            continue;
-        }
-        let (name, input) = line.split_once('\t').expect("rule<TAB>input");
-        let rule = Rule::from_name(name).expect("a production");
-        let matched = parse_rule(rule, input).unwrap_or_else(|e| panic!("{name} {input:?}: {e}"));
+    for matched in accepted() {
         coverage.add(&matched.tree());
     }
     let missing: Vec<String> = coverage
@@ -77,17 +83,12 @@ fn a_match_counted_without_its_tree_counts_as_its_tree() {
     // compact reading counts exactly what the built tree does.
     let mut compact = Coverage::new();
     let mut built = Coverage::new();
-    for line in include_str!("corpus/accepted.tsv").lines() {
-        if line.starts_with('#') {
-            continue;
-        }
-        let (name, input) = line.split_once('\t').expect("rule<TAB>input");
-        let rule = Rule::from_name(name).expect("a production");
-        let matched = parse_rule(rule, input).expect("accepted");
+    for matched in accepted() {
         let (mut one, mut other) = (Coverage::new(), Coverage::new());
         one.add_match(&matched);
         other.add(&matched.tree());
-        assert_eq!(counts(&one), counts(&other), "{name} {input:?}");
+        let (rule, input) = (matched.rule(), matched.as_str());
+        assert_eq!(counts(&one), counts(&other), "{rule} {input:?}");
         compact.add_match(&matched);
         built.add(&matched.tree());
     }
