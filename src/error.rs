@@ -12,7 +12,7 @@ use nom_locate::LocatedSpan;
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
 use crate::trace::Path;
-use crate::{Rule, pass};
+use crate::{Rule, pass, visible};
 
 /// Why an input is not a string of a rule.
 ///
@@ -33,7 +33,8 @@ use crate::{Rule, pass};
 ///
 /// `Display` renders the error as a compiler-style diagnostic (plain text,
 /// no colour): the message, the location, the input line with a caret, the
-/// production path, the production's definition and the hints.
+/// production path, the production's definition and the hints. Every
+/// character of the input in it is shown as [`crate::visible`] says.
 #[derive(Clone, thiserror::Error)]
 #[error("{}", self.render("input", &Renderer::plain()))]
 #[non_exhaustive]
@@ -474,7 +475,8 @@ impl Excerpt {
     }
 }
 
-/// `window` as shown: unprintable characters escaped, `…` where the line
+/// `window` as shown: characters that are not visible escaped (see
+/// [`crate::visible`]), `…` where the line
 /// was cut; and the byte span in it of the character at byte `at` (empty at
 /// the end of the window).
 fn visible(
@@ -488,30 +490,19 @@ fn visible(
         text.push('…');
     }
     for c in window[..at].chars() {
-        push_visible(&mut text, c);
+        visible::push(&mut text, c, false);
     }
     let caret = text.len();
     let mut after = window[at..].chars();
     if let Some(c) = after.next() {
-        push_visible(&mut text, c);
+        visible::push(&mut text, c, false);
     }
     let width = text.len() - caret;
     for c in after {
-        push_visible(&mut text, c);
+        visible::push(&mut text, c, false);
     }
     if cut_after {
         text.push('…');
     }
     (text, caret..caret + width)
-}
-
-/// Appends `c`, or its escape (`\u{1b}`) when it is a control, format or
-/// other unprintable character, so that the rendered input cannot drive a
-/// terminal (escape sequences, bidirectional overrides).
-fn push_visible(text: &mut String, c: char) {
-    if matches!(c, '\\' | '"' | '\'') || c.escape_debug().len() == 1 {
-        text.push(c);
-    } else {
-        text.extend(c.escape_debug());
-    }
 }

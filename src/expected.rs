@@ -4,6 +4,7 @@
 use core::fmt;
 
 use crate::Rule;
+use crate::visible::{self, Visible};
 
 /// Something that could have continued a string of the rule at the error's
 /// offset: a character-class production (`digit`, `uchar`), a literal of the
@@ -74,9 +75,9 @@ impl Found {
     /// Appends what stands at the offset as `Display` writes it.
     pub(crate) fn push_to(&self, out: &mut String) {
         match self {
-            Found::Char(c) if c.is_ascii_graphic() && !matches!(c, '"' | '\\' | '\'') => {
+            Found::Char(c) => {
                 out.push('"');
-                out.push(*c);
+                visible::push(out, *c, true);
                 out.push('"');
             }
             // Writing to a String does not fail.
@@ -89,12 +90,16 @@ impl Found {
 }
 
 impl fmt::Display for Found {
-    /// `"a"`, `byte 0xFF` or `end of input`; control characters, spaces and
-    /// other invisible characters are written as escapes (`"\u{1b}"`), so that
-    /// nothing from the input reaches a terminal raw.
+    /// `"a"`, `byte 0xFF` or `end of input`; the character as
+    /// [`crate::visible`] shows it between quotes (`"\u{1b}"`, `"\""`), so
+    /// that nothing from the input reaches a terminal raw.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Found::Char(c) => write!(f, "\"{}\"", c.escape_debug()),
+            Found::Char(c) => write!(
+                f,
+                "\"{}\"",
+                Visible::new(c.encode_utf8(&mut [0; 4])).quoted()
+            ),
             Found::Byte(byte) => write!(f, "byte 0x{byte:02X}"),
             Found::EndOfInput => f.write_str("end of input"),
         }

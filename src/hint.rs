@@ -10,6 +10,7 @@ use core::fmt;
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found};
+use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -174,7 +175,8 @@ fn found_hint(found: Found) -> Option<Hint> {
             u32::from(c)
         ),
         Found::Char(c) if !c.is_ascii() => format!(
-            "URLs are written in US-ASCII: encode \"{c}\" as the %XX of its UTF-8 bytes, {}",
+            "URLs are written in US-ASCII: encode \"{}\" as the %XX of its UTF-8 bytes, {}",
+            Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
             percent_encoded(c)
         ),
         Found::Byte(byte) => format!("byte 0x{byte:02X} is not US-ASCII: encode it as %{byte:02X}"),

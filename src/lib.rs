@@ -49,6 +49,7 @@ pub mod extract;
 pub mod grammar;
 pub mod lint;
 pub mod url;
+pub mod visible;
 
 mod api;
 mod charset;

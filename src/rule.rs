@@ -24,7 +24,8 @@ impl core::str::FromStr for Rule {
     }
 }
 
-/// A name that is not a production of RFC 1738 section 5.
+/// A name that is not a production of RFC 1738 section 5. `Display` shows
+/// the name as [`crate::visible`] does.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a production of RFC 1738 section 5")]
+#[error("`{}` is not a production of RFC 1738 section 5", crate::visible::Visible::new(&self.0))]
 pub struct UnknownRule(pub String);

@@ -243,3 +243,39 @@ fn rendered_diagnostics() {
         settings.bind(|| insta::assert_snapshot!(name, rendered));
     }
 }
+
+#[test]
+fn nothing_invisible_reaches_a_rendering() {
+    // A character of each class `rfc1738::visible` escapes, where the
+    // excerpt, the message and a hint show it.
+    let classes = [
+        '\u{1b}',
+        '\u{9b}',
+        '\u{ad}',
+        '\u{200b}',
+        '\u{202e}',
+        '\u{2066}',
+        '\u{2028}',
+        '\u{a0}',
+        '\u{115f}',
+        '\u{3164}',
+        '\u{2800}',
+        '\u{e0041}',
+        '\u{e000}',
+        '\u{fdd0}',
+        '\u{301}',
+    ];
+    for c in classes {
+        for input in [format!("http://host/{c}abc"), format!("http://host/a b{c}")] {
+            let error = error(&input);
+            let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+            for shown in [error.to_string(), error.message(), hints.join("\n")] {
+                assert!(
+                    !shown.contains(c) && shown.chars().all(|s| s == '\n' || s >= ' '),
+                    "U+{:04X}: {shown}",
+                    u32::from(c)
+                );
+            }
+        }
+    }
+}

@@ -19,7 +19,9 @@ use syn::visit::Visit;
 /// The top-level modules, bottom first.
 const LAYERS: &[&str] = &[
     // The vocabulary: productions, what was expected and found, the
-    // character tables, the input, the derivation's nodes.
+    // character tables, the input, the derivation's nodes; and what of
+    // any text may be shown on a terminal.
+    "visible",
     "rule",
     "expected",
     "charset",

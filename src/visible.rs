@@ -1,0 +1,250 @@
+//! What may be shown on a terminal as it is, and how the rest is shown.
+//!
+//! Everything the crate writes for people (an [`Error`](crate::Error)'s
+//! rendering, its message and hints, a [`Found`](crate::Found)) shows text
+//! from the input through this module, and so should a program that shows
+//! our errors or its input to people: an input is untrusted, and a terminal
+//! obeys some of the characters it may hold.
+//!
+//! # The rule
+//!
+//! A character is **visible** when it is printable in the terminal sense,
+//! that is, when it is none of:
+//!
+//! - a control character (general category `Cc`: C0, DEL and C1, the escape
+//!   `\u{1b}` that starts terminal sequences and the single-byte `\u{9b}`
+//!   among them);
+//! - a format character (`Cf`): bidirectional controls and isolates
+//!   (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), zero-width
+//!   characters (U+200B–U+200D, U+2060–U+2064, U+FEFF), the soft hyphen
+//!   U+00AD, tag characters (U+E0001, U+E0020–U+E007F) and the others;
+//! - a line or paragraph separator (`Zl`, `Zp`: U+2028, U+2029), or a space
+//!   other than U+0020 (`Zs`: U+00A0, U+2000–U+200A, U+202F, U+205F,
+//!   U+3000, …);
+//! - a private-use character (`Co`), a surrogate (`Cs`, which no `char`
+//!   holds) or an unassigned code point (`Cn`), the noncharacters (U+FDD0–
+//!   U+FDEF and the last two of every plane) included;
+//! - a character that extends the one before it (`Grapheme_Extend`:
+//!   combining marks, variation selectors), which would change how a
+//!   character of ours looks;
+//! - a letter or symbol that looks blank: the Hangul fillers U+115F, U+1160,
+//!   U+3164 and U+FFA0 (default-ignorable code points of category `Lo`),
+//!   the blank braille pattern U+2800 and the null notehead U+1D159.
+//!
+//! The categories and properties are those of the Unicode version of the
+//! Rust standard library the crate is built with, whose `char::escape_debug`
+//! tables hold them; the fillers are listed here. Everything else, the
+//! space and every printable ASCII character included, is visible.
+//!
+//! # How the rest is shown
+//!
+//! A character that is not visible is written as its Rust escape: `\t`,
+//! `\r`, `\n`, `\0`, and `\u{…}` in lower-case hexadecimal for every other
+//! (`\u{1b}`, `\u{202e}`, `\u{3164}`). Between double quotes
+//! ([`Visible::quoted`]) `"` and `\` are escaped as well (`\"`, `\\`), so
+//! that the quoted text reads back unambiguously.
+//!
+//! ```
+//! use rfc1738::visible::{Visible, is_visible};
+//! assert!(is_visible('a') && is_visible(' ') && is_visible('é'));
+//! assert!(!is_visible('\u{202e}') && !is_visible('\u{3164}') && !is_visible('\u{a0}'));
+//! assert_eq!(Visible::new("a\u{1b}[31mb").to_string(), r"a\u{1b}[31mb");
+//! assert_eq!(Visible::new("say \"hi\"").quoted().to_string(), r#"say \"hi\""#);
+//! ```
+
+use core::fmt::{self, Write as _};
+use core::ops::Range;
+
+/// Letters and symbols that look blank: the Hangul fillers (default-ignorable
+/// code points of category `Lo`), the blank braille pattern and the null
+/// notehead. The standard library counts them printable.
+const BLANK: [char; 6] = [
+    '\u{115F}',
+    '\u{1160}',
+    '\u{3164}',
+    '\u{FFA0}',
+    '\u{2800}',
+    '\u{1D159}',
+];
+
+/// Whether `c` may be written to a terminal as it is (see the module's
+/// documentation for the rule).
+#[inline]
+pub fn is_visible(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' '..='~');
+    }
+    // `escape_debug` leaves a character as it is exactly when it is
+    // printable (not Cc, Cf, Cs, Co, Cn, Zl, Zp, or Zs but the space) and
+    // does not extend a grapheme.
+    c.escape_debug().len() == 1 && !BLANK.contains(&c)
+}
+
+/// Writes `c` as it is shown: as it is when visible, else escaped; `"` and
+/// `\` escaped too when `quoted`.
+fn write_char(out: &mut impl fmt::Write, c: char, quoted: bool) -> fmt::Result {
+    if quoted && matches!(c, '"' | '\\') {
+        out.write_char('\\')?;
+        return out.write_char(c);
+    }
+    if is_visible(c) {
+        return out.write_char(c);
+    }
+    let escape = c.escape_debug();
+    if escape.len() > 1 {
+        // `\t`, `\r`, `\n`, `\0`, or `\u{…}`.
+        write!(out, "{escape}")
+    } else {
+        write!(out, "{}", c.escape_unicode())
+    }
+}
+
+/// Appends `c` as [`Visible`] shows it.
+#[inline]
+pub(crate) fn push(out: &mut String, c: char, quoted: bool) {
+    // Writing to a String does not fail.
+    let _ = write_char(out, c, quoted);
+}
+
+/// Text as it may be shown on a terminal: `Display` writes each visible
+/// character as it is and every other escaped (see the module's
+/// documentation), and, when told, each character of a hidden span (a
+/// password) as `*`.
+///
+/// ```
+/// use rfc1738::visible::Visible;
+/// let url = "ftp://me:hunter2@host/";
+/// assert_eq!(Visible::new(url).hiding(9..16).to_string(), "ftp://me:*******@host/");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Visible<'a> {
+    text: &'a str,
+    quoted: bool,
+    hidden: Range<usize>,
+}
+
+impl<'a> Visible<'a> {
+    /// `text`, shown.
+    pub fn new(text: &'a str) -> Self {
+        Visible {
+            text,
+            quoted: false,
+            hidden: 0..0,
+        }
+    }
+
+    /// For text shown between double quotes: `"` and `\` are escaped too.
+    pub fn quoted(mut self) -> Self {
+        self.quoted = true;
+        self
+    }
+
+    /// Shows each character that starts within `span`, byte offsets of the
+    /// text, as one `*`: the text keeps its length in characters, so that
+    /// columns counted in the text stay right. A span past the text hides
+    /// what of the text it covers.
+    pub fn hiding(mut self, span: Range<usize>) -> Self {
+        self.hidden = span;
+        self
+    }
+}
+
+impl fmt::Display for Visible<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plain = |b: u8| matches!(b, b' '..=b'~') && !(self.quoted && matches!(b, b'"' | b'\\'));
+        if self.hidden.is_empty() && self.text.bytes().all(plain) {
+            return f.write_str(self.text);
+        }
+        for (at, c) in self.text.char_indices() {
+            if self.hidden.contains(&at) {
+                f.write_char('*')?;
+            } else {
+                write_char(f, c, self.quoted)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One character of every class the rule names, not visible, with its
+    /// escape.
+    const HIDDEN: &[(char, &str)] = &[
+        ('\u{0}', r"\0"),
+        ('\t', r"\t"),
+        ('\n', r"\n"),
+        ('\r', r"\r"),
+        ('\u{1b}', r"\u{1b}"),
+        ('\u{7f}', r"\u{7f}"),
+        ('\u{85}', r"\u{85}"),
+        ('\u{9b}', r"\u{9b}"),
+        ('\u{202e}', r"\u{202e}"),
+        ('\u{2066}', r"\u{2066}"),
+        ('\u{2069}', r"\u{2069}"),
+        ('\u{200b}', r"\u{200b}"),
+        ('\u{200e}', r"\u{200e}"),
+        ('\u{200f}', r"\u{200f}"),
+        ('\u{61c}', r"\u{61c}"),
+        ('\u{feff}', r"\u{feff}"),
+        ('\u{2028}', r"\u{2028}"),
+        ('\u{2029}', r"\u{2029}"),
+        ('\u{ad}', r"\u{ad}"),
+        ('\u{e0041}', r"\u{e0041}"),
+        ('\u{e000}', r"\u{e000}"),
+        ('\u{10fffd}', r"\u{10fffd}"),
+        ('\u{fdd0}', r"\u{fdd0}"),
+        ('\u{ffff}', r"\u{ffff}"),
+        ('\u{378}', r"\u{378}"),
+        ('\u{301}', r"\u{301}"),
+        ('\u{fe0f}', r"\u{fe0f}"),
+        ('\u{a0}', r"\u{a0}"),
+        ('\u{2000}', r"\u{2000}"),
+        ('\u{202f}', r"\u{202f}"),
+        ('\u{3000}', r"\u{3000}"),
+        ('\u{115f}', r"\u{115f}"),
+        ('\u{1160}', r"\u{1160}"),
+        ('\u{3164}', r"\u{3164}"),
+        ('\u{ffa0}', r"\u{ffa0}"),
+        ('\u{2800}', r"\u{2800}"),
+        ('\u{1d159}', r"\u{1d159}"),
+    ];
+
+    #[test]
+    fn every_class_the_rule_names_is_escaped() {
+        for &(c, escape) in HIDDEN {
+            assert!(!is_visible(c), "U+{:04X}", u32::from(c));
+            assert_eq!(Visible::new(c.encode_utf8(&mut [0; 4])).to_string(), escape);
+        }
+    }
+
+    #[test]
+    fn printable_characters_are_shown_as_they_are() {
+        let printable = (' '..='~').chain(['é', 'ß', '€', '\u{fffd}', '日', '😀']);
+        for c in printable {
+            assert!(is_visible(c), "{c:?}");
+            let text = c.to_string();
+            assert_eq!(Visible::new(&text).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn quoted_text_escapes_its_quotes_and_backslashes() {
+        assert_eq!(Visible::new(r#"a"b\c"#).to_string(), r#"a"b\c"#);
+        assert_eq!(Visible::new(r#"a"b\c"#).quoted().to_string(), r#"a\"b\\c"#);
+        assert_eq!(Visible::new("'").quoted().to_string(), "'");
+    }
+
+    #[test]
+    fn a_hidden_span_shows_a_star_per_character() {
+        let text = "u:pé\u{202e}w@h";
+        assert_eq!(Visible::new(text).hiding(2..9).to_string(), "u:****@h");
+        assert_eq!(Visible::new(text).hiding(2..100).to_string(), "u:******");
+        assert_eq!(
+            Visible::new(text).hiding(3..3).to_string(),
+            r"u:pé\u{202e}w@h"
+        );
+    }
+}
