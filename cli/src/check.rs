@@ -10,11 +10,13 @@ use std::process::ExitCode;
 use annotate_snippets::{Level, Renderer};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
+use rfc1738::visible::Visible;
 use rfc1738::{Error, Excerpt, Found, check_bytes, parse};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
 use crate::output::{self, Output, Stop};
+use crate::show;
 use crate::{CheckArgs, ColorChoice, Format};
 
 /// The JSON record of one input.
@@ -195,7 +197,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             let name = path.display().to_string();
             if let Err(error) = check_file(args, &style, path, &name, &mut out, &mut tally)? {
                 // The file cannot be read: say so, and go on with the others.
-                output::message(format_args!("{name}: {error}"));
+                output::message(format_args!("{}: {error}", Visible::new(&name)));
                 unreadable = true;
             }
         }
@@ -294,8 +296,7 @@ fn check_stream(
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<io::Result<()>, Stop> {
-    // A string always serializes.
-    let json_name = serde_json::to_string(origin).unwrap_or_default();
+    let json_name = show::json_string(&origin);
     let max_line = args.lines.max_line();
     batch::stream(
         reader,
@@ -346,10 +347,11 @@ fn too_long(
             };
             // Strings, numbers and nulls always serialize, and writing to a
             // Vec does not fail.
-            let _ = serde_json::to_writer(&mut *buffer, &record);
+            let _ = show::json(&mut *buffer, &record);
             buffer.push(b'\n');
         }
         Format::Human => {
+            let origin = Visible::new(origin);
             let error = if style.color {
                 "\x1b[1;31merror\x1b[0m"
             } else {
@@ -439,7 +441,7 @@ fn json(
         line,
     };
     // Strings and numbers always serialize, and writing to a Vec does not fail.
-    let _ = serde_json::to_writer(&mut *buffer, &record);
+    let _ = show::json(&mut *buffer, &record);
     buffer.push(b'\n');
 }
 
@@ -473,9 +475,13 @@ fn human(
     buffer: &mut Vec<u8>,
 ) {
     let (name, first_line) = match origin {
-        Origin::Argument => ("input", 1),
-        Origin::Stream(name, _) => (name, usize::try_from(line).unwrap_or(usize::MAX)),
+        Origin::Argument => (Cow::Borrowed("input"), 1),
+        Origin::Stream(name, _) => (
+            Cow::Owned(Visible::new(name).to_string()),
+            usize::try_from(line).unwrap_or(usize::MAX),
+        ),
     };
+    let name = name.as_ref();
     match result {
         Ok(rule) => {
             if args.quiet {
@@ -496,7 +502,7 @@ fn human(
             };
             let location = match origin {
                 Origin::Argument => String::new(),
-                Origin::Stream(name, _) => format!("{name}:{line}: "),
+                Origin::Stream(..) => format!("{name}:{line}: "),
             };
             let _ = writeln!(buffer, "{location}{valid} {rule}: {}", shown.text);
             for warning in warnings {

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use rfc1738::bnf::Grammar;
 use rfc1738::coverage::Coverage;
+use rfc1738::visible::Visible;
 use rfc1738::{Rule, check, parse_rule};
 
 use crate::CoverageArgs;
@@ -29,7 +30,8 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     let max_line = args.lines.max_line();
     let result = match &args.file {
         Some(path) => {
-            let name = path.display().to_string();
+            // Named in an error only, as it may be shown.
+            let name = Visible::new(&path.display().to_string()).to_string();
             File::open(path)
                 .map_err(|error| unreadable(&name, &error))
                 .and_then(|file| measure(file, args.rule, max_line, &name))

@@ -4,6 +4,7 @@ use std::fmt::{self, Write as _};
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
+use rfc1738::visible::Visible;
 use rfc1738::{
     Derivation, Error, check, check_bytes, check_prefix, is_character_class, parse_prefix,
     parse_rule,
@@ -11,6 +12,7 @@ use rfc1738::{
 
 use crate::check::ErrorRecord;
 use crate::output::{self, Output, Stop};
+use crate::show;
 use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when the input matches, 1 when it does not.
@@ -168,7 +170,7 @@ fn invalid(
         }
         TreeFormat::Json => {
             // A record of strings, numbers and lists always serializes.
-            let error = serde_json::to_string(&ErrorRecord::new(error)).unwrap_or_default();
+            let error = show::json_string(&ErrorRecord::new(error));
             let _ = write!(
                 record,
                 "{{\"rule\":\"{rule}\",\"valid\":false,\"error\":{error},\"prefix\":"
@@ -198,7 +200,7 @@ fn text_tree(record: &mut Record<'_>, node: &Derivation<'_>, depth: usize, all: 
         node.rule(),
         span.start,
         span.end,
-        node.text().escape_debug(),
+        Visible::new(node.text()).quoted(),
         indent = depth * 2
     );
     for child in shown_children(node, all) {

@@ -8,6 +8,7 @@ use std::str::{Utf8Chunk, Utf8Chunks};
 
 use annotate_snippets::Renderer;
 use rfc1738::extract::{Extracted, Form, extract_iter};
+use rfc1738::visible::Visible;
 use rfc1738::{Error, Found};
 use serde::Serialize;
 
@@ -15,6 +16,7 @@ use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
 use crate::interrupt::{self, Interrupted};
 use crate::output::{self, Output};
+use crate::show;
 use crate::{ExtractArgs, Format};
 
 /// The JSON record of one hit.
@@ -109,7 +111,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     let max = usize::try_from(args.max_text_bytes).unwrap_or(usize::MAX);
     let (name, read) = match &args.file {
         Some(path) => (
-            path.display().to_string(),
+            Visible::new(&path.display().to_string()).to_string(),
             File::open(path).and_then(|file| read_text(file, max)),
         ),
         None => ("<stdin>".to_owned(), read_text(io::stdin(), max)),
@@ -318,13 +320,12 @@ fn json(hit: &Extracted, places: &Places) -> String {
         error: places.error(hit).map(ErrorRecord::new),
         error_at: places.error_at.as_ref(),
     };
-    // Strings, numbers and nested records always serialize.
-    serde_json::to_string(&record).unwrap_or_default()
+    show::json_string(&record)
 }
 
 /// A line per hit, with the diagnostic of an invalid one.
 fn human(hit: &Extracted, places: &Places, name: &str) -> String {
-    let url = hit.url().escape_debug().to_string();
+    let url = Visible::new(hit.url());
     let mut lines = vec![match hit.verdict() {
         Ok(rule) => format!(
             "{name}:{}:{}: {url} (valid {rule})",
@@ -342,14 +343,14 @@ fn human(hit: &Extracted, places: &Places, name: &str) -> String {
         lines.push(format!(
             "  note: the fragment \"#{}\" is not part of the URL (RFC 1738, section 2.2 and \
              the appendix)",
-            fragment.escape_debug()
+            Visible::new(fragment).quoted()
         ));
     }
     for (hyphen, offset) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
         lines.push(format!(
             "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
              be part of the URL (appendix); without it: {} ({})",
-            hyphen.without().escape_debug(),
+            Visible::new(hyphen.without()),
             if hyphen.without_valid() {
                 "valid"
             } else {

@@ -16,11 +16,14 @@ mod grammar;
 mod interrupt;
 mod output;
 mod parse;
+mod show;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write as _;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use rfc1738::Rule;
 
 /// Check URLs against the grammar of RFC 1738 (Uniform Resource Locators),
@@ -338,21 +341,60 @@ fn parse_rule_name(name: &str) -> Result<Rule, String> {
     })
 }
 
-fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // clap's own `exit` ignores a failure to write: help or a version
-        // that cannot be written would end with status 0.
-        Err(error) => {
-            let status = u8::try_from(error.exit_code()).unwrap_or(2);
-            return match error.print() {
-                Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
-                    output::message(failure);
-                    ExitCode::from(2)
-                }
-                _ => ExitCode::from(status),
-            };
+/// Whether an argument holds a character that may not be shown on a
+/// terminal as it is: clap would quote it raw in a usage error.
+fn hostile_arguments() -> bool {
+    std::env::args_os().any(|arg| {
+        !arg.to_string_lossy()
+            .chars()
+            .all(rfc1738::visible::is_visible)
+    })
+}
+
+/// Reads the command line. When an argument holds a character that may not
+/// be shown on a terminal, clap styles nothing, and its message, which may
+/// quote the argument, is written with each line as
+/// [`rfc1738::visible`] shows it.
+fn read_command_line() -> Result<Cli, ExitCode> {
+    let hostile = hostile_arguments();
+    let mut command = Cli::command();
+    if hostile {
+        command = command.styles(clap::builder::Styles::plain());
+    }
+    let error = match command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    let status = u8::try_from(error.exit_code()).unwrap_or(2);
+    // clap's own `exit` ignores a failure to write: help or a version that
+    // cannot be written would end with status 0.
+    let written = if hostile {
+        // Unstyled, the message is the text as clap made it.
+        let text = show::lines(&error.render().ansi().to_string());
+        if error.use_stderr() {
+            std::io::stderr().lock().write_all(text.as_bytes())
+        } else {
+            std::io::stdout().lock().write_all(text.as_bytes())
         }
+    } else {
+        error.print()
+    };
+    Err(match written {
+        Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
+            output::message(failure);
+            ExitCode::from(2)
+        }
+        _ => ExitCode::from(status),
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = match read_command_line() {
+        Ok(cli) => cli,
+        Err(status) => return status,
     };
     // Should SIGINT keep its default action, a run it ends may end in the
     // middle of a record: nothing else is lost, so the run goes on.

@@ -22,6 +22,7 @@ use std::process::ExitCode;
 use annotate_snippets::Renderer;
 use clap::ValueEnum;
 use rfc1738::url::{Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl};
+use rfc1738::visible::Visible;
 use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
@@ -29,6 +30,7 @@ use crate::ParseArgs;
 use crate::batch::{self, Item, Line};
 use crate::check::ErrorRecord;
 use crate::output::{self, Output, Stop};
+use crate::show;
 
 /// How `parse` writes its records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -196,7 +198,7 @@ impl fmt::Display for List<'_> {
                 f.write_str(", ")?;
             }
             first = false;
-            write!(f, "{:?}", value.0)
+            write!(f, "{}", Quoted(Some(&value)))
         })?;
         f.write_str("]")
     }
@@ -477,7 +479,7 @@ fn too_long(format: Format, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
                 line,
             };
             // Numbers and nulls always serialize.
-            let _ = serde_json::to_writer(&mut *buffer, &record);
+            let _ = show::json(&mut *buffer, &record);
             buffer.push(b'\n');
         }
         Format::Text => {
@@ -511,7 +513,7 @@ fn record(
             match format {
                 Format::Json => {
                     // Strings, numbers and sequences always serialize.
-                    let _ = serde_json::to_writer(&mut *buffer, &valid(text, &url));
+                    let _ = show::json(&mut *buffer, &valid(text, &url));
                     buffer.push(b'\n');
                 }
                 Format::Text => text_record(buffer, &valid(text, &url)),
@@ -527,7 +529,7 @@ fn record(
                         rule: error.rule().name(),
                         error: ErrorRecord::new(&error),
                     };
-                    let _ = serde_json::to_writer(&mut *buffer, &record);
+                    let _ = show::json(&mut *buffer, &record);
                     buffer.push(b'\n');
                 }
                 Format::Text => {
@@ -541,14 +543,19 @@ fn record(
     }
 }
 
-/// Decoded octets as the text format writes them: quoted and escaped, or
-/// `none`.
+/// Decoded octets as the text format writes them: quoted, as
+/// [`rfc1738::visible`] shows text, or as bytes (`b"\xff"`) when they are
+/// not UTF-8; or `none`.
 struct Quoted<'r, 'a>(Option<&'r Octets<'a>>);
 
 impl fmt::Display for Quoted<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(value) => write!(f, "{:?}", value.0),
+            Some(value) => match value.0.to_str() {
+                Some(text) => write!(f, "\"{}\"", Visible::new(text).quoted()),
+                // Debug writes bytes in ASCII, every other escaped.
+                None => write!(f, "{:?}", value.0),
+            },
             None => f.write_str("none"),
         }
     }
