@@ -8,6 +8,7 @@ use crate::grammar::{
     Folded, Quiet, file, ftp, generic, gopher, http, mailto, news, nntp, prospero, telnet, wais,
 };
 use crate::pass::{self, emit, whole_of};
+use crate::password;
 use crate::trace::Farthest;
 use crate::{Error, Rule};
 
@@ -197,6 +198,27 @@ impl<'a> Match<'a> {
                 size: 1,
             }],
         })
+    }
+
+    /// The byte span of the `password` in the derivation tree, if the
+    /// string holds one: the productions that can hold one are `password`,
+    /// `login`, `ip-schemepart`, `ftpurl`, `telneturl`, `url`, and
+    /// `schemepart`, `genericurl` and `otherurl` where their scheme-specific
+    /// part is an `ip-schemepart`. No tree is built: the password is read
+    /// from the typed output of the same combinators, in one more pass that
+    /// allocates nothing, made only for those productions and only when the
+    /// input has a `:` followed by an `@` after its `//`: most inputs cost
+    /// nothing.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, parse_rule};
+    /// assert_eq!(parse_rule(Rule::Login, "john:hunter2@host.dom")?.password_span(), Some(5..12));
+    /// assert_eq!(check("x-ftp://me:pw@host/")?.password_span(), Some(11..13));
+    /// assert_eq!(check("ftp://host/a:b@c")?.password_span(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
+        password::in_match(self.rule, self.input, self.folded)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
@@ -12,7 +13,7 @@ use nom_locate::LocatedSpan;
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
 use crate::trace::Path;
-use crate::{Rule, pass, visible};
+use crate::{Rule, pass, password, visible};
 
 /// Why an input is not a string of a rule.
 ///
@@ -35,6 +36,12 @@ use crate::{Rule, pass, visible};
 /// no colour): the message, the location, the input line with a caret, the
 /// production path, the production's definition and the hints. Every
 /// character of the input in it is shown as [`crate::visible`] says.
+///
+/// An error shows the input as it is, a password included, unless told
+/// to [`hide_password`](Error::hide_password): then the rendering, the
+/// [`message`](Error::message) and the [`hints`](Error::hints) show no
+/// character of what would be the password
+/// ([`password_span`](Error::password_span)).
 #[derive(Clone, thiserror::Error)]
 #[error("{}", self.render("input", &Renderer::plain()))]
 #[non_exhaustive]
@@ -47,6 +54,8 @@ pub struct Error {
     /// The input, when it is short enough to keep (else empty): the one
     /// allocation of an error that nothing has asked about yet.
     input: Box<str>,
+    /// Whether the password is hidden from what the error shows.
+    hidden: bool,
     /// What is derived from the input, on first access for a kept input, at
     /// once for a long one.
     details: OnceLock<Box<Details>>,
@@ -66,16 +75,21 @@ struct Details {
     expected: Box<[Expected]>,
     /// Where the login or hostport open at the offset starts, if one is.
     authority: Option<usize>,
+    /// What would be the password.
+    password: Option<Range<usize>>,
     /// The hints: derived on first use from the kept input, at once with the
-    /// rest for a long one.
+    /// rest for a long one; the second list for a password hidden, when
+    /// the character found is in it.
     hints: OnceLock<Vec<Hint>>,
+    hints_hidden: OnceLock<Vec<Hint>>,
     /// The excerpt of a long input, which the error does not keep.
     excerpt: Option<Excerpt>,
 }
 
 impl PartialEq for Error {
     /// Errors are equal when they are of the same input, rule and offset:
-    /// everything else derives from those, derived yet or not.
+    /// everything else derives from those, derived yet or not (whether the
+    /// password is hidden is how it is shown, not what it is).
     fn eq(&self, other: &Error) -> bool {
         (self.rule, self.fold, self.offset, self.found, &self.input)
             == (
@@ -119,9 +133,15 @@ pub struct Excerpt {
     shown: String,
     /// The byte span in `shown` of the character at the offset: empty at
     /// the end of the input.
-    caret: core::ops::Range<usize>,
-    /// Whether the line goes on before the window.
+    caret: Range<usize>,
+    /// The window as it is in the input, where it starts there, and the
+    /// offset's byte in it: what a hidden password is shown from.
+    text: String,
+    start: usize,
+    at: usize,
+    /// Whether the line goes on before and after the window.
     cut_before: bool,
+    cut_after: bool,
 }
 
 /// How many characters of the input line are shown after the error.
@@ -179,6 +199,7 @@ impl Error {
             } else {
                 Box::default()
             },
+            hidden: false,
             details: OnceLock::new(),
         };
         if !kept {
@@ -186,8 +207,12 @@ impl Error {
             details.position = Some(position(input, offset));
             details.excerpt = Some(Excerpt::new(input, offset));
             // The hints need the input, which is not kept.
-            let hints = error.derive_hints(input, &details);
+            let hints = error.derive_hints(input, &details, false);
             let _ = details.hints.set(hints);
+            if error.found_in_password(&details) {
+                let hints = error.derive_hints(input, &details, true);
+                let _ = details.hints_hidden.set(hints);
+            }
             let _ = error.details.set(Box::new(details));
         }
         error
@@ -233,18 +258,86 @@ impl Error {
         &self.details().expected
     }
 
-    /// What stands at the offset.
+    /// What stands at the offset, hidden password or not.
     pub fn found(&self) -> Found {
         self.found
     }
 
     /// What the usual mistakes behind this error are and what to write
-    /// instead, each citing its section of RFC 1738; often none.
+    /// instead, each citing its section of RFC 1738; often none. With the
+    /// password hidden, a hint that would quote the character found in it
+    /// says what to encode in a password instead.
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
-        details
-            .hints
-            .get_or_init(|| self.derive_hints(&self.input, details))
+        let hide = self.hides_found(details);
+        let hints = if hide {
+            &details.hints_hidden
+        } else {
+            &details.hints
+        };
+        hints.get_or_init(|| self.derive_hints(&self.input, details, hide))
+    }
+
+    /// The byte span of what would be the password, if the input looks as
+    /// if it had one. The input has no tree to read it from, so the span is
+    /// guessed, conservatively, from what the pass that rejected it read:
+    ///
+    /// 1. The authority starts where the pass first read a `login`, a
+    ///    `hostport` or a `host`, or after the `//` that starts a
+    ///    `schemepart`; failing that, where a `password` being read at the
+    ///    offset starts (a string of `password` itself).
+    /// 2. It ends at the first `/` after its start; but when a user or
+    ///    password was being read at the offset, and the offset is not past
+    ///    that `/`, a `/` typed into it may have ended it early: if an `@`
+    ///    follows the offset, the authority ends at the first `/` after
+    ///    that `@`.
+    /// 3. The password is what stands between the first `:` and the last
+    ///    `@` of the authority; without such a pair, when a password was
+    ///    being read at the offset, it runs from where that password starts
+    ///    to the end of the authority.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("ftp://admin:p@ssw0rd@host/").unwrap_err();
+    /// assert_eq!(error.password_span(), Some(12..20));
+    /// let error = rfc1738::parse("telnet://root:hunter2/x@host/").unwrap_err();
+    /// assert_eq!(error.password_span(), Some(14..23));
+    /// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().password_span(), None);
+    /// ```
+    pub fn password_span(&self) -> Option<Range<usize>> {
+        self.details().password.clone()
+    }
+
+    /// Hides the password ([`password_span`](Error::password_span)) from
+    /// what the error shows: `Display`, [`render`](Error::render),
+    /// [`message`](Error::message) and [`hints`](Error::hints). Each of its
+    /// characters is rendered as `*` (so that the caret and the column stay
+    /// right), and a character found in it is named only as a character of
+    /// the password. [`found`](Error::found) and the offset stay as they
+    /// are: they are data, not display.
+    ///
+    /// ```
+    /// let mut error = rfc1738::parse("ftp://me:p w@host/").unwrap_err();
+    /// assert_eq!(error.message(), r#"expected uchar, ";", "?", "&", "=" or "@", found " ""#);
+    /// error.hide_password();
+    /// assert!(error.message().ends_with("found a character of the password (hidden)"));
+    /// assert!(error.to_string().contains("ftp://me:***@host/"));
+    /// ```
+    pub fn hide_password(&mut self) {
+        self.hidden = true;
+    }
+
+    /// Whether the character found, or the byte, continues what would be
+    /// the password.
+    fn found_in_password(&self, details: &Details) -> bool {
+        details.password.as_ref().is_some_and(|password| {
+            password.contains(&self.offset)
+                || (matches!(self.found, Found::Byte(_)) && password.end == self.offset)
+        })
+    }
+
+    /// Whether what stands at the offset is hidden.
+    fn hides_found(&self, details: &Details) -> bool {
+        self.hidden && self.found_in_password(details)
     }
 
     /// The details: derived on the first call for a kept input.
@@ -263,19 +356,23 @@ impl Error {
             path: recorded.path,
             expected: recorded.expected,
             authority: recorded.authority,
+            password: password::guessed(input, self.offset, &recorded.credentials),
             hints: OnceLock::new(),
+            hints_hidden: OnceLock::new(),
             excerpt: None,
         }
     }
 
-    /// The hints of this error in `input`.
+    /// The hints of this error in `input`; with `hide_found`, none quotes
+    /// the character found.
     #[cold]
-    fn derive_hints(&self, input: &str, details: &Details) -> Vec<Hint> {
+    fn derive_hints(&self, input: &str, details: &Details, hide_found: bool) -> Vec<Hint> {
         hint::hints(&hint::Context {
             rule: self.rule,
             input,
             offset: self.offset,
             found: self.found,
+            found_in_password: hide_found,
             path: details.path.rules(),
             expected: &details.expected,
             authority: details.authority,
@@ -290,14 +387,28 @@ impl Error {
         }
     }
 
-    /// The error in one line: `expected digit, "/" or end of input, found "a"`.
+    /// The error in one line: `expected digit, "/" or end of input, found "a"`
+    /// (with the password hidden and the character found in it, `found a
+    /// character of the password (hidden)`).
     pub fn message(&self) -> String {
         let mut message = String::with_capacity(96);
         message.push_str("expected ");
         list(&mut message, self.expected(), usize::MAX);
         message.push_str(", found ");
-        self.found.push_to(&mut message);
+        if self.hides_found(self.details()) {
+            message.push_str("a character of the password (hidden)");
+        } else {
+            self.found.push_to(&mut message);
+        }
         message
+    }
+
+    /// The span of the input to show as stars: the password, when hidden.
+    fn hidden_span(&self) -> Range<usize> {
+        match (self.hidden, self.password_span()) {
+            (true, Some(password)) => password,
+            _ => 0..0,
+        }
     }
 
     /// The production path written `httpurl › hostport › port`.
@@ -325,6 +436,7 @@ impl Error {
         let title = format!("not a valid {}: {}", self.rule, self.message());
         let label = format!("expected {}", self.expected_short());
         let excerpt = self.excerpt();
+        let excerpt = excerpt.hiding(self.hidden_span());
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.line() - 1);
         let path = format!("while matching {}", self.path_display());
@@ -437,12 +549,35 @@ impl Excerpt {
         let reaches_line_end = line_end < end || end == input.len();
         let cut_before = start + first > line_start;
         let cut_after = last < window.len() || !reaches_line_end;
-        let (shown, caret) = visible(&window[first..last], at - first, cut_before, cut_after);
+        let text = window[first..last].to_owned();
+        let at = at - first;
+        let (shown, caret) = visible(&text, at, cut_before, cut_after, 0..0);
         Excerpt {
             shown,
             caret,
+            text,
+            start: start + first,
+            at,
             cut_before,
+            cut_after,
         }
+    }
+
+    /// The excerpt with the characters of `hidden` (a byte span of the
+    /// input) shown as `*`, one for each: the caret and the columns stay
+    /// where they are.
+    pub(crate) fn hiding(&self, hidden: Range<usize>) -> Cow<'_, Excerpt> {
+        let end = self.start + self.text.len();
+        if hidden.is_empty() || hidden.end <= self.start || hidden.start >= end {
+            return Cow::Borrowed(self);
+        }
+        let hidden = hidden.start.saturating_sub(self.start)..hidden.end - self.start;
+        let (shown, caret) = visible(&self.text, self.at, self.cut_before, self.cut_after, hidden);
+        Cow::Owned(Excerpt {
+            shown,
+            caret,
+            ..self.clone()
+        })
     }
 
     /// The excerpt under `title`: the window with a caret at the offset,
@@ -476,30 +611,38 @@ impl Excerpt {
 }
 
 /// `window` as shown: characters that are not visible escaped (see
-/// [`crate::visible`]), `…` where the line
-/// was cut; and the byte span in it of the character at byte `at` (empty at
-/// the end of the window).
+/// [`crate::visible`]), those of `hidden` (a byte span of the window) as
+/// `*`, `…` where the line was cut; and the byte span in it of the character
+/// at byte `at` (empty at the end of the window).
 fn visible(
     window: &str,
     at: usize,
     cut_before: bool,
     cut_after: bool,
-) -> (String, core::ops::Range<usize>) {
+    hidden: Range<usize>,
+) -> (String, Range<usize>) {
     let mut text = String::with_capacity(window.len() + 8);
+    let push = |text: &mut String, (i, c): (usize, char)| {
+        if hidden.contains(&i) {
+            text.push('*');
+        } else {
+            visible::push(text, c, false);
+        }
+    };
     if cut_before {
         text.push('…');
     }
-    for c in window[..at].chars() {
-        visible::push(&mut text, c, false);
+    for c in window[..at].char_indices() {
+        push(&mut text, c);
     }
     let caret = text.len();
-    let mut after = window[at..].chars();
+    let mut after = window[at..].char_indices().map(|(i, c)| (at + i, c));
     if let Some(c) = after.next() {
-        visible::push(&mut text, c, false);
+        push(&mut text, c);
     }
     let width = text.len() - caret;
     for c in after {
-        visible::push(&mut text, c, false);
+        push(&mut text, c);
     }
     if cut_after {
         text.push('…');

@@ -57,6 +57,9 @@ pub(crate) struct Context<'a> {
     /// starts, if one was: the start of the authority, as the parser read
     /// it.
     pub authority: Option<usize>,
+    /// Whether the character found is in a password that is not shown: no
+    /// hint may then say what it, or a character before it, is.
+    pub found_in_password: bool,
 }
 
 /// `%XX` for each byte of `c`'s UTF-8 encoding.
@@ -100,20 +103,26 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     let mut hints = Vec::new();
     hints.extend(scheme_hint(context));
     hints.extend(user_hint(context));
-    hints.extend(found_hint(context.found));
-    hints.extend(escape_hint(context));
-    hints.extend(empty_port_hint(context));
-    let in_host = context
-        .path
-        .iter()
-        .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
-    if in_host {
-        host_hints(
-            &mut hints,
-            context.before(),
-            context.found,
-            context.previous(),
-        );
+    if context.found_in_password {
+        // The hints below read the character found and those before it,
+        // which are the password's: one that says nothing of them instead.
+        hints.push(password_hint());
+    } else {
+        hints.extend(found_hint(context.found));
+        hints.extend(escape_hint(context));
+        hints.extend(empty_port_hint(context));
+        let in_host = context
+            .path
+            .iter()
+            .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
+        if in_host {
+            host_hints(
+                &mut hints,
+                context.before(),
+                context.found,
+                context.previous(),
+            );
+        }
     }
     hints.extend(ftptype_hint(context));
     hints.extend(news_hint(context));
@@ -155,6 +164,16 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
             format!("{article} URL allows no user name or password"),
         )
     })
+}
+
+/// What section 3.1 says of the characters of a user name and a password,
+/// for an error in a password that is not shown.
+fn password_hint() -> Hint {
+    Hint::new(
+        "3.1",
+        "within a user name or password, \":\", \"@\" and \"/\" must be encoded (%3A, %40, \
+         %2F), as must any unsafe, control or non-ASCII character",
+    )
 }
 
 /// What section 2.2 says of the character found.

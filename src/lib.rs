@@ -59,6 +59,7 @@ mod expected;
 mod hint;
 mod input;
 mod pass;
+mod password;
 mod rule;
 mod scan;
 mod trace;

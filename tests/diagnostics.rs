@@ -279,3 +279,39 @@ fn nothing_invisible_reaches_a_rendering() {
         }
     }
 }
+
+#[test]
+fn a_hidden_password_is_hidden_in_short_and_long_inputs_alike() {
+    let long_path = "a/".repeat(3000);
+    for input in [
+        "ftp://me:p w@host/".to_owned(),
+        format!("ftp://me:p w@host/{long_path}"),
+    ] {
+        let mut error = error(&input);
+        let shown = error.clone();
+        error.hide_password();
+        assert_eq!(error, shown, "hiding changes how it is shown only");
+        assert_eq!(error.password_span(), Some(9..12));
+        let rendered = error.to_string();
+        assert!(rendered.contains("ftp://me:***@host/"), "{rendered}");
+        assert!(!rendered.contains("p w"), "{rendered}");
+        // The hint about a space would quote it: one about passwords instead.
+        let sections: Vec<&str> = error.hints().iter().map(|hint| hint.section()).collect();
+        assert_eq!(sections, ["3.1"], "{rendered}");
+        let sections: Vec<&str> = shown.hints().iter().map(|hint| hint.section()).collect();
+        assert_eq!(sections, ["2.2"]);
+        assert!(shown.to_string().contains("ftp://me:p w@host/"));
+    }
+}
+
+#[test]
+fn rendered_with_the_password_hidden() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"));
+    settings.set_omit_expression(true);
+    let input = "ftp://john@example.com:hunter2@host/";
+    let mut error = error(input);
+    error.hide_password();
+    settings.set_description(format!("{input:?}, password hidden"));
+    settings.bind(|| insta::assert_snapshot!("password_hidden", error.to_string()));
+}

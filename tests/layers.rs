@@ -36,6 +36,7 @@ const LAYERS: &[&str] = &[
     "grammar",
     // Passes of the grammar, and what they make.
     "pass",
+    "password",
     "hint",
     "error",
     "api",

@@ -38,6 +38,10 @@ pub(crate) struct Diagnosis {
     /// many; where the innermost open login or hostport started then.
     path: Cell<Path>,
     authority: Cell<Option<usize>>,
+    /// What the pass read of a login: see [`Credentials`].
+    opened: Cell<Option<(Rule, usize)>>,
+    user: Cell<bool>,
+    password: Cell<Option<usize>>,
     /// Everything expected at the target, each once, in the order tried:
     /// the first [`KEPT`] in place, any more in `more`.
     kept: Cell<[Expected; KEPT]>,
@@ -82,6 +86,24 @@ pub(crate) struct Recorded {
     /// Where the innermost login or hostport open then started: the start of
     /// the authority, as the parser read it.
     pub authority: Option<usize>,
+    /// What the pass read of a user and password.
+    pub credentials: Credentials,
+}
+
+/// What a pass read of a login, for guessing where the password of a
+/// rejected input is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Credentials {
+    /// The first `login`, `hostport`, `host` or `schemepart` the pass
+    /// entered, and where: the first three start an authority, a
+    /// `schemepart` that starts with `//` holds one.
+    pub opened: Option<(Rule, usize)>,
+    /// Whether a `user` was being read at the offset, in any of the readings
+    /// that reached it.
+    pub user: bool,
+    /// Where the `password` being read at the offset started, in a reading
+    /// that reached it, if one was.
+    pub password: Option<usize>,
 }
 
 impl Diagnosis {
@@ -100,6 +122,9 @@ impl Diagnosis {
                 len: 0,
             }),
             authority: Cell::new(None),
+            opened: Cell::new(None),
+            user: Cell::new(false),
+            password: Cell::new(None),
             kept: Cell::new([Expected::EndOfInput; KEPT]),
             len: Cell::new(0),
             more: RefCell::new(Vec::new()),
@@ -126,6 +151,27 @@ impl Diagnosis {
             expected,
             path: self.path.get(),
             authority: self.authority.get().map(|start| start - self.base),
+            credentials: Credentials {
+                opened: self.opened.get().map(|(rule, at)| (rule, at - self.base)),
+                user: self.user.get(),
+                password: self.password.get().map(|start| start - self.base),
+            },
+        }
+    }
+
+    /// Notes whether a user or a password is open at the target, for a leaf
+    /// reporting there.
+    #[cold]
+    fn note_credentials(&self) {
+        let len = self.depth.get().min(DEPTH);
+        let rules = self.stack.get();
+        for (i, rule) in rules[..len].iter().enumerate().rev() {
+            match rule {
+                Rule::User => self.user.set(true),
+                Rule::Password => self.password.set(Some(self.starts[i].get())),
+                _ => continue,
+            }
+            return;
         }
     }
 
@@ -200,6 +246,7 @@ impl Observe for &Diagnosis {
         if !self.reached.replace(true) {
             self.first_reach();
         }
+        self.note_credentials();
         for item in expected {
             self.expect(*item);
         }
@@ -222,6 +269,13 @@ impl Observe for &Diagnosis {
             start.set(at);
         }
         self.depth.set(depth + 1);
+        let authority = matches!(
+            rule,
+            Rule::Login | Rule::Hostport | Rule::Host | Rule::Schemepart
+        );
+        if authority && self.opened.get().is_none() {
+            self.opened.set(Some((rule, at)));
+        }
     }
 
     #[inline]

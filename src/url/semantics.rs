@@ -405,6 +405,31 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// The byte span of the password in the URL, if it has a
+    /// `:password`: the parser's own, from [`Url::login`].
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://me:hunter2@host/")?;
+    /// assert_eq!(url.password_span(), Some(9..16));
+    /// assert_eq!(rfc1738::parse("ftp://me@host/a:b@c")?.password_span(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
+        // A generic URL has a login only if its part after the scheme is
+        // an `ip-schemepart`, which takes a pass to know: a password is
+        // followed by an `@`.
+        if let Url::Other(url) = self
+            && !url.schemepart.contains('@')
+        {
+            return None;
+        }
+        let password = self.login()?.password?;
+        // The password and the scheme name, which starts the URL, are
+        // slices of the one input.
+        let start = password.as_ptr() as usize - self.scheme().as_ptr() as usize;
+        Some(start..start + password.len())
+    }
+
     /// The port's digits as written, if there is a `:port`.
     pub fn port(&self) -> Option<&'a str> {
         self.hostport().and_then(|hostport| hostport.port)

@@ -1,0 +1,300 @@
+//! Where the password of an input is, so that what is shown to people can
+//! hide it: the one place the crate decides it.
+//!
+//! - A valid URL's password is the parser's own: the `password` of its
+//!   typed tree (`Url::password_span`), or, for a string of any production,
+//!   the `password` node of its derivation tree, read from the typed output
+//!   of the same combinators ([`in_match`]).
+//! - A rejected input has no tree: its password is guessed from what the
+//!   pass that rejected it read ([`guessed`]), conservatively, so that a
+//!   password the grammar does not accept (an `@` or `/` typed into it
+//!   unencoded) is hidden whole.
+
+use core::ops::Range;
+
+use crate::Rule;
+use crate::ast::{Login, Url};
+use crate::grammar::{Folded, Quiet, Text, ftp, generic, ip, telnet};
+use crate::pass::emit;
+use crate::trace::Credentials;
+
+/// The productions a string of which can hold a `password`: `password`, the
+/// productions that use it directly or through others (`login`,
+/// `ip-schemepart`, `ftpurl`, `telneturl`, `url`), and `schemepart` and
+/// those that use it (`genericurl`, `otherurl`), whose derivation reads a
+/// whole `ip-schemepart` as one (`grammar/DECISIONS.md`).
+pub(crate) const HOLDERS: [Rule; 9] = [
+    Rule::Password,
+    Rule::Login,
+    Rule::IpSchemepart,
+    Rule::Schemepart,
+    Rule::Genericurl,
+    Rule::Otherurl,
+    Rule::Url,
+    Rule::Ftpurl,
+    Rule::Telneturl,
+];
+
+/// The span of the `password` in the derivation of `input`, a string of
+/// `rule` (scheme names folded with `fold`).
+///
+/// The derivation tree is not built: the password is read from what the
+/// rule's combinator returns, the typed tree of the same choices
+/// ([`typed`]), in one pass that allocates nothing. Even that pass is made
+/// only when the input can hold a password: `rule` is one of [`HOLDERS`] and
+/// the input has a `:` followed by an `@` (a password stands between the two
+/// in a `login`) after its first `//` (a login follows the `//` of its
+/// `ip-schemepart`, and a scheme name holds no `/`), or anywhere in an input
+/// without `//` (a `login` of its own).
+pub(crate) fn in_match(rule: Rule, input: &str, fold: bool) -> Option<Range<usize>> {
+    if rule == Rule::Password {
+        return Some(0..input.len());
+    }
+    if !HOLDERS.contains(&rule) || !may_hold(input) {
+        return None;
+    }
+    let password = if fold {
+        typed(rule, Folded(input))
+    } else {
+        typed(rule, input)
+    }?;
+    // The password is a slice of the input.
+    let start = password.as_ptr() as usize - input.as_ptr() as usize;
+    Some(start..start + password.len())
+}
+
+/// The password of `input`, a string of `rule`, from the typed output of
+/// the rule's combinator: the `login` of a URL, of an `ip-schemepart`, or
+/// of a scheme-specific part that is a whole `ip-schemepart` (as the
+/// derivation tree reads it).
+fn typed<'a, I: Text<'a>>(rule: Rule, input: I) -> Option<&'a str> {
+    let o = Quiet;
+    let login = match rule {
+        Rule::Login => emit(ip::login(o), input, o)?,
+        Rule::IpSchemepart => emit(ip::ip_schemepart(o), input, o)?.login,
+        Rule::Ftpurl => emit(ftp::ftpurl(o), input, o)?.login,
+        Rule::Telneturl => emit(telnet::telneturl(o), input, o)?.login,
+        Rule::Url => match emit(generic::url(o), input, o)? {
+            Url::Ftp(url) => url.login,
+            Url::Telnet(url) => url.login,
+            Url::Other(url) => login_of(url.schemepart)?,
+            _ => return None,
+        },
+        Rule::Genericurl | Rule::Otherurl => {
+            login_of(emit(generic::genericurl(o), input, o)?.schemepart)?
+        }
+        Rule::Schemepart => login_of(emit(generic::schemepart(o), input, o)?)?,
+        _ => return None,
+    };
+    login.password
+}
+
+/// The login of a scheme-specific part that is a whole `ip-schemepart`.
+fn login_of(schemepart: &str) -> Option<Login<'_>> {
+    let o = Quiet;
+    schemepart.starts_with("//").then_some(())?;
+    emit(ip::ip_schemepart(o), schemepart, o).map(|ip| ip.login)
+}
+
+/// Whether `input` has a `:` then an `@` after its first `//`, or anywhere
+/// when it has none.
+fn may_hold(input: &str) -> bool {
+    let after = input.find("//").map_or(input, |at| &input[at + 2..]);
+    after
+        .find(':')
+        .is_some_and(|colon| after[colon..].contains('@'))
+}
+
+/// The span of what would be the password of `input`, which a pass rejected
+/// at `offset` having read `read`; `None` when nothing there looks like
+/// one.
+///
+/// 1. The authority starts where the pass first entered a `login`, a
+///    `hostport` or a `host`, or two bytes into a `schemepart` that starts
+///    with `//` (an `ip-schemepart`'s login); with none of them, where the
+///    `password` being read at the offset starts (a string of `password`
+///    itself).
+/// 2. It ends at the first `/` after its start. When a user or a password
+///    was being read at the offset and the offset is not past that `/`,
+///    a `/` typed into it may have ended it early (`root:hunter2/x@host`):
+///    if an `@` follows the offset, the authority ends at the first `/`
+///    after that `@` instead.
+/// 3. The password is what stands between the first `:` and the last `@` of
+///    the authority (a user holds no `:`, a host no `@`). Without such a
+///    pair, when a password was being read at the offset, it is all of the
+///    authority from where that password starts (`ftp://me:secret`).
+pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<Range<usize>> {
+    let bytes = input.as_bytes();
+    let start = match read.opened {
+        Some((Rule::Schemepart, at)) => input[at..].starts_with("//").then_some(at + 2),
+        Some((_, at)) => Some(at),
+        None => None,
+    }
+    .or(read.password)?;
+    // Every cut below is at an ASCII byte found in `input`, a production's
+    // start or the offset: char boundaries.
+    let slash_after = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |i| from + i)
+    };
+    let mut end = slash_after(start);
+    let reading = read.user || read.password.is_some();
+    if reading && offset <= end {
+        let at = bytes[offset..].iter().position(|&b| b == b'@');
+        if let Some(at) = at {
+            end = slash_after(offset + at);
+        }
+    }
+    let authority = &bytes[start..end];
+    let colon = authority.iter().position(|&b| b == b':');
+    let at = authority.iter().rposition(|&b| b == b'@');
+    match (colon, at) {
+        (Some(colon), Some(at)) if colon < at => Some(start + colon + 1..start + at),
+        _ => read
+            .password
+            .filter(|password| (start..=end).contains(password))
+            .map(|password| password..end),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bnf::{Grammar, generate};
+    use crate::{Rule, check, parse_rule};
+
+    /// The productions that use `name`, directly or through others.
+    fn users_of(grammar: &Grammar, name: &str, found: &mut Vec<String>) {
+        for rule in Rule::ALL {
+            let user = rule.name();
+            if grammar.uses(user).contains(&name) && !found.iter().any(|f| f == user) {
+                found.push(user.to_owned());
+                users_of(grammar, user, found);
+            }
+        }
+    }
+
+    /// `HOLDERS` is what the grammar says, with `schemepart` read as an
+    /// `ip-schemepart` where it can be one.
+    #[test]
+    fn the_holders_are_the_grammars() {
+        let grammar = Grammar::rfc1738();
+        let mut found = vec!["password".to_owned()];
+        users_of(grammar, "password", &mut found);
+        let mut through_schemepart = vec!["schemepart".to_owned()];
+        users_of(grammar, "schemepart", &mut through_schemepart);
+        found.extend(through_schemepart);
+        found.sort();
+        found.dedup();
+        let mut holders: Vec<String> = HOLDERS.iter().map(|r| r.name().to_owned()).collect();
+        holders.sort();
+        assert_eq!(found, holders);
+    }
+
+    /// The password of the derivation tree of `input`, a string of `rule`.
+    fn from_tree(rule: Rule, input: &str) -> Option<Range<usize>> {
+        let tree = parse_rule(rule, input).ok()?.tree();
+        tree.find(Rule::Password).map(|node| node.span())
+    }
+
+    /// The password read without a tree is the tree's: on inputs with and
+    /// without one, and on random strings of every holder derived from the
+    /// BNF.
+    #[test]
+    fn the_password_without_a_tree_is_the_trees() {
+        let inputs = [
+            "ftp://me:pw@host/",
+            "ftp://me@host/a:b",
+            "ftp://host/a:b@c",
+            "ftp://host//x:y@z",
+            "telnet://u:@h",
+            "x://u:p@h/p",
+            "x:u:p@h",
+            "//u:p@h/",
+            "u:p@h",
+            "u@h:1",
+            "hunter2",
+        ];
+        for rule in HOLDERS {
+            for input in inputs {
+                if parse_rule(rule, input).is_ok() {
+                    assert_eq!(
+                        in_match(rule, input, false),
+                        from_tree(rule, input),
+                        "{rule} {input}"
+                    );
+                }
+            }
+        }
+        let grammar = Grammar::rfc1738();
+        // A fixed xorshift: the same strings every run.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut found = 0;
+        for rule in HOLDERS {
+            let production = grammar.get(rule.name()).expect("a production");
+            for _ in 0..300 {
+                let input = generate(grammar, production, &mut |_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 32) as u32
+                });
+                let expected = from_tree(rule, &input);
+                found += usize::from(expected.is_some());
+                assert_eq!(in_match(rule, &input, false), expected, "{rule} {input:?}");
+            }
+        }
+        assert!(found > 300, "{found} strings with a password");
+        assert_eq!(
+            in_match(Rule::Ftpurl, "ftp://me:pw@host/", false),
+            Some(9..11)
+        );
+        assert_eq!(in_match(Rule::Login, "u:p@h", false), Some(2..3));
+        assert_eq!(in_match(Rule::Url, "x://u:p@h/p", false), Some(6..7));
+        let folded = check("FTP://me:pw@host/").unwrap();
+        assert_eq!(folded.password_span(), Some(9..11));
+    }
+
+    /// What the guess for `input`, rejected by `rule` (by the scheme rule
+    /// without one), hides.
+    #[track_caller]
+    fn guess(rule: Option<Rule>, input: &str, password: Option<&str>) {
+        let error = match rule {
+            None => crate::parse(input).map(|_| ()),
+            Some(rule) => parse_rule(rule, input).map(|_| ()),
+        };
+        let span = error.expect_err("a rejected input").password_span();
+        assert_eq!(span.map(|span| &input[span]), password, "{input}");
+    }
+
+    #[test]
+    fn a_rejected_input_hides_what_would_be_its_password() {
+        // The password ends at the last "@" of the authority.
+        guess(None, "ftp://admin:p@ssw0rd@h/", Some("p@ssw0rd"));
+        guess(None, "ftp://john@example.com:hunter2@h/", Some("hunter2"));
+        // A "/" typed into the password.
+        guess(None, "telnet://root:hunter2/x@host/", Some("hunter2/x"));
+        guess(None, "telnet://root:hun/te/r2@host/", Some("hun/te/r2"));
+        // No host: the password as far as the authority goes.
+        guess(None, "ftp://me:secret", Some("secret"));
+        guess(None, "ftp://me:sec ret/x", Some("sec ret"));
+        // The error after the authority: the parser's reading of it.
+        guess(None, "ftp://me:pw@h/a b@c", Some("pw"));
+        guess(None, "http://h/a:b@c d", None);
+        // Where the scheme allows none, and in a generic URL.
+        guess(None, "http://me:pw@h/", Some("pw"));
+        guess(None, "x://me:p w@h/", Some("p w"));
+        guess(None, "mailto:me:pw@h x", None);
+        // A user with a "/" in it.
+        guess(None, "ftp://u s/er:pw@h/", Some("pw"));
+        // A port where no login can be is no password.
+        guess(None, "http://h:2 3/", None);
+        // Productions of their own.
+        guess(Some(Rule::Login), "me:p w@h", Some("p w"));
+        guess(Some(Rule::Password), "p w", Some("p w"));
+        guess(Some(Rule::Url), "ftp://me:p w@h/", Some("p w"));
+        guess(Some(Rule::Hostport), "me:pw@h", Some("pw"));
+    }
+}
