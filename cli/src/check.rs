@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -11,7 +12,7 @@ use annotate_snippets::{Level, Renderer};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Excerpt, Found, check_bytes, parse};
+use rfc1738::{Error, Excerpt, Found, check_bytes, parse, parse_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -378,10 +379,23 @@ fn record(
 ) {
     // Without --rule an input is read as `parse` reads it, once, and a valid
     // one is linted; with --rule, or for bytes that are not UTF-8, it is
-    // checked by the letter and has no warnings.
+    // checked by the letter and has no warnings. A valid input's password
+    // is the parser's, for human output.
+    let hide = args.format == Format::Human && !args.show_passwords;
+    let mut password = None;
     let (result, warnings) = match (args.rule, input) {
         (None, Line::Text(text)) => match parse(text) {
-            Ok(url) => (Ok(url.rule()), lint(&url)),
+            Ok(url) => {
+                password = url.password_span().filter(|_| hide);
+                (Ok(url.rule()), lint(&url))
+            }
+            Err(error) => (Err(error), Vec::new()),
+        },
+        (Some(rule), Line::Text(text)) if hide => match parse_rule(rule, text) {
+            Ok(matched) => {
+                password = matched.password_span();
+                (Ok(rule), Vec::new())
+            }
             Err(error) => (Err(error), Vec::new()),
         },
         _ => (check_bytes(input.bytes(), args.rule), Vec::new()),
@@ -394,7 +408,10 @@ fn record(
     tally.warnings += warnings.len() as u64;
     match args.format {
         Format::Json => json(origin, line, input, &result, &warnings, buffer),
-        Format::Human => human(args, style, origin, line, input, &result, &warnings, buffer),
+        Format::Human => {
+            let shown = Shown { input, password };
+            human(args, style, origin, line, shown, &result, &warnings, buffer);
+        }
     }
 }
 
@@ -461,6 +478,13 @@ fn push_number(buffer: &mut Vec<u8>, mut number: u64) {
     buffer.extend_from_slice(&digits[at..]);
 }
 
+/// An input as human output shows it: its bytes, and the span of a valid
+/// one's password, hidden.
+struct Shown<'a> {
+    input: &'a [u8],
+    password: Option<Range<usize>>,
+}
+
 /// The human output of one input: a line for a valid input (and its
 /// warnings), a diagnostic for an invalid one.
 #[allow(clippy::too_many_arguments)]
@@ -469,7 +493,7 @@ fn human(
     style: &Style,
     origin: Origin<'_>,
     line: u64,
-    input: &[u8],
+    Shown { input, password }: Shown<'_>,
     result: &Result<rfc1738::Rule, Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
@@ -487,14 +511,12 @@ fn human(
             if args.quiet {
                 return;
             }
-            // A valid input is printable ASCII: nothing in it can drive a
-            // terminal.
+            // A valid input is printable ASCII: hiding the password a `*`
+            // a character keeps every offset.
             let text = String::from_utf8_lossy(input);
-            let shown = if args.show_passwords {
-                Masked::none(&text)
-            } else {
-                Masked::new(&text)
-            };
+            let shown = Visible::new(&text)
+                .hiding(password.unwrap_or(0..0))
+                .to_string();
             let valid = if style.color {
                 "\x1b[1;32mvalid\x1b[0m"
             } else {
@@ -504,7 +526,7 @@ fn human(
                 Origin::Argument => String::new(),
                 Origin::Stream(..) => format!("{name}:{line}: "),
             };
-            let _ = writeln!(buffer, "{location}{valid} {rule}: {}", shown.text);
+            let _ = writeln!(buffer, "{location}{valid} {rule}: {shown}");
             for warning in warnings {
                 let report = human_warning(style, &shown, warning, name, first_line);
                 buffer.extend_from_slice(report.as_bytes());
@@ -512,37 +534,32 @@ fn human(
             }
         }
         Err(error) => {
-            let rendered = match (args.show_passwords, std::str::from_utf8(input)) {
-                (false, Ok(text)) => masked_diagnostic(error, text, name, first_line, style),
-                _ => None,
+            let mut error = Cow::Borrowed(error);
+            if !args.show_passwords {
+                error.to_mut().hide_password();
             }
-            .unwrap_or_else(|| error.render_at(name, first_line, &style.renderer));
+            let rendered = error.render_at(name, first_line, &style.renderer);
             buffer.extend_from_slice(rendered.as_bytes());
             buffer.push(b'\n');
         }
     }
 }
 
-/// A warning about the valid URL `shown`, rendered: its message, an
-/// excerpt of the URL with a caret at the first occurrence, and, for a
+/// A warning about the valid URL `shown` (its password hidden a `*` a
+/// character, so that its offsets are the URL's), rendered: its message,
+/// an excerpt of the URL with a caret at the first occurrence, and, for a
 /// finding that occurs more than once, a note with the count and the columns
 /// of the first occurrences.
-fn human_warning(
-    style: &Style,
-    shown: &Masked,
-    warning: &Warning,
-    name: &str,
-    line: usize,
-) -> String {
-    let at = shown.map(warning.offset());
-    let excerpt = Excerpt::new(&shown.text, at);
+fn human_warning(style: &Style, shown: &str, warning: &Warning, name: &str, line: usize) -> String {
+    let at = warning.offset().min(shown.len());
+    let excerpt = Excerpt::new(shown, at);
     let code = format!("warning[{}]", warning.code());
     let title = Level::WARNING
         .with_name(code.as_str())
         .primary_title(warning.message());
     // A valid URL is ASCII: a column is a byte offset plus one.
     let group = excerpt.group(title, name, line, at + 1, None);
-    match occurrences(shown, warning) {
+    match occurrences(warning) {
         Some(note) => style
             .renderer
             .render(&[group.element(Level::NOTE.message(note.as_str()))]),
@@ -550,10 +567,10 @@ fn human_warning(
     }
 }
 
-/// How many times the finding of `warning` occurs in the URL `shown`, and
-/// the columns of the first occurrences: `3 times, at columns 9, 12, 15`,
-/// and how many more than those; `None` for one occurrence.
-fn occurrences(shown: &Masked, warning: &Warning) -> Option<String> {
+/// How many times the finding of `warning` occurs in its URL, and the
+/// columns of the first occurrences: `3 times, at columns 9, 12, 15`, and
+/// how many more than those; `None` for one occurrence.
+fn occurrences(warning: &Warning) -> Option<String> {
     if warning.count() == 1 {
         return None;
     }
@@ -563,93 +580,11 @@ fn occurrences(shown: &Masked, warning: &Warning) -> Option<String> {
             note.push_str(", ");
         }
         // Writing to a String does not fail.
-        let _ = write!(note, "{}", shown.map(*offset) + 1);
+        let _ = write!(note, "{}", offset + 1);
     }
     let more = warning.count() - warning.offsets().len();
     if more > 0 {
         let _ = write!(note, " and {more} more");
     }
     Some(note)
-}
-
-/// The diagnostic of `text` with its password masked, when it has one.
-///
-/// Stars are `extra` characters, valid wherever a password's characters
-/// are, so the masked input fails where the input does, unless the error is
-/// about a character of the password itself (a space in it, say): then the
-/// masked input fails elsewhere, and the diagnostic, which is about the
-/// password, shows it.
-fn masked_diagnostic(
-    error: &Error,
-    text: &str,
-    name: &str,
-    first_line: usize,
-    style: &Style,
-) -> Option<String> {
-    let password = password_span(text)?;
-    let mut masked = text.to_owned();
-    masked.replace_range(password.clone(), &"*".repeat(password.len()));
-    let again = check_bytes(masked.as_bytes(), Some(error.rule()))
-        .err()
-        .filter(|again| again.offset() == error.offset())?;
-    Some(again.render_at(name, first_line, &style.renderer))
-}
-
-/// The byte span of the password in a URL of the common internet scheme
-/// syntax: after `//`, before the first `/`, between the first `:` and the
-/// `@` (section 3.1: a user and a password cannot hold an unencoded `:`,
-/// `@` or `/`).
-fn password_span(text: &str) -> Option<std::ops::Range<usize>> {
-    // Each cut is at or after an ASCII `/`, `@` or `:` found in `text`: char
-    // boundaries.
-    let authority_start = text.find("//")? + 2;
-    let authority_end = text[authority_start..]
-        .find('/')
-        .map_or(text.len(), |i| authority_start + i);
-    let authority = &text[authority_start..authority_end];
-    let at = authority.find('@')?;
-    let colon = authority[..at].find(':')?;
-    Some(authority_start + colon + 1..authority_start + at)
-}
-
-/// A valid URL as shown to people: its password replaced by `****`, and the
-/// map from offsets in the URL to offsets in what is shown.
-struct Masked {
-    text: String,
-    /// The password's span in the URL and how much shorter the mask is.
-    password: Option<(std::ops::Range<usize>, isize)>,
-}
-
-impl Masked {
-    fn none(text: &str) -> Self {
-        Masked {
-            text: text.to_owned(),
-            password: None,
-        }
-    }
-
-    fn new(text: &str) -> Self {
-        match password_span(text) {
-            Some(span) if !span.is_empty() => {
-                let mut masked = text.to_owned();
-                masked.replace_range(span.clone(), "****");
-                let shift = 4 - span.len() as isize;
-                Masked {
-                    text: masked,
-                    password: Some((span, shift)),
-                }
-            }
-            _ => Masked::none(text),
-        }
-    }
-
-    /// Where `offset` of the URL is in the shown text.
-    fn map(&self, offset: usize) -> usize {
-        match &self.password {
-            Some((span, shift)) if offset >= span.end => offset.saturating_add_signed(*shift),
-            Some((span, _)) if offset >= span.start => span.start,
-            _ => offset,
-        }
-        .min(self.text.len())
-    }
 }

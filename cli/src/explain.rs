@@ -1,10 +1,10 @@
 //! `rfc1738 explain`: the derivation tree of a URL.
 
 use std::fmt::{self, Write as _};
+use std::ops::Range;
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
-use rfc1738::visible::Visible;
 use rfc1738::{
     Derivation, Error, check, check_bytes, check_prefix, is_character_class, parse_prefix,
     parse_rule,
@@ -49,7 +49,8 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let mut record = Record::new(&mut out);
     let valid = match &matched {
         Ok(matched) => {
-            tree(&mut record, args, &matched.tree());
+            let password = matched.password_span().filter(|_| !args.show_passwords);
+            tree(&mut record, args, &matched.tree(), password.as_ref());
             true
         }
         Err(error) => {
@@ -57,7 +58,11 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
                 Some(rule) => parse_prefix(rule, text),
                 None => check_prefix(text),
             };
-            invalid(&mut record, args, error, prefix.as_ref(), bytes.len());
+            let mut error = error.clone();
+            if !args.show_passwords {
+                error.hide_password();
+            }
+            invalid(&mut record, args, &error, prefix.as_ref(), bytes.len());
             false
         }
     };
@@ -132,16 +137,23 @@ impl fmt::Write for Record<'_> {
     }
 }
 
-/// Writes the tree of a matched input.
-fn tree(record: &mut Record<'_>, args: &ExplainArgs, tree: &Derivation<'_>) {
+/// Writes the tree of a matched input, its password at `password` hidden
+/// in the text format.
+fn tree(
+    record: &mut Record<'_>,
+    args: &ExplainArgs,
+    tree: &Derivation<'_>,
+    password: Option<&Range<usize>>,
+) {
     match args.format {
-        TreeFormat::Text => text_tree(record, tree, 0, args.all),
+        TreeFormat::Text => text_tree(record, tree, 0, args.all, password),
         TreeFormat::Json => json_tree(record, tree, args.all),
     }
 }
 
 /// Writes the diagnostic of a rejected input of `length` bytes, and the tree
-/// of its longest prefix the rule matches.
+/// of its longest prefix the rule matches; the password hidden in both when
+/// the error hides it.
 fn invalid(
     record: &mut Record<'_>,
     args: &ExplainArgs,
@@ -161,7 +173,8 @@ fn invalid(
                         "the longest prefix that {rule} matches ({} of {length} bytes):",
                         tree.span().end,
                     );
-                    text_tree(record, tree, 0, args.all);
+                    let password = error.password_span().filter(|_| !args.show_passwords);
+                    text_tree(record, tree, 0, args.all, password.as_ref());
                 }
                 None => {
                     let _ = write!(record, "no prefix of the input is a {rule}");
@@ -187,8 +200,15 @@ fn invalid(
 }
 
 /// Writes the tree as indented lines, a node per line: production, byte
-/// span, text; a newline between nodes.
-fn text_tree(record: &mut Record<'_>, node: &Derivation<'_>, depth: usize, all: bool) {
+/// span, text (the characters of the password at `password` hidden); a
+/// newline between nodes.
+fn text_tree(
+    record: &mut Record<'_>,
+    node: &Derivation<'_>,
+    depth: usize,
+    all: bool,
+    password: Option<&Range<usize>>,
+) {
     let span = node.span();
     if depth > 0 {
         let _ = writeln!(record);
@@ -200,11 +220,11 @@ fn text_tree(record: &mut Record<'_>, node: &Derivation<'_>, depth: usize, all: 
         node.rule(),
         span.start,
         span.end,
-        Visible::new(node.text()).quoted(),
+        show::part(node.text(), span.start, password).quoted(),
         indent = depth * 2
     );
     for child in shown_children(node, all) {
-        text_tree(record, child, depth + 1, all);
+        text_tree(record, child, depth + 1, all, password);
     }
 }
 

@@ -139,7 +139,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         let places = Places::new(&hit, &mut offsets, &bytes);
         out.line(&match args.format {
             Format::Json => json(&hit, &places),
-            Format::Human => human(&hit, &places, &name),
+            Format::Human => human(&hit, &places, &name, args.show_passwords),
         })
     });
     if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
@@ -323,9 +323,18 @@ fn json(hit: &Extracted, places: &Places) -> String {
     show::json_string(&record)
 }
 
-/// A line per hit, with the diagnostic of an invalid one.
-fn human(hit: &Extracted, places: &Places, name: &str) -> String {
-    let url = Visible::new(hit.url());
+/// A line per hit, with the diagnostic of an invalid one; passwords hidden
+/// unless `show_passwords`.
+fn human(hit: &Extracted, places: &Places, name: &str, show_passwords: bool) -> String {
+    // The URL's password: the parser's, or the error's guess.
+    let password = match hit.verdict() {
+        _ if show_passwords => None,
+        Ok(_) => rfc1738::parse(hit.url())
+            .ok()
+            .and_then(|url| url.password_span()),
+        Err(error) => error.password_span(),
+    };
+    let url = show::part(hit.url(), 0, password.as_ref());
     let mut lines = vec![match hit.verdict() {
         Ok(rule) => format!(
             "{name}:{}:{}: {url} (valid {rule})",
@@ -340,17 +349,24 @@ fn human(hit: &Extracted, places: &Places, name: &str) -> String {
         ),
     }];
     if let Some(fragment) = hit.fragment() {
+        // A password that runs to the end of the URL may go on past a "#".
+        let cut = password
+            .as_ref()
+            .is_some_and(|password| password.end == hit.url().len());
+        let hidden = if cut { 0..fragment.len() } else { 0..0 };
         lines.push(format!(
             "  note: the fragment \"#{}\" is not part of the URL (RFC 1738, section 2.2 and \
              the appendix)",
-            Visible::new(fragment).quoted()
+            Visible::new(fragment).quoted().hiding(hidden)
         ));
     }
     for (hyphen, offset) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
+        let without = hyphen.without();
+        let password = show::password_of(without).filter(|_| !show_passwords);
         lines.push(format!(
             "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
              be part of the URL (appendix); without it: {} ({})",
-            Visible::new(hyphen.without()),
+            show::part(without, 0, password.as_ref()),
             if hyphen.without_valid() {
                 "valid"
             } else {
@@ -365,6 +381,10 @@ fn human(hit: &Extracted, places: &Places, name: &str) -> String {
             "  the error is at {name}:{}:{}:",
             place.line, place.column
         ));
+        let mut error = error.clone();
+        if !show_passwords {
+            error.hide_password();
+        }
         lines.push(error.render("url", &Renderer::plain()));
     }
     lines.join("\n")

@@ -205,6 +205,11 @@ struct ExtractArgs {
     )]
     max_text_bytes: u64,
 
+    /// Show passwords in human output instead of a `*` for each of their
+    /// characters.
+    #[arg(long)]
+    show_passwords: bool,
+
     /// The text; standard input without it.
     file: Option<std::path::PathBuf>,
 }
@@ -222,6 +227,11 @@ struct ParseArgs {
 
     #[command(flatten)]
     lines: LineArgs,
+
+    /// Show passwords in human output instead of a `*` for each of their
+    /// characters.
+    #[arg(long)]
+    show_passwords: bool,
 
     /// The URLs to parse; standard input when there are none.
     #[arg(value_name = "URL")]
@@ -246,6 +256,11 @@ struct ExplainArgs {
     /// `alpha`, …) under each part.
     #[arg(long)]
     all: bool,
+
+    /// Show passwords in human output instead of a `*` for each of their
+    /// characters.
+    #[arg(long)]
+    show_passwords: bool,
 
     /// The URL (or string of the production) to explain.
     url: OsString,
@@ -291,7 +306,8 @@ struct CheckArgs {
     #[arg(long)]
     deny_warnings: bool,
 
-    /// Show passwords in human output instead of `****`.
+    /// Show passwords in human output instead of a `*` for each of their
+    /// characters.
     #[arg(long)]
     show_passwords: bool,
 

@@ -17,6 +17,7 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Write as _};
+use std::ops::Range;
 use std::process::ExitCode;
 
 use annotate_snippets::Renderer;
@@ -413,7 +414,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
         args.urls.iter().try_for_each(|url| {
             let mut buffer = Vec::new();
             record(
-                args.format,
+                args,
                 "input",
                 1,
                 Line::new(url.as_encoded_bytes()),
@@ -443,17 +444,16 @@ fn parse_stream(
     out: &mut Output,
     tally: &mut Tally,
 ) -> Result<io::Result<()>, Stop> {
-    let format = args.format;
     let max_line = args.lines.max_line();
     batch::stream(
         reader,
         max_line,
         out,
         |number, item, buffer, tally| match item {
-            Item::Line(line) => record(format, "<stdin>", number, line, buffer, tally),
+            Item::Line(line) => record(args, "<stdin>", number, line, buffer, tally),
             Item::TooLong => {
                 tally.too_long += 1;
-                too_long(format, number, max_line, buffer);
+                too_long(args.format, number, max_line, buffer);
             }
         },
         |counted: Tally| {
@@ -491,7 +491,7 @@ fn too_long(format: Format, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
 
 /// Parses one input and appends its record to `buffer`.
 fn record(
-    format: Format,
+    args: &ParseArgs,
     origin: &str,
     line: u64,
     input: Line<'_>,
@@ -510,18 +510,21 @@ fn record(
     match parsed {
         Ok((text, url)) => {
             tally.valid += 1;
-            match format {
+            match args.format {
                 Format::Json => {
                     // Strings, numbers and sequences always serialize.
                     let _ = show::json(&mut *buffer, &valid(text, &url));
                     buffer.push(b'\n');
                 }
-                Format::Text => text_record(buffer, &valid(text, &url)),
+                Format::Text => {
+                    let password = url.password_span().filter(|_| !args.show_passwords);
+                    text_record(buffer, &valid(text, &url), password);
+                }
             }
         }
-        Err(error) => {
+        Err(mut error) => {
             tally.invalid += 1;
-            match format {
+            match args.format {
                 Format::Json => {
                     let record = Invalid {
                         input: String::from_utf8_lossy(input.bytes()),
@@ -533,6 +536,9 @@ fn record(
                     buffer.push(b'\n');
                 }
                 Format::Text => {
+                    if !args.show_passwords {
+                        error.hide_password();
+                    }
                     let first_line = usize::try_from(line).unwrap_or(usize::MAX);
                     let text = error.render_at(origin, first_line, &Renderer::plain());
                     buffer.extend_from_slice(text.as_bytes());
@@ -581,19 +587,13 @@ fn line(out: &mut Vec<u8>, name: &str, value: impl fmt::Display) {
 }
 
 /// Appends the text record of a valid URL: the URL and its rule, then one
-/// line per part.
-fn text_record(out: &mut Vec<u8>, record: &Valid<'_>) {
+/// line per part; the password, when its span is given, hidden.
+fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usize>>) {
     // A valid URL is printable ASCII, and decoded values are written
     // escaped: nothing here can drive a terminal.
-    let _ = writeln!(out, "{} ({})", record.input, record.rule);
-    line(out, "scheme", &record.scheme);
-    if record.host.is_some() {
-        line(out, "user", Quoted(record.user.as_ref()));
-        line(out, "password", Quoted(record.password.as_ref()));
-        line(out, "host", Plain(record.host));
-        line(out, "port", Plain(record.port));
-        line(out, "effective port", Plain(record.effective_port));
-    }
+    let input = Visible::new(record.input).hiding(password.clone().unwrap_or(0..0));
+    let _ = writeln!(out, "{input} ({})", record.rule);
+    login_lines(out, record, password.as_ref());
     if let Some(http) = &record.http {
         line(out, "path segments", Plain(http.path_segments.as_ref()));
         line(out, "search", Quoted(http.search.as_ref()));
@@ -619,14 +619,34 @@ fn text_record(out: &mut Vec<u8>, record: &Valid<'_>) {
         line(out, "group", nntp.group);
         line(out, "article", Plain(nntp.article));
     }
-    other_parts(out, record);
+    other_parts(out, record, password.as_ref());
     for error in &record.semantic_errors {
         line(out, "error", error);
     }
 }
 
-/// The lines of the parts of wais, file, prospero, mailto and other URLs.
-fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>) {
+/// The lines of the parts every URL with a host has, after its scheme; the
+/// password, when its span is given, hidden.
+fn login_lines(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<usize>>) {
+    line(out, "scheme", &record.scheme);
+    if record.host.is_none() {
+        return;
+    }
+    line(out, "user", Quoted(record.user.as_ref()));
+    match password {
+        Some(span) if !span.is_empty() => {
+            line(out, "password", "hidden (--show-passwords shows it)");
+        }
+        _ => line(out, "password", Quoted(record.password.as_ref())),
+    }
+    line(out, "host", Plain(record.host));
+    line(out, "port", Plain(record.port));
+    line(out, "effective port", Plain(record.effective_port));
+}
+
+/// The lines of the parts of wais, file, prospero, mailto and other URLs;
+/// the password in a scheme-specific part, when its span is given, hidden.
+fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<usize>>) {
     if let Some(wais) = &record.wais {
         line(out, "database", Quoted(Some(&wais.database)));
         line(out, "search", Quoted(wais.search.as_ref()));
@@ -651,7 +671,13 @@ fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>) {
         line(out, "address", Quoted(Some(&mailto.address)));
     }
     if let Some(other) = &record.other {
-        line(out, "schemepart", other.schemepart);
+        // The scheme-specific part ends the URL, and may hold its password.
+        let start = record.input.len() - other.schemepart.len();
+        line(
+            out,
+            "schemepart",
+            show::part(other.schemepart, start, password),
+        );
         line(out, "url-path", Plain(other.urlpath));
     }
 }

@@ -8,6 +8,7 @@
 //! obeys none of it.
 
 use std::io::{self, Write};
+use std::ops::Range;
 
 use rfc1738::visible::{Visible, is_visible};
 use serde::Serialize;
@@ -78,6 +79,25 @@ pub fn lines(text: &str) -> String {
     shown.join("\n")
 }
 
+/// `part`, which starts at byte `start` of an input whose password is at
+/// `password`, as shown: the characters of the password in it hidden.
+pub fn part<'a>(part: &'a str, start: usize, password: Option<&Range<usize>>) -> Visible<'a> {
+    let hidden = password.map_or(0..0, |password| {
+        password.start.saturating_sub(start)..password.end.saturating_sub(start)
+    });
+    Visible::new(part).hiding(hidden)
+}
+
+/// The span of what is, or would be, the password of `url`, read as
+/// `parse` reads it: the parser's, or, for a URL that is not valid, the
+/// error's guess.
+pub fn password_of(url: &str) -> Option<Range<usize>> {
+    match rfc1738::parse(url) {
+        Ok(url) => url.password_span(),
+        Err(error) => error.password_span(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +116,22 @@ mod tests {
         );
         let read: String = serde_json::from_str(&written).expect("valid JSON");
         assert_eq!(read, text);
+    }
+
+    #[test]
+    fn a_part_hides_the_characters_of_the_password_it_holds() {
+        let password = Some(&(9..16));
+        // "ftp://me:hunter2@host/" and three of its parts.
+        assert_eq!(
+            part("me:hunter2@host", 6, password).to_string(),
+            "me:*******@host"
+        );
+        assert_eq!(part("hunter2", 9, password).to_string(), "*******");
+        assert_eq!(part("host", 17, password).to_string(), "host");
+        assert_eq!(
+            part("ftp://me:hun", 0, password).to_string(),
+            "ftp://me:***"
+        );
     }
 
     #[test]

@@ -450,7 +450,7 @@ fn passwords_are_masked_in_human_output_only() {
     let output = rfc1738(&["check", "ftp://me:hunter2@host/"], b"");
     let human = stdout(&output);
     assert!(
-        human.starts_with("valid ftpurl: ftp://me:****@host/\n"),
+        human.starts_with("valid ftpurl: ftp://me:*******@host/\n"),
         "{human}"
     );
     assert!(!human.contains("hunter2"), "{human}");

@@ -126,9 +126,10 @@ fn check_and_parse_show_the_input_escaped() {
         safe(command, &output);
         assert_eq!(output.status.code(), Some(1), "{command} {extra:?}");
     };
-    run("check", &[]);
-    run("check", &["--show-passwords"]);
-    run("parse", &[]);
+    for extra in [&[][..], &["--show-passwords"]] {
+        run("check", extra);
+        run("parse", extra);
+    }
     // Standard input, NUL included.
     let mut lines = every.join("\n");
     lines.push_str("\nhttp://host/\0x\n");

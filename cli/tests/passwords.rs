@@ -1,0 +1,228 @@
+//! No password in human output unless `--show-passwords`: in `check`,
+//! `parse`, `explain` and `extract`, valid inputs and invalid ones, their
+//! diagnostics included. JSON keeps the input as it is.
+
+mod common;
+
+use std::process::Output;
+
+use common::rfc1738;
+
+/// Standard output and standard error together.
+fn shown(output: &Output) -> String {
+    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&output.stderr));
+    text
+}
+
+/// An input, the production it is checked against (`None`: its scheme's),
+/// and pieces of its password, none of which may be shown.
+struct Case {
+    input: &'static str,
+    rule: Option<&'static str>,
+    secrets: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[
+    // Valid: the parser's own password.
+    Case {
+        input: "ftp://me:hunter2@host/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "x-scheme://me:hunter2@host/path",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "john:hunter2@host.dom",
+        rule: Some("login"),
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://me:hunter2@host/",
+        rule: Some("url"),
+        secrets: &["hunter2"],
+    },
+    // Invalid: a user name with an "@", then the password.
+    Case {
+        input: "ftp://john@example.com:hunter2@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // A "/" in the password.
+    Case {
+        input: "telnet://root:hunter2/x@host/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // An "@" in the password: all of it up to the last "@" is hidden.
+    Case {
+        input: "ftp://admin:p@ssw0rd@h/",
+        rule: None,
+        secrets: &["ssw0rd"],
+    },
+    // Two "@" in the password.
+    Case {
+        input: "ftp://me:s3cr3t@p4ss@w0rd@host/",
+        rule: None,
+        secrets: &["s3cr3t", "p4ss", "w0rd"],
+    },
+    // A character outside ASCII in the password, where the error is.
+    Case {
+        input: "ftp://me:pässwort@host/",
+        rule: None,
+        secrets: &["ässwort", "sswort"],
+    },
+    // The error inside the password, at a space.
+    Case {
+        input: "ftp://me:hun ter2@host/",
+        rule: None,
+        secrets: &["hun", "ter2"],
+    },
+    // A password where http allows none.
+    Case {
+        input: "http://me:hunter2@host/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // A password and no host.
+    Case {
+        input: "ftp://me:hunter2",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+];
+
+/// The human output of each command on `case`, with `extra` arguments.
+fn outputs(case: &Case, extra: &[&str]) -> Vec<(String, String)> {
+    let mut runs = Vec::new();
+    let with_rule = |command: &str| {
+        let mut args = vec![command.to_owned()];
+        if let Some(rule) = case.rule {
+            args.extend(["--rule".to_owned(), rule.to_owned()]);
+        }
+        args.extend(extra.iter().map(|arg| (*arg).to_owned()));
+        args
+    };
+    let mut commands = vec![with_rule("check"), with_rule("explain")];
+    if case.rule.is_none() {
+        commands.push(
+            ["parse"]
+                .iter()
+                .chain(extra)
+                .map(|a| (*a).to_owned())
+                .collect(),
+        );
+    }
+    for mut args in commands {
+        args.push(case.input.to_owned());
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        runs.push((args.join(" "), shown(&rfc1738(&refs, b""))));
+    }
+    // Standard input, as lines, for check and parse.
+    if case.rule.is_none() {
+        for command in ["check", "parse"] {
+            let args: Vec<&str> = [command].into_iter().chain(extra.iter().copied()).collect();
+            let input = format!("{}\n", case.input);
+            let output = rfc1738(&args, input.as_bytes());
+            runs.push((format!("{command} < {}", case.input), shown(&output)));
+        }
+        // Extract, in a wrapper and bare in running text.
+        let args: Vec<&str> = ["extract"]
+            .into_iter()
+            .chain(extra.iter().copied())
+            .collect();
+        let text = format!("see <URL:{}> and {} too\n", case.input, case.input);
+        let output = rfc1738(&args, text.as_bytes());
+        runs.push((format!("extract < {}", case.input), shown(&output)));
+    }
+    runs
+}
+
+#[test]
+fn no_human_output_shows_a_password() {
+    for case in CASES {
+        for (run, output) in outputs(case, &[]) {
+            for secret in case.secrets {
+                assert!(
+                    !output.contains(secret),
+                    "{run}: {secret:?} shown\n{output}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn show_passwords_shows_them() {
+    for case in CASES {
+        for (run, output) in outputs(case, &["--show-passwords"]) {
+            let secret = case.secrets[0];
+            assert!(
+                output.contains(secret),
+                "{run}: {secret:?} not shown\n{output}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_hidden_password_keeps_the_caret_and_the_column() {
+    // The error is after the password: the caret and the column are where
+    // they are without hiding it, a star standing for each character.
+    let output = shown(&rfc1738(&["check", "ftp://me:hunter2@host:x/"], b""));
+    assert!(
+        output.contains("1 | ftp://me:*******@host:x/\n"),
+        "{output}"
+    );
+    assert!(output.contains("--> input:1:23"), "{output}");
+    assert!(
+        output.contains("\n  |                       ^ expected digit"),
+        "{output}"
+    );
+    // The error is in the password, at a character outside ASCII: named,
+    // not shown, no hint quotes it, and a star stands for each character
+    // of the password, two-byte ones included.
+    let output = shown(&rfc1738(&["check", "ftp://me:pä w@host/"], b""));
+    assert!(
+        output.contains("found a character of the password (hidden)"),
+        "{output}"
+    );
+    assert!(output.contains("1 | ftp://me:****@host/\n"), "{output}");
+    assert!(output.contains("--> input:1:11"), "{output}");
+    assert!(
+        output.contains("\n  |           ^ expected uchar"),
+        "{output}"
+    );
+    assert!(!output.contains('ä') && !output.contains("%C3"), "{output}");
+    assert!(output.contains("section 3.1"), "{output}");
+}
+
+#[test]
+fn json_keeps_the_input_as_it_is() {
+    for args in [
+        &["check", "--format", "json"][..],
+        &["parse", "--format", "json"],
+        &["explain", "--format", "json"],
+    ] {
+        let mut args = args.to_vec();
+        args.push("ftp://me:hunter2@host/");
+        let output = String::from_utf8(rfc1738(&args, b"").stdout).expect("UTF-8");
+        let record: serde_json::Value = serde_json::from_str(output.trim()).expect("JSON");
+        match args[0] {
+            // The tree has spans, not text.
+            "explain" => assert_eq!(record["children"][0]["rule"], "login", "{output}"),
+            "parse" => assert_eq!(record["password"], "hunter2", "{output}"),
+            _ => assert_eq!(record["input"], "ftp://me:hunter2@host/", "{output}"),
+        }
+    }
+    let output = rfc1738(
+        &["extract", "--format", "json"],
+        b"<URL:ftp://me:hun ter2@h/>",
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let record: serde_json::Value = serde_json::from_str(text.trim()).expect("JSON");
+    assert_eq!(record["url"], "ftp://me:hunter2@h/");
+}
