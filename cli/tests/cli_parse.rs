@@ -1,22 +1,12 @@
 //! The `rfc1738 parse` command line.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use serde_json::{Value, json};
 
-fn rfc1738(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::rfc1738;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("output is UTF-8")

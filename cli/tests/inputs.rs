@@ -2,29 +2,13 @@
 //! input or of a file ends (a carriage return only before a line feed), and
 //! what an argument is (its bytes exactly, UTF-8 or not).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("it ends");
-    feeder.join().expect("the feeder ends");
-    output
-}
+use common::rfc1738 as run;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("output is UTF-8")

@@ -2,9 +2,13 @@
 //! connected to: a stream that cannot be written ends the run with status 2
 //! and no panic.
 
+mod common;
+
 use std::fs::File;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+use common::run_with;
 
 /// `/dev/full`, opened for writing: every write to it fails with ENOSPC.
 fn full() -> Stdio {
@@ -14,28 +18,6 @@ fn full() -> Stdio {
             .open("/dev/full")
             .expect("/dev/full"),
     )
-}
-
-/// The binary on `args` with `input` on standard input and the given
-/// standard output and error.
-fn run_with(args: &[&str], input: &[u8], stdout: Stdio, stderr: Stdio) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        // The program may stop reading early: that is fine.
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("it ends");
-    feeder.join().expect("the feeder ends");
-    output
 }
 
 /// A file of `contents` in the test's own temporary directory.
