@@ -142,9 +142,12 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
     let mut end = slash_after(start);
     let reading = read.user || read.password.is_some();
     if reading && offset <= end {
-        let at = bytes[offset..].iter().position(|&b| b == b'@');
+        // The pass reached no further than the offset, so the authority
+        // starts before it; `max` keeps the span whole were that to change.
+        let from = offset.max(start);
+        let at = bytes[from..].iter().position(|&b| b == b'@');
         if let Some(at) = at {
-            end = slash_after(offset + at);
+            end = slash_after(from + at);
         }
     }
     let authority = &bytes[start..end];

@@ -29,9 +29,25 @@ fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
 }
 
+/// An error shown, then shown with its password hidden.
+fn hidden(mut error: rfc1738::Error) {
+    let _ = error.to_string();
+    let _ = error.hints();
+    let span = error.password_span();
+    if let Some(span) = span {
+        assert!(span.start <= span.end, "{error:?}");
+    }
+    error.hide_password();
+    let _ = error.to_string();
+    let _ = error.message();
+    let _ = error.hints();
+}
+
 /// Every library entry point on `data`.
 fn every_entry_point(data: &[u8]) {
-    let _ = check_bytes(data, None);
+    if let Err(error) = check_bytes(data, None) {
+        hidden(error);
+    }
     for rule in [Rule::Url, Rule::Hostport, Rule::Gopherurl, Rule::Xchar] {
         let _ = check_bytes(data, Some(rule));
     }
@@ -48,11 +64,9 @@ fn every_entry_point(data: &[u8]) {
                 let _ = parts.build();
             }
             let _ = url.effective_port();
+            let _ = url.password_span();
         }
-        Err(error) => {
-            let _ = error.to_string();
-            let _ = error.hints();
-        }
+        Err(error) => hidden(error),
     }
     if let Ok(matched) = check(text) {
         let _ = matched.tree();
@@ -62,10 +76,9 @@ fn every_entry_point(data: &[u8]) {
     match parse_rule(rule, text) {
         Ok(matched) => {
             let _ = matched.tree();
+            let _ = matched.password_span();
         }
-        Err(error) => {
-            let _ = error.to_string();
-        }
+        Err(error) => hidden(error),
     }
     let _ = parse_prefix(rule, text);
     let _ = extract::extract(text);
