@@ -12,7 +12,7 @@ use nom_locate::LocatedSpan;
 
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
-use crate::trace::Path;
+use crate::trace::{Credentials, Path};
 use crate::{Rule, pass, password, visible};
 
 /// Why an input is not a string of a rule.
@@ -75,8 +75,10 @@ struct Details {
     expected: Box<[Expected]>,
     /// Where the login or hostport open at the offset starts, if one is.
     authority: Option<usize>,
-    /// What would be the password.
-    password: Option<Range<usize>>,
+    /// What the pass read of a login, and what would be the password:
+    /// guessed from it on first use (at once for a long input).
+    credentials: Credentials,
+    password: OnceLock<Option<Range<usize>>>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
     /// the character found is in it.
@@ -204,6 +206,9 @@ impl Error {
         };
         if !kept {
             let mut details = error.derive(input);
+            // What would be the password needs the input, which is not kept.
+            let password = password::guessed(input, offset, &details.credentials);
+            let _ = details.password.set(password);
             details.position = Some(position(input, offset));
             details.excerpt = Some(Excerpt::new(input, offset));
             // The hints need the input, which is not kept.
@@ -304,7 +309,16 @@ impl Error {
     /// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().password_span(), None);
     /// ```
     pub fn password_span(&self) -> Option<Range<usize>> {
-        self.details().password.clone()
+        self.password(self.details()).cloned()
+    }
+
+    /// What would be the password, guessed on first use from the kept
+    /// input.
+    fn password<'a>(&self, details: &'a Details) -> Option<&'a Range<usize>> {
+        details
+            .password
+            .get_or_init(|| password::guessed(&self.input, self.offset, &details.credentials))
+            .as_ref()
     }
 
     /// Hides the password ([`password_span`](Error::password_span)) from
@@ -329,7 +343,7 @@ impl Error {
     /// Whether the character found, or the byte, continues what would be
     /// the password.
     fn found_in_password(&self, details: &Details) -> bool {
-        details.password.as_ref().is_some_and(|password| {
+        self.password(details).is_some_and(|password| {
             password.contains(&self.offset)
                 || (matches!(self.found, Found::Byte(_)) && password.end == self.offset)
         })
@@ -356,7 +370,8 @@ impl Error {
             path: recorded.path,
             expected: recorded.expected,
             authority: recorded.authority,
-            password: password::guessed(input, self.offset, &recorded.credentials),
+            credentials: recorded.credentials,
+            password: OnceLock::new(),
             hints: OnceLock::new(),
             hints_hidden: OnceLock::new(),
             excerpt: None,

@@ -51,7 +51,7 @@ pub(crate) struct Diagnosis {
     /// whether the end of the input is: most items are found there, not by
     /// comparing with each kept one.
     seen_rules: Cell<u128>,
-    seen_chars: Cell<[u64; 4]>,
+    seen_chars: [Cell<u64>; 4],
     seen_end: Cell<bool>,
 }
 
@@ -129,7 +129,7 @@ impl Diagnosis {
             len: Cell::new(0),
             more: RefCell::new(Vec::new()),
             seen_rules: Cell::new(0),
-            seen_chars: Cell::new([0; 4]),
+            seen_chars: Default::default(),
             seen_end: Cell::new(false),
         }
     }
@@ -190,7 +190,7 @@ impl Diagnosis {
     }
 
     /// Adds `item` to what was expected, unless it is there already.
-    #[inline]
+    #[inline(always)]
     fn expect(&self, item: Expected) {
         if self.seen(item) {
             return;
@@ -215,13 +215,12 @@ impl Diagnosis {
                 seen & bit != 0
             }
             Expected::Literal(literal) if literal.len() == 1 => {
-                let byte = usize::from(literal.as_bytes()[0]);
-                let mut seen = self.seen_chars.get();
-                let (word, bit) = (byte / 64, 1u64 << (byte % 64));
-                let was = seen[word] & bit != 0;
-                seen[word] |= bit;
-                self.seen_chars.set(seen);
-                was
+                let byte = literal.as_bytes()[0];
+                let word = &self.seen_chars[usize::from(byte / 64)];
+                let bit = 1u64 << (byte % 64);
+                let seen = word.get();
+                word.set(seen | bit);
+                seen & bit != 0
             }
             Expected::EndOfInput => self.seen_end.replace(true),
             // The longer literals (`"//"`, `";type="`) are few.
