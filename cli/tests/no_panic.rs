@@ -1,9 +1,11 @@
 //! Nothing panics on any input through the command line: arbitrary bytes on
 //! standard input and as arguments, through every command.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::ffi::OsStr;
+
+use common::rfc1738;
 use proptest::prelude::*;
 
 /// Bytes that look like URLs often enough to go deep: pieces of the grammar,
@@ -40,20 +42,7 @@ proptest! {
             &["extract"],
             &["coverage"],
         ] {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-                .args(args)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("the binary runs");
-            let mut stdin = child.stdin.take().expect("piped");
-            let input = data.clone();
-            let feeder = std::thread::spawn(move || {
-                let _ = stdin.write_all(&input);
-            });
-            let output = child.wait_with_output().expect("it ends");
-            feeder.join().expect("the feeder ends");
+            let output = rfc1738(args, &data);
             let code = output.status.code();
             prop_assert!(matches!(code, Some(0..=2)), "{:?} ended with {:?}", args, output.status);
             let stderr = String::from_utf8_lossy(&output.stderr);
@@ -67,14 +56,9 @@ proptest! {
         // And as an argument, where the bytes can go (no NUL in an argument).
         if !data.contains(&0) {
             use std::os::unix::ffi::OsStrExt;
-            let argument = std::ffi::OsStr::from_bytes(&data);
+            let argument = OsStr::from_bytes(&data);
             for command in ["check", "parse", "explain"] {
-                let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-                    .arg(command)
-                    .arg("--")
-                    .arg(argument)
-                    .output()
-                    .expect("the binary runs");
+                let output = rfc1738(&[OsStr::new(command), OsStr::new("--"), argument], b"");
                 prop_assert!(matches!(output.status.code(), Some(0..=2)), "{} {:?}", command, output.status);
                 let stdout = String::from_utf8_lossy(&output.stdout);
                 prop_assert!(!stdout.chars().any(|c| c.is_control() && c != '\n'), "{}: {:?}", command, stdout);
