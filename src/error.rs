@@ -13,7 +13,8 @@ use nom_locate::LocatedSpan;
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
 use crate::trace::{Credentials, Path};
-use crate::{Rule, pass, password, visible};
+use crate::visible::Visible;
+use crate::{Rule, pass, password};
 
 /// Why an input is not a string of a rule.
 ///
@@ -637,28 +638,24 @@ fn visible(
     hidden: Range<usize>,
 ) -> (String, Range<usize>) {
     let mut text = String::with_capacity(window.len() + 8);
-    let push = |text: &mut String, (i, c): (usize, char)| {
-        if hidden.contains(&i) {
-            text.push('*');
-        } else {
-            visible::push(text, c, false);
-        }
+    // The bytes `from..to` of the window, `hidden` read in them.
+    let show = |text: &mut String, from: usize, to: usize| {
+        let hidden = hidden.start.saturating_sub(from)..hidden.end.saturating_sub(from);
+        // Writing to a String does not fail.
+        let _ = write!(text, "{}", Visible::new(&window[from..to]).hiding(hidden));
     };
     if cut_before {
         text.push('…');
     }
-    for c in window[..at].char_indices() {
-        push(&mut text, c);
-    }
+    show(&mut text, 0, at);
     let caret = text.len();
-    let mut after = window[at..].char_indices().map(|(i, c)| (at + i, c));
-    if let Some(c) = after.next() {
-        push(&mut text, c);
-    }
+    let next = window[at..]
+        .chars()
+        .next()
+        .map_or(at, |c| at + c.len_utf8());
+    show(&mut text, at, next);
     let width = text.len() - caret;
-    for c in after {
-        push(&mut text, c);
-    }
+    show(&mut text, next, window.len());
     if cut_after {
         text.push('…');
     }
