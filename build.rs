@@ -31,6 +31,15 @@ mod syntax;
 #[path = "src/bnf/reader.rs"]
 mod reader;
 
+// Apart from the two files above, the combinators' railroad diagrams:
+// `railroad/<function>.md` in `$OUT_DIR`, one per production, drawn by the
+// code of `rfc1738::bnf::diagram` and written for the combinators'
+// documentation by `build/railroad_docs.rs`.
+#[path = "src/bnf/diagram.rs"]
+mod diagram;
+#[path = "build/railroad_docs.rs"]
+mod railroad_docs;
+
 use syntax::{Expr, Production};
 
 const GRAMMAR: &str = "grammar/rfc1738.bnf";
@@ -40,6 +49,8 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/bnf/syntax.rs");
     println!("cargo::rerun-if-changed=src/bnf/reader.rs");
+    println!("cargo::rerun-if-changed=src/bnf/diagram.rs");
+    println!("cargo::rerun-if-changed=build/railroad_docs.rs");
     let text = fs::read_to_string(GRAMMAR)
         .unwrap_or_else(|e| panic!("{GRAMMAR}: cannot read the grammar: {e}"));
     let productions = reader::read(&text).unwrap_or_else(|e| panic!("{GRAMMAR}:{e}"));
@@ -49,6 +60,7 @@ fn main() {
     let out = Path::new(&out);
     write(&out.join("rules.rs"), &rules(&productions, &modules));
     write(&out.join("charset.rs"), &charset(&productions, &classes));
+    railroad_docs::write(&productions, &modules, function, out);
 }
 
 fn write(path: &Path, text: &str) {

@@ -1,5 +1,6 @@
 //! The grammar file is section 5 of the RFC, the registry is the grammar file,
-//! and every combinator's documentation quotes its production.
+//! and every combinator's documentation quotes its production and shows
+//! its railroad diagram.
 
 use std::fs;
 use std::path::Path;
@@ -83,7 +84,8 @@ fn names_follow_the_rfc() {
     );
 }
 
-/// The `///` lines right above `pub fn name<` in `source`.
+/// The documentation right above `pub fn name<` in `source`: its `///`
+/// lines, without the marker, and its `#[doc = ...]` attributes as written.
 fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
     let lines: Vec<&str> = source.lines().collect();
     let signature = format!("pub fn {function}<");
@@ -94,7 +96,7 @@ fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
     let mut doc: Vec<&str> = lines[..at]
         .iter()
         .rev()
-        .take_while(|line| line.starts_with("///"))
+        .take_while(|line| line.starts_with("///") || line.starts_with("#[doc = "))
         .map(|line| {
             line.strip_prefix("/// ")
                 .unwrap_or(line.trim_start_matches("///"))
@@ -104,17 +106,24 @@ fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
     doc
 }
 
+/// Each combinator's documentation starts with its production, and then
+/// shows the production's railroad diagram (written by build.rs).
 #[test]
-fn every_combinator_quotes_its_production() {
+fn every_combinator_quotes_its_production_and_shows_its_diagram() {
     for rule in Rule::ALL {
         let source = read(&format!("src/grammar/{}.rs", rule.module()));
         let doc = doc_comment(&source, rule.function());
         let mut expected = vec!["```text"];
         expected.extend(rule.definition().lines());
         expected.push("```");
+        let diagram = format!(
+            r#"#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/{}.md"))]"#,
+            rule.function()
+        );
+        expected.push(&diagram);
         assert!(
             doc.len() >= expected.len() && doc[..expected.len()] == expected[..],
-            "the doc comment of {}::{} does not start with its production:\n{}",
+            "the doc comment of {}::{} does not start with its production and its diagram:\n{}",
             rule.module(),
             rule.function(),
             doc.join("\n")

@@ -5,7 +5,9 @@
 //! viable-prefix questions by the BNF's own context-free semantics, tracking
 //! every position a production can end at instead of committing to the
 //! first alternative or the longest repetition as nom does; [`generate`]
-//! walks a production's expression to derive random strings of it.
+//! walks a production's expression to derive random strings of it; with
+//! the `diagram` feature, `bnf::diagram` draws a production's railroad
+//! diagram.
 //!
 //! Nothing here shares code with [`crate::grammar`]: the two are written
 //! independently so that each can test the other.
@@ -48,6 +50,8 @@
 //! through others (so every language is non-empty and every derivation
 //! finite). Groups nest at most 64 deep and a derivation at most 256 levels.
 
+#[cfg(feature = "diagram")]
+pub mod diagram;
 mod generate;
 mod grammar;
 mod matcher;

@@ -21,6 +21,7 @@ use crate::trace::Observer;
 /// "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
 /// "y" | "z"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/lowalpha.md"))]
 pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -32,6 +33,7 @@ pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
 /// "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
 /// "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hialpha.md"))]
 pub fn hialpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -41,6 +43,7 @@ pub fn hialpha<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// alpha = lowalpha | hialpha
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alpha.md"))]
 pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Alpha, one(o, &charset::ALPHA))
 }
@@ -49,6 +52,7 @@ pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
 /// "8" | "9"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digit.md"))]
 pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Digit, one(o, &charset::DIGIT))
 }
@@ -56,6 +60,7 @@ pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// safe = "$" | "-" | "_" | "." | "+"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/safe.md"))]
 pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Safe, one(o, &charset::SAFE))
 }
@@ -63,6 +68,7 @@ pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// ```text
 /// extra = "!" | "*" | "'" | "(" | ")" | ","
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/extra.md"))]
 pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Extra, one(o, &charset::EXTRA))
 }
@@ -70,6 +76,7 @@ pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/national.md"))]
 ///
 /// No other production uses `national`: these characters are never valid
 /// unencoded in a URL (section 2.2).
@@ -82,6 +89,7 @@ pub fn national<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// punctuation = "<" | ">" | "#" | "%" | <">
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/punctuation.md"))]
 ///
 /// No other production uses `punctuation`: these characters are never valid
 /// unencoded in a URL (section 2.2), `%` only as the start of an `escape`.
@@ -94,6 +102,7 @@ pub fn punctuation<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/reserved.md"))]
 pub fn reserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -104,6 +113,7 @@ pub fn reserved<'a, I: Text<'a>, O: Observer>(
 /// hex = digit | "A" | "B" | "C" | "D" | "E" | "F" |
 /// "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hex.md"))]
 pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Hex, one(o, &charset::HEX))
 }
@@ -111,6 +121,7 @@ pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a st
 /// ```text
 /// escape = "%" hex hex
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/escape.md"))]
 ///
 /// After the `%`, a byte that is not a hex digit is reported as the failure,
 /// not the `%`: `%4g` fails at the `g`.
@@ -123,6 +134,7 @@ pub fn escape<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// unreserved = alpha | digit | safe | extra
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/unreserved.md"))]
 pub fn unreserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -132,6 +144,7 @@ pub fn unreserved<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// uchar = unreserved | escape
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/uchar.md"))]
 pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Uchar, one(o, &charset::UCHAR))
 }
@@ -139,6 +152,7 @@ pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// xchar = unreserved | reserved | escape
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/xchar.md"))]
 pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Xchar, one(o, &charset::XCHAR))
 }
@@ -146,6 +160,7 @@ pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// digits = 1*digit
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digits.md"))]
 pub fn digits<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -16,6 +16,7 @@ use crate::trace::Observer;
 /// ```text
 /// fileurl = "file://" [ host | "localhost" ] "/" fpath
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fileurl.md"))]
 ///
 /// `localhost` is also a `host`, so the grammar derives `file://localhost/`
 /// two ways. Section 3.10 gives `localhost` its own meaning, so the literal

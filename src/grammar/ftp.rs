@@ -14,6 +14,7 @@ use crate::{Rule, charset, scan};
 /// ```text
 /// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftpurl.md"))]
 pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = FtpUrl<'a>, Error = E<I>> {
@@ -40,6 +41,7 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// fpath = fsegment *[ "/" fsegment ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fpath.md"))]
 ///
 /// Fast form: `scan::fpath`.
 pub fn fpath<'a, I: Text<'a>, O: Observer>(
@@ -60,6 +62,7 @@ pub fn fpath<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fsegment.md"))]
 pub fn fsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -69,6 +72,7 @@ pub fn fsegment<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// ftptype = "A" | "I" | "D" | "a" | "i" | "d"
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftptype.md"))]
 pub fn ftptype<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

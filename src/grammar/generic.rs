@@ -16,6 +16,7 @@ use crate::{Rule, scan};
 /// ```text
 /// genericurl = scheme ":" schemepart
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/genericurl.md"))]
 pub fn genericurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -33,6 +34,7 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
 /// waisurl | mailtourl | fileurl |
 /// prosperourl | otherurl
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/url.md"))]
 ///
 /// Every alternative's language is contained in `otherurl`'s, which comes
 /// last: `http://user@host/` is not an `httpurl` (section 3.3 allows no user
@@ -64,6 +66,7 @@ pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a
 /// ```text
 /// otherurl = genericurl
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/otherurl.md"))]
 pub fn otherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -73,6 +76,7 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/scheme.md"))]
 ///
 /// On the input of [`crate::parse`] (scheme case folded, as the comment above
 /// asks of interpreters), upper-case letters match too; by the grammar's
@@ -90,6 +94,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// schemepart = *xchar | ip-schemepart
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/schemepart.md"))]
 ///
 /// nom's ordered choice takes the first alternative that matches, and
 /// `*xchar` matches every schemepart: `ip-schemepart`'s language is

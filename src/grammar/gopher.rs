@@ -19,6 +19,7 @@ use crate::{Rule, charset, scan};
 /// gopherurl = "gopher://" hostport [ / [ gtype [ selector
 /// [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/gopherurl.md"))]
 ///
 /// The unquoted `/` after `hostport` is read as the literal `"/"` (erratum
 /// EID 5118, verified). `selector = *xchar` also matches `%09`, so the BNF
@@ -83,6 +84,7 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// gtype = xchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/gtype.md"))]
 ///
 /// One `xchar`, so an escape is a gtype: in `gopher://h/%09x` the gtype is
 /// `%09`.
@@ -93,6 +95,7 @@ pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// selector = *xchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/selector.md"))]
 ///
 /// All of `*xchar`, `%09` included. Inside [`gopherurl`] the selector is read
 /// up to the first `%09` when a search follows (section 3.4). Fast form:
@@ -110,6 +113,7 @@ pub fn selector<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// gopher+_string = *xchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/gopher_plus_string.md"))]
 ///
 /// Fast form: `scan::xchars`.
 pub fn gopher_plus_string<'a, I: Text<'a>, O: Observer>(

@@ -14,6 +14,7 @@ use crate::{Rule, charset, scan};
 /// ```text
 /// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/httpurl.md"))]
 pub fn httpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = HttpUrl<'a>, Error = E<I>> {
@@ -40,6 +41,7 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// hpath = hsegment *[ "/" hsegment ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hpath.md"))]
 ///
 /// Fast form: `scan::hpath`.
 pub fn hpath<'a, I: Text<'a>, O: Observer>(
@@ -60,6 +62,7 @@ pub fn hpath<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hsegment.md"))]
 pub fn hsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -69,6 +72,7 @@ pub fn hsegment<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/search.md"))]
 pub fn search<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

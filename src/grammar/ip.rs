@@ -16,6 +16,7 @@ use crate::{Rule, charset, scan};
 /// ```text
 /// ip-schemepart = "//" login [ "/" urlpath ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ip_schemepart.md"))]
 pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>> {
@@ -34,6 +35,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// login = [ user [ ":" password ] "@" ] hostport
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/login.md"))]
 ///
 /// Read as a `hostport` alone when a `/` or the end of the input follows
 /// it, and otherwise as written, the optional `user [ ":" password ] "@"`
@@ -66,6 +68,7 @@ pub fn login<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// hostport = host [ ":" port ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostport.md"))]
 pub fn hostport<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
@@ -80,6 +83,7 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// host = hostname | hostnumber
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/host.md"))]
 ///
 /// The two alternatives are disjoint: a `hostname` ends with a `toplabel`,
 /// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
@@ -99,6 +103,7 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// ```text
 /// hostname = *[ domainlabel "." ] toplabel
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostname.md"))]
 ///
 /// The repetition takes a label only together with the `.` after it, so it
 /// stops before the last label and leaves it to `toplabel`: no string of the
@@ -125,6 +130,7 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/domainlabel.md"))]
 ///
 /// Read as one run of `alphadigit | "-"` starting with an `alphadigit`,
 /// trailing hyphens given back: see `grammar/DECISIONS.md` for why the two
@@ -142,6 +148,7 @@ pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/toplabel.md"))]
 ///
 /// Read like [`domainlabel`], with an `alpha` first.
 pub fn toplabel<'a, I: Text<'a>, O: Observer>(
@@ -157,6 +164,7 @@ pub fn toplabel<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// alphadigit = alpha | digit
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alphadigit.md"))]
 pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -166,6 +174,7 @@ pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// hostnumber = digits "." digits "." digits "." digits
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostnumber.md"))]
 ///
 /// The grammar bounds neither the groups' values nor their lengths:
 /// `999.0.0.1` is a hostnumber.
@@ -190,6 +199,7 @@ pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// port = digits
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/port.md"))]
 pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Port, digits(o))
 }
@@ -197,6 +207,7 @@ pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// ```text
 /// user = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/user.md"))]
 pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::User, many(o, &charset::USER_BODY, false))
 }
@@ -204,6 +215,7 @@ pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// ```text
 /// password = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/password.md"))]
 pub fn password<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -213,6 +225,7 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// urlpath = *xchar ; depends on protocol see section 3.1
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/urlpath.md"))]
 ///
 /// Fast form: `scan::xchars`.
 pub fn urlpath<'a, I: Text<'a>, O: Observer>(

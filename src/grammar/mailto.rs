@@ -11,6 +11,7 @@ use crate::{Rule, charset, scan};
 /// ```text
 /// mailtourl = "mailto:" encoded822addr
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/mailtourl.md"))]
 pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
@@ -28,6 +29,7 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// encoded822addr = 1*xchar ; further defined in RFC822
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/encoded822addr.md"))]
 ///
 /// Only the `1*xchar` shape is checked: RFC 822's own syntax is out of the
 /// grammar's scope. Fast form: `scan::xchars` (its empty run is a failure).

@@ -15,6 +15,7 @@ use crate::{Rule, charset};
 /// ```text
 /// newsurl = "news:" grouppart
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/newsurl.md"))]
 pub fn newsurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NewsUrl<'a>, Error = E<I>> {
@@ -29,6 +30,7 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// grouppart = "*" | group | article
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/grouppart.md"))]
 ///
 /// Tried in the order `article | "*" | group`, not the BNF's: an article's
 /// first part can start with `*` or be a whole group name (`*x@h`,
@@ -52,6 +54,7 @@ pub fn grouppart<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/group.md"))]
 pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
@@ -63,6 +66,7 @@ pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/article.md"))]
 pub fn article<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Article<'a>, Error = E<I>> {

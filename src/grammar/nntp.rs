@@ -16,6 +16,7 @@ use crate::trace::Observer;
 /// ```text
 /// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/nntpurl.md"))]
 pub fn nntpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NntpUrl<'a>, Error = E<I>> {

@@ -13,6 +13,7 @@ use crate::{Rule, charset, scan};
 /// ```text
 /// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/prosperourl.md"))]
 pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
@@ -38,6 +39,7 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// ppath = psegment *[ "/" psegment ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ppath.md"))]
 ///
 /// Fast form: `scan::ppath`.
 pub fn ppath<'a, I: Text<'a>, O: Observer>(
@@ -58,6 +60,7 @@ pub fn ppath<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/psegment.md"))]
 pub fn psegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -67,6 +70,7 @@ pub fn psegment<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// fieldspec = ";" fieldname "=" fieldvalue
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldspec.md"))]
 pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
@@ -84,6 +88,7 @@ pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// fieldname = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldname.md"))]
 pub fn fieldname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -93,6 +98,7 @@ pub fn fieldname<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldvalue.md"))]
 pub fn fieldvalue<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

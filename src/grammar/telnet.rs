@@ -13,6 +13,7 @@ use crate::trace::Observer;
 /// ```text
 /// telneturl = "telnet://" login [ "/" ]
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/telneturl.md"))]
 pub fn telneturl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = TelnetUrl<'a>, Error = E<I>> {

@@ -15,6 +15,7 @@ use crate::{Rule, charset};
 /// ```text
 /// waisurl = waisdatabase | waisindex | waisdoc
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisurl.md"))]
 ///
 /// Tried in the order `waisdoc | waisindex | waisdatabase`, not the BNF's:
 /// every `waisindex` and `waisdoc` starts with a `waisdatabase`, so in the
@@ -38,6 +39,7 @@ pub fn waisurl<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// waisdatabase = "wais://" hostport "/" database
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdatabase.md"))]
 pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDatabase<'a>, Error = E<I>> {
@@ -61,6 +63,7 @@ pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// waisindex = "wais://" hostport "/" database "?" search
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisindex.md"))]
 pub fn waisindex<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisIndex<'a>, Error = E<I>> {
@@ -87,6 +90,7 @@ pub fn waisindex<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdoc.md"))]
 pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDoc<'a>, Error = E<I>> {
@@ -118,6 +122,7 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// database = *uchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/database.md"))]
 pub fn database<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -127,6 +132,7 @@ pub fn database<'a, I: Text<'a>, O: Observer>(
 /// ```text
 /// wtype = *uchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wtype.md"))]
 pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wtype, many(o, &charset::UCHAR, false))
 }
@@ -134,6 +140,7 @@ pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// ```text
 /// wpath = *uchar
 /// ```
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wpath.md"))]
 pub fn wpath<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wpath, many(o, &charset::UCHAR, false))
 }

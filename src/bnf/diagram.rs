@@ -1,0 +1,146 @@
+//! Railroad diagrams of productions, drawn from the BNF as data with the
+//! [`railroad`](https://docs.rs/railroad) crate.
+//!
+//! Shared with `build.rs`, which includes this file (as it includes
+//! `reader.rs`) to draw each combinator's diagram into its documentation:
+//! one drawing of the grammar, whether in the rustdoc pages or in
+//! `rfc1738 grammar --format svg|html`.
+//!
+//! The drawing follows the expression node for node:
+//!
+//! | BNF | diagram |
+//! |---|---|
+//! | `a b` | a track through `a`, then `b` (rows stacked when long) |
+//! | `a \| b` | a branch per alternative, in the grammar's order (in columns when many) |
+//! | `[ a ]` | a branch through `a` and one around it |
+//! | `*a` | a branch around a loop through `a` |
+//! | `1*a` | a loop through `a` |
+//! | `n*a`, `n` above 1 | a loop through `a`, its return track labelled `n or more times` |
+//! | `"ftp://"` | a rounded box: the literal as written, quotes and case included (`<">` for the double quote) |
+//! | `host` | a square box: the production, linked to its own diagram when told where that is |
+//!
+//! ```
+//! use rfc1738::bnf::{Grammar, diagram};
+//!
+//! let hostport = Grammar::rfc1738().get("hostport").expect("the RFC defines hostport");
+//! let svg = diagram::svg(hostport, &|name| Some(format!("#{name}")), true);
+//! assert!(svg.starts_with("<svg") && svg.contains(r##"xlink:href="#port""##));
+//! ```
+
+use railroad::{
+    Choice, Comment, Diagram, Empty, End, Link, MultiChoice, Node, NonTerminal, Optional, Repeat,
+    Sequence, Stack, Start, Terminal, svg,
+};
+
+use super::syntax::{Expr, Production};
+
+/// The stylesheet of a diagram: the `railroad` crate's light theme, and a
+/// pointer and an underline over a linked production. A page that holds
+/// several diagrams drawn without their own stylesheet sets it once.
+pub fn css() -> String {
+    let mut css = railroad::DEFAULT_CSS.to_owned();
+    css.push_str(
+        "svg.railroad { max-width: 100%; height: auto; }\n\
+         svg.railroad a { cursor: pointer; }\n\
+         svg.railroad a:hover text { text-decoration: underline; }\n\
+         svg.railroad a:hover rect { fill: hsl(-290, 70%, 80%); }\n",
+    );
+    css
+}
+
+/// The SVG document of `production`'s diagram, on one line (no line breaks:
+/// a Markdown page may hold it as one HTML block), with its stylesheet when
+/// `styled`, and a title, its name. Each production it refers to links to
+/// `link(name)`, or to nothing when that is `None`.
+pub fn svg(production: &Production, link: &dyn Fn(&str) -> Option<String>, styled: bool) -> String {
+    let track = Sequence::new(vec![
+        Box::new(Start) as Box<dyn Node>,
+        node(&production.expr, link),
+        Box::new(End),
+    ]);
+    let mut diagram = Diagram::new(track);
+    // Its size, so that a page shows it as drawn, not stretched to its width.
+    let (width, height) = (diagram.width(), diagram.height());
+    diagram.attr("width".into()).or_insert(width.to_string());
+    diagram.attr("height".into()).or_insert(height.to_string());
+    diagram.add_element(svg::Element::new("title").text(&production.name));
+    if styled {
+        // Blanks for its line breaks: the only breaks left are the writer's.
+        diagram.add_css(&css().replace('\n', " "));
+    }
+    // The writer breaks lines around elements and their text, where SVG
+    // takes a break for no text; no text of the grammar holds one (a
+    // literal ends on its line).
+    diagram.to_string().replace('\n', "")
+}
+
+/// The widest a sequence is drawn on one row, in the crate's units (a
+/// character of a box's text is 8): past it, the sequence is cut into rows.
+const ROW_WIDTH: i64 = 720;
+
+/// The most alternatives drawn in one column.
+const COLUMN: usize = 8;
+
+/// The diagram of `expr`.
+fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
+    match expr {
+        Expr::Sequence(items) => sequence(items.iter().map(|item| node(item, link)).collect()),
+        Expr::Alternatives(items) => {
+            let mut branches: Vec<Box<dyn Node>> = items.iter().map(|i| node(i, link)).collect();
+            if branches.len() <= COLUMN {
+                return Box::new(Choice::new(branches));
+            }
+            // As many columns as needed, their lengths as even as can be.
+            let columns = branches.len().div_ceil(COLUMN);
+            let rows = branches.len().div_ceil(columns);
+            let mut split = Vec::with_capacity(columns);
+            while !branches.is_empty() {
+                let rest = branches.split_off(rows.min(branches.len()));
+                split.push(std::mem::replace(&mut branches, rest));
+            }
+            Box::new(MultiChoice::new(split))
+        }
+        Expr::Optional(inner) => Box::new(Optional::new(node(inner, link))),
+        Expr::Repeat { min, expr } => {
+            let body = node(expr, link);
+            match min {
+                0 => Box::new(Optional::new(Repeat::new(body, Empty))),
+                1 => Box::new(Repeat::new(body, Empty)),
+                n => Box::new(Repeat::new(
+                    body,
+                    Comment::new(format!("{n} or more times")),
+                )),
+            }
+        }
+        Expr::Literal(_) => Box::new(Terminal::new(expr.to_string())),
+        Expr::Ref(name) => {
+            let target = NonTerminal::new(name.clone());
+            match link(name) {
+                Some(uri) => Box::new(Link::new(target, uri)),
+                None => Box::new(target),
+            }
+        }
+    }
+}
+
+/// A sequence of `items`, on one row when it fits [`ROW_WIDTH`], else on
+/// as many rows as it needs, stacked, each item whole on one of them.
+fn sequence(items: Vec<Box<dyn Node>>) -> Box<dyn Node> {
+    let total: i64 = items.iter().map(|item| item.width()).sum();
+    if total <= ROW_WIDTH {
+        return Box::new(Sequence::new(items));
+    }
+    let mut rows: Vec<Box<dyn Node>> = Vec::new();
+    let mut row: Vec<Box<dyn Node>> = Vec::new();
+    let mut width = 0;
+    for item in items {
+        if !row.is_empty() && width + item.width() > ROW_WIDTH {
+            rows.push(Box::new(Sequence::new(std::mem::take(&mut row))));
+            width = 0;
+        }
+        width += item.width();
+        row.push(item);
+    }
+    rows.push(Box::new(Sequence::new(row)));
+    Box::new(Stack::new(rows))
+}

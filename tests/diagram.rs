@@ -1,0 +1,240 @@
+//! The railroad diagrams say what the grammar says: each production's SVG,
+//! read back into the BNF dialect from its boxes and tracks, is the
+//! production; and the diagrams build.rs writes into the combinators'
+//! documentation link each production to its combinator's page.
+#![cfg(feature = "diagram")]
+
+use rfc1738::Rule;
+use rfc1738::bnf::{Grammar, Production, diagram};
+use roxmltree::{Document, Node};
+
+/// Links to `#name`, as the grammar page does.
+fn anchor(name: &str) -> Option<String> {
+    Some(format!("#{name}"))
+}
+
+fn svg_of(name: &str) -> String {
+    let production = Grammar::rfc1738().get(name).expect("a production");
+    diagram::svg(production, &anchor, true)
+}
+
+/// The drawn elements under `node`: groups and links, not the tracks.
+fn parts<'a, 'i>(node: Node<'a, 'i>) -> impl Iterator<Item = Node<'a, 'i>> {
+    node.children()
+        .filter(|child| matches!(child.tag_name().name(), "g" | "a"))
+}
+
+fn class<'a>(node: Node<'a, '_>) -> &'a str {
+    node.attribute("class").unwrap_or("")
+}
+
+/// The text of a box.
+fn label(node: Node<'_, '_>) -> String {
+    node.descendants()
+        .find(|n| n.has_tag_name("text"))
+        .and_then(|text| text.text())
+        .expect("a box has its text")
+        .to_owned()
+}
+
+/// What `node` draws, written back in the grammar's dialect (as
+/// `Expr`'s `Display` writes it); the links found are pushed on `links`.
+fn read_back(node: Node<'_, '_>, links: &mut Vec<(String, String)>) -> String {
+    let items = |links: &mut Vec<(String, String)>| -> Vec<String> {
+        parts(node).map(|part| read_back(part, links)).collect()
+    };
+    match (node.tag_name().name(), class(node)) {
+        ("a", _) => {
+            let href = node
+                .attribute(("http://www.w3.org/1999/xlink", "href"))
+                .expect("a link has its target");
+            let inner = read_back(parts(node).next().expect("a linked box"), links);
+            links.push((inner.clone(), href.to_owned()));
+            inner
+        }
+        (_, "terminal" | "nonterminal") => label(node),
+        (_, "sequence" | "stack") => items(links).join(" "),
+        (_, "choice" | "multichoice") => items(links).join(" | "),
+        (_, "optional") => {
+            let inner = parts(node).next().expect("an optional part");
+            if class(inner) == "repeat" {
+                // A loop that may be passed by: `*x`.
+                repeat(inner, 0, links)
+            } else {
+                format!("[ {} ]", read_back(inner, links))
+            }
+        }
+        (_, "repeat") => repeat(node, 1, links),
+        (tag, class) => panic!("a diagram draws no <{tag} class={class:?}>"),
+    }
+}
+
+/// A loop read back as `n*x`: its body, and the least number of times it is
+/// taken, `min` unless the return track says more.
+fn repeat(node: Node<'_, '_>, min: u32, links: &mut Vec<(String, String)>) -> String {
+    // The return track is an empty group, or a comment `n or more times`.
+    let times = node
+        .descendants()
+        .find(|n| n.has_tag_name("text") && n.attribute("class") == Some("comment"))
+        .and_then(|comment| comment.text()?.strip_suffix(" or more times")?.parse().ok());
+    let body = parts(node)
+        .find(|part| part.has_children())
+        .expect("a loop has its body");
+    let simple = matches!(class(body), "terminal" | "nonterminal") || body.has_tag_name("a");
+    let body = read_back(body, links);
+    let min = times.unwrap_or(min);
+    let count = if min > 0 {
+        min.to_string()
+    } else {
+        String::new()
+    };
+    if simple {
+        format!("{count}*{body}")
+    } else {
+        format!("{count}*[ {body} ]")
+    }
+}
+
+/// The production `svg` draws, read back, and its links.
+fn drawn(svg: &str) -> (String, Vec<(String, String)>) {
+    let document = Document::parse(svg).expect("the SVG is well-formed XML");
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    // Start, the production, End: one track.
+    let track = parts(root).next().expect("the diagram's track");
+    assert_eq!(class(track), "sequence");
+    let mut links = Vec::new();
+    let mut items: Vec<String> = parts(track).map(|p| read_back(p, &mut links)).collect();
+    assert_eq!(items.len(), 1, "the track holds the production alone");
+    (items.remove(0), links)
+}
+
+#[test]
+fn each_diagram_reads_back_as_its_production() {
+    for production in Grammar::rfc1738().productions() {
+        let svg = diagram::svg(production, &anchor, true);
+        let (expr, links) = drawn(&svg);
+        assert_eq!(expr, production.expr.to_string(), "{}", production.name);
+        // Every production it uses is a box linked to its diagram.
+        for (name, href) in &links {
+            assert_eq!(href, &format!("#{name}"));
+        }
+        let mut linked: Vec<&str> = links.iter().map(|(name, _)| name.as_str()).collect();
+        linked.dedup();
+        linked.sort_unstable();
+        let mut uses = Grammar::rfc1738().uses(&production.name);
+        uses.sort_unstable();
+        assert_eq!(linked, uses, "{}", production.name);
+    }
+}
+
+#[test]
+fn a_few_diagrams_drawn_as_the_rfc_writes_them() {
+    // Hand-written, not through `Expr`'s `Display`.
+    let cases = [
+        ("hostport", r#"host [ ":" port ]"#),
+        ("ftptype", r#""A" | "I" | "D" | "a" | "i" | "d""#),
+        ("scheme", r#"1*[ lowalpha | digit | "+" | "-" | "." ]"#),
+        ("digits", "1*digit"),
+        ("urlpath", "*xchar"),
+        (
+            "domainlabel",
+            r#"alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit"#,
+        ),
+        ("punctuation", r##""<" | ">" | "#" | "%" | <">"##),
+        (
+            "gopherurl",
+            r#""gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ] ]"#,
+        ),
+    ];
+    for (name, expected) in cases {
+        assert_eq!(drawn(&svg_of(name)).0, expected, "{name}");
+    }
+}
+
+#[test]
+fn literals_are_rounded_boxes_and_productions_square_ones() {
+    let svg = svg_of("ftpurl");
+    let document = Document::parse(&svg).expect("well-formed");
+    let boxes: Vec<(&str, String)> = document
+        .descendants()
+        .filter(|n| matches!(class(*n), "terminal" | "nonterminal"))
+        .map(|n| (class(n), label(n)))
+        .collect();
+    let expected = [
+        ("terminal", r#""ftp://""#),
+        ("nonterminal", "login"),
+        ("terminal", r#""/""#),
+        ("nonterminal", "fpath"),
+        ("terminal", r#"";type=""#),
+        ("nonterminal", "ftptype"),
+    ];
+    let boxes: Vec<(&str, &str)> = boxes.iter().map(|(c, l)| (*c, l.as_str())).collect();
+    assert_eq!(boxes, expected);
+    // A literal's box has rounded corners; a production's has none.
+    for node in document.descendants().filter(|n| n.has_tag_name("rect")) {
+        let parent = class(node.parent().expect("in a box"));
+        match parent {
+            "terminal" => assert_eq!(node.attribute("rx"), Some("10")),
+            "nonterminal" => assert_eq!(node.attribute("rx"), None),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_repetition_of_more_than_one_says_how_many() {
+    let production = Grammar::parse("threes = 3*\"x\"\n").expect("a grammar");
+    let production: &Production = &production.productions()[0];
+    let svg = diagram::svg(production, &anchor, true);
+    assert!(svg.contains("3 or more times"), "{svg}");
+    assert_eq!(drawn(&svg).0, r#"3*"x""#);
+}
+
+#[test]
+fn a_diagram_is_one_line_of_its_own_size_with_its_title() {
+    let svg = svg_of("hostport");
+    assert!(!svg.contains('\n'), "a Markdown page holds it as one block");
+    let document = Document::parse(&svg).expect("well-formed");
+    let root = document.root_element();
+    let view: Vec<&str> = root
+        .attribute("viewBox")
+        .expect("a viewBox")
+        .split(' ')
+        .collect();
+    assert_eq!(root.attribute("width"), Some(view[2]));
+    assert_eq!(root.attribute("height"), Some(view[3]));
+    let title = root.children().find(|n| n.has_tag_name("title"));
+    assert_eq!(title.and_then(|t| t.text()), Some("hostport"));
+    assert!(svg.contains("<style"));
+    // Unstyled, for a page that sets the stylesheet once.
+    let production = Grammar::rfc1738().get("hostport").expect("a production");
+    assert!(!diagram::svg(production, &anchor, false).contains("<style"));
+    // No link where none is given.
+    assert!(!diagram::svg(production, &|_| None, false).contains("href"));
+}
+
+/// The fragments build.rs writes for the combinators' documentation: the
+/// diagram in one HTML block, each production linked to its combinator's
+/// page, relative to the page of a combinator.
+#[test]
+fn the_documentation_links_each_production_to_its_combinator() {
+    for rule in Rule::ALL {
+        let path = format!("{}/railroad/{}.md", env!("OUT_DIR"), rule.function());
+        let fragment = std::fs::read_to_string(&path).expect("build.rs wrote it");
+        let svg = fragment
+            .strip_prefix("\n<div class=\"railroad\">")
+            .and_then(|rest| rest.strip_suffix("</div>\n\n"))
+            .expect("one HTML block, blank lines around it");
+        let (expr, links) = drawn(svg);
+        let production = Grammar::rfc1738().get(rule.name()).expect("a production");
+        assert_eq!(expr, production.expr.to_string());
+        for (name, href) in links {
+            let target = Rule::from_name(&name).expect("a production");
+            assert_eq!(
+                href,
+                format!("../{}/fn.{}.html", target.module(), target.function())
+            );
+        }
+    }
+}
