@@ -116,10 +116,21 @@ enum Command {
     Explain(ExplainArgs),
     /// Print the grammar of section 5; with a production's name, its
     /// definition, the productions it uses and the productions that use it.
+    /// Or draw railroad diagrams of it: a production's (`--format svg`), or
+    /// one page with every production's (`--format html`).
     Grammar {
         /// A production, spelled as in the RFC.
-        #[arg(value_name = "NAME", value_parser = parse_rule_name)]
+        #[arg(value_name = "NAME", value_parser = parse_rule_name,
+              required_if_eq("format", "svg"))]
         rule: Option<Rule>,
+
+        /// `human`: the grammar, or the production and its neighbours, as
+        /// text. `svg`: the railroad diagram of the production NAME, an SVG
+        /// document. `html`: one page, without NAME, with the diagram of
+        /// every production, its text, the productions it uses and those
+        /// that use it, each linked to its own; it loads nothing.
+        #[arg(long, value_enum, default_value_t = grammar::Format::Human)]
+        format: grammar::Format,
     },
     /// Report, for every production and each of its alternatives, how many
     /// inputs exercised it, and which alternatives none did. Reads one input
@@ -420,7 +431,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Extract(args) => extract::run(&args),
-        Command::Grammar { rule } => grammar::run(rule),
+        Command::Grammar { rule, format } => grammar::run(rule, format),
         Command::Coverage(args) => coverage::run(&args),
     }
 }
