@@ -12,6 +12,7 @@ use rfc1738::{
 
 use crate::check::ErrorRecord;
 use crate::output::{self, Output, Stop};
+use crate::picture::{self, Scene};
 use crate::show;
 use crate::{ExplainArgs, TreeFormat};
 
@@ -62,7 +63,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             if !args.show_passwords {
                 error.hide_password();
             }
-            invalid(&mut record, args, &error, prefix.as_ref(), bytes.len());
+            invalid(&mut record, args, &error, prefix.as_ref(), bytes);
             false
         }
     };
@@ -148,19 +149,34 @@ fn tree(
     match args.format {
         TreeFormat::Text => text_tree(record, tree, 0, args.all, password),
         TreeFormat::Json => json_tree(record, tree, args.all),
+        TreeFormat::Svg | TreeFormat::Dot => {
+            let input = tree.text().as_bytes();
+            let scene = Scene::new(tree.rule(), input, Some(tree), None, password, args.all);
+            draw(record, args.format, &scene);
+        }
     }
 }
 
-/// Writes the diagnostic of a rejected input of `length` bytes, and the tree
-/// of its longest prefix the rule matches; the password hidden in both when
-/// the error hides it.
+/// Writes the picture of `scene`.
+fn draw(record: &mut Record<'_>, format: TreeFormat, scene: &Scene) {
+    // Writing to a Record does not fail: a failed write is kept in it.
+    let _ = match format {
+        TreeFormat::Dot => picture::dot(scene, record),
+        _ => picture::svg(scene, record),
+    };
+}
+
+/// Writes the diagnostic of the rejected `input`, and the tree of its
+/// longest prefix the rule matches; the password hidden in both when the
+/// error hides it.
 fn invalid(
     record: &mut Record<'_>,
     args: &ExplainArgs,
     error: &Error,
     prefix: Option<&Derivation<'_>>,
-    length: usize,
+    input: &[u8],
 ) {
+    let length = input.len();
     // Writing to a Record does not fail: a failed write is kept in it.
     let rule = error.rule().name();
     match args.format {
@@ -195,6 +211,18 @@ fn invalid(
                 }
             }
             let _ = write!(record, "}}");
+        }
+        TreeFormat::Svg | TreeFormat::Dot => {
+            let password = error.password_span().filter(|_| !args.show_passwords);
+            let scene = Scene::new(
+                error.rule(),
+                input,
+                prefix,
+                Some(error),
+                password.as_ref(),
+                args.all,
+            );
+            draw(record, args.format, &scene);
         }
     }
 }
@@ -231,7 +259,7 @@ fn text_tree(
 /// The children shown: all of them with `all`, else those that are not
 /// character classes (`uchar`, `alpha`, …) under a production that is not
 /// one either.
-fn shown_children<'t, 'a>(
+pub(crate) fn shown_children<'t, 'a>(
     node: &'t Derivation<'a>,
     all: bool,
 ) -> impl Iterator<Item = &'t Derivation<'a>> {

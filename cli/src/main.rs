@@ -16,6 +16,7 @@ mod grammar;
 mod interrupt;
 mod output;
 mod parse;
+mod picture;
 mod show;
 
 use std::ffi::OsString;
@@ -260,6 +261,11 @@ struct ExplainArgs {
     /// span and text. `json`: `{"rule", "start", "end", "children"}` with byte
     /// offsets (for a rejected input `{"rule", "valid": false, "error",
     /// "prefix"}`, `prefix` the tree of the longest prefix the rule matches).
+    /// `svg`: a picture of the tree over the input's characters, a box per
+    /// node over the characters it matched; for a rejected input, the
+    /// rejected part red and a caret under where it failed. `dot`: the same
+    /// for Graphviz (`dot -Tsvg`). A picture shows at most 1024 bytes of the
+    /// input (around where it failed) and 10000 nodes, and says so.
     #[arg(long, value_enum, default_value_t = TreeFormat::Text)]
     format: TreeFormat,
 
@@ -284,6 +290,10 @@ enum TreeFormat {
     Text,
     /// Nested JSON objects.
     Json,
+    /// A picture, SVG.
+    Svg,
+    /// A picture, Graphviz DOT.
+    Dot,
 }
 
 #[derive(Debug, clap::Args)]

@@ -1,0 +1,348 @@
+//! `rfc1738 explain --format svg|dot`: the derivation tree drawn over the
+//! input's bytes.
+//!
+//! A [`Scene`] is what both pictures show: the input's characters in a row,
+//! each production of the tree (or of the longest prefix the rule matches,
+//! for a rejected input) over the characters it matched, one row per
+//! depth, and, for a rejected input, the rejected part marked and a caret
+//! under the byte where the input failed. `svg` draws it (an icicle: the
+//! rule on top, the characters at the bottom); `dot` writes it for Graphviz
+//! (a tree of boxes above a table of the characters), which is not needed
+//! to make it.
+//!
+//! Everything from the input is shown as [`rfc1738::visible`] shows it, the
+//! characters of a password as `*` unless told otherwise, and a byte that
+//! is not UTF-8 as `\xFF`. A picture stays small whatever the input: it
+//! shows at most [`MAX_BYTES`] bytes of the input (the first ones, or, for
+//! a rejected input, those around where it failed) and at most
+//! [`MAX_NODES`] nodes, and says what it leaves out.
+
+use std::ops::Range;
+
+use rfc1738::visible::Visible;
+use rfc1738::{Derivation, Error, Rule};
+
+use crate::explain::shown_children;
+use crate::show;
+
+mod dot;
+mod svg;
+
+pub use dot::dot;
+pub use svg::svg;
+
+/// The most bytes of the input a picture shows.
+pub const MAX_BYTES: usize = 1024;
+
+/// The most nodes of the tree a picture shows.
+pub const MAX_NODES: usize = 10_000;
+
+/// The most characters of a node's text shown in its label (DOT) or its
+/// tooltip (SVG).
+const MAX_TEXT: usize = 40;
+
+/// A character of the input, as shown.
+struct Cell {
+    /// Its bytes.
+    span: Range<usize>,
+    /// How it is shown: visible, or `*` in a password.
+    shown: String,
+}
+
+/// A node of the tree, placed.
+struct Placed {
+    rule: Rule,
+    span: Range<usize>,
+    depth: usize,
+    /// The index of its parent among the placed nodes.
+    parent: Option<usize>,
+    /// Whether a child of it is shown.
+    inner: bool,
+    /// Its text, as shown, cut to [`MAX_TEXT`] characters.
+    text: String,
+}
+
+/// Where and why a rejected input failed.
+struct Failure {
+    offset: usize,
+    message: String,
+    path: String,
+}
+
+/// What a picture shows.
+pub struct Scene {
+    rule: Rule,
+    length: usize,
+    /// The bytes shown.
+    window: Range<usize>,
+    cells: Vec<Cell>,
+    nodes: Vec<Placed>,
+    /// Nodes in the window left out past [`MAX_NODES`].
+    left_out: usize,
+    /// Whether a tree (or prefix tree) was given.
+    has_tree: bool,
+    failure: Option<Failure>,
+}
+
+impl Scene {
+    /// The scene of `input` matched against `rule`: its `tree` (the whole
+    /// input's, or the longest prefix's when `failure` rejects it), with
+    /// the character-class productions under other productions when `all`,
+    /// and the characters of `password` hidden.
+    pub fn new(
+        rule: Rule,
+        input: &[u8],
+        tree: Option<&Derivation<'_>>,
+        failure: Option<&Error>,
+        password: Option<&Range<usize>>,
+        all: bool,
+    ) -> Scene {
+        let window = window(input, failure.map(Error::offset));
+        let cells = cells(input, &window, password);
+        let mut scene = Scene {
+            rule,
+            length: input.len(),
+            window,
+            cells,
+            nodes: Vec::new(),
+            left_out: 0,
+            has_tree: tree.is_some(),
+            failure: failure.map(|error| Failure {
+                offset: error.offset(),
+                message: Visible::new(&error.message()).to_string(),
+                path: error.path_display(),
+            }),
+        };
+        if let Some(tree) = tree {
+            scene.place(tree, None, 0, all, password);
+        }
+        scene
+    }
+
+    /// Places `node` and its shown descendants that meet the window.
+    fn place(
+        &mut self,
+        node: &Derivation<'_>,
+        parent: Option<usize>,
+        depth: usize,
+        all: bool,
+        password: Option<&Range<usize>>,
+    ) {
+        let span = node.span();
+        let meets = if span.is_empty() {
+            self.window.contains(&span.start) || self.window.end == span.start
+        } else {
+            span.start < self.window.end && span.end > self.window.start
+        };
+        if !meets {
+            return;
+        }
+        if self.nodes.len() == MAX_NODES {
+            self.left_out += 1;
+            return;
+        }
+        // Spans end at ASCII bytes the grammar matched: char boundaries.
+        let cut = span.start + (span.end - span.start).min(MAX_TEXT);
+        let shown = show::part(&node.text()[..cut - span.start], span.start, password).quoted();
+        let more = if cut < span.end { "…" } else { "" };
+        let text = format!("\"{shown}{more}\"");
+        let at = self.nodes.len();
+        self.nodes.push(Placed {
+            rule: node.rule(),
+            span,
+            depth,
+            parent,
+            inner: false,
+            text,
+        });
+        if let Some(parent) = parent {
+            self.nodes[parent].inner = true;
+        }
+        for child in shown_children(node, all) {
+            self.place(child, Some(at), depth + 1, all, password);
+        }
+    }
+
+    /// The index of the first character at or after byte `offset` (the
+    /// number of characters, past the last).
+    fn cell(&self, offset: usize) -> usize {
+        self.cells.partition_point(|cell| cell.span.start < offset)
+    }
+
+    /// The depth of the deepest node, plus one: the rows of the tree.
+    fn rows(&self) -> usize {
+        self.nodes.iter().map(|n| n.depth + 1).max().unwrap_or(0)
+    }
+
+    /// Whether the byte at `offset` is in the rejected part.
+    fn rejected(&self, offset: usize) -> bool {
+        self.failure.as_ref().is_some_and(|f| offset >= f.offset)
+    }
+
+    /// The lines said under the picture: the verdict, where and why the
+    /// input failed, and what the picture leaves out.
+    fn notes(&self) -> Vec<String> {
+        let rule = self.rule.name();
+        let mut notes = Vec::new();
+        match &self.failure {
+            None => notes.push(format!("{rule}: valid, {} bytes", self.length)),
+            Some(failure) => {
+                notes.push(format!(
+                    "{rule}: invalid at byte {} of {}: {}",
+                    failure.offset, self.length, failure.message
+                ));
+                notes.push(format!("in {}", failure.path));
+                if !self.has_tree {
+                    notes.push(format!("no prefix of the input is a {rule}"));
+                }
+            }
+        }
+        if self.window != (0..self.length) {
+            notes.push(format!(
+                "bytes {}..{} of {} shown (at most {MAX_BYTES})",
+                self.window.start, self.window.end, self.length
+            ));
+        }
+        if self.left_out > 0 {
+            notes.push(format!(
+                "{} nodes left out (at most {MAX_NODES} drawn)",
+                self.left_out
+            ));
+        }
+        notes
+    }
+}
+
+/// The bytes a picture shows: all of them, or [`MAX_BYTES`] of them, the
+/// first ones or, when the input failed at `failure`, those around it;
+/// widened to whole characters.
+fn window(input: &[u8], failure: Option<usize>) -> Range<usize> {
+    let length = input.len();
+    if length <= MAX_BYTES {
+        return 0..length;
+    }
+    let start = failure.map_or(0, |at| {
+        at.saturating_sub(MAX_BYTES * 3 / 4).min(length - MAX_BYTES)
+    });
+    let continues = |at: usize| input.get(at).is_some_and(|b| (0x80..0xC0).contains(b));
+    let (mut start, mut end) = (start, start + MAX_BYTES);
+    // A character is at most 4 bytes: 3 that continue it.
+    for _ in 0..3 {
+        if continues(start) {
+            start += 1;
+        }
+        if continues(end) {
+            end += 1;
+        }
+    }
+    start..end.min(length)
+}
+
+/// The characters of `input` in `window`, as shown; a byte that is not
+/// UTF-8 is a character of its own, `\xFF`.
+fn cells(input: &[u8], window: &Range<usize>, password: Option<&Range<usize>>) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(window.len());
+    let mut at = window.start;
+    let mut push = |span: Range<usize>, shown: String| {
+        let shown = if password.is_some_and(|p| p.contains(&span.start)) {
+            "*".to_owned()
+        } else {
+            shown
+        };
+        cells.push(Cell { span, shown });
+    };
+    for chunk in input[window.clone()].utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let mut buffer = [0; 4];
+            let shown = Visible::new(c.encode_utf8(&mut buffer)).to_string();
+            push(at..at + c.len_utf8(), shown);
+            at += c.len_utf8();
+        }
+        for byte in chunk.invalid() {
+            push(at..at + 1, format!("\\x{byte:02X}"));
+            at += 1;
+        }
+    }
+    cells
+}
+
+/// `text` as XML (and HTML) text or attribute value.
+fn xml(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&apos;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SVG and the DOT of `scene`.
+    fn both(scene: &Scene) -> (String, String) {
+        let (mut svg, mut dot) = (String::new(), String::new());
+        super::svg(scene, &mut svg).expect("a String takes it");
+        super::dot(scene, &mut dot).expect("a String takes it");
+        (svg, dot)
+    }
+
+    /// A megabyte of input, every class shown, gives pictures of less
+    /// than a megabyte: the window's, not the input's.
+    #[test]
+    fn a_picture_of_a_megabyte_is_bounded() {
+        let mut url = String::from("http://host/");
+        while url.len() < 1 << 20 {
+            url.push_str("a/");
+        }
+        let matched = rfc1738::check(&url).expect("valid");
+        let tree = matched.tree();
+        let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, true);
+        assert_eq!(scene.window, 0..MAX_BYTES);
+        let (svg, dot) = both(&scene);
+        assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
+        // Rejected 10 bytes before its end: those bytes, and the 1014
+        // before them.
+        let at = url.len() - 10;
+        url.replace_range(at..=at, " ");
+        let error = rfc1738::check(&url).expect_err("a space");
+        assert_eq!(error.offset(), at);
+        let prefix = rfc1738::check_prefix(&url);
+        let scene = Scene::new(
+            error.rule(),
+            url.as_bytes(),
+            prefix.as_ref(),
+            Some(&error),
+            None,
+            true,
+        );
+        assert_eq!(scene.window, url.len() - MAX_BYTES..url.len());
+        let (svg, dot) = both(&scene);
+        assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
+        assert!(svg.contains(&format!("data-offset=\"{at}\"")));
+    }
+
+    #[test]
+    fn the_window_is_whole_characters_around_the_failure() {
+        let long = "é".repeat(MAX_BYTES);
+        // Around byte 1501 (inside an `é`): from a character's start.
+        let window = window(long.as_bytes(), Some(1501));
+        assert!(long.is_char_boundary(window.start) && long.is_char_boundary(window.end));
+        assert!(window.contains(&1501) && window.len() <= MAX_BYTES + 3);
+        assert_eq!(super::window(b"short", Some(3)), 0..5);
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_shown_escaped() {
+        let cells = cells(b"a\xFFb", &(0..3), Some(&(2..3)));
+        let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
+        assert_eq!(shown, ["a", "\\xFF", "*"]);
+    }
+}

@@ -1,0 +1,379 @@
+//! `explain --format svg|dot`: the pictures show the tree `--format json`
+//! gives, node for node, over the input's characters; the rejected part and
+//! the caret where the input failed; nothing from the input raw, no
+//! password; and a size bounded whatever the input.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::rfc1738;
+use roxmltree::Document;
+use serde_json::Value;
+
+fn stdout(args: &[&str]) -> String {
+    let output = rfc1738(args, b"");
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// A node of a tree: production, span, and the index of its parent in the
+/// tree's preorder.
+type Node = (String, usize, usize, Option<usize>);
+
+/// The tree `explain --format json` gives (the prefix's, for a rejected
+/// input), in preorder, and the error's offset.
+fn json_tree(url: &str, all: bool) -> (Vec<Node>, Option<usize>) {
+    let mut args = vec!["explain", "--format", "json", url];
+    if all {
+        args.push("--all");
+    }
+    let value: Value = serde_json::from_str(&stdout(&args)).expect("JSON");
+    let (tree, offset) = match value.get("valid") {
+        Some(Value::Bool(false)) => (&value["prefix"], value["error"]["offset"].as_u64()),
+        _ => (&value, None),
+    };
+    let mut nodes = Vec::new();
+    if !tree.is_null() {
+        flatten(tree, None, &mut nodes);
+    }
+    (nodes, offset.map(|o| o as usize))
+}
+
+fn flatten(value: &Value, parent: Option<usize>, nodes: &mut Vec<Node>) {
+    let at = nodes.len();
+    let number = |key: &str| value[key].as_u64().expect("an offset") as usize;
+    nodes.push((
+        value["rule"].as_str().expect("a rule").to_owned(),
+        number("start"),
+        number("end"),
+        parent,
+    ));
+    for child in value["children"].as_array().expect("children") {
+        flatten(child, Some(at), nodes);
+    }
+}
+
+/// `text` from the start of a DOT string (after its `"`) to its end,
+/// unescaped, and what follows it.
+fn dot_string(text: &str) -> (String, &str) {
+    let mut out = String::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return (out, &text[i + 1..]),
+            '\\' => match chars.next().expect("an escape").1 {
+                // A line ends, centred or left.
+                'n' | 'l' => out.push('\n'),
+                c => out.push(c),
+            },
+            c => out.push(c),
+        }
+    }
+    panic!("an unterminated string in {text}");
+}
+
+/// A DOT picture read back: its nodes `nI` (label lines), its edges between
+/// them, the edges to the row of characters, the graph's label and the
+/// table of characters.
+struct Dot {
+    labels: BTreeMap<usize, Vec<String>>,
+    edges: Vec<(usize, usize)>,
+    to_input: Vec<(usize, usize)>,
+    label: String,
+    table: String,
+}
+
+fn read_dot(dot: &str) -> Dot {
+    let mut lines = dot.lines();
+    assert_eq!(lines.next(), Some("digraph derivation {"));
+    assert_eq!(dot.lines().last(), Some("}"));
+    let mut picture = Dot {
+        labels: BTreeMap::new(),
+        edges: Vec::new(),
+        to_input: Vec::new(),
+        label: String::new(),
+        table: String::new(),
+    };
+    let node = |id: &str| -> usize { id.strip_prefix('n').expect("nI").parse().expect("a number") };
+    for line in lines {
+        if let Some(rest) = line.strip_prefix("graph [") {
+            let at = rest.find("label=\"").expect("a label") + 7;
+            picture.label = dot_string(&rest[at..]).0;
+        } else if let Some(rest) = line.strip_prefix("{ rank=sink; input [") {
+            let start = rest.find("label=<").expect("an HTML label") + 7;
+            let end = rest.rfind(">]; }").expect("the end of the label");
+            picture.table = rest[start..end].to_owned();
+        } else if let Some((id, rest)) = line.split_once(" [label=\"") {
+            let (label, rest) = dot_string(rest);
+            assert_eq!(rest, "];", "{line}");
+            let lines = label.lines().map(str::to_owned).collect();
+            assert!(
+                picture.labels.insert(node(id), lines).is_none(),
+                "{id} twice"
+            );
+        } else if let Some((from, to)) = line.split_once(" -> ") {
+            if let Some(rest) = to.strip_prefix("input:b") {
+                let (offset, rest) = rest.split_once(':').expect("a port");
+                assert_eq!(rest, "n [style=dotted, arrowhead=none];");
+                picture
+                    .to_input
+                    .push((node(from), offset.parse().expect("an offset")));
+            } else {
+                let to = to.strip_suffix(';').expect("an edge ends with ;");
+                picture.edges.push((node(from), node(to)));
+            }
+        } else {
+            assert!(line.starts_with("node [") || line == "}", "{line}");
+        }
+    }
+    picture
+}
+
+/// The DOT picture has a node per node of the JSON tree, labelled with its
+/// production and span, an edge per parent, and a dotted edge from each
+/// node without children to the character its span starts at.
+#[track_caller]
+fn dot_is_the_tree(url: &str, all: bool) -> Dot {
+    let (tree, _) = json_tree(url, all);
+    let mut args = vec!["explain", "--format", "dot", url];
+    if all {
+        args.push("--all");
+    }
+    let dot = read_dot(&stdout(&args));
+    assert_eq!(dot.labels.len(), tree.len(), "{url}");
+    for (i, (rule, start, end, parent)) in tree.iter().enumerate() {
+        let label = &dot.labels[&i];
+        assert_eq!(label[0], *rule);
+        assert_eq!(label[1], format!("{start}..{end}"));
+        if let Some(parent) = parent {
+            assert!(dot.edges.contains(&(*parent, i)), "{parent} -> {i}");
+        }
+        let leaf = !tree.iter().any(|n| n.3 == Some(i));
+        let to_input: Vec<usize> = dot
+            .to_input
+            .iter()
+            .filter(|e| e.0 == i)
+            .map(|e| e.1)
+            .collect();
+        if leaf {
+            assert_eq!(to_input.len(), 1, "node {i} points at its first character");
+            assert!(to_input[0] <= *start.max(&to_input[0]));
+            assert!(dot.table.contains(&format!("PORT=\"b{}\"", to_input[0])));
+        } else {
+            assert!(to_input.is_empty());
+        }
+    }
+    assert_eq!(dot.edges.len(), tree.len().saturating_sub(1));
+    dot
+}
+
+#[test]
+fn dot_draws_the_tree_of_a_valid_url() {
+    let dot = dot_is_the_tree("ftp://host.dom/a/b;type=i", false);
+    assert_eq!(dot.labels[&0][2], "\"ftp://host.dom/a/b;type=i\"");
+    assert!(dot.label.starts_with("ftpurl: valid, 25 bytes"));
+    // A character per cell, no caret.
+    assert_eq!(dot.table.matches("<TD PORT=").count(), 25);
+    assert!(!dot.table.contains('^'));
+    dot_is_the_tree("http://a.b.c/x/y?q", true);
+    // Nodes that match nothing: an empty user, empty segments.
+    dot_is_the_tree("ftp://@host//", true);
+}
+
+#[test]
+fn dot_marks_the_rejected_part_and_the_caret() {
+    // `8a`: a port is digits; the caret under the `a`.
+    let dot = dot_is_the_tree("http://host:8a/", false);
+    assert!(
+        dot.label
+            .starts_with("httpurl: invalid at byte 13 of 15: expected digit"),
+        "{}",
+        dot.label
+    );
+    assert!(dot.label.contains("in httpurl › hostport › port › digits"));
+    let cells: Vec<&str> = dot.table.split("</TR><TR>").collect();
+    let marked = cells[0].matches("BGCOLOR").count();
+    assert_eq!(marked, 2, "a and / are rejected");
+    assert!(cells[0].contains("<TD PORT=\"b13\" BGCOLOR=\"#f8d0d0\">a</TD>"));
+    // The caret is the 14th cell of the second row.
+    let carets: Vec<&str> = cells[1].split("</TD>").collect();
+    assert_eq!(carets[13], "<TD>^");
+    assert_eq!(cells[1].matches('^').count(), 1);
+}
+
+#[test]
+fn dot_escapes_what_it_quotes() {
+    // A quote, a backslash and an escape character in the rejected part,
+    // a quote in what was found.
+    let url = "http://h/\"a\\b\u{1b}[31m";
+    let out = stdout(&["explain", "--format", "dot", url]);
+    assert!(!out.contains('\u{1b}'));
+    let dot = dot_is_the_tree(url, false);
+    assert!(dot.label.contains(r#"found "\"""#), "{}", dot.label);
+    assert!(dot.table.contains(">&quot;</TD>"));
+    assert!(dot.table.contains(">\\</TD>"));
+    assert!(dot.table.contains(">\\u{1b}</TD>"));
+}
+
+/// The SVG of `url` parsed, with its tree (the JSON's) and its offset.
+fn svg(url: &str, extra: &[&str]) -> String {
+    let mut args = vec!["explain", "--format", "svg", url];
+    args.extend(extra);
+    stdout(&args)
+}
+
+/// The box of a character's group.
+fn rect_of<'a, 'i>(cell: roxmltree::Node<'a, 'i>) -> roxmltree::Node<'a, 'i> {
+    cell.children()
+        .find(|c| c.has_tag_name("rect"))
+        .expect("a rect")
+}
+
+#[track_caller]
+fn svg_is_the_tree(url: &str) {
+    let (tree, offset) = json_tree(url, false);
+    let text = svg(url, &[]);
+    let document = Document::parse(&text).expect("well-formed XML");
+    let nodes: Vec<(String, usize, usize)> = document
+        .descendants()
+        .filter_map(|n| {
+            let number = |key| n.attribute(key)?.parse().ok();
+            Some((
+                n.attribute("data-rule")?.to_owned(),
+                number("data-start")?,
+                number("data-end")?,
+            ))
+        })
+        .collect();
+    let expected: Vec<(String, usize, usize)> = tree
+        .into_iter()
+        .map(|(rule, start, end, _)| (rule, start, end))
+        .collect();
+    assert_eq!(nodes, expected);
+    // A cell per character, the rejected ones marked.
+    let cells: Vec<(usize, roxmltree::Node)> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("data-rule").is_none())
+        .filter_map(|n| Some((n.attribute("data-start")?.parse().ok()?, n)))
+        .collect();
+    assert_eq!(cells.len(), url.chars().count());
+    let rect = rect_of;
+    for (start, cell) in &cells {
+        let rejected = offset.is_some_and(|o| *start >= o);
+        let class = rect(*cell).attribute("class");
+        assert_eq!(class, Some(if rejected { "cell rejected" } else { "cell" }));
+    }
+    let caret = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("caret"));
+    match offset {
+        None => assert!(caret.is_none()),
+        Some(offset) => {
+            let caret = caret.expect("a caret");
+            assert_eq!(
+                caret.attribute("data-offset"),
+                Some(offset.to_string().as_str())
+            );
+            let x: usize = caret
+                .attribute("x")
+                .and_then(|x| x.parse().ok())
+                .expect("x");
+            let center = match cells.iter().find(|(start, _)| *start == offset) {
+                Some((_, cell)) => {
+                    let number = |key| {
+                        rect(*cell)
+                            .attribute(key)
+                            .and_then(|v| v.parse::<usize>().ok())
+                    };
+                    number("x").expect("x") + number("width").expect("width") / 2
+                }
+                // Past the last character: to the right of every cell.
+                None => {
+                    let (_, last) = cells.last().expect("a cell");
+                    let number = |key| {
+                        rect(*last)
+                            .attribute(key)
+                            .and_then(|v| v.parse::<usize>().ok())
+                    };
+                    let right = number("x").expect("x") + number("width").expect("width");
+                    assert!(x > right);
+                    x
+                }
+            };
+            assert_eq!(x, center, "the caret is under byte {offset}");
+        }
+    }
+}
+
+#[test]
+fn svg_draws_the_tree_and_the_caret_where_the_input_failed() {
+    svg_is_the_tree("ftp://host.dom/a/b;type=i");
+    svg_is_the_tree("ftp://@host//");
+    svg_is_the_tree("http://host:8a/");
+    svg_is_the_tree("http://host/a b");
+    // Failing at the end of the input: the caret after it.
+    svg_is_the_tree("http://host:");
+    // Nothing of the rule matched: no tree, the caret at the start.
+    svg_is_the_tree("ftp:x");
+}
+
+#[test]
+fn nothing_raw_from_the_input_and_no_password() {
+    let url = "ftp://me:hunter2@host/\u{202e}\u{1b}[2J\u{7}</svg>&";
+    for format in ["svg", "dot"] {
+        let out = stdout(&["explain", "--format", format, url]);
+        assert!(
+            out.chars().all(|c| c == '\n' || !c.is_control()) && !out.contains('\u{202e}'),
+            "{format}"
+        );
+        assert!(!out.contains("hunter2"), "{format}");
+        assert!(!out.contains("</svg>&"), "{format}");
+        let shown = stdout(&["explain", "--show-passwords", "--format", format, url]);
+        assert!(shown.contains("hunter2"), "{format}");
+    }
+    // A valid URL's password too.
+    let out = svg("ftp://me:hunter2@host/", &[]);
+    assert!(!out.contains("hunter2"));
+    Document::parse(&svg(url, &[])).expect("well-formed XML");
+}
+
+/// The longest argument Linux passes is 128 KiB: explain's input is at
+/// most that long (src/picture/mod.rs tests a picture of 1 MB).
+#[test]
+fn a_long_input_gives_a_bounded_picture_around_where_it_failed() {
+    // 100 kB of path, then a space 1000 bytes before the end.
+    let mut url = String::from("http://host/");
+    while url.len() < 100_000 {
+        url.push_str("a/");
+    }
+    let at = url.len() - 1000;
+    url.replace_range(at..at + 1, " ");
+    for format in ["svg", "dot"] {
+        let out = stdout(&["explain", "--format", format, &url]);
+        assert!(out.len() < 1 << 20, "{format}: {} bytes", out.len());
+        assert!(
+            out.contains(&format!("invalid at byte {at} of {}", url.len())),
+            "{format}"
+        );
+        assert!(out.contains(" shown (at most 1024)"), "{format}");
+    }
+    let document = svg(&url, &[]);
+    let document = Document::parse(&document).expect("well-formed XML");
+    let caret = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("caret"));
+    assert_eq!(
+        caret.and_then(|c| c.attribute("data-offset")),
+        Some(at.to_string().as_str())
+    );
+    // Valid and long, every class shown: the first bytes.
+    let valid = format!("http://host/{}", "a/".repeat(50_000));
+    let out = stdout(&["explain", "--all", "--format", "svg", &valid]);
+    assert!(out.len() < 1 << 20, "{} bytes", out.len());
+    assert!(out.contains(&format!("bytes 0..1024 of {} shown", valid.len())));
+}
