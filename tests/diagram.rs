@@ -238,3 +238,15 @@ fn the_documentation_links_each_production_to_its_combinator() {
         }
     }
 }
+
+/// The README's diagram is the one the command line draws: regenerate it
+/// with `cargo run -- grammar --format svg httpurl > docs/httpurl.svg`.
+#[test]
+fn the_readme_diagram_is_current() {
+    let committed = std::fs::read_to_string("docs/httpurl.svg").expect("docs/httpurl.svg");
+    let production = Grammar::rfc1738().get("httpurl").expect("a production");
+    assert!(
+        committed == diagram::svg(production, &|_| None, true) + "\n",
+        "docs/httpurl.svg is stale: cargo run -- grammar --format svg httpurl > docs/httpurl.svg"
+    );
+}
