@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use rfc1738::Rule;
 use rfc1738::bnf::{Grammar, Production, diagram};
 
+use crate::markup::escape;
 use crate::output::{self, Output};
 
 /// The grammar file, as printed in the RFC.
@@ -156,19 +157,4 @@ fn section(page: &mut String, grammar: &Grammar, p: &Production) {
 fn link(name: &str) -> String {
     let name = escape(name);
     format!("<a href=\"#{name}\">{name}</a>")
-}
-
-/// `text` as HTML text or attribute value.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }

@@ -14,6 +14,7 @@ mod explain;
 mod extract;
 mod grammar;
 mod interrupt;
+mod markup;
 mod output;
 mod parse;
 mod picture;

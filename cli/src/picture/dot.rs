@@ -3,7 +3,8 @@
 
 use std::fmt::{self, Write};
 
-use super::{Scene, xml};
+use super::Scene;
+use crate::markup::escape as xml;
 
 /// `lines` as a DOT string: `"` and `\` escaped, each line ended with
 /// `end` (`\n` centres it, `\l` puts it left).

@@ -266,22 +266,6 @@ fn cells(input: &[u8], window: &Range<usize>, password: Option<&Range<usize>>) -
     cells
 }
 
-/// `text` as XML (and HTML) text or attribute value.
-fn xml(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&apos;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

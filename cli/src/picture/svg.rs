@@ -13,7 +13,8 @@ use std::ops::Range;
 
 use rfc1738::is_character_class;
 
-use super::{Scene, xml};
+use super::Scene;
+use crate::markup::escape as xml;
 
 /// The width of a character of the input, in pixels (14px monospace).
 const CHAR: usize = 9;
