@@ -1,18 +1,121 @@
 //! One type per scheme rule of section 5, its fields the production's parts.
 //!
 //! Every part is borrowed from the parsed text, as written (still
-//! `%`-encoded). `Display` writes the parts back in the production's order,
-//! so it reproduces the input byte for byte.
+//! `%`-encoded). Each type keeps the whole text its production matched
+//! (`as_str`), and its scheme name is the start of that text. `Display`
+//! writes the parts back in the production's order, so it reproduces the
+//! input byte for byte (the tests hold it equal to `as_str`).
 
 use core::fmt;
 
 use super::parts::{Host, Hostport, Login, Path};
 
+/// The scheme name at the start of a URL's text: what comes before its
+/// first `:` (`scheme` has no `:`, and every scheme rule writes one after
+/// it).
+fn scheme_of(text: &str) -> &str {
+    text.split_once(':').map_or(text, |(scheme, _)| scheme)
+}
+
+/// With `serde`, a URL's text is written as its scheme name: the tree's
+/// fields are the parts, as they were before the types kept their text.
+#[cfg(feature = "serde")]
+fn serialize_scheme<S: serde::Serializer>(text: &&str, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(scheme_of(text))
+}
+
+/// `Debug` for the type of a scheme rule: its scheme name, then its parts
+/// (the whole text is what `Display` writes).
+macro_rules! debug_parts {
+    ($name:ident { $($field:ident),* }) => {
+        impl fmt::Debug for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name))
+                    .field("scheme", &scheme_of(self.text))
+                    $(.field(stringify!($field), &self.$field))*
+                    .finish()
+            }
+        }
+    };
+}
+
+/// `as_str` for the type of a scheme rule.
+macro_rules! as_str {
+    ($($name:ident),*) => {$(
+        impl<'a> $name<'a> {
+            /// The whole text the production matched, as written: what
+            /// `Display` writes, borrowed.
+            pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+        }
+    )*};
+}
+
+debug_parts!(HttpUrl {
+    hostport,
+    hpath,
+    search
+});
+debug_parts!(FtpUrl {
+    login,
+    fpath,
+    ftptype
+});
+debug_parts!(FileUrl { host, fpath });
+debug_parts!(GopherUrl { hostport, path });
+debug_parts!(MailtoUrl { encoded822addr });
+debug_parts!(NewsUrl { grouppart });
+debug_parts!(NntpUrl {
+    hostport,
+    group,
+    article
+});
+debug_parts!(TelnetUrl { login, slash });
+debug_parts!(WaisDatabase { hostport, database });
+debug_parts!(WaisIndex {
+    hostport,
+    database,
+    search
+});
+debug_parts!(WaisDoc {
+    hostport,
+    database,
+    wtype,
+    wpath
+});
+debug_parts!(ProsperoUrl {
+    hostport,
+    ppath,
+    fieldspecs
+});
+debug_parts!(GenericUrl { schemepart });
+
+as_str!(
+    HttpUrl,
+    FtpUrl,
+    FileUrl,
+    GopherUrl,
+    MailtoUrl,
+    NewsUrl,
+    NntpUrl,
+    TelnetUrl,
+    WaisDatabase,
+    WaisIndex,
+    WaisDoc,
+    ProsperoUrl,
+    GenericUrl
+);
+
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) hpath: Option<Path<'a>>,
     pub(crate) search: Option<&'a str>,
@@ -21,7 +124,7 @@ pub struct HttpUrl<'a> {
 impl<'a> HttpUrl<'a> {
     /// The scheme name as written (`http`, or `HTTP` through [`crate::parse`]).
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -42,7 +145,7 @@ impl<'a> HttpUrl<'a> {
 
 impl fmt::Display for HttpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(hpath) = self.hpath {
             write!(f, "/{hpath}")?;
             if let Some(search) = self.search {
@@ -54,10 +157,14 @@ impl fmt::Display for HttpUrl<'_> {
 }
 
 /// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (section 3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) login: Login<'a>,
     pub(crate) fpath: Option<Path<'a>>,
     pub(crate) ftptype: Option<&'a str>,
@@ -66,7 +173,7 @@ pub struct FtpUrl<'a> {
 impl<'a> FtpUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The user, password, host and port.
@@ -88,7 +195,7 @@ impl<'a> FtpUrl<'a> {
 
 impl fmt::Display for FtpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.login)?;
+        write!(f, "{}://{}", self.scheme(), self.login)?;
         if let Some(fpath) = self.fpath {
             write!(f, "/{fpath}")?;
             if let Some(ftptype) = self.ftptype {
@@ -121,10 +228,14 @@ impl fmt::Display for FileHost<'_> {
 }
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (section 3.10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) host: Option<FileHost<'a>>,
     pub(crate) fpath: Path<'a>,
 }
@@ -132,7 +243,7 @@ pub struct FileUrl<'a> {
 impl<'a> FileUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host; `None` for the empty host of `file:///path`, which like
@@ -149,7 +260,7 @@ impl<'a> FileUrl<'a> {
 
 impl fmt::Display for FileUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://", self.scheme)?;
+        write!(f, "{}://", self.scheme())?;
         if let Some(host) = self.host {
             write!(f, "{host}")?;
         }
@@ -173,10 +284,14 @@ pub struct GopherPath<'a> {
 ///
 /// The selector ends at the first `%09` when what follows is a `search` and
 /// an optional `%09 gopher+_string`; see `grammar/DECISIONS.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) path: Option<GopherPath<'a>>,
 }
@@ -184,7 +299,7 @@ pub struct GopherUrl<'a> {
 impl<'a> GopherUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -221,7 +336,7 @@ impl<'a> GopherUrl<'a> {
 
 impl fmt::Display for GopherUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(path) = self.path {
             f.write_str("/")?;
             if let Some(gtype) = path.gtype {
@@ -239,17 +354,21 @@ impl fmt::Display for GopherUrl<'_> {
 }
 
 /// `mailtourl = "mailto:" encoded822addr` (section 3.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) encoded822addr: &'a str,
 }
 
 impl<'a> MailtoUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The encoded RFC 822 address, as written.
@@ -260,7 +379,7 @@ impl<'a> MailtoUrl<'a> {
 
 impl fmt::Display for MailtoUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.encoded822addr)
+        write!(f, "{}:{}", self.scheme(), self.encoded822addr)
     }
 }
 
@@ -314,17 +433,21 @@ impl fmt::Display for Grouppart<'_> {
 }
 
 /// `newsurl = "news:" grouppart` (section 3.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) grouppart: Grouppart<'a>,
 }
 
 impl<'a> NewsUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The group, article or `*`.
@@ -335,15 +458,19 @@ impl<'a> NewsUrl<'a> {
 
 impl fmt::Display for NewsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.grouppart)
+        write!(f, "{}:{}", self.scheme(), self.grouppart)
     }
 }
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (section 3.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) group: &'a str,
     pub(crate) article: Option<&'a str>,
@@ -352,7 +479,7 @@ pub struct NntpUrl<'a> {
 impl<'a> NntpUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -373,7 +500,7 @@ impl<'a> NntpUrl<'a> {
 
 impl fmt::Display for NntpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}/{}", self.scheme, self.hostport, self.group)?;
+        write!(f, "{}://{}/{}", self.scheme(), self.hostport, self.group)?;
         if let Some(article) = self.article {
             write!(f, "/{article}")?;
         }
@@ -382,10 +509,14 @@ impl fmt::Display for NntpUrl<'_> {
 }
 
 /// `telneturl = "telnet://" login [ "/" ]` (section 3.8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) login: Login<'a>,
     pub(crate) slash: bool,
 }
@@ -393,7 +524,7 @@ pub struct TelnetUrl<'a> {
 impl<'a> TelnetUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The user, password (advisory only, section 3.8), host and port.
@@ -409,7 +540,7 @@ impl<'a> TelnetUrl<'a> {
 
 impl fmt::Display for TelnetUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.login)?;
+        write!(f, "{}://{}", self.scheme(), self.login)?;
         if self.slash {
             f.write_str("/")?;
         }
@@ -418,29 +549,41 @@ impl fmt::Display for TelnetUrl<'_> {
 }
 
 /// `waisdatabase = "wais://" hostport "/" database`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
     pub(crate) search: &'a str,
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
     pub(crate) wtype: &'a str,
@@ -464,9 +607,18 @@ impl<'a> WaisUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => url.scheme,
-            WaisUrl::Index(url) => url.scheme,
-            WaisUrl::Doc(url) => url.scheme,
+            WaisUrl::Database(url) => scheme_of(url.text),
+            WaisUrl::Index(url) => scheme_of(url.text),
+            WaisUrl::Doc(url) => scheme_of(url.text),
+        }
+    }
+
+    /// The whole text the production matched, as written.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            WaisUrl::Database(url) => url.text,
+            WaisUrl::Index(url) => url.text,
+            WaisUrl::Doc(url) => url.text,
         }
     }
 
@@ -567,10 +719,14 @@ impl<'a> Fieldspecs<'a> {
 }
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) ppath: Path<'a>,
     pub(crate) fieldspecs: Fieldspecs<'a>,
@@ -579,7 +735,7 @@ pub struct ProsperoUrl<'a> {
 impl<'a> ProsperoUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -603,24 +759,31 @@ impl fmt::Display for ProsperoUrl<'_> {
         write!(
             f,
             "{}://{}/{}{}",
-            self.scheme, self.hostport, self.ppath, self.fieldspecs.0
+            self.scheme(),
+            self.hostport,
+            self.ppath,
+            self.fieldspecs.0
         )
     }
 }
 
 /// `genericurl = scheme ":" schemepart`: a URL of any other scheme
 /// (`otherurl = genericurl`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) schemepart: &'a str,
 }
 
 impl<'a> GenericUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// Everything after the `:`, as written.
@@ -631,6 +794,6 @@ impl<'a> GenericUrl<'a> {
 
 impl fmt::Display for GenericUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.schemepart)
+        write!(f, "{}:{}", self.scheme(), self.schemepart)
     }
 }

@@ -2,6 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
+use nom::combinator::consumed;
 use nom::sequence::terminated;
 
 use super::ip::ip_schemepart;
@@ -22,9 +23,12 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Genericurl,
-        seq((scheme(o), lit(o, ":"), schemepart(o))),
+        consumed(seq((scheme(o), lit(o, ":"), schemepart(o)))),
     )
-    .map(|(scheme, _, schemepart)| GenericUrl { scheme, schemepart })
+    .map(|(text, (_, _, schemepart)): (I, _)| GenericUrl {
+        text: text.text(),
+        schemepart,
+    })
 }
 
 /// ```text

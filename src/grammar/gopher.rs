@@ -2,7 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::preceded;
 
 use super::http::search;
@@ -35,14 +35,14 @@ pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Gopherurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "gopher://"),
             hostport(o),
             opt(preceded(lit(o, "/"), opt(gopher_path(o)))),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, path)| GopherUrl {
-        scheme,
+    .map(|(text, (_, hostport, path)): (I, _)| GopherUrl {
+        text: text.text(),
         hostport,
         path: path.map(|path| path.unwrap_or_default()),
     })

@@ -916,10 +916,10 @@ impl<'a> GenericUrl<'a> {
     /// The parts: the scheme in lower case, the scheme-specific part as
     /// written.
     pub fn to_parts(&self) -> OtherParts<'a> {
-        let scheme = if self.scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(self.scheme.to_ascii_lowercase())
+        let scheme = if self.scheme().bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(self.scheme().to_ascii_lowercase())
         } else {
-            Cow::Borrowed(self.scheme)
+            Cow::Borrowed(self.scheme())
         };
         OtherParts {
             scheme,
