@@ -73,7 +73,7 @@ pub use api::{
 };
 pub use derivation::{Derivation, is_character_class};
 pub use rule::{Rule, UnknownRule};
-pub use url::Url;
+pub use url::{Url, UrlBuf};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

@@ -6,7 +6,7 @@ use nom::Parser;
 use proptest::prelude::*;
 use proptest::string::string_regex;
 use rfc1738::grammar::{Folded, Quiet, generic};
-use rfc1738::{Rule, check_bytes, is_valid, parse, parse_rule, scheme_rule};
+use rfc1738::{Rule, UrlBuf, check_bytes, is_valid, parse, parse_rule, scheme_rule};
 
 const UCHAR: &str = r"([a-zA-Z0-9$_.+!*'(),-]|%[0-9A-Fa-f]{2})";
 const HOST: &str = r"(([a-z0-9]([a-z0-9-]{0,3}[a-z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})";
@@ -120,6 +120,10 @@ fn check(input: &str) -> Result<(), TestCaseError> {
         Ok(url) => {
             prop_assert_eq!(url.to_string(), input);
             prop_assert_eq!(url.as_str(), input);
+            prop_assert_eq!(
+                UrlBuf::parse(input).map(|buf| buf.as_url() == *url),
+                Ok(true)
+            );
             prop_assert_eq!(url.rule(), scheme_rule(input));
             prop_assert_eq!(check_bytes(input.as_bytes(), None), Ok(url.rule()));
             if url.scheme().bytes().all(|b| !b.is_ascii_uppercase()) {
@@ -129,6 +133,7 @@ fn check(input: &str) -> Result<(), TestCaseError> {
             }
         }
         Err(error) => {
+            prop_assert_eq!(&UrlBuf::parse(input).unwrap_err(), error);
             prop_assert!(error.offset() <= input.len());
             prop_assert!(input.is_char_boundary(error.offset()));
             prop_assert_eq!(error.rule(), scheme_rule(input));

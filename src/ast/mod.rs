@@ -40,13 +40,16 @@ use crate::Rule;
 /// ```
 /// use rfc1738::Url;
 ///
-/// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+/// let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd")?;
 /// let Url::Ftp(ftp) = url else { panic!("an ftp URL") };
 /// assert_eq!(ftp.login().user(), Some("myname"));
 /// assert_eq!(url.as_str(), "ftp://myname@host.dom/%2Fetc/motd");
-/// assert!(url < rfc1738::parse("http://host.dom/")?);
+/// assert!(url < Url::parse("http://host.dom/")?);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
+/// store a [`UrlBuf`](crate::UrlBuf).
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]

@@ -2,12 +2,13 @@
 //!
 //! The syntax tree itself ([`Url`], one type per scheme rule, [`Host`],
 //! [`Login`], [`Path`], …) is what [`crate::parse`] returns: every part
-//! borrows from the parsed text, as written (still `%`-encoded), and
-//! `Display` reproduces the input byte for byte. It is defined below the
-//! grammar and re-exported here with what it means.
+//! borrows from the parsed text, as written (still `%`-encoded),
+//! [`Url::as_str`] is that text, and `Display` reproduces it byte for byte.
+//! It is defined below the grammar and re-exported here with what it means.
+//! [`UrlBuf`] is a URL that owns its text, to store or send anywhere.
 //!
 //! Section 3 gives each scheme's parts a meaning: default ports, the anonymous FTP login, the
-//! FTP commands an ftp URL stands for, the request a gopher URL sends. this module has it as
+//! FTP commands an ftp URL stands for, the request a gopher URL sends. This module has it as
 //! accessors on the syntax tree, decoding only on request:
 //!
 //! ```rust
@@ -94,6 +95,7 @@
 //! `Display` would not be a URL; deserialize the URL's text and
 //! [`crate::parse`] it, or deserialize [`Parts`] and build it.
 
+mod buf;
 mod build;
 mod canonical;
 mod decode;
@@ -107,6 +109,7 @@ pub use crate::ast::{
     Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl, NewsUrl, NntpUrl, Path,
     ProsperoUrl, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
+pub use buf::UrlBuf;
 pub use build::{
     FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts, OtherParts,
     Parts, ProsperoParts, TelnetParts, Userinfo, WaisForm, WaisParts,
