@@ -211,3 +211,99 @@ fn url_bufs_are_looked_up_by_str_and_hashed_as_their_text() {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+mod with_serde {
+    use super::*;
+    use rfc1738::url::serde_tree::{self, Tree};
+
+    #[test]
+    fn a_url_serializes_as_its_text() {
+        for input in URLS {
+            let json = serde_json::to_string(input).unwrap();
+            let url = Url::parse(input).unwrap();
+            assert_eq!(serde_json::to_string(&url).unwrap(), json);
+            let buf: UrlBuf = input.parse().unwrap();
+            assert_eq!(serde_json::to_string(&buf).unwrap(), json);
+        }
+    }
+
+    #[test]
+    fn urls_come_back_through_the_grammar() {
+        for input in URLS {
+            let json = serde_json::to_string(input).unwrap();
+            let buf: UrlBuf = serde_json::from_str(&json).unwrap();
+            assert_eq!(buf, *input);
+            // Borrowed from the JSON text, which has no escape here.
+            let url: Url<'_> = serde_json::from_str(&json).unwrap();
+            assert_eq!(url, Url::parse(input).unwrap());
+            assert_eq!(url.as_str().as_ptr(), json[1..].as_ptr());
+            // From an owned string too (a `Value` holds `String`s).
+            let value = serde_json::Value::String(input.to_string());
+            assert_eq!(serde_json::from_value::<UrlBuf>(value).unwrap(), buf);
+        }
+        let map: HashMap<UrlBuf, u32> =
+            serde_json::from_str(r#"{"ftp://host.dom/pub": 1, "http://host.dom/": 2}"#).unwrap();
+        assert_eq!(map["http://host.dom/"], 2);
+    }
+
+    #[test]
+    fn an_invalid_url_is_an_error_naming_the_position() {
+        let error = serde_json::from_str::<UrlBuf>(r#""http://host:8a/""#).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains(r#"expected digit, "/" or end of input, found "a""#));
+        // Line 1, column 14 of the URL: its `a`.
+        assert!(message.contains("1:14"), "{message}");
+        let error = serde_json::from_str::<Url<'_>>(r#""http://user@host/""#).unwrap_err();
+        assert!(error.to_string().contains("1:12"), "{error}");
+        assert!(serde_json::from_str::<UrlBuf>("12").is_err());
+    }
+
+    #[test]
+    fn a_deserialization_error_hides_the_password() {
+        let error = serde_json::from_str::<UrlBuf>(r#""ftp://me:hunter2@host:8a/""#).unwrap_err();
+        let message = error.to_string();
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(message.contains("1:24"), "{message}");
+    }
+
+    #[test]
+    fn a_url_that_cannot_be_borrowed_asks_for_a_url_buf() {
+        // An escape in the JSON string: the text is not in the input as is.
+        let json = r#""http://host.dom/\u0061""#;
+        assert!(serde_json::from_str::<Url<'_>>(json).is_err());
+        assert_eq!(
+            serde_json::from_str::<UrlBuf>(json).unwrap(),
+            "http://host.dom/a"
+        );
+    }
+
+    #[test]
+    fn the_tree_is_an_option() {
+        let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+        let tree = serde_json::json!({"ftp": {
+            "scheme": "ftp",
+            "login": {"user": "myname", "password": null,
+                      "hostport": {"host": {"hostname": "host.dom"}, "port": null}},
+            "fpath": "%2Fetc/motd",
+            "ftptype": null,
+        }});
+        assert_eq!(serde_json::to_value(Tree(url)).unwrap(), tree);
+        #[derive(serde::Serialize)]
+        struct Link<'a> {
+            #[serde(serialize_with = "serde_tree::serialize")]
+            target: Url<'a>,
+        }
+        assert_eq!(
+            serde_json::to_value(Link { target: url }).unwrap(),
+            serde_json::json!({ "target": tree })
+        );
+        // Every scheme's variant is named after the scheme.
+        for input in URLS {
+            let url = Url::parse(input).unwrap();
+            let value = serde_json::to_value(Tree(url)).unwrap();
+            let (name, _) = value.as_object().unwrap().iter().next().unwrap();
+            assert_eq!(format!("{name}url"), url.rule().name(), "{input}");
+        }
+    }
+}

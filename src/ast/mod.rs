@@ -51,8 +51,6 @@ use crate::Rule;
 /// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
 /// store a [`UrlBuf`](crate::UrlBuf).
 #[derive(Clone, Copy, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
     Http(HttpUrl<'a>),

@@ -81,19 +81,14 @@
 //!   digits of the others and lower-cases an ftp typecode. `Display` stays the input as
 //!   written. Canonical forms parse, are their own canonical form and keep the decoded parts
 //!   (property-tested).
-//! - **serde** (feature `serde`): `Serialize` for the syntax tree (as written) and the
-//!   errors' data types; `Serialize` and `Deserialize` for `Parts` and `Decoded` (a string
-//!   when the octets are UTF-8, else an array of byte values). The syntax tree has no
-//!   `Deserialize`: a tree that did not come from the grammar would not be a URL; deserialize
-//!   the text and `parse` it, or deserialize `Parts` and `build`.
-//!
-//! With the `serde` feature, the syntax tree and the errors' data implement
-//! `Serialize` (the parts as written: `{"http": {"scheme": "http",
-//! "hostport": ...}}`), and the decoded parts and [`Decoded`] both
-//! `Serialize` and `Deserialize`. The syntax tree has no `Deserialize`: a
-//! deserialized tree would not have gone through the grammar, and its
-//! `Display` would not be a URL; deserialize the URL's text and
-//! [`crate::parse`] it, or deserialize [`Parts`] and build it.
+//! - **serde** (feature `serde`): a [`Url`] and a [`UrlBuf`] are written as their text, and
+//!   read back through the grammar (a text it rejects is an error naming the position); a
+//!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
+//!   instead (`{"ftp": {"scheme": "ftp", "login": ...}}`), as do the scheme types
+//!   ([`FtpUrl`], …) themselves; the errors' data types are `Serialize`; [`Parts`] and
+//!   [`Decoded`] are `Serialize` and `Deserialize` (a string when the octets are UTF-8, else
+//!   an array of byte values). The tree has no `Deserialize`: a tree that did not come from
+//!   the grammar would not be a URL; deserialize the text, or [`Parts`] and build them.
 
 mod buf;
 mod build;
@@ -103,6 +98,11 @@ mod errors;
 mod ftp;
 mod gopher;
 mod semantics;
+#[cfg(feature = "serde")]
+mod serde_impl;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde_tree;
 
 pub use crate::ast::{
     Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
