@@ -4,7 +4,10 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use percent_encoding::AsciiSet;
+
 use super::decode::Decoded;
+use super::encode::{encode, outside};
 use super::errors::{BuildError, OutOfRange};
 use super::ftp::Typecode;
 use crate::ast::Hostport;
@@ -13,7 +16,7 @@ use crate::ast::{
     FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
     NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
-use crate::charset::{self, Class};
+use crate::charset;
 use crate::{Rule, parse_rule, scheme_rule};
 
 #[cfg(feature = "serde")]
@@ -293,54 +296,39 @@ pub enum Parts<'a> {
 // ---------------------------------------------------------------------------
 // Encoding
 
-/// The octets that stand for themselves in a component: the single
-/// characters of its production's class or repetition body (the tables
-/// `build.rs` generates from the grammar file); every other octet is written
-/// `%XX`.
-type Allowed = Class;
-
+/// The octets a component writes `%XX`: all but the single characters of
+/// its production's class or repetition body (the tables `build.rs`
+/// generates from the grammar file), which stand for themselves.
+///
 /// `user`, `password`: `uchar | ";" | "?" | "&" | "="` (`:`, `@`, `/` must be
 /// encoded, 3.1).
-const USER: &Allowed = &charset::USER_BODY;
+static USER: AsciiSet = outside(&charset::USER_BODY);
 /// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
 /// 3.2.2).
-const FSEGMENT: &Allowed = &charset::FSEGMENT_BODY;
+static FSEGMENT: AsciiSet = outside(&charset::FSEGMENT_BODY);
 /// `hsegment` and http's `search`, less `;`, which 3.3 reserves with `/` and
 /// `?`.
-static HTTP: Allowed = charset::HSEGMENT_BODY.without(b";");
+static HTTP: AsciiSet = outside(&charset::HSEGMENT_BODY.without(b";"));
 /// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
-const SEARCH: &Allowed = &charset::SEARCH_BODY;
+static SEARCH: AsciiSet = outside(&charset::SEARCH_BODY);
 /// `xchar` (gopher type, selector, Gopher+ string; mailto): nothing
 /// reserved.
-const XCHAR: &Allowed = &charset::XCHAR;
+static XCHAR: AsciiSet = outside(&charset::XCHAR);
 /// An article's first part: `uchar | ";" | "/" | "?" | ":" | "&" | "="`.
-const ARTICLE: &Allowed = &charset::ARTICLE_BODY;
+static ARTICLE: AsciiSet = outside(&charset::ARTICLE_BODY);
 /// `uchar` (wais `database`, `wtype`, `wpath`).
-const UCHAR: &Allowed = &charset::UCHAR;
+static UCHAR: AsciiSet = outside(&charset::UCHAR);
 /// A prospero hsoname: `psegment`s and the `/` between them, which "may
 /// appear in the `<hsoname>` without quoting" (3.11).
-static HSONAME: Allowed = charset::PSEGMENT_BODY.with(b"/");
+static HSONAME: AsciiSet = outside(&charset::PSEGMENT_BODY.with(b"/"));
 /// `fieldname`, `fieldvalue`: `uchar | "?" | ":" | "@" | "&"`.
-const FIELD: &Allowed = &charset::FIELDNAME_BODY;
-
-/// Appends `bytes`, each octet `allowed` leaves alone as its character and
-/// every other one as `%XX` (upper-case hex digits).
-fn encode(out: &mut String, bytes: &[u8], allowed: &Allowed) {
-    for &byte in bytes {
-        if allowed.contains(byte) {
-            out.push(char::from(byte));
-        } else {
-            // Writing to a String does not fail.
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-}
+static FIELD: AsciiSet = outside(&charset::FIELDNAME_BODY);
 
 /// Appends the segments of a path, `/` between them.
 fn encode_path(
     out: &mut String,
     segments: &[Decoded<'_>],
-    allowed: &Allowed,
+    set: &'static AsciiSet,
 ) -> Result<(), BuildError> {
     if segments.is_empty() {
         return Err(BuildError::Empty {
@@ -353,7 +341,7 @@ fn encode_path(
         if index > 0 {
             out.push('/');
         }
-        encode(out, segment.as_bytes(), allowed);
+        encode(out, segment.as_bytes(), set);
     }
     Ok(())
 }
@@ -378,10 +366,10 @@ fn write_hostport(out: &mut String, host: &str, port: Option<u16>) -> Result<(),
 /// Appends `[user[:password]@]`.
 fn write_userinfo(out: &mut String, userinfo: Option<&Userinfo<'_>>) {
     if let Some(userinfo) = userinfo {
-        encode(out, userinfo.user.as_bytes(), USER);
+        encode(out, userinfo.user.as_bytes(), &USER);
         if let Some(password) = &userinfo.password {
             out.push(':');
-            encode(out, password.as_bytes(), USER);
+            encode(out, password.as_bytes(), &USER);
         }
         out.push('@');
     }
@@ -484,7 +472,7 @@ impl<'a> FtpParts<'a> {
             (None, None) => {}
             (Some(path), typecode) => {
                 out.push('/');
-                encode_path(&mut out, path, FSEGMENT)?;
+                encode_path(&mut out, path, &FSEGMENT)?;
                 if let Some(typecode) = typecode {
                     let _ = write!(out, ";type={typecode}");
                 }
@@ -513,7 +501,7 @@ impl NewsParts<'_> {
                     });
                 }
                 check("host", host, Rule::Host)?;
-                encode(&mut out, unique.as_bytes(), ARTICLE);
+                encode(&mut out, unique.as_bytes(), &ARTICLE);
                 out.push('@');
                 out.push_str(host);
             }
@@ -585,11 +573,11 @@ impl<'a> GopherParts<'a> {
         let mut out = String::from("gopher://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, &[self.gopher_type], XCHAR);
+        encode(&mut out, &[self.gopher_type], &XCHAR);
         if !selector_keeps_its_tabs(self.selector.as_bytes(), self.search.is_some()) {
             no_tab("selector", self.selector.as_bytes())?;
         }
-        encode(&mut out, self.selector.as_bytes(), XCHAR);
+        encode(&mut out, self.selector.as_bytes(), &XCHAR);
         match (&self.search, &self.gopher_plus) {
             (None, Some(_)) => {
                 return Err(BuildError::Needs {
@@ -602,10 +590,10 @@ impl<'a> GopherParts<'a> {
             (Some(search), plus) => {
                 no_tab("search", search.as_bytes())?;
                 out.push_str("%09");
-                encode(&mut out, search.as_bytes(), SEARCH);
+                encode(&mut out, search.as_bytes(), &SEARCH);
                 if let Some(plus) = plus {
                     out.push_str("%09");
-                    encode(&mut out, plus.as_bytes(), XCHAR);
+                    encode(&mut out, plus.as_bytes(), &XCHAR);
                 }
             }
         }
@@ -629,18 +617,18 @@ impl<'a> WaisParts<'a> {
         let mut out = String::from("wais://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, self.database.as_bytes(), UCHAR);
+        encode(&mut out, self.database.as_bytes(), &UCHAR);
         match &self.form {
             WaisForm::Database => {}
             WaisForm::Search(search) => {
                 out.push('?');
-                encode(&mut out, search.as_bytes(), SEARCH);
+                encode(&mut out, search.as_bytes(), &SEARCH);
             }
             WaisForm::Document { wtype, wpath } => {
                 out.push('/');
-                encode(&mut out, wtype.as_bytes(), UCHAR);
+                encode(&mut out, wtype.as_bytes(), &UCHAR);
                 out.push('/');
-                encode(&mut out, wpath.as_bytes(), UCHAR);
+                encode(&mut out, wpath.as_bytes(), &UCHAR);
             }
         }
         Ok(out)
@@ -665,7 +653,7 @@ impl<'a> MailtoParts<'a> {
             });
         }
         let mut out = String::from("mailto:");
-        encode(&mut out, self.address.as_bytes(), XCHAR);
+        encode(&mut out, self.address.as_bytes(), &XCHAR);
         Ok(out)
     }
 }
@@ -684,7 +672,7 @@ impl<'a> FileParts<'a> {
             out.push_str(host);
         }
         out.push('/');
-        encode_path(&mut out, &self.path, FSEGMENT)?;
+        encode_path(&mut out, &self.path, &FSEGMENT)?;
         Ok(out)
     }
 }
@@ -708,9 +696,9 @@ impl<'a> ProsperoParts<'a> {
         encode(&mut out, self.hsoname.as_bytes(), &HSONAME);
         for (name, value) in &self.fields {
             out.push(';');
-            encode(&mut out, name.as_bytes(), FIELD);
+            encode(&mut out, name.as_bytes(), &FIELD);
             out.push('=');
-            encode(&mut out, value.as_bytes(), FIELD);
+            encode(&mut out, value.as_bytes(), &FIELD);
         }
         Ok(out)
     }

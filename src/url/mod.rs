@@ -94,6 +94,7 @@ mod buf;
 mod build;
 mod canonical;
 mod decode;
+mod encode;
 mod errors;
 mod ftp;
 mod gopher;
