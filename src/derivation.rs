@@ -61,7 +61,7 @@ impl Flat {
 /// Literals of the grammar (`"://"`, `"@"`) have no nodes; every production
 /// does, down to the character classes (`uchar`, `unreserved`, `alpha`,
 /// `lowalpha`). Where the BNF derives a string in more than one way, the tree
-/// is the derivation `grammar/DECISIONS.md` chooses.
+/// is the derivation the [decisions](crate::decisions) choose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derivation<'a> {
     rule: Rule,

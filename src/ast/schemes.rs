@@ -283,7 +283,7 @@ pub struct GopherPath<'a> {
 /// "%09" gopher+_string ] ] ] ] ]` (section 3.4).
 ///
 /// The selector ends at the first `%09` when what follows is a `search` and
-/// an optional `%09 gopher+_string`; see `grammar/DECISIONS.md`.
+/// an optional `%09 gopher+_string`; see [decisions](crate::decisions), D14.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {

@@ -28,7 +28,7 @@ use crate::{Rule, charset, scan};
 /// optional `%09 gopher+_string` that reach the end of the URL, and
 /// otherwise the selector takes the rest (`1a%09b/c`: `/` is no `search`
 /// character, so the selector is `a%09b/c`). The language is `"/" *xchar`
-/// after the host either way. See `grammar/DECISIONS.md`.
+/// after the host either way. See [decisions](crate::decisions), D14.
 pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {

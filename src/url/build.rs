@@ -142,7 +142,7 @@ pub struct GopherParts<'a> {
     pub gopher_type: u8,
     /// The selector, decoded. A TAB ends it in a URL (3.4): it may contain
     /// one only without a search, and only when a `/` or `?` follows it
-    /// before the next TAB (see `grammar/DECISIONS.md`, D14).
+    /// before the next TAB (see [decisions](crate::decisions), D14).
     pub selector: Decoded<'a>,
     /// The search, decoded; it may not contain TAB.
     pub search: Option<Decoded<'a>>,
@@ -252,7 +252,7 @@ pub struct OtherParts<'a> {
 /// Nothing else is encoded: `mailto:` and the gopher selector reserve no
 /// character (3.5, 3.4.1). The result is accepted by [`crate::parse`] and
 /// decodes back to the same parts: `parts.build()` then `to_parts()` is the
-/// identity, which `tests/build.rs` checks on generated parts of every
+/// identity, which the crate's tests check on generated parts of every
 /// scheme. Parts that no URL can express are a [`BuildError`].
 ///
 /// ```
@@ -391,7 +391,7 @@ fn no_tab(part: &'static str, value: &[u8]) -> Result<(), BuildError> {
 /// URL is read back: only without a search, and only when what follows the
 /// first TAB, up to the next one, is no `search` (it has a `/` or a `?`,
 /// which the selector writes as they are). Otherwise the first `%09` would
-/// end the selector (`grammar/DECISIONS.md`, D14). Section 3.4.1 forbids TAB
+/// end the selector ([decisions](crate::decisions), D14). Section 3.4.1 forbids TAB
 /// in a selector sent to a server ([`crate::url::GopherUrl::request`]
 /// refuses it), but such URLs parse, and their parts build back.
 fn selector_keeps_its_tabs(selector: &[u8], has_search: bool) -> bool {

@@ -109,7 +109,7 @@ impl Url<'_> {
     /// order of prospero fields.
     ///
     /// The canonical form parses, is its own canonical form, and has the same
-    /// decoded parts, hosts compared case-insensitively (`tests/build.rs`).
+    /// decoded parts, hosts compared case-insensitively (property-tested).
     ///
     /// ```
     /// let url = rfc1738::parse("HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b")?;

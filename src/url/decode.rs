@@ -199,6 +199,7 @@ mod serde_impl {
     use std::borrow::Cow;
     use std::fmt;
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl Serialize for Decoded<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             match self.to_str() {
@@ -238,6 +239,7 @@ mod serde_impl {
 
     /// Always owned: a borrowed `Decoded` would tie the value to the
     /// deserializer's input for no gain in the builders that take it.
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de, 'a> Deserialize<'de> for Decoded<'a> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             deserializer.deserialize_any(DecodedVisitor)

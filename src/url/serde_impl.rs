@@ -19,6 +19,7 @@ fn invalid<E: de::Error>(mut error: Error) -> E {
     E::custom(error)
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Url<'_> {
     /// The URL as written (`"ftp://host.dom/pub"`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -26,6 +27,7 @@ impl Serialize for Url<'_> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for UrlBuf {
     /// The URL as written (`"ftp://host.dom/pub"`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -33,6 +35,7 @@ impl Serialize for UrlBuf {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de: 'a, 'a> Deserialize<'de> for Url<'a> {
     /// A string borrowed from the deserializer's input, parsed: an input
     /// the grammar rejects is an error naming the position. A format that
@@ -63,6 +66,7 @@ impl Visitor<'_> for UrlBufVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for UrlBuf {
     /// A string, parsed: an input the grammar rejects is an error naming
     /// the position.
