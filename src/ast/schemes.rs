@@ -108,6 +108,15 @@ as_str!(
 );
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Http(url) = Url::parse("http://host.dom:8080/a/b?q")? else { panic!("http") };
+/// assert_eq!(url.hostport().port(), Some("8080"));
+/// assert_eq!(url.hpath().map(|path| path.as_str()), Some("a/b"));
+/// assert_eq!(url.search(), Some("q"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
@@ -157,6 +166,16 @@ impl fmt::Display for HttpUrl<'_> {
 }
 
 /// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (section 3.2).
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Typecode;
+/// let Url::Ftp(url) = Url::parse("ftp://myname@host.dom/%2Fetc/motd;type=a")? else { panic!("ftp") };
+/// assert_eq!(url.login().user(), Some("myname"));
+/// assert_eq!(url.fpath().map(|path| path.as_str()), Some("%2Fetc/motd"));
+/// assert_eq!(url.typecode(), Some(Typecode::Ascii));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
@@ -207,6 +226,16 @@ impl fmt::Display for FtpUrl<'_> {
 }
 
 /// The host of a file URL: `[ host | "localhost" ]`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::{FileHost, Host};
+/// let Url::File(url) = Url::parse("file://localhost/etc/motd")? else { panic!("file") };
+/// assert_eq!(url.host(), Some(FileHost::Localhost));
+/// let Url::File(url) = Url::parse("file://vms.host.edu/disk$user/notes")? else { panic!("file") };
+/// assert_eq!(url.host(), Some(FileHost::Host(Host::Hostname("vms.host.edu"))));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -228,6 +257,15 @@ impl fmt::Display for FileHost<'_> {
 }
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (section 3.10).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::File(url) = Url::parse("file:///etc/motd")? else { panic!("file") };
+/// assert_eq!(url.host(), None);
+/// assert!(url.is_local());
+/// assert_eq!(url.fpath().as_str(), "etc/motd");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
@@ -270,6 +308,14 @@ impl fmt::Display for FileUrl<'_> {
 
 /// The gopher path of a gopher URL, as it decomposes under
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Gopher(url) = Url::parse("gopher://host.dom/7sel%09rfc%201738")? else { panic!() };
+/// // The gopher path's parts, through the URL's accessors.
+/// assert_eq!((url.gtype(), url.selector(), url.search()), (Some("7"), "sel", Some("rfc%201738")));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherPath<'a> {
@@ -284,6 +330,17 @@ pub struct GopherPath<'a> {
 ///
 /// The selector ends at the first `%09` when what follows is a `search` and
 /// an optional `%09 gopher+_string`; see [decisions](crate::decisions), D14.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Gopher(url) = Url::parse("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles")? else {
+///     panic!("gopher");
+/// };
+/// assert_eq!(url.gtype(), Some("0"));
+/// assert_eq!(url.selector(), "0/Weather/California/Los%20Angeles");
+/// assert_eq!(url.selector_decoded(), "0/Weather/California/Los Angeles");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
@@ -354,6 +411,14 @@ impl fmt::Display for GopherUrl<'_> {
 }
 
 /// `mailtourl = "mailto:" encoded822addr` (section 3.5).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Mailto(url) = Url::parse("mailto:mduerst@ifi.unizh.ch")? else { panic!("mailto") };
+/// assert_eq!(url.encoded822addr(), "mduerst@ifi.unizh.ch");
+/// assert_eq!(url.address(), "mduerst@ifi.unizh.ch");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
@@ -384,6 +449,15 @@ impl fmt::Display for MailtoUrl<'_> {
 }
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Grouppart;
+/// let Url::News(url) = Url::parse("news:12345@host.dom")? else { panic!("news") };
+/// let Grouppart::Article(article) = url.grouppart() else { panic!("an article") };
+/// assert_eq!((article.unique(), article.host().as_str()), ("12345", "host.dom"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Article<'a> {
@@ -410,6 +484,18 @@ impl fmt::Display for Article<'_> {
 }
 
 /// `grouppart = "*" | group | article`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Grouppart;
+/// let group = |input| match Url::parse(input) {
+///     Ok(Url::News(url)) => url.grouppart(),
+///     other => panic!("{other:?}"),
+/// };
+/// assert_eq!(group("news:*"), Grouppart::All);
+/// assert_eq!(group("news:comp.infosystems.www.misc"), Grouppart::Group("comp.infosystems.www.misc"));
+/// assert!(matches!(group("news:1@host.dom"), Grouppart::Article(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -433,6 +519,14 @@ impl fmt::Display for Grouppart<'_> {
 }
 
 /// `newsurl = "news:" grouppart` (section 3.6).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::News(url) = Url::parse("news:comp.infosystems.www.misc")? else { panic!("news") };
+/// assert_eq!(url.group(), Some("comp.infosystems.www.misc"));
+/// assert!(!url.is_all());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
@@ -463,6 +557,14 @@ impl fmt::Display for NewsUrl<'_> {
 }
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (section 3.7).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Nntp(url) = Url::parse("nntp://news.dom:119/comp.lang.misc/42")? else { panic!("nntp") };
+/// assert_eq!((url.group(), url.article()), ("comp.lang.misc", Some("42")));
+/// assert_eq!(url.article_number(), Ok(Some(42)));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
@@ -509,6 +611,15 @@ impl fmt::Display for NntpUrl<'_> {
 }
 
 /// `telneturl = "telnet://" login [ "/" ]` (section 3.8).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Telnet(url) = Url::parse("telnet://guest@host.dom:23/")? else { panic!("telnet") };
+/// assert_eq!(url.login().user(), Some("guest"));
+/// assert_eq!(url.login().hostport().port(), Some("23"));
+/// assert!(url.has_slash());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
@@ -549,6 +660,14 @@ impl fmt::Display for TelnetUrl<'_> {
 }
 
 /// `waisdatabase = "wais://" hostport "/" database`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Database(url)) = Url::parse("wais://host.dom/db")? else { panic!("a WaisDatabase") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
@@ -562,6 +681,14 @@ pub struct WaisDatabase<'a> {
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Index(url)) = Url::parse("wais://host.dom/db?search")? else { panic!("a WaisIndex") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db?search");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
@@ -576,6 +703,14 @@ pub struct WaisIndex<'a> {
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Doc(url)) = Url::parse("wais://host.dom/db/text/id1")? else { panic!("a WaisDoc") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db/text/id1");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
@@ -591,6 +726,18 @@ pub struct WaisDoc<'a> {
 }
 
 /// `waisurl = waisdatabase | waisindex | waisdoc` (section 3.9).
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(url) = Url::parse("wais://host.dom/db?search")? else { panic!("wais") };
+/// assert!(matches!(url, WaisUrl::Index(_)));
+/// assert_eq!((url.database(), url.search()), ("db", Some("search")));
+/// let Url::Wais(url) = Url::parse("wais://host.dom/db/text/id1")? else { panic!("wais") };
+/// assert!(matches!(url, WaisUrl::Doc(_)));
+/// assert_eq!((url.wtype(), url.wpath()), (Some("text"), Some("id1")));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -683,6 +830,17 @@ impl fmt::Display for WaisUrl<'_> {
 }
 
 /// One `fieldspec = ";" fieldname "=" fieldvalue` of a prospero URL.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom//pros/name;version=2;lang=en")? else {
+///     panic!("prospero");
+/// };
+/// let fields: Vec<(&str, &str)> =
+///     url.fieldspecs().iter().map(|field| (field.fieldname, field.fieldvalue)).collect();
+/// assert_eq!(fields, [("version", "2"), ("lang", "en")]);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspec<'a> {
@@ -694,6 +852,14 @@ pub struct Fieldspec<'a> {
 
 /// The `*[ fieldspec ]` of a prospero URL, as written (empty or starting
 /// with `;`).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom/name;version=2")? else { panic!() };
+/// assert_eq!(url.fieldspecs().as_str(), ";version=2");
+/// assert_eq!(url.fieldspecs().iter().count(), 1);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspecs<'a>(pub(crate) &'a str);
@@ -719,6 +885,15 @@ impl<'a> Fieldspecs<'a> {
 }
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom//pros/name")? else { panic!() };
+/// assert_eq!(url.ppath().as_str(), "/pros/name");
+/// assert_eq!(url.hsoname(), "/pros/name");
+/// assert_eq!(url.hostport().host().as_str(), "host.dom");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
@@ -769,6 +944,15 @@ impl fmt::Display for ProsperoUrl<'_> {
 
 /// `genericurl = scheme ":" schemepart`: a URL of any other scheme
 /// (`otherurl = genericurl`).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Other(url) = Url::parse("https://host.dom/a?b")? else { panic!("another scheme") };
+/// assert_eq!((url.scheme(), url.schemepart()), ("https", "//host.dom/a?b"));
+/// let login = url.ip_schemepart().map(|ip| ip.login());
+/// assert_eq!(login.map(|login| login.hostport().host().as_str()), Some("host.dom"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {

@@ -23,6 +23,16 @@ use crate::{Rule, parse_rule, scheme_rule};
 use serde::{Deserialize, Serialize};
 
 /// A user name and an optional password (section 3.1), decoded.
+///
+/// ```
+/// use rfc1738::url::{FtpParts, Userinfo};
+/// let parts = FtpParts {
+///     userinfo: Some(Userinfo::with_password("me@home", "p/w")),
+///     ..FtpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "ftp://me%40home:p%2Fw@host.dom");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Userinfo<'a> {
@@ -52,6 +62,17 @@ impl<'a> Userinfo<'a> {
 }
 
 /// The parts of an http URL (section 3.3).
+///
+/// ```
+/// use rfc1738::url::HttpParts;
+/// let parts = HttpParts {
+///     path: Some(vec!["a b".into(), "c;d".into()]),
+///     search: Some("x?y".into()),
+///     ..HttpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "http://host.dom/a%20b/c%3Bd?x%3Fy");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct HttpParts<'a> {
@@ -67,6 +88,18 @@ pub struct HttpParts<'a> {
 }
 
 /// The parts of an ftp URL (section 3.2).
+///
+/// ```
+/// use rfc1738::url::{FtpParts, Typecode};
+/// let parts = FtpParts {
+///     port: Some(2121),
+///     path: Some(vec!["pub".into(), "file.txt".into()]),
+///     typecode: Some(Typecode::Ascii),
+///     ..FtpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "ftp://host.dom:2121/pub/file.txt;type=a");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FtpParts<'a> {
@@ -83,6 +116,14 @@ pub struct FtpParts<'a> {
 }
 
 /// The parts of a news URL (section 3.6).
+///
+/// ```
+/// use rfc1738::url::NewsParts;
+/// let article = NewsParts::Article { unique: "1@2".into(), host: "host.dom".into() };
+/// assert_eq!(article.build()?, "news:1%402@host.dom");
+/// assert_eq!(NewsParts::All.build()?, "news:*");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -101,6 +142,13 @@ pub enum NewsParts<'a> {
 }
 
 /// The parts of an nntp URL (section 3.7).
+///
+/// ```
+/// use rfc1738::url::NntpParts;
+/// let parts = NntpParts { article: Some(42), ..NntpParts::new("news.dom", "comp.lang.misc") };
+/// assert_eq!(parts.build()?, "nntp://news.dom/comp.lang.misc/42");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct NntpParts<'a> {
@@ -116,6 +164,17 @@ pub struct NntpParts<'a> {
 
 /// The parts of a telnet URL (section 3.8). The URL is written with its
 /// final `/`, which section 3.8 makes optional.
+///
+/// ```
+/// use rfc1738::url::{TelnetParts, Userinfo};
+/// let parts = TelnetParts {
+///     userinfo: Some(Userinfo::new("guest")),
+///     port: Some(2323),
+///     ..TelnetParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "telnet://guest@host.dom:2323/");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct TelnetParts<'a> {
@@ -129,6 +188,18 @@ pub struct TelnetParts<'a> {
 
 /// The parts of a gopher URL (section 3.4). The URL is always written with
 /// its type (`gopher://host/1`), which an empty gopher-path leaves implicit.
+///
+/// ```
+/// use rfc1738::url::GopherParts;
+/// let parts = GopherParts {
+///     gopher_type: b'7',
+///     selector: "/search".into(),
+///     search: Some("rfc 1738".into()),
+///     ..GopherParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "gopher://host.dom/7/search%09rfc%201738");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct GopherParts<'a> {
@@ -153,6 +224,18 @@ pub struct GopherParts<'a> {
 }
 
 /// The three forms of a wais URL (section 3.9).
+///
+/// ```
+/// use rfc1738::url::{WaisForm, WaisParts};
+/// let search = WaisParts { form: WaisForm::Search("a b".into()), ..WaisParts::new("host.dom", "db") };
+/// assert_eq!(search.build()?, "wais://host.dom/db?a%20b");
+/// let document = WaisParts {
+///     form: WaisForm::Document { wtype: "text".into(), wpath: "id/1".into() },
+///     ..WaisParts::new("host.dom", "db")
+/// };
+/// assert_eq!(document.build()?, "wais://host.dom/db/text/id%2F1");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -171,6 +254,12 @@ pub enum WaisForm<'a> {
 }
 
 /// The parts of a wais URL (section 3.9).
+///
+/// ```
+/// use rfc1738::url::WaisParts;
+/// assert_eq!(WaisParts::new("host.dom", "my db").build()?, "wais://host.dom/my%20db");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct WaisParts<'a> {
@@ -185,6 +274,13 @@ pub struct WaisParts<'a> {
 }
 
 /// The parts of a mailto URL (section 3.5).
+///
+/// ```
+/// use rfc1738::url::MailtoParts;
+/// let parts = MailtoParts::new("Mr. Jones <jones@host.dom>");
+/// assert_eq!(parts.build()?, "mailto:Mr.%20Jones%20%3Cjones@host.dom%3E");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MailtoParts<'a> {
@@ -193,6 +289,15 @@ pub struct MailtoParts<'a> {
 }
 
 /// The parts of a file URL (section 3.10).
+///
+/// ```
+/// use rfc1738::url::FileParts;
+/// let local = FileParts::new(vec!["etc".into(), "motd".into()]);
+/// assert_eq!(local.build()?, "file:///etc/motd");
+/// let remote = FileParts { host: Some("vms.host.edu".into()), ..local };
+/// assert_eq!(remote.build()?, "file://vms.host.edu/etc/motd");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FileParts<'a> {
@@ -204,6 +309,16 @@ pub struct FileParts<'a> {
 }
 
 /// The parts of a prospero URL (section 3.11).
+///
+/// ```
+/// use rfc1738::url::ProsperoParts;
+/// let parts = ProsperoParts {
+///     fields: vec![("version".into(), "2".into())],
+///     ..ProsperoParts::new("host.dom", "/pros/my name")
+/// };
+/// assert_eq!(parts.build()?, "prospero://host.dom//pros/my%20name;version=2");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ProsperoParts<'a> {
@@ -220,6 +335,14 @@ pub struct ProsperoParts<'a> {
 /// The parts of a URL of any other scheme: as written, since which
 /// characters another scheme reserves, and so what decoding would lose, is
 /// that scheme's business.
+///
+/// ```
+/// use rfc1738::url::{BuildError, OtherParts};
+/// assert_eq!(OtherParts::new("x-my", "any:thing").build()?, "x-my:any:thing");
+/// let defined = OtherParts::new("http", "//host.dom/").build().unwrap_err();
+/// assert!(matches!(defined, BuildError::DefinedScheme(_)));
+/// # Ok::<(), BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct OtherParts<'a> {

@@ -34,6 +34,16 @@ use serde::{Serialize, Serializer};
 use crate::ast::Url;
 
 /// A URL that serializes as its syntax tree: see [the module](self).
+///
+/// ```
+/// use rfc1738::url::serde_tree::Tree;
+/// let url = rfc1738::parse("mailto:mduerst@ifi.unizh.ch")?;
+/// assert_eq!(
+///     serde_json::to_value(Tree(url)).unwrap(),
+///     serde_json::json!({"mailto": {"scheme": "mailto", "encoded822addr": "mduerst@ifi.unizh.ch"}})
+/// );
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tree<'a>(pub Url<'a>);
 
@@ -45,6 +55,18 @@ impl Serialize for Tree<'_> {
 
 /// Serializes `url` as its syntax tree: an enum of one variant per scheme
 /// rule, named as the scheme (`http`, …, `other`), holding the parts.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Bookmark<'a> {
+///     #[serde(serialize_with = "rfc1738::url::serde_tree::serialize")]
+///     url: rfc1738::Url<'a>,
+/// }
+/// let bookmark = Bookmark { url: rfc1738::parse("telnet://host.dom/")? };
+/// let json = serde_json::to_value(&bookmark).unwrap();
+/// assert_eq!(json["url"]["telnet"]["slash"], true);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn serialize<S: Serializer>(url: &Url<'_>, serializer: S) -> Result<S::Ok, S::Error> {
     let s = serializer;
     match url {
