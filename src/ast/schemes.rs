@@ -24,10 +24,10 @@ fn serialize_scheme<S: serde::Serializer>(text: &&str, serializer: S) -> Result<
     serializer.serialize_str(scheme_of(text))
 }
 
-/// `Debug` for the type of a scheme rule: its scheme name, then its parts
-/// (the whole text is what `Display` writes).
+/// `Debug` for the types of the scheme rules: the scheme name, then the
+/// parts (the whole text is what `Display` writes).
 macro_rules! debug_parts {
-    ($name:ident { $($field:ident),* }) => {
+    ($($name:ident: $($field:ident),*;)*) => {$(
         impl fmt::Debug for $name<'_> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_struct(stringify!($name))
@@ -36,7 +36,7 @@ macro_rules! debug_parts {
                     .finish()
             }
         }
-    };
+    )*};
 }
 
 /// `as_str` for the type of a scheme rule.
@@ -52,60 +52,26 @@ macro_rules! as_str {
     )*};
 }
 
-debug_parts!(HttpUrl {
-    hostport,
-    hpath,
-    search
-});
-debug_parts!(FtpUrl {
-    login,
-    fpath,
-    ftptype
-});
-debug_parts!(FileUrl { host, fpath });
-debug_parts!(GopherUrl { hostport, path });
-debug_parts!(MailtoUrl { encoded822addr });
-debug_parts!(NewsUrl { grouppart });
-debug_parts!(NntpUrl {
-    hostport,
-    group,
-    article
-});
-debug_parts!(TelnetUrl { login, slash });
-debug_parts!(WaisDatabase { hostport, database });
-debug_parts!(WaisIndex {
-    hostport,
-    database,
-    search
-});
-debug_parts!(WaisDoc {
-    hostport,
-    database,
-    wtype,
-    wpath
-});
-debug_parts!(ProsperoUrl {
-    hostport,
-    ppath,
-    fieldspecs
-});
-debug_parts!(GenericUrl { schemepart });
+debug_parts! {
+    HttpUrl: hostport, hpath, search;
+    FtpUrl: login, fpath, ftptype;
+    FileUrl: host, fpath;
+    GopherUrl: hostport, path;
+    MailtoUrl: encoded822addr;
+    NewsUrl: grouppart;
+    NntpUrl: hostport, group, article;
+    TelnetUrl: login, slash;
+    WaisDatabase: hostport, database;
+    WaisIndex: hostport, database, search;
+    WaisDoc: hostport, database, wtype, wpath;
+    ProsperoUrl: hostport, ppath, fieldspecs;
+    GenericUrl: schemepart;
+}
 
-as_str!(
-    HttpUrl,
-    FtpUrl,
-    FileUrl,
-    GopherUrl,
-    MailtoUrl,
-    NewsUrl,
-    NntpUrl,
-    TelnetUrl,
-    WaisDatabase,
-    WaisIndex,
-    WaisDoc,
-    ProsperoUrl,
-    GenericUrl
-);
+as_str! {
+    HttpUrl, FtpUrl, FileUrl, GopherUrl, MailtoUrl, NewsUrl, NntpUrl,
+    TelnetUrl, WaisDatabase, WaisIndex, WaisDoc, ProsperoUrl, GenericUrl
+}
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
 ///
