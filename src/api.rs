@@ -97,6 +97,16 @@ pub fn scheme_rule(input: &str) -> Rule {
 ///
 /// Allocates nothing when the URL is valid. A URL that is not is read once:
 /// the pass that rejects it finds the error's offset.
+///
+/// ```
+/// use rfc1738::{Rule, Url};
+/// let Url::Http(url) = rfc1738::parse("HTTP://www.acl.lanl.gov/URI/archive")? else {
+///     panic!("an http URL");
+/// };
+/// assert_eq!(url.hostport().host().as_str(), "www.acl.lanl.gov");
+/// assert_eq!(rfc1738::parse("http://user@host/").unwrap_err().rule(), Rule::Httpurl);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn parse(input: &str) -> Result<Url<'_>, Error> {
     /// The pass of one scheme rule, a function of its own: small enough for
     /// the compiler to inline every leaf into it, and to keep the
@@ -133,6 +143,13 @@ pub fn parse(input: &str) -> Result<Url<'_>, Error> {
 }
 
 /// Whether [`parse`] would succeed, building nothing and allocating nothing.
+///
+/// ```
+/// assert!(rfc1738::is_valid("ftp://myname@host.dom/%2Fetc/motd"));
+/// assert!(rfc1738::is_valid("FTP://host.dom/"));
+/// assert!(!rfc1738::is_valid("http://user@host/"));
+/// assert!(!rfc1738::is_valid("ftp://host.dom/%zz"));
+/// ```
 pub fn is_valid(input: &str) -> bool {
     let text = Folded(input);
     let o = Quiet;
@@ -152,6 +169,15 @@ pub fn is_valid(input: &str) -> bool {
 }
 
 /// A whole input that matched a production.
+///
+/// ```
+/// use rfc1738::{Rule, parse_rule};
+/// let matched = parse_rule(Rule::Login, "myname:secret@host.dom")?;
+/// assert_eq!((matched.rule(), matched.as_str()), (Rule::Login, "myname:secret@host.dom"));
+/// assert_eq!(matched.password_span(), Some(7..13));
+/// assert_eq!(matched.tree().find(Rule::Host).unwrap().text(), "host.dom");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match<'a> {
     rule: Rule,
@@ -265,6 +291,12 @@ fn whole_match(rule: Rule, input: &str, folded: bool) -> Result<Match<'_>, Error
 
 /// [`parse_prefix`] as [`check`] reads a URL: the scheme rule its scheme
 /// selects, scheme names compared case-insensitively.
+///
+/// ```
+/// let tree = rfc1738::check_prefix("HTTP://host:8a/").unwrap();
+/// assert_eq!(tree.text(), "HTTP://host:8");
+/// assert!(rfc1738::check_prefix("http:/").is_none());
+/// ```
 pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
     pass::derive(scheme_rule(input), input, false, true)
         .map(|tree| Derivation::read(&tree, 0, input))
@@ -290,6 +322,15 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 ///
 /// No valid URL has a byte outside ASCII, so a byte that is not UTF-8 fails
 /// the input; the error points at it unless the input already failed earlier.
+///
+/// ```
+/// use rfc1738::{Rule, check_bytes};
+/// assert_eq!(check_bytes(b"news:comp.infosystems.www.misc", None), Ok(Rule::Newsurl));
+/// assert_eq!(check_bytes(b"10.0.0.1", Some(Rule::Hostnumber)), Ok(Rule::Hostnumber));
+/// // "caf\u{e9}" in Latin-1: the byte 0xE9 is no UTF-8, and no URL.
+/// let error = check_bytes(b"http://host/caf\xE9", None).unwrap_err();
+/// assert_eq!(error.offset(), 15);
+/// ```
 pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
     let (text, bad) = match core::str::from_utf8(input) {
         Ok(text) => (text, None),

@@ -127,28 +127,6 @@ pub(crate) const fn is_hex(byte: u8) -> bool {
     HEX.contains(byte)
 }
 
-/// The value of the `hex` digit `byte` (0 for a byte that is none).
-#[inline]
-pub(crate) const fn hex_value(byte: u8) -> u8 {
-    match byte {
-        b'0'..=b'9' => byte - b'0',
-        b'a'..=b'f' => byte - b'a' + 10,
-        b'A'..=b'F' => byte - b'A' + 10,
-        _ => 0,
-    }
-}
-
-/// The octet `"%" high low` stands for, if `bytes` starts with an escape.
-#[inline]
-pub(crate) const fn escaped(bytes: &[u8]) -> Option<u8> {
-    match bytes {
-        [b'%', high, low, ..] if is_hex(*high) && is_hex(*low) => {
-            Some(hex_value(*high) << 4 | hex_value(*low))
-        }
-        _ => None,
-    }
-}
-
 const fn table(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
     let mut i = 0;
@@ -217,11 +195,8 @@ mod tests {
     }
 
     #[test]
-    fn escapes_decode_to_their_octet() {
-        assert_eq!(escaped(b"%41"), Some(b'A'));
-        assert_eq!(escaped(b"%fF"), Some(0xFF));
-        assert_eq!(escaped(b"%4g"), None);
-        assert_eq!(escaped(b"%4"), None);
-        assert!(UCHAR.matches(b"%2f") && !UCHAR.matches(b"%2") && !UNRESERVED.matches(b"%20"));
+    fn an_escape_is_percent_and_two_hex_digits() {
+        assert!(UCHAR.matches(b"%2f") && UCHAR.matches(b"%fF") && ESCAPE.matches(b"%41"));
+        assert!(!UCHAR.matches(b"%2") && !UCHAR.matches(b"%4g") && !UNRESERVED.matches(b"%20"));
     }
 }

@@ -25,6 +25,18 @@ use crate::{Derivation, Match, Rule};
 
 /// Counts, for every production and each of its alternatives, how many inputs
 /// exercised it.
+///
+/// ```
+/// use rfc1738::{Rule, check, coverage::Coverage};
+/// let mut coverage = Coverage::new();
+/// for url in ["http://host/", "http://host:80/"] {
+///     coverage.add_match(&check(url)?);
+/// }
+/// coverage.add_rejected();
+/// assert_eq!((coverage.inputs(), coverage.rejected()), (2, 1));
+/// assert_eq!(coverage.uses(Rule::Port), 1);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Coverage {
     matcher: Matcher<'static>,

@@ -61,7 +61,19 @@ impl Flat {
 /// Literals of the grammar (`"://"`, `"@"`) have no nodes; every production
 /// does, down to the character classes (`uchar`, `unreserved`, `alpha`,
 /// `lowalpha`). Where the BNF derives a string in more than one way, the tree
-/// is the derivation `grammar/DECISIONS.md` chooses.
+/// is the derivation the [decisions](crate::decisions) choose.
+///
+/// ```
+/// use rfc1738::{Rule, check};
+/// let tree = check("ftp://myname@host.dom/%2Fetc/motd")?.tree();
+/// assert_eq!(tree.rule(), Rule::Ftpurl);
+/// let login = tree.find(Rule::Login).unwrap();
+/// assert_eq!((login.text(), login.span()), ("myname@host.dom", 6..21));
+/// let names: Vec<Rule> = login.children().iter().map(|child| child.rule()).collect();
+/// assert_eq!(names, [Rule::User, Rule::Hostport]);
+/// assert_eq!(tree.nodes().filter(|node| node.rule() == Rule::Escape).count(), 1);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derivation<'a> {
     rule: Rule,
@@ -163,6 +175,12 @@ impl<'a> Derivation<'a> {
 /// Whether the production matches exactly one character (or one escape),
 /// with no structure a reader of a URL cares about: `lowalpha` … `xchar`,
 /// `alphadigit`, `hex`, `escape`. Renderings of trees may fold these away.
+///
+/// ```
+/// use rfc1738::{Rule, is_character_class};
+/// assert!(is_character_class(Rule::Uchar) && is_character_class(Rule::Escape));
+/// assert!(!is_character_class(Rule::Hostport) && !is_character_class(Rule::Digits));
+/// ```
 pub fn is_character_class(rule: Rule) -> bool {
     matches!(
         rule,

@@ -9,6 +9,16 @@ use crate::visible::{self, Visible};
 /// Something that could have continued a string of the rule at the error's
 /// offset: a character-class production (`digit`, `uchar`), a literal of the
 /// grammar (`"/"`, `";type="`) or the end of the input.
+///
+/// ```
+/// use rfc1738::{Expected, Rule};
+/// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+/// assert_eq!(
+///     error.expected(),
+///     [Expected::Rule(Rule::Digit), Expected::Literal("/"), Expected::EndOfInput]
+/// );
+/// assert_eq!(Expected::Literal("/").to_string(), r#""/""#);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Expected {
     /// A production, named as the RFC spells it.
@@ -60,6 +70,15 @@ impl fmt::Display for Expected {
 }
 
 /// What stands at the error's offset.
+///
+/// ```
+/// use rfc1738::Found;
+/// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().found(), Found::Char('a'));
+/// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
+/// let error = rfc1738::check_bytes(b"http://host/\xFF", None).unwrap_err();
+/// assert_eq!((error.found(), error.offset()), (Found::Byte(0xFF), 12));
+/// assert_eq!(Found::Byte(0xFF).to_string(), "byte 0xFF");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Found {
     /// A character of the input.

@@ -16,6 +16,19 @@ mod sealed {
 ///
 /// Sealed: the combinators rely on every position they cut at being a char
 /// boundary of the text, which these two guarantee.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Folded, Quiet, Text, generic::scheme};
+///
+/// /// The scheme name at the start of any text the grammar reads.
+/// fn scheme_of<'a, I: Text<'a>>(input: I) -> Option<&'a str> {
+///     scheme(Quiet).parse_complete(input).ok().map(|(_, name)| name)
+/// }
+/// assert_eq!(scheme_of("http://host/"), Some("http"));
+/// assert_eq!(scheme_of("HTTP://host/"), None); // the grammar's letter: lower case
+/// assert_eq!(scheme_of(Folded("HTTP://host/")), Some("HTTP"));
+/// ```
 pub trait Text<'a>: Input<Item = char> + Offset + Clone + sealed::Sealed {
     /// Whether scheme names match whatever their case (section 2.1).
     const FOLD: bool;

@@ -1,14 +1,15 @@
 //! RFC 1738 (Uniform Resource Locators, December 1994), section 5, as a
-//! parser-combinator grammar.
+//! parser-combinator grammar, a zero-copy URL parser and a validator.
 //!
 //! Every production of the RFC's BNF is a nom 8 combinator of the same name in
 //! [`grammar`], composed bottom-up into `url`, `genericurl` and the eleven
 //! scheme rules. On top of them:
 //!
-//! - [`parse`] reads a URL the way section 2.1 asks an interpreter to: it
-//!   chooses the scheme rule by the scheme name, whatever its case, and
-//!   returns the typed, borrowed syntax tree [`Url`], whose `Display`
-//!   reproduces the input.
+//! - [`parse`] (or [`Url::parse`]) reads a URL the way section 2.1 asks an
+//!   interpreter to: it chooses the scheme rule by the scheme name, whatever
+//!   its case, and returns the typed, borrowed syntax tree [`Url`], whose
+//!   [`as_str`](Url::as_str) and `Display` are the input. [`UrlBuf`] is a URL
+//!   that owns its text, to store in a struct or a map or send to a thread.
 //! - [`parse_rule`] matches any [`Rule`] against a whole input by the
 //!   grammar's letter: the conformance question "is this string in the
 //!   language of production P?".
@@ -16,16 +17,52 @@
 //! - Every failure is an [`Error`] with the exact offset (the longest prefix a
 //!   string of the rule can start with), line and column, the production path,
 //!   what was expected and what was found.
+//! - [`url`] says what a URL means (section 3): decoded parts, ports, the FTP
+//!   commands of an ftp URL, the request of a gopher URL, the canonical form,
+//!   and URLs built from their parts.
 //!
 //! ```
-//! let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
-//! assert_eq!(url.rule(), rfc1738::Rule::Ftpurl);
-//! assert_eq!(url.to_string(), "ftp://myname@host.dom/%2Fetc/motd");
+//! use rfc1738::{Rule, Url, UrlBuf};
 //!
-//! let error = rfc1738::parse("http://host:8a/").unwrap_err();
+//! let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+//! assert_eq!(url.rule(), Rule::Ftpurl);
+//! assert_eq!(url.as_str(), "ftp://myname@host.dom/%2Fetc/motd");
+//!
+//! // Owned, for a struct, a map or another thread.
+//! let kept: UrlBuf = "news:comp.infosystems.www.misc".parse()?;
+//! assert_eq!(kept.as_url().rule(), Rule::Newsurl);
+//!
+//! let error = Url::parse("http://host:8a/").unwrap_err();
 //! assert_eq!(error.offset(), 13);
 //! assert_eq!(error.message(), r#"expected digit, "/" or end of input, found "a""#);
+//! # Ok::<(), rfc1738::Error>(())
 //! ```
+//!
+//! ## Using the library
+//!
+//! The library is the package `rfc1738`, and it has none of the command
+//! line's dependencies: the `rfc1738` tool is the package `rfc1738-cli`, a
+//! package of its own. The library depends on `nom`, `nom_locate`,
+//! `thiserror`, `memchr`, `annotate-snippets` and `percent-encoding`.
+//!
+//! ```toml
+//! [dependencies]
+//! rfc1738 = "0.1"
+//! # or, with serde:
+//! rfc1738 = { version = "0.1", features = ["serde"] }
+//! ```
+//!
+//! ## Features
+//!
+//! - `serde` (off by default): [`Url`] and [`UrlBuf`] serialize as their
+//!   text, and deserialize through the grammar (a text it rejects is an error
+//!   naming where); `url::serde_tree` serializes the syntax tree instead; the
+//!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
+//!   deserialize; the errors' data types serialize.
+//! - `diagram` (off by default): [`bnf::diagram`] draws a production's
+//!   railroad diagram as SVG (the `railroad` crate). Every combinator's
+//!   documentation shows its diagram without it: they are drawn at build
+//!   time.
 //!
 //! ## `parse` and `parse_rule` answer different questions
 //!
@@ -36,11 +73,25 @@
 //! `parse` accepts `HTTP://host/` (section 2.1: interpreters treat scheme names
 //! case-insensitively) while `parse_rule(Rule::Httpurl, "HTTP://host/")`
 //! fails: the grammar's literal is `"http://"`. The decisions behind these
-//! and every other ambiguity of the BNF are written down in
-//! `grammar/DECISIONS.md`.
+//! and every other ambiguity of the BNF are in [`decisions`].
+//!
+//! ## Modules
+//!
+//! - [`grammar`]: the 67 combinators, one module per group of the BNF, for
+//!   your own nom parsers.
+//! - [`url`]: the syntax tree's types and what they mean; [`UrlBuf`].
+//! - [`lint`]: warnings about valid URLs (sections 2.2, 4 and 6).
+//! - [`extract`]: URLs found in text, as the RFC's appendix describes.
+//! - [`visible`]: how text from an input may be shown on a terminal.
+//! - [`bnf`] and [`coverage`]: the BNF as data, an exhaustive matcher and a
+//!   generator (the conformance oracle), and which alternatives a set of
+//!   inputs exercises.
+//! - [`decisions`]: where the BNF leaves a choice open, and what this crate
+//!   decides.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod ast;
 pub mod bnf;
@@ -73,7 +124,12 @@ pub use api::{
 };
 pub use derivation::{Derivation, is_character_class};
 pub use rule::{Rule, UnknownRule};
-pub use url::Url;
+pub use url::{Url, UrlBuf};
+
+#[doc = include_str!("../grammar/DECISIONS.md")]
+// The bracketed names are the tests that pin each decision, not links.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod decisions {}
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

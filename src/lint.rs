@@ -34,6 +34,15 @@ use core::fmt;
 use crate::url::{Grouppart, Host, Url};
 
 /// What a warning is about.
+///
+/// ```
+/// use rfc1738::lint::{Code, lint};
+/// let url = rfc1738::parse("HTTP://host.dom:25/")?;
+/// let codes: Vec<Code> = lint(&url).iter().map(|warning| warning.code()).collect();
+/// assert_eq!(codes, [Code::UpperCaseScheme, Code::ReservedPort]);
+/// assert_eq!(Code::ReservedPort.as_str(), "reserved-port");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Code {
@@ -82,6 +91,16 @@ pub const OFFSETS_KEPT: usize = 8;
 /// the module's documentation): [`count`](Warning::count) says how many
 /// there are, [`offsets`](Warning::offsets) where the first
 /// [`OFFSETS_KEPT`] are.
+///
+/// ```
+/// let url = rfc1738::parse("gopher://host.dom/1a%0Db%0Dc")?;
+/// let warnings = rfc1738::lint::lint(&url);
+/// assert_eq!(warnings.len(), 1);
+/// assert_eq!(warnings[0].code(), rfc1738::lint::Code::EncodedDelimiter);
+/// assert_eq!((warnings[0].offset(), warnings[0].count()), (20, 2));
+/// assert_eq!(warnings[0].offsets(), [20, 24]);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Warning {
     code: Code,
@@ -135,6 +154,15 @@ const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mail
 
 /// The warnings about a parsed URL, in the order of their first offsets:
 /// one per finding, whatever the number of its occurrences.
+///
+/// ```
+/// let url = rfc1738::parse("telnet://me:secret@host.dom/")?;
+/// let warnings = rfc1738::lint::lint(&url);
+/// assert_eq!(warnings.len(), 1);
+/// assert!(warnings[0].message().contains("section 6"), "{}", warnings[0]);
+/// assert!(rfc1738::lint::lint(&rfc1738::parse("http://host.dom/")?).is_empty());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     let mut found = Findings::new(url);
     scheme_name(&mut found, url);

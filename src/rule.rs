@@ -26,6 +26,14 @@ impl core::str::FromStr for Rule {
 
 /// A name that is not a production of RFC 1738 section 5. `Display` shows
 /// the name as [`crate::visible`] does.
+///
+/// ```
+/// use rfc1738::{Rule, UnknownRule};
+/// assert_eq!("hostport".parse::<Rule>(), Ok(Rule::Hostport));
+/// let error = "host-port".parse::<Rule>().unwrap_err();
+/// assert_eq!(error, UnknownRule("host-port".into()));
+/// assert_eq!(error.to_string(), "`host-port` is not a production of RFC 1738 section 5");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{}` is not a production of RFC 1738 section 5", crate::visible::Visible::new(&self.0))]
 pub struct UnknownRule(pub String);

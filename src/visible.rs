@@ -69,6 +69,12 @@ const BLANK: [char; 6] = [
 
 /// Whether `c` may be written to a terminal as it is (see the module's
 /// documentation for the rule).
+///
+/// ```
+/// use rfc1738::visible::is_visible;
+/// assert!(is_visible('a') && is_visible(' ') && is_visible('é'));
+/// assert!(!is_visible('\u{1b}') && !is_visible('\u{202e}') && !is_visible('\u{200b}'));
+/// ```
 #[inline]
 pub fn is_visible(c: char) -> bool {
     if c.is_ascii() {

@@ -1,10 +1,12 @@
 //! Properties over generated URLs of every scheme and their one-character
-//! mutants: `Display` reproduces every accepted input, and the entry points
-//! agree with each other.
+//! mutants: `Display` and `as_str` reproduce every accepted input, and the
+//! entry points agree with each other.
 
+use nom::Parser;
 use proptest::prelude::*;
 use proptest::string::string_regex;
-use rfc1738::{Rule, check_bytes, is_valid, parse, parse_rule, scheme_rule};
+use rfc1738::grammar::{Folded, Quiet, generic};
+use rfc1738::{Rule, UrlBuf, check_bytes, is_valid, parse, parse_rule, scheme_rule};
 
 const UCHAR: &str = r"([a-zA-Z0-9$_.+!*'(),-]|%[0-9A-Fa-f]{2})";
 const HOST: &str = r"(([a-z0-9]([a-z0-9-]{0,3}[a-z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})";
@@ -117,6 +119,11 @@ fn check(input: &str) -> Result<(), TestCaseError> {
     match &parsed {
         Ok(url) => {
             prop_assert_eq!(url.to_string(), input);
+            prop_assert_eq!(url.as_str(), input);
+            prop_assert_eq!(
+                UrlBuf::parse(input).map(|buf| buf.as_url() == *url),
+                Ok(true)
+            );
             prop_assert_eq!(url.rule(), scheme_rule(input));
             prop_assert_eq!(check_bytes(input.as_bytes(), None), Ok(url.rule()));
             if url.scheme().bytes().all(|b| !b.is_ascii_uppercase()) {
@@ -126,6 +133,7 @@ fn check(input: &str) -> Result<(), TestCaseError> {
             }
         }
         Err(error) => {
+            prop_assert_eq!(&UrlBuf::parse(input).unwrap_err(), error);
             prop_assert!(error.offset() <= input.len());
             prop_assert!(input.is_char_boundary(error.offset()));
             prop_assert_eq!(error.rule(), scheme_rule(input));
@@ -144,6 +152,15 @@ fn check(input: &str) -> Result<(), TestCaseError> {
                     prop_assert_eq!(earlier.offset(), prefix.len(), "{:?}", prefix);
                 }
             }
+        }
+    }
+    // The grammar's own `url` production, which may read a URL `parse`
+    // rejects as an `otherurl`: its tree is the input too.
+    if let Ok((Folded(""), url)) = generic::url(Quiet).parse_complete(Folded(input)) {
+        prop_assert_eq!(url.as_str(), input);
+        prop_assert_eq!(url.to_string(), input);
+        if let Ok(parsed) = &parsed {
+            prop_assert_eq!(url == *parsed, url.rule() == parsed.rule());
         }
     }
     Ok(())

@@ -696,7 +696,7 @@ fn other_schemes_show_their_ip_schemepart_when_they_have_one() {
 #[test]
 fn the_syntax_tree_serializes_as_written() {
     let url = parse("ftp://myname@host.dom/%2Fetc/motd");
-    let json = serde_json::to_value(url).unwrap();
+    let json = serde_json::to_value(rfc1738::url::serde_tree::Tree(url)).unwrap();
     assert_eq!(
         json,
         serde_json::json!({"ftp": {

@@ -27,11 +27,30 @@ use crate::Rule;
 /// (`url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl |
 /// waisurl | mailtourl | fileurl | prosperourl | otherurl`).
 ///
-/// Every part borrows from the parsed text; nothing is decoded. `Display`
-/// writes the parts back and reproduces the input byte for byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+/// Every part borrows from the parsed text; nothing is decoded.
+/// [`as_str`](Url::as_str) is the whole text, and `Display` writes the parts
+/// back and reproduces it byte for byte.
+///
+/// Two URLs are equal when they are the same text read by the same scheme
+/// rule; they are ordered by their text, then by the rule, and hashed by
+/// both, so that `Eq`, `Ord` and `Hash` agree. The rule matters only for a
+/// tree built by the [`grammar`](crate::grammar)'s own combinators: `parse`
+/// reads a text by the one rule its scheme selects.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+/// let Url::Ftp(ftp) = url else { panic!("an ftp URL") };
+/// assert_eq!(ftp.login().user(), Some("myname"));
+/// assert_eq!(url.as_str(), "ftp://myname@host.dom/%2Fetc/motd");
+/// assert!(url < Url::parse("http://host.dom/")?);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+///
+/// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
+/// store a [`UrlBuf`](crate::UrlBuf).
+#[derive(Clone, Copy, Debug)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
     Http(HttpUrl<'a>),
@@ -75,6 +94,29 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// The whole URL as written: the text it was parsed from, borrowed.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("HTTP://host.dom:80/%7Euser")?;
+    /// assert_eq!(url.as_str(), "HTTP://host.dom:80/%7Euser");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            Url::Http(url) => url.as_str(),
+            Url::Ftp(url) => url.as_str(),
+            Url::News(url) => url.as_str(),
+            Url::Nntp(url) => url.as_str(),
+            Url::Telnet(url) => url.as_str(),
+            Url::Gopher(url) => url.as_str(),
+            Url::Wais(url) => url.as_str(),
+            Url::Mailto(url) => url.as_str(),
+            Url::File(url) => url.as_str(),
+            Url::Prospero(url) => url.as_str(),
+            Url::Other(url) => url.as_str(),
+        }
+    }
+
     /// The scheme name as written: `HTTP` stays `HTTP`.
     pub fn scheme(&self) -> &'a str {
         match self {
@@ -108,5 +150,34 @@ impl fmt::Display for Url<'_> {
             Url::Prospero(url) => url.fmt(f),
             Url::Other(url) => url.fmt(f),
         }
+    }
+}
+
+impl PartialEq for Url<'_> {
+    /// The same text read by the same rule: the parts follow from those.
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str() && self.rule() == other.rule()
+    }
+}
+
+impl Eq for Url<'_> {}
+
+impl PartialOrd for Url<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Url<'_> {
+    /// By the text, then by the rule.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        (self.as_str(), self.rule()).cmp(&(other.as_str(), other.rule()))
+    }
+}
+
+impl core::hash::Hash for Url<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+        self.rule().hash(state);
     }
 }

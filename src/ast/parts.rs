@@ -5,6 +5,15 @@ use core::fmt;
 
 /// `host = hostname | hostnumber`: a fully qualified domain name, or an IP
 /// address as four decimal groups.
+///
+/// ```
+/// use rfc1738::url::Host;
+/// let url = rfc1738::parse("http://10.0.0.1/")?;
+/// assert_eq!(url.host(), Some(Host::Hostnumber("10.0.0.1")));
+/// let url = rfc1738::parse("http://host.dom/")?;
+/// assert_eq!(url.host().map(|host| host.as_str()), Some("host.dom"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -32,6 +41,15 @@ impl fmt::Display for Host<'_> {
 }
 
 /// `hostport = host [ ":" port ]`.
+///
+/// ```
+/// let url = rfc1738::parse("http://host.dom:0080/")?;
+/// let hostport = url.hostport().unwrap();
+/// assert_eq!((hostport.host().as_str(), hostport.port()), ("host.dom", Some("0080")));
+/// assert_eq!(hostport.port_number(), Ok(Some(80)));
+/// assert_eq!(hostport.to_string(), "host.dom:0080");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
@@ -67,6 +85,16 @@ impl fmt::Display for Hostport<'_> {
 /// Section 3.1: "an empty user name or password is different than no user
 /// name or password": `ftp://@host.com/` has the user `Some("")`,
 /// `ftp://host.com/` has `None`.
+///
+/// ```
+/// let url = rfc1738::parse("ftp://my%20name:pass@host.dom/")?;
+/// let login = url.login().unwrap();
+/// assert_eq!((login.user(), login.password()), (Some("my%20name"), Some("pass")));
+/// assert_eq!(login.user_decoded().unwrap(), "my name");
+/// let url = rfc1738::parse("ftp://@host.dom/")?;
+/// assert_eq!(url.login().unwrap().user(), Some(""));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Login<'a> {
@@ -106,6 +134,15 @@ impl fmt::Display for Login<'_> {
 }
 
 /// A `/`-separated path: `fpath`, `hpath` or `ppath`.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Ftp(url) = Url::parse("ftp://host.dom//etc/%6Dotd")? else { panic!("ftp") };
+/// let path = url.fpath().unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["", "etc", "%6Dotd"]);
+/// assert_eq!(path.segments_decoded().collect::<Vec<_>>(), ["", "etc", "motd"]);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Path<'a>(pub(crate) &'a str);
@@ -134,6 +171,15 @@ impl fmt::Display for Path<'_> {
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`: the common internet scheme
 /// syntax of section 3.1, as the scheme-specific part of any scheme.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Other(url) = Url::parse("x-ftp://me@host.dom:2121/pub/file")? else { panic!() };
+/// let ip = url.ip_schemepart().unwrap();
+/// assert_eq!(ip.login().user(), Some("me"));
+/// assert_eq!(ip.urlpath(), Some("pub/file"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IpSchemepart<'a> {

@@ -1,18 +1,96 @@
 //! One type per scheme rule of section 5, its fields the production's parts.
 //!
 //! Every part is borrowed from the parsed text, as written (still
-//! `%`-encoded). `Display` writes the parts back in the production's order,
-//! so it reproduces the input byte for byte.
+//! `%`-encoded). Each type keeps the whole text its production matched
+//! (`as_str`), and its scheme name is the start of that text. `Display`
+//! writes the parts back in the production's order, so it reproduces the
+//! input byte for byte (the tests hold it equal to `as_str`).
 
 use core::fmt;
 
 use super::parts::{Host, Hostport, Login, Path};
 
+/// The scheme name at the start of a URL's text: what comes before its
+/// first `:` (`scheme` has no `:`, and every scheme rule writes one after
+/// it).
+fn scheme_of(text: &str) -> &str {
+    text.split_once(':').map_or(text, |(scheme, _)| scheme)
+}
+
+/// With `serde`, a URL's text is written as its scheme name: the tree's
+/// fields are the parts, as they were before the types kept their text.
+#[cfg(feature = "serde")]
+fn serialize_scheme<S: serde::Serializer>(text: &&str, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(scheme_of(text))
+}
+
+/// `Debug` for the types of the scheme rules: the scheme name, then the
+/// parts (the whole text is what `Display` writes).
+macro_rules! debug_parts {
+    ($($name:ident: $($field:ident),*;)*) => {$(
+        impl fmt::Debug for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name))
+                    .field("scheme", &scheme_of(self.text))
+                    $(.field(stringify!($field), &self.$field))*
+                    .finish()
+            }
+        }
+    )*};
+}
+
+/// `as_str` for the type of a scheme rule.
+macro_rules! as_str {
+    ($($name:ident),*) => {$(
+        impl<'a> $name<'a> {
+            /// The whole text the production matched, as written: what
+            /// `Display` writes, borrowed.
+            pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+        }
+    )*};
+}
+
+debug_parts! {
+    HttpUrl: hostport, hpath, search;
+    FtpUrl: login, fpath, ftptype;
+    FileUrl: host, fpath;
+    GopherUrl: hostport, path;
+    MailtoUrl: encoded822addr;
+    NewsUrl: grouppart;
+    NntpUrl: hostport, group, article;
+    TelnetUrl: login, slash;
+    WaisDatabase: hostport, database;
+    WaisIndex: hostport, database, search;
+    WaisDoc: hostport, database, wtype, wpath;
+    ProsperoUrl: hostport, ppath, fieldspecs;
+    GenericUrl: schemepart;
+}
+
+as_str! {
+    HttpUrl, FtpUrl, FileUrl, GopherUrl, MailtoUrl, NewsUrl, NntpUrl,
+    TelnetUrl, WaisDatabase, WaisIndex, WaisDoc, ProsperoUrl, GenericUrl
+}
+
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (section 3.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Http(url) = Url::parse("http://host.dom:8080/a/b?q")? else { panic!("http") };
+/// assert_eq!(url.hostport().port(), Some("8080"));
+/// assert_eq!(url.hpath().map(|path| path.as_str()), Some("a/b"));
+/// assert_eq!(url.search(), Some("q"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) hpath: Option<Path<'a>>,
     pub(crate) search: Option<&'a str>,
@@ -21,7 +99,7 @@ pub struct HttpUrl<'a> {
 impl<'a> HttpUrl<'a> {
     /// The scheme name as written (`http`, or `HTTP` through [`crate::parse`]).
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -42,7 +120,7 @@ impl<'a> HttpUrl<'a> {
 
 impl fmt::Display for HttpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(hpath) = self.hpath {
             write!(f, "/{hpath}")?;
             if let Some(search) = self.search {
@@ -54,10 +132,24 @@ impl fmt::Display for HttpUrl<'_> {
 }
 
 /// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (section 3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Typecode;
+/// let Url::Ftp(url) = Url::parse("ftp://myname@host.dom/%2Fetc/motd;type=a")? else { panic!("ftp") };
+/// assert_eq!(url.login().user(), Some("myname"));
+/// assert_eq!(url.fpath().map(|path| path.as_str()), Some("%2Fetc/motd"));
+/// assert_eq!(url.typecode(), Some(Typecode::Ascii));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) login: Login<'a>,
     pub(crate) fpath: Option<Path<'a>>,
     pub(crate) ftptype: Option<&'a str>,
@@ -66,7 +158,7 @@ pub struct FtpUrl<'a> {
 impl<'a> FtpUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The user, password, host and port.
@@ -88,7 +180,7 @@ impl<'a> FtpUrl<'a> {
 
 impl fmt::Display for FtpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.login)?;
+        write!(f, "{}://{}", self.scheme(), self.login)?;
         if let Some(fpath) = self.fpath {
             write!(f, "/{fpath}")?;
             if let Some(ftptype) = self.ftptype {
@@ -100,6 +192,16 @@ impl fmt::Display for FtpUrl<'_> {
 }
 
 /// The host of a file URL: `[ host | "localhost" ]`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::{FileHost, Host};
+/// let Url::File(url) = Url::parse("file://localhost/etc/motd")? else { panic!("file") };
+/// assert_eq!(url.host(), Some(FileHost::Localhost));
+/// let Url::File(url) = Url::parse("file://vms.host.edu/disk$user/notes")? else { panic!("file") };
+/// assert_eq!(url.host(), Some(FileHost::Host(Host::Hostname("vms.host.edu"))));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -121,10 +223,23 @@ impl fmt::Display for FileHost<'_> {
 }
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (section 3.10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::File(url) = Url::parse("file:///etc/motd")? else { panic!("file") };
+/// assert_eq!(url.host(), None);
+/// assert!(url.is_local());
+/// assert_eq!(url.fpath().as_str(), "etc/motd");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) host: Option<FileHost<'a>>,
     pub(crate) fpath: Path<'a>,
 }
@@ -132,7 +247,7 @@ pub struct FileUrl<'a> {
 impl<'a> FileUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host; `None` for the empty host of `file:///path`, which like
@@ -149,7 +264,7 @@ impl<'a> FileUrl<'a> {
 
 impl fmt::Display for FileUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://", self.scheme)?;
+        write!(f, "{}://", self.scheme())?;
         if let Some(host) = self.host {
             write!(f, "{host}")?;
         }
@@ -159,6 +274,14 @@ impl fmt::Display for FileUrl<'_> {
 
 /// The gopher path of a gopher URL, as it decomposes under
 /// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Gopher(url) = Url::parse("gopher://host.dom/7sel%09rfc%201738")? else { panic!() };
+/// // The gopher path's parts, through the URL's accessors.
+/// assert_eq!((url.gtype(), url.selector(), url.search()), (Some("7"), "sel", Some("rfc%201738")));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherPath<'a> {
@@ -172,11 +295,26 @@ pub struct GopherPath<'a> {
 /// "%09" gopher+_string ] ] ] ] ]` (section 3.4).
 ///
 /// The selector ends at the first `%09` when what follows is a `search` and
-/// an optional `%09 gopher+_string`; see `grammar/DECISIONS.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// an optional `%09 gopher+_string`; see [decisions](crate::decisions), D14.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Gopher(url) = Url::parse("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles")? else {
+///     panic!("gopher");
+/// };
+/// assert_eq!(url.gtype(), Some("0"));
+/// assert_eq!(url.selector(), "0/Weather/California/Los%20Angeles");
+/// assert_eq!(url.selector_decoded(), "0/Weather/California/Los Angeles");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) path: Option<GopherPath<'a>>,
 }
@@ -184,7 +322,7 @@ pub struct GopherUrl<'a> {
 impl<'a> GopherUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -221,7 +359,7 @@ impl<'a> GopherUrl<'a> {
 
 impl fmt::Display for GopherUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.hostport)?;
+        write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(path) = self.path {
             f.write_str("/")?;
             if let Some(gtype) = path.gtype {
@@ -239,17 +377,29 @@ impl fmt::Display for GopherUrl<'_> {
 }
 
 /// `mailtourl = "mailto:" encoded822addr` (section 3.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Mailto(url) = Url::parse("mailto:mduerst@ifi.unizh.ch")? else { panic!("mailto") };
+/// assert_eq!(url.encoded822addr(), "mduerst@ifi.unizh.ch");
+/// assert_eq!(url.address(), "mduerst@ifi.unizh.ch");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) encoded822addr: &'a str,
 }
 
 impl<'a> MailtoUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The encoded RFC 822 address, as written.
@@ -260,11 +410,20 @@ impl<'a> MailtoUrl<'a> {
 
 impl fmt::Display for MailtoUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.encoded822addr)
+        write!(f, "{}:{}", self.scheme(), self.encoded822addr)
     }
 }
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Grouppart;
+/// let Url::News(url) = Url::parse("news:12345@host.dom")? else { panic!("news") };
+/// let Grouppart::Article(article) = url.grouppart() else { panic!("an article") };
+/// assert_eq!((article.unique(), article.host().as_str()), ("12345", "host.dom"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Article<'a> {
@@ -291,6 +450,18 @@ impl fmt::Display for Article<'_> {
 }
 
 /// `grouppart = "*" | group | article`.
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::Grouppart;
+/// let group = |input| match Url::parse(input) {
+///     Ok(Url::News(url)) => url.grouppart(),
+///     other => panic!("{other:?}"),
+/// };
+/// assert_eq!(group("news:*"), Grouppart::All);
+/// assert_eq!(group("news:comp.infosystems.www.misc"), Grouppart::Group("comp.infosystems.www.misc"));
+/// assert!(matches!(group("news:1@host.dom"), Grouppart::Article(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -314,17 +485,29 @@ impl fmt::Display for Grouppart<'_> {
 }
 
 /// `newsurl = "news:" grouppart` (section 3.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::News(url) = Url::parse("news:comp.infosystems.www.misc")? else { panic!("news") };
+/// assert_eq!(url.group(), Some("comp.infosystems.www.misc"));
+/// assert!(!url.is_all());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) grouppart: Grouppart<'a>,
 }
 
 impl<'a> NewsUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The group, article or `*`.
@@ -335,15 +518,27 @@ impl<'a> NewsUrl<'a> {
 
 impl fmt::Display for NewsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.grouppart)
+        write!(f, "{}:{}", self.scheme(), self.grouppart)
     }
 }
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (section 3.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Nntp(url) = Url::parse("nntp://news.dom:119/comp.lang.misc/42")? else { panic!("nntp") };
+/// assert_eq!((url.group(), url.article()), ("comp.lang.misc", Some("42")));
+/// assert_eq!(url.article_number(), Ok(Some(42)));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) group: &'a str,
     pub(crate) article: Option<&'a str>,
@@ -352,7 +547,7 @@ pub struct NntpUrl<'a> {
 impl<'a> NntpUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -373,7 +568,7 @@ impl<'a> NntpUrl<'a> {
 
 impl fmt::Display for NntpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}/{}", self.scheme, self.hostport, self.group)?;
+        write!(f, "{}://{}/{}", self.scheme(), self.hostport, self.group)?;
         if let Some(article) = self.article {
             write!(f, "/{article}")?;
         }
@@ -382,10 +577,23 @@ impl fmt::Display for NntpUrl<'_> {
 }
 
 /// `telneturl = "telnet://" login [ "/" ]` (section 3.8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Telnet(url) = Url::parse("telnet://guest@host.dom:23/")? else { panic!("telnet") };
+/// assert_eq!(url.login().user(), Some("guest"));
+/// assert_eq!(url.login().hostport().port(), Some("23"));
+/// assert!(url.has_slash());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) login: Login<'a>,
     pub(crate) slash: bool,
 }
@@ -393,7 +601,7 @@ pub struct TelnetUrl<'a> {
 impl<'a> TelnetUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The user, password (advisory only, section 3.8), host and port.
@@ -409,7 +617,7 @@ impl<'a> TelnetUrl<'a> {
 
 impl fmt::Display for TelnetUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}://{}", self.scheme, self.login)?;
+        write!(f, "{}://{}", self.scheme(), self.login)?;
         if self.slash {
             f.write_str("/")?;
         }
@@ -418,29 +626,65 @@ impl fmt::Display for TelnetUrl<'_> {
 }
 
 /// `waisdatabase = "wais://" hostport "/" database`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Database(url)) = Url::parse("wais://host.dom/db")? else { panic!("a WaisDatabase") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Index(url)) = Url::parse("wais://host.dom/db?search")? else { panic!("a WaisIndex") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db?search");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
     pub(crate) search: &'a str,
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(WaisUrl::Doc(url)) = Url::parse("wais://host.dom/db/text/id1")? else { panic!("a WaisDoc") };
+/// assert_eq!(url.as_str(), "wais://host.dom/db/text/id1");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) database: &'a str,
     pub(crate) wtype: &'a str,
@@ -448,6 +692,18 @@ pub struct WaisDoc<'a> {
 }
 
 /// `waisurl = waisdatabase | waisindex | waisdoc` (section 3.9).
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::WaisUrl;
+/// let Url::Wais(url) = Url::parse("wais://host.dom/db?search")? else { panic!("wais") };
+/// assert!(matches!(url, WaisUrl::Index(_)));
+/// assert_eq!((url.database(), url.search()), ("db", Some("search")));
+/// let Url::Wais(url) = Url::parse("wais://host.dom/db/text/id1")? else { panic!("wais") };
+/// assert!(matches!(url, WaisUrl::Doc(_)));
+/// assert_eq!((url.wtype(), url.wpath()), (Some("text"), Some("id1")));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -464,9 +720,18 @@ impl<'a> WaisUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => url.scheme,
-            WaisUrl::Index(url) => url.scheme,
-            WaisUrl::Doc(url) => url.scheme,
+            WaisUrl::Database(url) => scheme_of(url.text),
+            WaisUrl::Index(url) => scheme_of(url.text),
+            WaisUrl::Doc(url) => scheme_of(url.text),
+        }
+    }
+
+    /// The whole text the production matched, as written.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            WaisUrl::Database(url) => url.text,
+            WaisUrl::Index(url) => url.text,
+            WaisUrl::Doc(url) => url.text,
         }
     }
 
@@ -531,6 +796,17 @@ impl fmt::Display for WaisUrl<'_> {
 }
 
 /// One `fieldspec = ";" fieldname "=" fieldvalue` of a prospero URL.
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom//pros/name;version=2;lang=en")? else {
+///     panic!("prospero");
+/// };
+/// let fields: Vec<(&str, &str)> =
+///     url.fieldspecs().iter().map(|field| (field.fieldname, field.fieldvalue)).collect();
+/// assert_eq!(fields, [("version", "2"), ("lang", "en")]);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspec<'a> {
@@ -542,6 +818,14 @@ pub struct Fieldspec<'a> {
 
 /// The `*[ fieldspec ]` of a prospero URL, as written (empty or starting
 /// with `;`).
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom/name;version=2")? else { panic!() };
+/// assert_eq!(url.fieldspecs().as_str(), ";version=2");
+/// assert_eq!(url.fieldspecs().iter().count(), 1);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspecs<'a>(pub(crate) &'a str);
@@ -567,10 +851,23 @@ impl<'a> Fieldspecs<'a> {
 }
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Prospero(url) = Url::parse("prospero://host.dom//pros/name")? else { panic!() };
+/// assert_eq!(url.ppath().as_str(), "/pros/name");
+/// assert_eq!(url.hsoname(), "/pros/name");
+/// assert_eq!(url.hostport().host().as_str(), "host.dom");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) hostport: Hostport<'a>,
     pub(crate) ppath: Path<'a>,
     pub(crate) fieldspecs: Fieldspecs<'a>,
@@ -579,7 +876,7 @@ pub struct ProsperoUrl<'a> {
 impl<'a> ProsperoUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// The host and port.
@@ -603,24 +900,40 @@ impl fmt::Display for ProsperoUrl<'_> {
         write!(
             f,
             "{}://{}/{}{}",
-            self.scheme, self.hostport, self.ppath, self.fieldspecs.0
+            self.scheme(),
+            self.hostport,
+            self.ppath,
+            self.fieldspecs.0
         )
     }
 }
 
 /// `genericurl = scheme ":" schemepart`: a URL of any other scheme
 /// (`otherurl = genericurl`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use rfc1738::Url;
+/// let Url::Other(url) = Url::parse("https://host.dom/a?b")? else { panic!("another scheme") };
+/// assert_eq!((url.scheme(), url.schemepart()), ("https", "//host.dom/a?b"));
+/// let login = url.ip_schemepart().map(|ip| ip.login());
+/// assert_eq!(login.map(|login| login.hostport().host().as_str()), Some("host.dom"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {
-    pub(crate) scheme: &'a str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "scheme", serialize_with = "serialize_scheme")
+    )]
+    pub(crate) text: &'a str,
     pub(crate) schemepart: &'a str,
 }
 
 impl<'a> GenericUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
-        self.scheme
+        scheme_of(self.text)
     }
 
     /// Everything after the `:`, as written.
@@ -631,6 +944,6 @@ impl<'a> GenericUrl<'a> {
 
 impl fmt::Display for GenericUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.scheme, self.schemepart)
+        write!(f, "{}:{}", self.scheme(), self.schemepart)
     }
 }

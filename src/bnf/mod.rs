@@ -51,6 +51,7 @@
 //! finite). Groups nest at most 64 deep and a derivation at most 256 levels.
 
 #[cfg(feature = "diagram")]
+#[cfg_attr(docsrs, doc(cfg(feature = "diagram")))]
 pub mod diagram;
 mod generate;
 mod grammar;

@@ -2,7 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::terminated;
 
 use super::ftp::fpath;
@@ -28,7 +28,7 @@ pub fn fileurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Fileurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "file://"),
             opt(alt((
                 terminated(lit(o, "localhost"), followed_by("/", false))
@@ -37,10 +37,10 @@ pub fn fileurl<'a, I: Text<'a>, O: Observer>(
             ))),
             lit(o, "/"),
             fpath(o),
-        )),
+        ))),
     )
-    .map(|(scheme, host, _, fpath)| FileUrl {
-        scheme,
+    .map(|(text, (_, host, _, fpath)): (I, _)| FileUrl {
+        text: text.text(),
         host,
         fpath,
     })

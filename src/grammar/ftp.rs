@@ -1,7 +1,7 @@
 //! FTP (section 3.2): `ftpurl`, `fpath`, `fsegment`, `ftptype`.
 
 use nom::Parser;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::preceded;
 
 use super::ip::login;
@@ -21,17 +21,17 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Ftpurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "ftp://"),
             login(o),
             opt(preceded(
                 lit(o, "/"),
                 seq((fpath(o), opt(preceded(lit(o, ";type="), ftptype(o))))),
             )),
-        )),
+        ))),
     )
-    .map(|(scheme, login, path)| FtpUrl {
-        scheme,
+    .map(|(text, (_, login, path)): (I, _)| FtpUrl {
+        text: text.text(),
         login,
         fpath: path.map(|(fpath, _)| fpath),
         ftptype: path.and_then(|(_, ftptype)| ftptype),

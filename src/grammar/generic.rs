@@ -2,6 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
+use nom::combinator::consumed;
 use nom::sequence::terminated;
 
 use super::ip::ip_schemepart;
@@ -23,9 +24,12 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Genericurl,
-        seq((scheme(o), lit(o, ":"), schemepart(o))),
+        consumed(seq((scheme(o), lit(o, ":"), schemepart(o)))),
     )
-    .map(|(scheme, _, schemepart)| GenericUrl { scheme, schemepart })
+    .map(|(text, (_, _, schemepart)): (I, _)| GenericUrl {
+        text: text.text(),
+        schemepart,
+    })
 }
 
 /// ```text
@@ -101,7 +105,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// contained in it (every character it allows is an `xchar`), so the second
 /// alternative never runs and changes no verdict. A derivation tree shows
 /// the `ip-schemepart` reading when the whole schemepart is one
-/// (`grammar/DECISIONS.md`). Fast form: `scan::xchars`.
+/// ([decisions](crate::decisions)). Fast form: `scan::xchars`.
 pub fn schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

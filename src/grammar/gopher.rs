@@ -2,7 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::preceded;
 
 use super::http::search;
@@ -29,21 +29,21 @@ use crate::{Rule, charset, scan};
 /// optional `%09 gopher+_string` that reach the end of the URL, and
 /// otherwise the selector takes the rest (`1a%09b/c`: `/` is no `search`
 /// character, so the selector is `a%09b/c`). The language is `"/" *xchar`
-/// after the host either way. See `grammar/DECISIONS.md`.
+/// after the host either way. See [decisions](crate::decisions), D14.
 pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
     rule(
         o,
         Rule::Gopherurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "gopher://"),
             hostport(o),
             opt(preceded(lit(o, "/"), opt(gopher_path(o)))),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, path)| GopherUrl {
-        scheme,
+    .map(|(text, (_, hostport, path)): (I, _)| GopherUrl {
+        text: text.text(),
         hostport,
         path: path.map(|path| path.unwrap_or_default()),
     })

@@ -1,7 +1,7 @@
 //! HTTP (section 3.3): `httpurl`, `hpath`, `hsegment`, `search`.
 
 use nom::Parser;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::preceded;
 
 use super::ip::hostport;
@@ -21,17 +21,17 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Httpurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "http://"),
             hostport(o),
             opt(preceded(
                 lit(o, "/"),
                 seq((hpath(o), opt(preceded(lit(o, "?"), search(o))))),
             )),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, path)| HttpUrl {
-        scheme,
+    .map(|(text, (_, hostport, path)): (I, _)| HttpUrl {
+        text: text.text(),
         hostport,
         hpath: path.map(|(hpath, _)| hpath),
         search: path.and_then(|(_, search)| search),

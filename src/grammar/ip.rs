@@ -39,7 +39,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 ///
 /// Read as a `hostport` alone when a `/` or the end of the input follows
 /// it, and otherwise as written, the optional `user [ ":" password ] "@"`
-/// first. Both readings accept the same strings (`grammar/DECISIONS.md`,
+/// first. Both readings accept the same strings ([decisions](crate::decisions),
 /// D18): such a hostport is host characters and digits, all allowed in
 /// `user` and `password`, around at most one `:`, and the `@` the optional
 /// part needs is not there. Most logins are read once that way, not twice
@@ -133,7 +133,7 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/domainlabel.md"))]
 ///
 /// Read as one run of `alphadigit | "-"` starting with an `alphadigit`,
-/// trailing hyphens given back: see `grammar/DECISIONS.md` for why the two
+/// trailing hyphens given back: see [decisions](crate::decisions) for why the two
 /// alternatives cannot be run as nom's ordered choice.
 pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
     o: O,

@@ -1,6 +1,7 @@
 //! MAILTO (section 3.5): `mailtourl`, `encoded822addr`.
 
 use nom::Parser;
+use nom::combinator::consumed;
 
 use super::leaf::{E, many, rule, scanned, scheme_lit, seq};
 use crate::ast::MailtoUrl;
@@ -18,10 +19,10 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Mailtourl,
-        seq((scheme_lit(o, "mailto:"), encoded822addr(o))),
+        consumed(seq((scheme_lit(o, "mailto:"), encoded822addr(o)))),
     )
-    .map(|(scheme, encoded822addr)| MailtoUrl {
-        scheme,
+    .map(|(text, (_, encoded822addr)): (I, _)| MailtoUrl {
+        text: text.text(),
         encoded822addr,
     })
 }

@@ -8,7 +8,7 @@
 //! production as printed, and it is written in the production's shape.
 //! Where nom's ordered choice or greedy repetition cannot follow the BNF
 //! literally, the combinator's documentation says what it does instead and
-//! `grammar/DECISIONS.md` says why; each combinator accepts exactly the
+//! [`decisions`](crate::decisions) says why; each combinator accepts exactly the
 //! language of its production.
 //!
 //! A combinator is built for an observer, its one argument: [`Quiet`] for

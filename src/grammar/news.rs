@@ -2,7 +2,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::combinator::value;
+use nom::combinator::{consumed, value};
 
 use super::chars::alpha;
 use super::ip::host;
@@ -22,9 +22,12 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Newsurl,
-        seq((scheme_lit(o, "news:"), grouppart(o))),
+        consumed(seq((scheme_lit(o, "news:"), grouppart(o)))),
     )
-    .map(|(scheme, grouppart)| NewsUrl { scheme, grouppart })
+    .map(|(text, (_, grouppart)): (I, _)| NewsUrl {
+        text: text.text(),
+        grouppart,
+    })
 }
 
 /// ```text

@@ -1,7 +1,7 @@
 //! NNTP (section 3.7): `nntpurl`.
 
 use nom::Parser;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::sequence::preceded;
 
 use super::chars::digits;
@@ -23,16 +23,16 @@ pub fn nntpurl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Nntpurl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "nntp://"),
             hostport(o),
             lit(o, "/"),
             group(o),
             opt(preceded(lit(o, "/"), digits(o))),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, _, group, article)| NntpUrl {
-        scheme,
+    .map(|(text, (_, hostport, _, group, article)): (I, _)| NntpUrl {
+        text: text.text(),
         hostport,
         group,
         article,

@@ -2,6 +2,7 @@
 //! `fieldname`, `fieldvalue`.
 
 use nom::Parser;
+use nom::combinator::consumed;
 
 use super::ip::hostport;
 use super::leaf::{E, lit, many, rule, scanned, scheme_lit, seq, span, star};
@@ -20,20 +21,22 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Prosperourl,
-        seq((
+        consumed(seq((
             scheme_lit(o, "prospero://"),
             hostport(o),
             lit(o, "/"),
             ppath(o),
             star(o, fieldspec(o)),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, _, ppath, fieldspecs)| ProsperoUrl {
-        scheme,
-        hostport,
-        ppath,
-        fieldspecs: Fieldspecs(fieldspecs),
-    })
+    .map(
+        |(text, (_, hostport, _, ppath, fieldspecs)): (I, _)| ProsperoUrl {
+            text: text.text(),
+            hostport,
+            ppath,
+            fieldspecs: Fieldspecs(fieldspecs),
+        },
+    )
 }
 
 /// ```text

@@ -1,7 +1,7 @@
 //! TELNET (section 3.8): `telneturl`.
 
 use nom::Parser;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 
 use super::ip::login;
 use super::leaf::{E, lit, rule, scheme_lit, seq};
@@ -20,10 +20,14 @@ pub fn telneturl<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Telneturl,
-        seq((scheme_lit(o, "telnet://"), login(o), opt(lit(o, "/")))),
+        consumed(seq((
+            scheme_lit(o, "telnet://"),
+            login(o),
+            opt(lit(o, "/")),
+        ))),
     )
-    .map(|(scheme, login, slash)| TelnetUrl {
-        scheme,
+    .map(|(text, (_, login, slash)): (I, _)| TelnetUrl {
+        text: text.text(),
         login,
         slash: slash.is_some(),
     })

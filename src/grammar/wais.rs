@@ -3,6 +3,7 @@
 
 use nom::Parser;
 use nom::branch::alt;
+use nom::combinator::consumed;
 
 use super::http::search;
 use super::ip::hostport;
@@ -46,15 +47,15 @@ pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Waisdatabase,
-        seq((
+        consumed(seq((
             scheme_lit(o, "wais://"),
             hostport(o),
             lit(o, "/"),
             database(o),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, _, database)| WaisDatabase {
-        scheme,
+    .map(|(text, (_, hostport, _, database)): (I, _)| WaisDatabase {
+        text: text.text(),
         hostport,
         database,
     })
@@ -70,21 +71,23 @@ pub fn waisindex<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Waisindex,
-        seq((
+        consumed(seq((
             scheme_lit(o, "wais://"),
             hostport(o),
             lit(o, "/"),
             database(o),
             lit(o, "?"),
             search(o),
-        )),
+        ))),
     )
-    .map(|(scheme, hostport, _, database, _, search)| WaisIndex {
-        scheme,
-        hostport,
-        database,
-        search,
-    })
+    .map(
+        |(text, (_, hostport, _, database, _, search)): (I, _)| WaisIndex {
+            text: text.text(),
+            hostport,
+            database,
+            search,
+        },
+    )
 }
 
 /// ```text
@@ -97,7 +100,7 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
     rule(
         o,
         Rule::Waisdoc,
-        seq((
+        consumed(seq((
             scheme_lit(o, "wais://"),
             hostport(o),
             lit(o, "/"),
@@ -106,11 +109,11 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
             wtype(o),
             lit(o, "/"),
             wpath(o),
-        )),
+        ))),
     )
     .map(
-        |(scheme, hostport, _, database, _, wtype, _, wpath)| WaisDoc {
-            scheme,
+        |(text, (_, hostport, _, database, _, wtype, _, wpath)): (I, _)| WaisDoc {
+            text: text.text(),
             hostport,
             database,
             wtype,

@@ -4,7 +4,10 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use percent_encoding::AsciiSet;
+
 use super::decode::Decoded;
+use super::encode::{encode, outside};
 use super::errors::{BuildError, OutOfRange};
 use super::ftp::Typecode;
 use crate::ast::Hostport;
@@ -13,13 +16,23 @@ use crate::ast::{
     FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
     NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
-use crate::charset::{self, Class};
+use crate::charset;
 use crate::{Rule, parse_rule, scheme_rule};
 
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A user name and an optional password (section 3.1), decoded.
+///
+/// ```
+/// use rfc1738::url::{FtpParts, Userinfo};
+/// let parts = FtpParts {
+///     userinfo: Some(Userinfo::with_password("me@home", "p/w")),
+///     ..FtpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "ftp://me%40home:p%2Fw@host.dom");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Userinfo<'a> {
@@ -49,6 +62,17 @@ impl<'a> Userinfo<'a> {
 }
 
 /// The parts of an http URL (section 3.3).
+///
+/// ```
+/// use rfc1738::url::HttpParts;
+/// let parts = HttpParts {
+///     path: Some(vec!["a b".into(), "c;d".into()]),
+///     search: Some("x?y".into()),
+///     ..HttpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "http://host.dom/a%20b/c%3Bd?x%3Fy");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct HttpParts<'a> {
@@ -64,6 +88,18 @@ pub struct HttpParts<'a> {
 }
 
 /// The parts of an ftp URL (section 3.2).
+///
+/// ```
+/// use rfc1738::url::{FtpParts, Typecode};
+/// let parts = FtpParts {
+///     port: Some(2121),
+///     path: Some(vec!["pub".into(), "file.txt".into()]),
+///     typecode: Some(Typecode::Ascii),
+///     ..FtpParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "ftp://host.dom:2121/pub/file.txt;type=a");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FtpParts<'a> {
@@ -80,6 +116,14 @@ pub struct FtpParts<'a> {
 }
 
 /// The parts of a news URL (section 3.6).
+///
+/// ```
+/// use rfc1738::url::NewsParts;
+/// let article = NewsParts::Article { unique: "1@2".into(), host: "host.dom".into() };
+/// assert_eq!(article.build()?, "news:1%402@host.dom");
+/// assert_eq!(NewsParts::All.build()?, "news:*");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -98,6 +142,13 @@ pub enum NewsParts<'a> {
 }
 
 /// The parts of an nntp URL (section 3.7).
+///
+/// ```
+/// use rfc1738::url::NntpParts;
+/// let parts = NntpParts { article: Some(42), ..NntpParts::new("news.dom", "comp.lang.misc") };
+/// assert_eq!(parts.build()?, "nntp://news.dom/comp.lang.misc/42");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct NntpParts<'a> {
@@ -113,6 +164,17 @@ pub struct NntpParts<'a> {
 
 /// The parts of a telnet URL (section 3.8). The URL is written with its
 /// final `/`, which section 3.8 makes optional.
+///
+/// ```
+/// use rfc1738::url::{TelnetParts, Userinfo};
+/// let parts = TelnetParts {
+///     userinfo: Some(Userinfo::new("guest")),
+///     port: Some(2323),
+///     ..TelnetParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "telnet://guest@host.dom:2323/");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct TelnetParts<'a> {
@@ -126,6 +188,18 @@ pub struct TelnetParts<'a> {
 
 /// The parts of a gopher URL (section 3.4). The URL is always written with
 /// its type (`gopher://host/1`), which an empty gopher-path leaves implicit.
+///
+/// ```
+/// use rfc1738::url::GopherParts;
+/// let parts = GopherParts {
+///     gopher_type: b'7',
+///     selector: "/search".into(),
+///     search: Some("rfc 1738".into()),
+///     ..GopherParts::new("host.dom")
+/// };
+/// assert_eq!(parts.build()?, "gopher://host.dom/7/search%09rfc%201738");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct GopherParts<'a> {
@@ -139,7 +213,7 @@ pub struct GopherParts<'a> {
     pub gopher_type: u8,
     /// The selector, decoded. A TAB ends it in a URL (3.4): it may contain
     /// one only without a search, and only when a `/` or `?` follows it
-    /// before the next TAB (see `grammar/DECISIONS.md`, D14).
+    /// before the next TAB (see [decisions](crate::decisions), D14).
     pub selector: Decoded<'a>,
     /// The search, decoded; it may not contain TAB.
     pub search: Option<Decoded<'a>>,
@@ -150,6 +224,18 @@ pub struct GopherParts<'a> {
 }
 
 /// The three forms of a wais URL (section 3.9).
+///
+/// ```
+/// use rfc1738::url::{WaisForm, WaisParts};
+/// let search = WaisParts { form: WaisForm::Search("a b".into()), ..WaisParts::new("host.dom", "db") };
+/// assert_eq!(search.build()?, "wais://host.dom/db?a%20b");
+/// let document = WaisParts {
+///     form: WaisForm::Document { wtype: "text".into(), wpath: "id/1".into() },
+///     ..WaisParts::new("host.dom", "db")
+/// };
+/// assert_eq!(document.build()?, "wais://host.dom/db/text/id%2F1");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -168,6 +254,12 @@ pub enum WaisForm<'a> {
 }
 
 /// The parts of a wais URL (section 3.9).
+///
+/// ```
+/// use rfc1738::url::WaisParts;
+/// assert_eq!(WaisParts::new("host.dom", "my db").build()?, "wais://host.dom/my%20db");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct WaisParts<'a> {
@@ -182,6 +274,13 @@ pub struct WaisParts<'a> {
 }
 
 /// The parts of a mailto URL (section 3.5).
+///
+/// ```
+/// use rfc1738::url::MailtoParts;
+/// let parts = MailtoParts::new("Mr. Jones <jones@host.dom>");
+/// assert_eq!(parts.build()?, "mailto:Mr.%20Jones%20%3Cjones@host.dom%3E");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MailtoParts<'a> {
@@ -190,6 +289,15 @@ pub struct MailtoParts<'a> {
 }
 
 /// The parts of a file URL (section 3.10).
+///
+/// ```
+/// use rfc1738::url::FileParts;
+/// let local = FileParts::new(vec!["etc".into(), "motd".into()]);
+/// assert_eq!(local.build()?, "file:///etc/motd");
+/// let remote = FileParts { host: Some("vms.host.edu".into()), ..local };
+/// assert_eq!(remote.build()?, "file://vms.host.edu/etc/motd");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FileParts<'a> {
@@ -201,6 +309,16 @@ pub struct FileParts<'a> {
 }
 
 /// The parts of a prospero URL (section 3.11).
+///
+/// ```
+/// use rfc1738::url::ProsperoParts;
+/// let parts = ProsperoParts {
+///     fields: vec![("version".into(), "2".into())],
+///     ..ProsperoParts::new("host.dom", "/pros/my name")
+/// };
+/// assert_eq!(parts.build()?, "prospero://host.dom//pros/my%20name;version=2");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ProsperoParts<'a> {
@@ -217,6 +335,14 @@ pub struct ProsperoParts<'a> {
 /// The parts of a URL of any other scheme: as written, since which
 /// characters another scheme reserves, and so what decoding would lose, is
 /// that scheme's business.
+///
+/// ```
+/// use rfc1738::url::{BuildError, OtherParts};
+/// assert_eq!(OtherParts::new("x-my", "any:thing").build()?, "x-my:any:thing");
+/// let defined = OtherParts::new("http", "//host.dom/").build().unwrap_err();
+/// assert!(matches!(defined, BuildError::DefinedScheme(_)));
+/// # Ok::<(), BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct OtherParts<'a> {
@@ -249,7 +375,7 @@ pub struct OtherParts<'a> {
 /// Nothing else is encoded: `mailto:` and the gopher selector reserve no
 /// character (3.5, 3.4.1). The result is accepted by [`crate::parse`] and
 /// decodes back to the same parts: `parts.build()` then `to_parts()` is the
-/// identity, which `tests/build.rs` checks on generated parts of every
+/// identity, which the crate's tests check on generated parts of every
 /// scheme. Parts that no URL can express are a [`BuildError`].
 ///
 /// ```
@@ -293,54 +419,39 @@ pub enum Parts<'a> {
 // ---------------------------------------------------------------------------
 // Encoding
 
-/// The octets that stand for themselves in a component: the single
-/// characters of its production's class or repetition body (the tables
-/// `build.rs` generates from the grammar file); every other octet is written
-/// `%XX`.
-type Allowed = Class;
-
+/// The octets a component writes `%XX`: all but the single characters of
+/// its production's class or repetition body (the tables `build.rs`
+/// generates from the grammar file), which stand for themselves.
+///
 /// `user`, `password`: `uchar | ";" | "?" | "&" | "="` (`:`, `@`, `/` must be
 /// encoded, 3.1).
-const USER: &Allowed = &charset::USER_BODY;
+static USER: AsciiSet = outside(&charset::USER_BODY);
 /// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
 /// 3.2.2).
-const FSEGMENT: &Allowed = &charset::FSEGMENT_BODY;
+static FSEGMENT: AsciiSet = outside(&charset::FSEGMENT_BODY);
 /// `hsegment` and http's `search`, less `;`, which 3.3 reserves with `/` and
 /// `?`.
-static HTTP: Allowed = charset::HSEGMENT_BODY.without(b";");
+static HTTP: AsciiSet = outside(&charset::HSEGMENT_BODY.without(b";"));
 /// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
-const SEARCH: &Allowed = &charset::SEARCH_BODY;
+static SEARCH: AsciiSet = outside(&charset::SEARCH_BODY);
 /// `xchar` (gopher type, selector, Gopher+ string; mailto): nothing
 /// reserved.
-const XCHAR: &Allowed = &charset::XCHAR;
+static XCHAR: AsciiSet = outside(&charset::XCHAR);
 /// An article's first part: `uchar | ";" | "/" | "?" | ":" | "&" | "="`.
-const ARTICLE: &Allowed = &charset::ARTICLE_BODY;
+static ARTICLE: AsciiSet = outside(&charset::ARTICLE_BODY);
 /// `uchar` (wais `database`, `wtype`, `wpath`).
-const UCHAR: &Allowed = &charset::UCHAR;
+static UCHAR: AsciiSet = outside(&charset::UCHAR);
 /// A prospero hsoname: `psegment`s and the `/` between them, which "may
 /// appear in the `<hsoname>` without quoting" (3.11).
-static HSONAME: Allowed = charset::PSEGMENT_BODY.with(b"/");
+static HSONAME: AsciiSet = outside(&charset::PSEGMENT_BODY.with(b"/"));
 /// `fieldname`, `fieldvalue`: `uchar | "?" | ":" | "@" | "&"`.
-const FIELD: &Allowed = &charset::FIELDNAME_BODY;
-
-/// Appends `bytes`, each octet `allowed` leaves alone as its character and
-/// every other one as `%XX` (upper-case hex digits).
-fn encode(out: &mut String, bytes: &[u8], allowed: &Allowed) {
-    for &byte in bytes {
-        if allowed.contains(byte) {
-            out.push(char::from(byte));
-        } else {
-            // Writing to a String does not fail.
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-}
+static FIELD: AsciiSet = outside(&charset::FIELDNAME_BODY);
 
 /// Appends the segments of a path, `/` between them.
 fn encode_path(
     out: &mut String,
     segments: &[Decoded<'_>],
-    allowed: &Allowed,
+    set: &'static AsciiSet,
 ) -> Result<(), BuildError> {
     if segments.is_empty() {
         return Err(BuildError::Empty {
@@ -353,7 +464,7 @@ fn encode_path(
         if index > 0 {
             out.push('/');
         }
-        encode(out, segment.as_bytes(), allowed);
+        encode(out, segment.as_bytes(), set);
     }
     Ok(())
 }
@@ -378,10 +489,10 @@ fn write_hostport(out: &mut String, host: &str, port: Option<u16>) -> Result<(),
 /// Appends `[user[:password]@]`.
 fn write_userinfo(out: &mut String, userinfo: Option<&Userinfo<'_>>) {
     if let Some(userinfo) = userinfo {
-        encode(out, userinfo.user.as_bytes(), USER);
+        encode(out, userinfo.user.as_bytes(), &USER);
         if let Some(password) = &userinfo.password {
             out.push(':');
-            encode(out, password.as_bytes(), USER);
+            encode(out, password.as_bytes(), &USER);
         }
         out.push('@');
     }
@@ -403,7 +514,7 @@ fn no_tab(part: &'static str, value: &[u8]) -> Result<(), BuildError> {
 /// URL is read back: only without a search, and only when what follows the
 /// first TAB, up to the next one, is no `search` (it has a `/` or a `?`,
 /// which the selector writes as they are). Otherwise the first `%09` would
-/// end the selector (`grammar/DECISIONS.md`, D14). Section 3.4.1 forbids TAB
+/// end the selector ([decisions](crate::decisions), D14). Section 3.4.1 forbids TAB
 /// in a selector sent to a server ([`crate::url::GopherUrl::request`]
 /// refuses it), but such URLs parse, and their parts build back.
 fn selector_keeps_its_tabs(selector: &[u8], has_search: bool) -> bool {
@@ -484,7 +595,7 @@ impl<'a> FtpParts<'a> {
             (None, None) => {}
             (Some(path), typecode) => {
                 out.push('/');
-                encode_path(&mut out, path, FSEGMENT)?;
+                encode_path(&mut out, path, &FSEGMENT)?;
                 if let Some(typecode) = typecode {
                     let _ = write!(out, ";type={typecode}");
                 }
@@ -513,7 +624,7 @@ impl NewsParts<'_> {
                     });
                 }
                 check("host", host, Rule::Host)?;
-                encode(&mut out, unique.as_bytes(), ARTICLE);
+                encode(&mut out, unique.as_bytes(), &ARTICLE);
                 out.push('@');
                 out.push_str(host);
             }
@@ -585,11 +696,11 @@ impl<'a> GopherParts<'a> {
         let mut out = String::from("gopher://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, &[self.gopher_type], XCHAR);
+        encode(&mut out, &[self.gopher_type], &XCHAR);
         if !selector_keeps_its_tabs(self.selector.as_bytes(), self.search.is_some()) {
             no_tab("selector", self.selector.as_bytes())?;
         }
-        encode(&mut out, self.selector.as_bytes(), XCHAR);
+        encode(&mut out, self.selector.as_bytes(), &XCHAR);
         match (&self.search, &self.gopher_plus) {
             (None, Some(_)) => {
                 return Err(BuildError::Needs {
@@ -602,10 +713,10 @@ impl<'a> GopherParts<'a> {
             (Some(search), plus) => {
                 no_tab("search", search.as_bytes())?;
                 out.push_str("%09");
-                encode(&mut out, search.as_bytes(), SEARCH);
+                encode(&mut out, search.as_bytes(), &SEARCH);
                 if let Some(plus) = plus {
                     out.push_str("%09");
-                    encode(&mut out, plus.as_bytes(), XCHAR);
+                    encode(&mut out, plus.as_bytes(), &XCHAR);
                 }
             }
         }
@@ -629,18 +740,18 @@ impl<'a> WaisParts<'a> {
         let mut out = String::from("wais://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        encode(&mut out, self.database.as_bytes(), UCHAR);
+        encode(&mut out, self.database.as_bytes(), &UCHAR);
         match &self.form {
             WaisForm::Database => {}
             WaisForm::Search(search) => {
                 out.push('?');
-                encode(&mut out, search.as_bytes(), SEARCH);
+                encode(&mut out, search.as_bytes(), &SEARCH);
             }
             WaisForm::Document { wtype, wpath } => {
                 out.push('/');
-                encode(&mut out, wtype.as_bytes(), UCHAR);
+                encode(&mut out, wtype.as_bytes(), &UCHAR);
                 out.push('/');
-                encode(&mut out, wpath.as_bytes(), UCHAR);
+                encode(&mut out, wpath.as_bytes(), &UCHAR);
             }
         }
         Ok(out)
@@ -665,7 +776,7 @@ impl<'a> MailtoParts<'a> {
             });
         }
         let mut out = String::from("mailto:");
-        encode(&mut out, self.address.as_bytes(), XCHAR);
+        encode(&mut out, self.address.as_bytes(), &XCHAR);
         Ok(out)
     }
 }
@@ -684,7 +795,7 @@ impl<'a> FileParts<'a> {
             out.push_str(host);
         }
         out.push('/');
-        encode_path(&mut out, &self.path, FSEGMENT)?;
+        encode_path(&mut out, &self.path, &FSEGMENT)?;
         Ok(out)
     }
 }
@@ -708,9 +819,9 @@ impl<'a> ProsperoParts<'a> {
         encode(&mut out, self.hsoname.as_bytes(), &HSONAME);
         for (name, value) in &self.fields {
             out.push(';');
-            encode(&mut out, name.as_bytes(), FIELD);
+            encode(&mut out, name.as_bytes(), &FIELD);
             out.push('=');
-            encode(&mut out, value.as_bytes(), FIELD);
+            encode(&mut out, value.as_bytes(), &FIELD);
         }
         Ok(out)
     }
@@ -916,10 +1027,10 @@ impl<'a> GenericUrl<'a> {
     /// The parts: the scheme in lower case, the scheme-specific part as
     /// written.
     pub fn to_parts(&self) -> OtherParts<'a> {
-        let scheme = if self.scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(self.scheme.to_ascii_lowercase())
+        let scheme = if self.scheme().bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(self.scheme().to_ascii_lowercase())
         } else {
-            Cow::Borrowed(self.scheme)
+            Cow::Borrowed(self.scheme())
         };
         OtherParts {
             scheme,

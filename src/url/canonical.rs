@@ -4,6 +4,9 @@
 
 use std::fmt::Write as _;
 
+use percent_encoding::{AsciiSet, percent_decode_str};
+
+use super::encode::{encode, outside};
 use super::semantics::{port_number, rule_default_port};
 use crate::ast::Url;
 use crate::ast::{
@@ -12,28 +15,32 @@ use crate::ast::{
 use crate::ast::{Host, Hostport, Login};
 use crate::charset;
 
+/// The octets the canonical form writes `%XX`: all but the unreserved
+/// characters, which no escape needs to stand for.
+static ENCODED: AsciiSet = outside(&charset::UNRESERVED);
+
 /// Appends `text` with the escapes of unreserved characters decoded and the
-/// others' hex digits in upper case.
+/// others' hex digits in upper case: each escape is decoded, then encoded
+/// again unless it is unreserved. The rest stays as it is (a valid URL is
+/// ASCII, and no part of one has a `%` that starts no escape).
 fn escapes(out: &mut String, text: &str) {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match charset::escaped(&bytes[i..]) {
-            Some(byte) => {
-                if charset::UNRESERVED.contains(byte) {
-                    out.push(char::from(byte));
-                } else {
-                    let _ = write!(out, "%{byte:02X}");
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        match rest.get(at..at + 3) {
+            Some(escape) if charset::ESCAPE.matches(escape.as_bytes()) => {
+                for octet in percent_decode_str(escape) {
+                    encode(out, &[octet], &ENCODED);
                 }
-                i += 3;
+                rest = &rest[at + 3..];
             }
-            None => {
-                // A valid URL is ASCII.
-                out.push(char::from(bytes[i]));
-                i += 1;
+            _ => {
+                out.push('%');
+                rest = &rest[at + 1..];
             }
         }
     }
+    out.push_str(rest);
 }
 
 /// Appends a host in lower case.
@@ -102,7 +109,7 @@ impl Url<'_> {
     /// order of prospero fields.
     ///
     /// The canonical form parses, is its own canonical form, and has the same
-    /// decoded parts, hosts compared case-insensitively (`tests/build.rs`).
+    /// decoded parts, hosts compared case-insensitively (property-tested).
     ///
     /// ```
     /// let url = rfc1738::parse("HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b")?;

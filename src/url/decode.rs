@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::charset;
+use percent_encoding::percent_decode_str;
 
 /// The octets a part of a URL stands for, its `%XX` escapes decoded: borrowed
 /// from the URL when the part has no escape, owned otherwise.
@@ -36,7 +36,8 @@ use crate::charset;
 #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Decoded<'a>(Cow<'a, [u8]>);
 
-/// Decodes the `%XX` escapes of `text`: borrows `text` when it has none.
+/// Decodes the `%XX` escapes of `text` (with percent-encoding's
+/// `percent_decode`): borrows `text` when it has none.
 ///
 /// A `%` not followed by two hex digits stays as it is; no part of a valid
 /// URL has one (`escape = "%" hex hex`).
@@ -47,26 +48,7 @@ pub struct Decoded<'a>(Cow<'a, [u8]>);
 /// assert_eq!(decode("100%"), "100%");
 /// ```
 pub fn decode(text: &str) -> Decoded<'_> {
-    let bytes = text.as_bytes();
-    let Some(first) = bytes.iter().position(|&b| b == b'%') else {
-        return Decoded(Cow::Borrowed(bytes));
-    };
-    let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(&bytes[..first]);
-    let mut i = first;
-    while i < bytes.len() {
-        match charset::escaped(&bytes[i..]) {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    Decoded(Cow::Owned(out))
+    Decoded(percent_decode_str(text).into())
 }
 
 impl<'a> Decoded<'a> {
@@ -217,6 +199,7 @@ mod serde_impl {
     use std::borrow::Cow;
     use std::fmt;
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl Serialize for Decoded<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             match self.to_str() {
@@ -256,6 +239,7 @@ mod serde_impl {
 
     /// Always owned: a borrowed `Decoded` would tie the value to the
     /// deserializer's input for no gain in the builders that take it.
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de, 'a> Deserialize<'de> for Decoded<'a> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             deserializer.deserialize_any(DecodedVisitor)

@@ -162,6 +162,17 @@ fn byte_name(byte: u8) -> &'static str {
 /// Parts from which no URL can be built: what the builders
 /// ([`crate::url::Parts::build`] and each scheme's) return instead of a URL
 /// that would not parse, or would not decode back to the same parts.
+///
+/// ```
+/// use rfc1738::url::{BuildError, GopherParts, HttpParts};
+/// let bad_host = HttpParts::new("host_dom").build().unwrap_err();
+/// assert!(matches!(bad_host, BuildError::NotA { part: "host", .. }), "{bad_host}");
+/// let tab = GopherParts { search: Some("a\tb".into()), ..GopherParts::new("host.dom") };
+/// assert_eq!(
+///     tab.build().unwrap_err().to_string(),
+///     "the search contains TAB (0x09), which ends the search in a URL (section 3.4)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {

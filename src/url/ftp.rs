@@ -10,6 +10,14 @@ use crate::ast::FtpUrl;
 /// The `;type=` typecode of section 3.2.2: "one of the characters "a", "i",
 /// or "d"". The grammar also allows them in upper case (`ftptype = "A" | "I"
 /// | "D" | "a" | "i" | "d"`); both mean the same.
+///
+/// ```
+/// use rfc1738::url::Typecode;
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/pub;type=D")? else { panic!() };
+/// assert_eq!(url.typecode(), Some(Typecode::Directory));
+/// assert_eq!((Typecode::from_char('I'), Typecode::Image.as_char()), (Some(Typecode::Image), 'i'));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Typecode {
@@ -95,6 +103,15 @@ pub enum FtpCredentials<'a> {
 /// One FTP command of the sequence section 3.2.2 derives from a url-path.
 /// Its arguments are decoded: "The components are decoded prior to their
 /// use in the FTP protocol."
+///
+/// ```
+/// use rfc1738::url::FtpCommand;
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/pub/list;type=d")? else { panic!() };
+/// let commands = url.commands()?;
+/// assert_eq!(commands, [FtpCommand::Cwd("pub".into()), FtpCommand::Nlst("list".into())]);
+/// assert_eq!((commands[1].verb(), commands[1].argument()), ("NLST", &b"list"[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FtpCommand<'a> {
     /// `CWD <cwd>`; an empty argument is the "null argument" of the RFC's
@@ -175,6 +192,13 @@ fn forbidden(
 /// The FTP commands of a url-path, one at a time ([`FtpUrl::commands_iter`]):
 /// a `CWD` per segment before the last, decoded as it is reached, then the
 /// commands of the name.
+///
+/// ```
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/a/b/c.txt;type=i")? else { panic!() };
+/// let lines: Vec<String> = url.commands_iter(url.typecode())?.map(|command| command.to_string()).collect();
+/// assert_eq!(lines, ["CWD a", "CWD b", "TYPE I", "RETR c.txt"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct FtpCommands<'a> {
     /// The `<cwd>` segments not given yet; `None` once given (or without

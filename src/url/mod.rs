@@ -2,12 +2,13 @@
 //!
 //! The syntax tree itself ([`Url`], one type per scheme rule, [`Host`],
 //! [`Login`], [`Path`], …) is what [`crate::parse`] returns: every part
-//! borrows from the parsed text, as written (still `%`-encoded), and
-//! `Display` reproduces the input byte for byte. It is defined below the
-//! grammar and re-exported here with what it means.
+//! borrows from the parsed text, as written (still `%`-encoded),
+//! [`Url::as_str`] is that text, and `Display` reproduces it byte for byte.
+//! It is defined below the grammar and re-exported here with what it means.
+//! [`UrlBuf`] is a URL that owns its text, to store or send anywhere.
 //!
 //! Section 3 gives each scheme's parts a meaning: default ports, the anonymous FTP login, the
-//! FTP commands an ftp URL stands for, the request a gopher URL sends. this module has it as
+//! FTP commands an ftp URL stands for, the request a gopher URL sends. This module has it as
 //! accessors on the syntax tree, decoding only on request:
 //!
 //! ```rust
@@ -80,33 +81,36 @@
 //!   digits of the others and lower-cases an ftp typecode. `Display` stays the input as
 //!   written. Canonical forms parse, are their own canonical form and keep the decoded parts
 //!   (property-tested).
-//! - **serde** (feature `serde`): `Serialize` for the syntax tree (as written) and the
-//!   errors' data types; `Serialize` and `Deserialize` for `Parts` and `Decoded` (a string
-//!   when the octets are UTF-8, else an array of byte values). The syntax tree has no
-//!   `Deserialize`: a tree that did not come from the grammar would not be a URL; deserialize
-//!   the text and `parse` it, or deserialize `Parts` and `build`.
-//!
-//! With the `serde` feature, the syntax tree and the errors' data implement
-//! `Serialize` (the parts as written: `{"http": {"scheme": "http",
-//! "hostport": ...}}`), and the decoded parts and [`Decoded`] both
-//! `Serialize` and `Deserialize`. The syntax tree has no `Deserialize`: a
-//! deserialized tree would not have gone through the grammar, and its
-//! `Display` would not be a URL; deserialize the URL's text and
-//! [`crate::parse`] it, or deserialize [`Parts`] and build it.
+//! - **serde** (feature `serde`): a [`Url`] and a [`UrlBuf`] are written as their text, and
+//!   read back through the grammar (a text it rejects is an error naming the position); a
+//!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
+//!   instead (`{"ftp": {"scheme": "ftp", "login": ...}}`), as do the scheme types
+//!   ([`FtpUrl`], …) themselves; the errors' data types are `Serialize`; [`Parts`] and
+//!   [`Decoded`] are `Serialize` and `Deserialize` (a string when the octets are UTF-8, else
+//!   an array of byte values). The tree has no `Deserialize`: a tree that did not come from
+//!   the grammar would not be a URL; deserialize the text, or [`Parts`] and build them.
 
+mod buf;
 mod build;
 mod canonical;
 mod decode;
+mod encode;
 mod errors;
 mod ftp;
 mod gopher;
 mod semantics;
+#[cfg(feature = "serde")]
+mod serde_impl;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde_tree;
 
 pub use crate::ast::{
     Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
     Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl, NewsUrl, NntpUrl, Path,
     ProsperoUrl, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
+pub use buf::UrlBuf;
 pub use build::{
     FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts, OtherParts,
     Parts, ProsperoParts, TelnetParts, Userinfo, WaisForm, WaisParts,

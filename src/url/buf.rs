@@ -1,0 +1,255 @@
+//! [`Url::parse`] and [`UrlBuf`], a URL that owns its text.
+
+use std::borrow::Borrow;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ast::Url;
+use crate::{Error, Rule, parse, scheme_rule};
+
+impl<'a> Url<'a> {
+    /// Parses a URL: [`crate::parse`], as an associated function. The tree
+    /// borrows `input`; [`UrlBuf`] owns its text.
+    ///
+    /// ```
+    /// use rfc1738::Url;
+    /// let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd")?;
+    /// assert_eq!(url.scheme(), "ftp");
+    /// assert_eq!(Url::parse("http://host:8a/").unwrap_err().offset(), 13);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Url<'a>, Error> {
+        parse(input)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Url<'a> {
+    type Error = Error;
+
+    /// [`Url::parse`].
+    ///
+    /// ```
+    /// use rfc1738::Url;
+    /// let url = Url::try_from("news:comp.infosystems.www.misc")?;
+    /// assert_eq!(url.rule(), rfc1738::Rule::Newsurl);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn try_from(input: &'a str) -> Result<Url<'a>, Error> {
+        parse(input)
+    }
+}
+
+/// A URL that owns its text: what to store in a struct, a map or a channel,
+/// where a [`Url`] would have to outlive the text it borrows. `UrlBuf` is to
+/// `Url` what `PathBuf` is to `Path`.
+///
+/// A `UrlBuf` holds a text that [`crate::parse`] accepts, and nothing else:
+/// it is made only by parsing ([`UrlBuf::parse`], `str::parse`,
+/// `TryFrom<String>`, and with `serde`, deserializing), so every
+/// `UrlBuf` is a valid URL. It is one allocation, the text; it is `Send`,
+/// `Sync` and `'static`.
+///
+/// [`as_url`](UrlBuf::as_url) gives the syntax tree, borrowed from the
+/// text: it reads the text again, one pass of the grammar (what `parse`
+/// costs, a few hundred instructions for a typical URL, and no
+/// allocation). Keep the `Url` it returns while you read several parts.
+///
+/// `Eq`, `Ord` and `Hash` are those of the text, and `UrlBuf` is
+/// `Borrow<str>`: a `HashMap<UrlBuf, _>` or a `BTreeMap<UrlBuf, _>` is
+/// looked up with a `&str`. (The scheme rule follows from the text, so the
+/// text alone tells two `UrlBuf`s apart.)
+///
+/// ```
+/// use std::collections::HashMap;
+/// use rfc1738::UrlBuf;
+///
+/// let mut visits: HashMap<UrlBuf, u32> = HashMap::new();
+/// for line in ["http://host.dom/", "ftp://host.dom/pub", "http://host.dom/"] {
+///     *visits.entry(line.parse()?).or_default() += 1;
+/// }
+/// assert_eq!(visits["http://host.dom/"], 2);
+///
+/// let url: UrlBuf = "ftp://myname@host.dom/%2Fetc/motd".parse()?;
+/// assert_eq!(url.as_url().login().and_then(|login| login.user()), Some("myname"));
+/// assert_eq!(String::from(url), "ftp://myname@host.dom/%2Fetc/motd");
+///
+/// let error = "http://host:8a/".parse::<UrlBuf>().unwrap_err();
+/// assert_eq!(error.offset(), 13);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+///
+/// # Why not `Url<'static>`
+///
+/// The tree's parts are `&'a str` slices of the text, which is what makes
+/// `parse` allocate nothing. A `Url<'static>` made from a runtime string
+/// would need that string leaked for the rest of the program, or a type
+/// that holds both the text and slices into it, which safe Rust cannot
+/// build (the crate forbids `unsafe`). An owned text and the tree on
+/// demand cost one parse per `as_url` instead. A `Url` parsed from a
+/// `&'static str` is a `Url<'static>` already.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UrlBuf(
+    // Hashed, compared and ordered as the `str` it holds, which `Borrow<str>`
+    // requires (`Box<str>` derives them from `str`).
+    Box<str>,
+);
+
+impl UrlBuf {
+    /// Parses `input` as [`crate::parse`] does, and keeps a copy of it.
+    ///
+    /// ```
+    /// let url = rfc1738::UrlBuf::parse("HTTP://host.dom/")?;
+    /// assert_eq!(url.as_str(), "HTTP://host.dom/");
+    /// assert!(rfc1738::UrlBuf::parse("http://user@host.dom/").is_err());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<UrlBuf, Error> {
+        parse(input)?;
+        Ok(UrlBuf(input.into()))
+    }
+
+    /// The URL as written.
+    ///
+    /// ```
+    /// let url: rfc1738::UrlBuf = "mailto:mduerst@ifi.unizh.ch".parse()?;
+    /// assert_eq!(url.as_str(), "mailto:mduerst@ifi.unizh.ch");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The syntax tree, borrowed from the text: one more pass of the
+    /// grammar over it, which allocates nothing.
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlBuf};
+    /// let url: UrlBuf = "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles".parse()?;
+    /// let Url::Gopher(gopher) = url.as_url() else { panic!("a gopher URL") };
+    /// assert_eq!(gopher.gopher_type(), b'0');
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn as_url(&self) -> Url<'_> {
+        // A `UrlBuf` is made only of a text `parse` accepted, and `parse`
+        // gives the same answer for the same text.
+        parse(&self.0).expect("a UrlBuf holds a text that parse accepts")
+    }
+
+    /// The scheme rule of the URL (`httpurl`, …, `otherurl`), from its
+    /// scheme name alone: no pass of the grammar.
+    ///
+    /// ```
+    /// let url: rfc1738::UrlBuf = "FTP://host.dom/".parse()?;
+    /// assert_eq!(url.rule(), rfc1738::Rule::Ftpurl);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn rule(&self) -> Rule {
+        scheme_rule(&self.0)
+    }
+}
+
+impl FromStr for UrlBuf {
+    type Err = Error;
+
+    /// [`UrlBuf::parse`].
+    fn from_str(input: &str) -> Result<UrlBuf, Error> {
+        UrlBuf::parse(input)
+    }
+}
+
+impl TryFrom<&str> for UrlBuf {
+    type Error = Error;
+
+    /// [`UrlBuf::parse`].
+    fn try_from(input: &str) -> Result<UrlBuf, Error> {
+        UrlBuf::parse(input)
+    }
+}
+
+impl TryFrom<String> for UrlBuf {
+    type Error = Error;
+
+    /// Parses the string and keeps it, without copying it.
+    ///
+    /// ```
+    /// use rfc1738::UrlBuf;
+    /// let url = UrlBuf::try_from(String::from("telnet://host.dom/"))?;
+    /// assert_eq!(url, "telnet://host.dom/");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn try_from(input: String) -> Result<UrlBuf, Error> {
+        parse(&input)?;
+        Ok(UrlBuf(input.into_boxed_str()))
+    }
+}
+
+impl<'a> From<&'a UrlBuf> for Url<'a> {
+    /// [`UrlBuf::as_url`].
+    fn from(url: &'a UrlBuf) -> Url<'a> {
+        url.as_url()
+    }
+}
+
+impl From<UrlBuf> for String {
+    /// The text, without copying it.
+    fn from(url: UrlBuf) -> String {
+        url.0.into_string()
+    }
+}
+
+impl From<UrlBuf> for Box<str> {
+    /// The text, without copying it.
+    fn from(url: UrlBuf) -> Box<str> {
+        url.0
+    }
+}
+
+impl AsRef<str> for UrlBuf {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for UrlBuf {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for UrlBuf {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for UrlBuf {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<UrlBuf> for str {
+    fn eq(&self, other: &UrlBuf) -> bool {
+        *self == *other.0
+    }
+}
+
+impl PartialEq<UrlBuf> for &str {
+    fn eq(&self, other: &UrlBuf) -> bool {
+        **self == *other.0
+    }
+}
+
+impl fmt::Display for UrlBuf {
+    /// The URL as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for UrlBuf {
+    /// `UrlBuf("…")`: the text, as a string literal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UrlBuf").field(&self.0).finish()
+    }
+}

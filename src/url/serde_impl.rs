@@ -1,0 +1,76 @@
+//! With the `serde` feature: a URL is written as its text and read through
+//! the grammar; [`serde_tree`](super::serde_tree) writes the syntax tree.
+
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::{Serialize, Serializer};
+
+use super::buf::UrlBuf;
+use crate::ast::Url;
+use crate::{Error, parse};
+
+/// The deserialization error of a text the grammar rejects: the error's
+/// one-line account, which names the position, its password hidden (a
+/// deserialization error tends to end up in a log).
+#[cold]
+fn invalid<E: de::Error>(mut error: Error) -> E {
+    error.hide_password();
+    E::custom(error)
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl Serialize for Url<'_> {
+    /// The URL as written (`"ftp://host.dom/pub"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl Serialize for UrlBuf {
+    /// The URL as written (`"ftp://host.dom/pub"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de: 'a, 'a> Deserialize<'de> for Url<'a> {
+    /// A string borrowed from the deserializer's input, parsed: an input
+    /// the grammar rejects is an error naming the position. A format that
+    /// cannot lend its strings (a JSON string with an escape, a reader)
+    /// cannot give a `Url`: deserialize a [`UrlBuf`] there.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <&'de str>::deserialize(deserializer)?;
+        parse(text).map_err(invalid)
+    }
+}
+
+/// Reads a [`UrlBuf`] from a string, owned or not.
+struct UrlBufVisitor;
+
+impl Visitor<'_> for UrlBufVisitor {
+    type Value = UrlBuf;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a URL as a string")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<UrlBuf, E> {
+        UrlBuf::parse(text).map_err(invalid)
+    }
+
+    fn visit_string<E: de::Error>(self, text: String) -> Result<UrlBuf, E> {
+        UrlBuf::try_from(text).map_err(invalid)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> Deserialize<'de> for UrlBuf {
+    /// A string, parsed: an input the grammar rejects is an error naming
+    /// the position.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_string(UrlBufVisitor)
+    }
+}

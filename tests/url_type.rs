@@ -1,0 +1,309 @@
+//! The URL types as users of `url` and `fluent-uri` expect them: `Url::parse`
+//! and `TryFrom<&str>`, `as_str()`, `Eq`, `Ord` and `Hash` that agree, the
+//! owned `UrlBuf`, and with `serde`, a URL written as its text.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash, RandomState};
+
+use nom::Parser;
+use rfc1738::grammar::{Folded, Quiet, generic, http};
+use rfc1738::{Rule, Url, UrlBuf};
+
+/// One URL of each scheme rule, and of other schemes.
+const URLS: &[&str] = &[
+    "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
+    "HTTP://host.dom:80/a?b",
+    "ftp://myname@host.dom/%2Fetc/motd",
+    "ftp://host.dom/pub;type=d",
+    "news:comp.infosystems.www.misc",
+    "news:123@host.dom",
+    "nntp://host.dom/comp.lang/12",
+    "telnet://me:pw@host.dom/",
+    "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+    "wais://host.dom/db",
+    "wais://host.dom/db?search",
+    "wais://host.dom/db/type/path",
+    "mailto:mduerst@ifi.unizh.ch",
+    "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+    "prospero://host.dom//pros/name;f=v",
+    "x-any:thing",
+    "https://host.dom/",
+];
+
+fn hash_of(value: &impl Hash, state: &RandomState) -> u64 {
+    state.hash_one(value)
+}
+
+#[test]
+fn url_parse_and_try_from_are_parse() {
+    for input in URLS {
+        assert_eq!(Url::parse(input), rfc1738::parse(input), "{input}");
+        assert_eq!(Url::try_from(*input), rfc1738::parse(input), "{input}");
+    }
+    let error = Url::try_from("http://host:8a/").unwrap_err();
+    assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 13));
+}
+
+#[test]
+fn as_str_is_the_whole_input_borrowed() {
+    for input in URLS {
+        let url = Url::parse(input).unwrap();
+        assert_eq!(url.as_str(), *input);
+        // The very bytes of the input, not a copy.
+        assert_eq!(url.as_str().as_ptr(), input.as_ptr());
+        assert_eq!(url.to_string(), *input, "Display agrees");
+    }
+    let Url::Wais(wais) = Url::parse("wais://host.dom/db?search").unwrap() else {
+        panic!("a wais URL");
+    };
+    assert_eq!(wais.as_str(), "wais://host.dom/db?search");
+    let Url::Http(http) = Url::parse("HTTP://host.dom/").unwrap() else {
+        panic!("an http URL");
+    };
+    assert_eq!((http.as_str(), http.scheme()), ("HTTP://host.dom/", "HTTP"));
+}
+
+#[test]
+fn a_scheme_rule_read_alone_keeps_the_text_it_matched() {
+    // The combinator stops at the second `?` (`search` has none): its tree
+    // is the prefix it matched.
+    let (rest, url) = http::httpurl(Quiet).parse("http://h/a?b?c").unwrap();
+    assert_eq!((url.as_str(), rest), ("http://h/a?b", "?c"));
+    let (_, url) = http::httpurl(Quiet).parse(Folded("HTTP://h/")).unwrap();
+    assert_eq!((url.as_str(), url.scheme()), ("HTTP://h/", "HTTP"));
+}
+
+/// Trees that compare in every way: the URLs above, and the same texts
+/// read as an `otherurl` by the grammar's own `url` production where that
+/// differs (`http://user@host/` is no `httpurl`), or by `otherurl` itself.
+fn trees() -> Vec<Url<'static>> {
+    let mut trees: Vec<Url<'static>> = URLS.iter().map(|u| Url::parse(u).unwrap()).collect();
+    for input in URLS
+        .iter()
+        .copied()
+        .chain(["http://user@host/", "ftp://host.dom/pub"])
+    {
+        if let Ok((_, url)) = generic::url(Quiet).parse_complete(Folded(input)) {
+            trees.push(url);
+        }
+        if let Ok((_, url)) = generic::otherurl(Quiet).parse_complete(Folded(input)) {
+            trees.push(Url::Other(url));
+        }
+    }
+    trees
+}
+
+#[test]
+fn eq_ord_and_hash_agree() {
+    let trees = trees();
+    let state = RandomState::new();
+    let mut equal_pairs = 0;
+    for a in &trees {
+        for b in &trees {
+            let equal = a == b;
+            assert_eq!(equal, a.cmp(b) == Ordering::Equal, "{a:?} {b:?}");
+            assert_eq!(a.partial_cmp(b), Some(a.cmp(b)));
+            assert_eq!(a.cmp(b), b.cmp(a).reverse());
+            // Equal means the same text by the same rule.
+            assert_eq!(equal, (a.as_str(), a.rule()) == (b.as_str(), b.rule()));
+            if equal {
+                assert_eq!(hash_of(a, &state), hash_of(b, &state));
+                equal_pairs += 1;
+            }
+        }
+    }
+    // Each tree equals itself, and the trees the grammar's `url` gives
+    // for the typed URLs equal `parse`'s.
+    assert!(equal_pairs > trees.len(), "{equal_pairs}");
+    // The same text by two rules: not equal, ordered by the rule.
+    let typed = Url::parse("ftp://host.dom/pub").unwrap();
+    let other = Url::Other(
+        generic::otherurl(Quiet)
+            .parse_complete("ftp://host.dom/pub")
+            .unwrap()
+            .1,
+    );
+    assert_ne!(typed, other);
+    assert_eq!(typed.cmp(&other), Rule::Ftpurl.cmp(&Rule::Otherurl));
+}
+
+#[test]
+fn urls_are_ordered_by_their_text() {
+    let mut urls: Vec<Url<'_>> = URLS.iter().map(|u| Url::parse(u).unwrap()).collect();
+    urls.sort();
+    let mut texts = URLS.to_vec();
+    texts.sort();
+    assert_eq!(urls.iter().map(Url::as_str).collect::<Vec<_>>(), texts);
+}
+
+#[test]
+fn a_url_buf_is_made_by_parsing_only() {
+    for input in URLS {
+        let from_str: UrlBuf = input.parse().unwrap();
+        assert_eq!(from_str.as_str(), *input);
+        assert_eq!(UrlBuf::parse(input).unwrap(), from_str);
+        assert_eq!(UrlBuf::try_from(*input).unwrap(), from_str);
+        assert_eq!(UrlBuf::try_from(input.to_string()).unwrap(), from_str);
+        assert_eq!(from_str.as_url(), Url::parse(input).unwrap());
+        assert_eq!(Url::from(&from_str), from_str.as_url());
+        assert_eq!(from_str.rule(), from_str.as_url().rule());
+        assert_eq!(from_str.to_string(), *input);
+        assert_eq!(format!("{from_str:?}"), format!("UrlBuf({input:?})"));
+        assert_eq!(String::from(from_str.clone()), *input);
+        assert_eq!(&*Box::<str>::from(from_str.clone()), *input);
+        assert_eq!(from_str.as_ref(), *input);
+        assert_eq!(from_str, *input);
+        assert_eq!(*input, from_str);
+        assert_eq!(**input, from_str);
+    }
+    for bad in ["http://host:8a/", "http://user@host/", "", "ftp://h/\u{e9}"] {
+        let expected = rfc1738::parse(bad).unwrap_err();
+        assert_eq!(bad.parse::<UrlBuf>().unwrap_err(), expected, "{bad:?}");
+        assert_eq!(UrlBuf::try_from(bad.to_string()).unwrap_err(), expected);
+    }
+}
+
+#[test]
+fn try_from_string_keeps_the_allocation() {
+    let text = String::from("ftp://host.dom/pub");
+    let address = text.as_ptr();
+    let url = UrlBuf::try_from(text).unwrap();
+    assert_eq!(url.as_str().as_ptr(), address);
+    let text = String::from(url);
+    assert_eq!(text.as_ptr(), address);
+}
+
+#[test]
+fn a_url_buf_can_go_anywhere() {
+    fn stored<T: Send + Sync + 'static>() {}
+    stored::<UrlBuf>();
+    let url: UrlBuf = "news:comp.infosystems.www.misc".parse().unwrap();
+    let back = std::thread::spawn(move || url).join().unwrap();
+    assert_eq!(back.as_url().rule(), Rule::Newsurl);
+}
+
+#[test]
+fn url_bufs_are_looked_up_by_str_and_hashed_as_their_text() {
+    let state = RandomState::new();
+    let mut map: HashMap<UrlBuf, usize> = HashMap::new();
+    let mut tree: BTreeMap<UrlBuf, usize> = BTreeMap::new();
+    for (index, input) in URLS.iter().enumerate() {
+        let url: UrlBuf = input.parse().unwrap();
+        // `Borrow<str>` asks for the hash and order of the `str`.
+        assert_eq!(hash_of(&url, &state), hash_of(input, &state));
+        map.insert(url.clone(), index);
+        tree.insert(url, index);
+    }
+    for (index, input) in URLS.iter().enumerate() {
+        assert_eq!(map.get(*input), Some(&index));
+        assert_eq!(tree.get(*input), Some(&index));
+    }
+    assert_eq!(map.get("http://not.there/"), None);
+    let ordered: Vec<&str> = tree.keys().map(UrlBuf::as_str).collect();
+    let mut texts = URLS.to_vec();
+    texts.sort();
+    assert_eq!(ordered, texts);
+    for a in tree.keys() {
+        for b in tree.keys() {
+            assert_eq!(a.cmp(b), a.as_str().cmp(b.as_str()));
+            assert_eq!(a == b, a.cmp(b) == Ordering::Equal);
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod with_serde {
+    use super::*;
+    use rfc1738::url::serde_tree::{self, Tree};
+
+    #[test]
+    fn a_url_serializes_as_its_text() {
+        for input in URLS {
+            let json = serde_json::to_string(input).unwrap();
+            let url = Url::parse(input).unwrap();
+            assert_eq!(serde_json::to_string(&url).unwrap(), json);
+            let buf: UrlBuf = input.parse().unwrap();
+            assert_eq!(serde_json::to_string(&buf).unwrap(), json);
+        }
+    }
+
+    #[test]
+    fn urls_come_back_through_the_grammar() {
+        for input in URLS {
+            let json = serde_json::to_string(input).unwrap();
+            let buf: UrlBuf = serde_json::from_str(&json).unwrap();
+            assert_eq!(buf, *input);
+            // Borrowed from the JSON text, which has no escape here.
+            let url: Url<'_> = serde_json::from_str(&json).unwrap();
+            assert_eq!(url, Url::parse(input).unwrap());
+            assert_eq!(url.as_str().as_ptr(), json[1..].as_ptr());
+            // From an owned string too (a `Value` holds `String`s).
+            let value = serde_json::Value::String(input.to_string());
+            assert_eq!(serde_json::from_value::<UrlBuf>(value).unwrap(), buf);
+        }
+        let map: HashMap<UrlBuf, u32> =
+            serde_json::from_str(r#"{"ftp://host.dom/pub": 1, "http://host.dom/": 2}"#).unwrap();
+        assert_eq!(map["http://host.dom/"], 2);
+    }
+
+    #[test]
+    fn an_invalid_url_is_an_error_naming_the_position() {
+        let error = serde_json::from_str::<UrlBuf>(r#""http://host:8a/""#).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains(r#"expected digit, "/" or end of input, found "a""#));
+        // Line 1, column 14 of the URL: its `a`.
+        assert!(message.contains("1:14"), "{message}");
+        let error = serde_json::from_str::<Url<'_>>(r#""http://user@host/""#).unwrap_err();
+        assert!(error.to_string().contains("1:12"), "{error}");
+        assert!(serde_json::from_str::<UrlBuf>("12").is_err());
+    }
+
+    #[test]
+    fn a_deserialization_error_hides_the_password() {
+        let error = serde_json::from_str::<UrlBuf>(r#""ftp://me:hunter2@host:8a/""#).unwrap_err();
+        let message = error.to_string();
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(message.contains("1:24"), "{message}");
+    }
+
+    #[test]
+    fn a_url_that_cannot_be_borrowed_asks_for_a_url_buf() {
+        // An escape in the JSON string: the text is not in the input as is.
+        let json = r#""http://host.dom/\u0061""#;
+        assert!(serde_json::from_str::<Url<'_>>(json).is_err());
+        assert_eq!(
+            serde_json::from_str::<UrlBuf>(json).unwrap(),
+            "http://host.dom/a"
+        );
+    }
+
+    #[test]
+    fn the_tree_is_an_option() {
+        let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+        let tree = serde_json::json!({"ftp": {
+            "scheme": "ftp",
+            "login": {"user": "myname", "password": null,
+                      "hostport": {"host": {"hostname": "host.dom"}, "port": null}},
+            "fpath": "%2Fetc/motd",
+            "ftptype": null,
+        }});
+        assert_eq!(serde_json::to_value(Tree(url)).unwrap(), tree);
+        #[derive(serde::Serialize)]
+        struct Link<'a> {
+            #[serde(serialize_with = "serde_tree::serialize")]
+            target: Url<'a>,
+        }
+        assert_eq!(
+            serde_json::to_value(Link { target: url }).unwrap(),
+            serde_json::json!({ "target": tree })
+        );
+        // Every scheme's variant is named after the scheme.
+        for input in URLS {
+            let url = Url::parse(input).unwrap();
+            let value = serde_json::to_value(Tree(url)).unwrap();
+            let (name, _) = value.as_object().unwrap().iter().next().unwrap();
+            assert_eq!(format!("{name}url"), url.rule().name(), "{input}");
+        }
+    }
+}
