@@ -12,7 +12,7 @@ use nom_locate::LocatedSpan;
 
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
-use crate::trace::{Credentials, Path};
+use crate::trace::Recorded;
 use crate::visible::Visible;
 use crate::{Rule, pass, password};
 
@@ -72,13 +72,12 @@ struct Details {
     /// The line and column of a long input, which the error does not keep:
     /// a kept input's are read from it when asked for.
     position: Option<(usize, usize)>,
-    path: Path,
-    expected: Box<[Expected]>,
-    /// Where the login or hostport open at the offset starts, if one is.
-    authority: Option<usize>,
-    /// What the pass read of a login, and what would be the password:
-    /// guessed from it on first use (at once for a long input).
-    credentials: Credentials,
+    /// What the grammar, read once more, recorded at the offset: what was
+    /// expected, the open productions, where the authority they are in
+    /// starts, what was read of a login.
+    recorded: Recorded,
+    /// What would be the password: guessed from what was read of a login on
+    /// first use (at once for a long input).
     password: OnceLock<Option<Range<usize>>>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
@@ -208,7 +207,7 @@ impl Error {
         if !kept {
             let mut details = error.derive(input);
             // What would be the password needs the input, which is not kept.
-            let password = password::guessed(input, offset, &details.credentials);
+            let password = password::guessed(input, offset, &details.recorded.credentials);
             let _ = details.password.set(password);
             details.position = Some(position(input, offset));
             details.excerpt = Some(Excerpt::new(input, offset));
@@ -255,13 +254,13 @@ impl Error {
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
     pub fn path(&self) -> &[Rule] {
-        self.details().path.rules()
+        self.details().recorded.path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
     /// offset, in the order the grammar tried them.
     pub fn expected(&self) -> &[Expected] {
-        &self.details().expected
+        self.details().recorded.expected.as_slice()
     }
 
     /// What stands at the offset, hidden password or not.
@@ -318,7 +317,9 @@ impl Error {
     fn password<'a>(&self, details: &'a Details) -> Option<&'a Range<usize>> {
         details
             .password
-            .get_or_init(|| password::guessed(&self.input, self.offset, &details.credentials))
+            .get_or_init(|| {
+                password::guessed(&self.input, self.offset, &details.recorded.credentials)
+            })
             .as_ref()
     }
 
@@ -365,13 +366,9 @@ impl Error {
     /// grammar read once more, recording at the offset.
     #[cold]
     fn derive(&self, input: &str) -> Details {
-        let recorded = pass::diagnose(self.rule, input, self.fold, self.offset);
         Details {
             position: None,
-            path: recorded.path,
-            expected: recorded.expected,
-            authority: recorded.authority,
-            credentials: recorded.credentials,
+            recorded: pass::diagnose(self.rule, input, self.fold, self.offset),
             password: OnceLock::new(),
             hints: OnceLock::new(),
             hints_hidden: OnceLock::new(),
@@ -389,9 +386,9 @@ impl Error {
             offset: self.offset,
             found: self.found,
             found_in_password: hide_found,
-            path: details.path.rules(),
-            expected: &details.expected,
-            authority: details.authority,
+            path: details.recorded.path.rules(),
+            expected: details.recorded.expected.as_slice(),
+            authority: details.recorded.authority,
         })
     }
 
