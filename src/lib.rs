@@ -65,7 +65,7 @@ mod rule;
 mod scan;
 mod trace;
 
-pub use error::{Error, Excerpt};
+pub use error::{Diagnostic, Error, Excerpt};
 pub use expected::{Expected, Found};
 pub use hint::Hint;
 pub use position::Position;

@@ -25,7 +25,7 @@ pub(crate) const DEPTH: usize = 16;
 /// one position, which no input of the grammar's corpora comes near. What
 /// it does for a report away from the position is one comparison.
 #[derive(Debug)]
-pub(crate) struct Diagnosis {
+pub(crate) struct Diagnosis<'r> {
     base: usize,
     target: usize,
     /// How many productions are open; the first `DEPTH` of them, and where
@@ -38,18 +38,19 @@ pub(crate) struct Diagnosis {
     opened: Cell<Option<(Rule, usize)>>,
     /// What was recorded at the target: a leaf's report there is rare
     /// enough for a borrow's check.
-    record: RefCell<Record>,
+    record: RefCell<Record<'r>>,
 }
 
 /// What a diagnosis records at its target.
 #[derive(Debug)]
-struct Record {
+struct Record<'r> {
     /// Whether a leaf reported there yet.
     reached: bool,
     /// Which items are among those expected, by [`code`]: most items are
     /// found there, not by comparing with each kept one.
     seen: [u64; 4],
-    recorded: Recorded,
+    /// Where: in place, in the error's details.
+    recorded: &'r mut Recorded,
 }
 
 /// How many expected items a diagnosis keeps in place.
@@ -138,9 +139,29 @@ pub(crate) struct Credentials {
     pub password: Option<usize>,
 }
 
-impl Diagnosis {
-    /// For a pass over `input`, recording at `offset`.
-    pub(crate) fn new(input: &str, offset: usize) -> Diagnosis {
+impl Recorded {
+    /// Nothing recorded yet.
+    pub(crate) fn new() -> Recorded {
+        Recorded {
+            expected: Items {
+                kept: [Expected::EndOfInput; KEPT],
+                len: 0,
+                more: Vec::new(),
+            },
+            path: Path {
+                rules: [Rule::Url; DEPTH],
+                len: 0,
+            },
+            authority: None,
+            credentials: Credentials::default(),
+        }
+    }
+}
+
+impl<'r> Diagnosis<'r> {
+    /// For a pass over `input`, recording at `offset` into `into`, which
+    /// holds nothing yet ([`Recorded::new`]).
+    pub(crate) fn new(input: &str, offset: usize, into: &'r mut Recorded) -> Diagnosis<'r> {
         let base = input.as_ptr() as usize;
         Diagnosis {
             base,
@@ -152,28 +173,28 @@ impl Diagnosis {
             record: RefCell::new(Record {
                 reached: false,
                 seen: [0; 4],
-                recorded: Recorded {
-                    expected: Items {
-                        kept: [Expected::EndOfInput; KEPT],
-                        len: 0,
-                        more: Vec::new(),
-                    },
-                    path: Path {
-                        rules: [Rule::Url; DEPTH],
-                        len: 0,
-                    },
-                    authority: None,
-                    credentials: Credentials::default(),
-                },
+                recorded: into,
             }),
         }
     }
 
-    /// What the pass recorded.
-    pub(crate) fn finish(self) -> Recorded {
-        let mut recorded = self.record.into_inner().recorded;
-        recorded.credentials.opened = self.opened.get().map(|(rule, at)| (rule, at - self.base));
-        recorded
+    /// Completes the record of a pass of `rule`. When the pass `matched`,
+    /// its offset is the end of the input (a byte that is not text follows
+    /// it, [`crate::check_bytes`]): the input could have ended there, and
+    /// the rule was open there.
+    pub(crate) fn finish(self, rule: Rule, matched: bool) {
+        let opened = self.opened.get().map(|(rule, at)| (rule, at - self.base));
+        let mut record = self.record.into_inner();
+        if matched {
+            if !record.seen(&Expected::EndOfInput) {
+                record.recorded.expected.push(Expected::EndOfInput);
+            }
+            if record.recorded.path.len == 0 {
+                record.recorded.path.rules[0] = rule;
+                record.recorded.path.len = 1;
+            }
+        }
+        record.recorded.credentials.opened = opened;
     }
 
     /// Records what a leaf reporting `expected` at the target tells.
@@ -184,7 +205,7 @@ impl Diagnosis {
         let depth = self.depth.get().min(DEPTH);
         if !record.reached {
             record.reached = true;
-            self.first_reach(&mut record.recorded, depth);
+            self.first_reach(record.recorded, depth);
         }
         // A user or a password holds no production (`enter` checks it):
         // when one is open at a report, it is the innermost.
@@ -196,21 +217,9 @@ impl Diagnosis {
                 _ => {}
             }
         }
-        let items = &mut record.recorded.expected;
         for item in expected {
-            let seen = match code(item) {
-                Some(code) => {
-                    let word = &mut record.seen[code / 64];
-                    let bit = 1u64 << (code % 64);
-                    let seen = *word & bit != 0;
-                    *word |= bit;
-                    seen
-                }
-                None => items.as_slice().iter().any(|seen| seen.same(item)),
-            };
-            if !seen {
-                items.push(*item);
-            }
+            let new = !record.seen(item);
+            record.recorded.expected.push_if(*item, new);
         }
     }
 
@@ -227,24 +236,55 @@ impl Diagnosis {
     }
 }
 
+impl Record<'_> {
+    /// Whether `item` was expected already; marks it as seen.
+    #[inline(always)]
+    fn seen(&mut self, item: &Expected) -> bool {
+        match code(item) {
+            Some(code) => {
+                let word = &mut self.seen[code / 64];
+                let bit = 1u64 << (code % 64);
+                let seen = *word & bit != 0;
+                *word |= bit;
+                seen
+            }
+            None => self
+                .recorded
+                .expected
+                .as_slice()
+                .iter()
+                .any(|seen| seen.same(item)),
+        }
+    }
+}
+
 impl Items {
     /// Adds `item` at the end.
     #[inline]
     fn push(&mut self, item: Expected) {
+        self.push_if(item, true);
+    }
+
+    /// Adds `item` at the end if `add`: while the items fit in place, it is
+    /// written either way and counted only if added, so that whether it is
+    /// costs no branch.
+    #[inline(always)]
+    fn push_if(&mut self, item: Expected, add: bool) {
         match self.kept.get_mut(self.len) {
             Some(place) => *place = item,
-            None => {
+            None if add => {
                 if self.more.is_empty() {
                     self.more.extend_from_slice(&self.kept);
                 }
                 self.more.push(item);
             }
+            None => {}
         }
-        self.len += 1;
+        self.len += usize::from(add);
     }
 }
 
-impl Observe for &Diagnosis {
+impl Observe for &Diagnosis<'_> {
     #[inline(always)]
     fn reach(self, at: usize, expected: &[Expected]) {
         if at == self.target {
@@ -294,7 +334,7 @@ impl Observe for &Diagnosis {
 
 #[cfg(test)]
 mod tests {
-    use super::{DEPTH, Diagnosis, KEPT};
+    use super::{DEPTH, Diagnosis, KEPT, Recorded};
     use crate::bnf::Grammar;
     use crate::expected::Expected;
     use crate::trace::observe::Observe;
@@ -304,14 +344,16 @@ mod tests {
     /// each made at the offset, and one made elsewhere.
     fn recorded(reports: &[&[Expected]]) -> Vec<Expected> {
         let input = "ab";
-        let diagnosis = Diagnosis::new(input, 1);
+        let mut recorded = Recorded::new();
+        let diagnosis = Diagnosis::new(input, 1, &mut recorded);
         let o = &diagnosis;
         let at = input.as_ptr() as usize;
         o.reach(at, &[Expected::Rule(Rule::Digit)]);
         for report in reports {
             o.reach(at + 1, report);
         }
-        diagnosis.finish().expected.as_slice().to_vec()
+        diagnosis.finish(Rule::Url, false);
+        recorded.expected.as_slice().to_vec()
     }
 
     /// Every item once, in the order first reported: productions, one- and
