@@ -500,4 +500,10 @@ fn errors_are_std_errors_that_can_travel() {
     travels::<rfc1738::url::ForbiddenByte>();
     const _: () = assert!(std::mem::size_of::<Error>() <= 48);
     assert!(std::error::Error::source(&error("http://h h/")).is_none());
+    // A part that is not a string of its production: why, as the source.
+    let refused = rfc1738::url::Parts::Http(rfc1738::url::HttpParts::new("a b"))
+        .build()
+        .unwrap_err();
+    let source = std::error::Error::source(&refused).expect("a source");
+    assert!(source.downcast_ref::<Error>().is_some(), "{source}");
 }
