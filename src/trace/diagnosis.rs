@@ -31,7 +31,7 @@ pub(crate) struct Diagnosis<'r> {
     /// How many productions are open; the first `DEPTH` of them, and where
     /// each started.
     depth: Cell<usize>,
-    stack: [Cell<Rule>; DEPTH],
+    stack: Cell<[Rule; DEPTH]>,
     starts: [Cell<usize>; DEPTH],
     /// The first `login`, `hostport`, `host` or `schemepart` entered, and
     /// where (see [`Credentials`]).
@@ -167,7 +167,7 @@ impl<'r> Diagnosis<'r> {
             base,
             target: base + offset,
             depth: Cell::new(0),
-            stack: core::array::from_fn(|_| Cell::new(Rule::Url)),
+            stack: Cell::new([Rule::Url; DEPTH]),
             starts: Default::default(),
             opened: Cell::new(None),
             record: RefCell::new(Record {
@@ -197,6 +197,13 @@ impl<'r> Diagnosis<'r> {
         record.recorded.credentials.opened = opened;
     }
 
+    /// The open productions, outermost first, one cell each.
+    #[inline(always)]
+    fn open(&self) -> &[Cell<Rule>] {
+        let stack: &Cell<[Rule]> = &self.stack;
+        stack.as_slice_of_cells()
+    }
+
     /// Records what a leaf reporting `expected` at the target tells.
     #[inline(never)]
     fn record(&self, expected: &[Expected]) {
@@ -211,7 +218,7 @@ impl<'r> Diagnosis<'r> {
         // when one is open at a report, it is the innermost.
         if let Some(i) = depth.checked_sub(1) {
             let credentials = &mut record.recorded.credentials;
-            match self.stack[i].get() {
+            match self.open()[i].get() {
                 Rule::User => credentials.user = true,
                 Rule::Password => credentials.password = Some(self.starts[i].get() - self.base),
                 _ => {}
@@ -227,7 +234,7 @@ impl<'r> Diagnosis<'r> {
     /// open productions, and where the authority they are in starts.
     #[cold]
     fn first_reach(&self, recorded: &mut Recorded, depth: usize) {
-        let rules = core::array::from_fn(|i| self.stack[i].get());
+        let rules = self.stack.get();
         recorded.path = Path { rules, len: depth };
         recorded.authority = (0..depth)
             .rev()
@@ -304,10 +311,10 @@ impl Observe for &Diagnosis<'_> {
         debug_assert!(
             depth == 0
                 || depth > DEPTH
-                || !matches!(self.stack[depth - 1].get(), Rule::User | Rule::Password),
+                || !matches!(self.open()[depth - 1].get(), Rule::User | Rule::Password),
             "a user or a password holds no production"
         );
-        if let (Some(place), Some(start)) = (self.stack.get(depth), self.starts.get(depth)) {
+        if let (Some(place), Some(start)) = (self.open().get(depth), self.starts.get(depth)) {
             place.set(rule);
             start.set(at);
         }
@@ -325,7 +332,7 @@ impl Observe for &Diagnosis<'_> {
     fn leave(self, rule: Rule, _: usize, _: Option<usize>) {
         let depth = self.depth.get();
         debug_assert!(
-            depth > 0 && (depth > DEPTH || self.stack[depth - 1].get() == rule),
+            depth > 0 && (depth > DEPTH || self.open()[depth - 1].get() == rule),
             "enter and leave must pair up"
         );
         self.depth.set(depth.saturating_sub(1));
