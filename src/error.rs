@@ -203,11 +203,17 @@ impl fmt::Display for Error {
         if f.alternate() {
             return fmt::Display::fmt(&self.diagnostic(), f);
         }
-        f.write_str("not a valid ")?;
-        f.write_str(self.rule.name())?;
-        f.write_str(": ")?;
-        self.write_message(f)?;
-        write!(f, " at {}", self.position())
+        // Written whole, then handed on at once: a `String` that
+        // `to_string` or a logger formats into grows once, not at every
+        // piece.
+        let mut line = String::with_capacity(160);
+        line.push_str("not a valid ");
+        line.push_str(self.rule.name());
+        line.push_str(": ");
+        // Writing to a String does not fail.
+        let _ = self.write_message(&mut line);
+        let _ = write!(line, " at {}", self.position());
+        f.write_str(&line)
     }
 }
 
