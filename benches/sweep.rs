@@ -321,7 +321,7 @@ fn lib(entry: &str, input: &str) -> Option<usize> {
         }
         "error" => parse(input)
             .err()
-            .map_or(0, |error| error.to_string().len()),
+            .map_or(0, |error| format!("{error:#}").len()),
         "tree" => check(input).map_or(0, |matched| matched.tree().nodes().count()),
         "lint" => url().map_or(0, |url| rfc1738::lint::lint(&url).len()),
         "add_match" | "add_tree" => {

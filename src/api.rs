@@ -3,7 +3,6 @@
 
 use crate::ast::Url;
 use crate::derivation::{Derivation, Entry, Flat};
-use crate::expected::Found;
 use crate::grammar::{
     Folded, Quiet, file, ftp, generic, gopher, http, mailto, news, nntp, prospero, telnet, wais,
 };
@@ -352,13 +351,7 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
         (Err(offset), _) if offset < text.len() => Err(Error::new(rule, text, offset, None, fold)),
         // The byte comes where the text could have ended or gone on: the
         // error is there, and says what could have come instead.
-        (_, Some(byte)) => Err(Error::new(
-            rule,
-            text,
-            text.len(),
-            Some(Found::Byte(byte)),
-            fold,
-        )),
+        (_, Some(byte)) => Err(Error::new(rule, text, text.len(), Some(byte), fold)),
         (Err(offset), None) => Err(Error::new(rule, text, offset, None, fold)),
     }
 }

@@ -7,12 +7,10 @@ use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
 
-use nom::Input;
-use nom_locate::LocatedSpan;
-
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
-use crate::trace::{Credentials, Path};
+use crate::position::Position;
+use crate::trace::Recorded;
 use crate::visible::Visible;
 use crate::{Rule, pass, password};
 
@@ -26,37 +24,59 @@ use crate::{Rule, pass, password};
 /// the end. It comes from the pass that rejected the input.
 ///
 /// The rest is derived when first asked for, from the input the error
-/// keeps: the line and column (from a `nom_locate` span of the failure
-/// point), what was expected at the offset and the productions open there
+/// keeps: the [`position`](Error::position) (line and column), what was
+/// expected at the offset and the productions open there
 /// ([`expected`](Error::expected), [`path`](Error::path), by the same
 /// grammar once more), and the [`hints`](Error::hints). An input longer
 /// than a few kilobytes is not kept: its details are derived at once, and
 /// only an excerpt around the offset stays.
 ///
-/// `Display` renders the error as a compiler-style diagnostic (plain text,
-/// no colour): the message, the location, the input line with a caret, the
-/// production path, the production's definition and the hints. Every
-/// character of the input in it is shown as [`crate::visible`] says.
+/// # Showing an error
+///
+/// `Display` writes one line, fit for a log: the rule, the
+/// [`message`](Error::message) and the position. The alternate form
+/// (`{:#}`) and [`diagnostic`](Error::diagnostic) write the compiler-style
+/// diagnostic: the message, the location, the input line with a caret, the
+/// production path, the production's definition and the hints, plain or in
+/// colour. Every character of the input they show is shown as
+/// [`crate::visible`] says, so that nothing of the input reaches a terminal
+/// raw.
+///
+/// ```
+/// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     r#"not a valid httpurl: expected digit, "/" or end of input, found "a" at 1:14"#
+/// );
+/// let diagnostic = format!("{error:#}");
+/// assert!(diagnostic.starts_with("error: not a valid httpurl: expected digit"));
+/// assert!(diagnostic.contains("while matching httpurl › hostport › port › digits"));
+/// ```
 ///
 /// An error shows the input as it is, a password included, unless told
-/// to [`hide_password`](Error::hide_password): then the rendering, the
-/// [`message`](Error::message) and the [`hints`](Error::hints) show no
-/// character of what would be the password
+/// to [`hide_password`](Error::hide_password): then what it shows (both
+/// forms, the [`message`](Error::message) and the [`hints`](Error::hints))
+/// holds no character of what would be the password
 /// ([`password_span`](Error::password_span)).
-#[derive(Clone, thiserror::Error)]
-#[error("{}", self.render("input", &Renderer::plain()))]
+///
+/// An `Error` owns what it keeps (it is `Send`, `Sync` and `'static`, so
+/// that it can be stored, sent to another thread or boxed as a
+/// `dyn std::error::Error`), and it is small: 48 bytes on 64-bit targets.
+#[derive(Clone)]
 #[non_exhaustive]
 pub struct Error {
     rule: Rule,
     /// Whether scheme names were matched whatever their case.
     fold: bool,
+    /// Whether the password is hidden from what the error shows.
+    hidden: bool,
+    /// The byte at the offset, when the input goes on with bytes that are
+    /// not text ([`crate::check_bytes`]).
+    byte: Option<u8>,
     offset: usize,
-    found: Found,
     /// The input, when it is short enough to keep (else empty): the one
     /// allocation of an error that nothing has asked about yet.
     input: Box<str>,
-    /// Whether the password is hidden from what the error shows.
-    hidden: bool,
     /// What is derived from the input, on first access for a kept input, at
     /// once for a long one.
     details: OnceLock<Box<Details>>,
@@ -69,24 +89,28 @@ const KEEP_LIMIT: usize = 4 * (CONTEXT_BEFORE + CONTEXT + 2);
 /// What the error says beyond its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Details {
-    /// The line and column of a long input, which the error does not keep:
-    /// a kept input's are read from it when asked for.
-    position: Option<(usize, usize)>,
-    path: Path,
-    expected: Box<[Expected]>,
-    /// Where the login or hostport open at the offset starts, if one is.
-    authority: Option<usize>,
-    /// What the pass read of a login, and what would be the password:
-    /// guessed from it on first use (at once for a long input).
-    credentials: Credentials,
+    /// What the grammar, read once more, recorded at the offset: what was
+    /// expected, the open productions, where the authority they are in
+    /// starts, what was read of a login.
+    recorded: Recorded,
+    /// What would be the password: guessed from what was read of a login on
+    /// first use (at once for a long input).
     password: OnceLock<Option<Range<usize>>>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
     /// the character found is in it.
     hints: OnceLock<Vec<Hint>>,
     hints_hidden: OnceLock<Vec<Hint>>,
-    /// The excerpt of a long input, which the error does not keep.
-    excerpt: Option<Excerpt>,
+    /// What the error keeps of a long input, which it does not keep whole.
+    long: Option<Box<Long>>,
+}
+
+/// What an error keeps of a long input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Long {
+    position: Position,
+    found: Found,
+    excerpt: Excerpt,
 }
 
 impl PartialEq for Error {
@@ -94,12 +118,12 @@ impl PartialEq for Error {
     /// everything else derives from those, derived yet or not (whether the
     /// password is hidden is how it is shown, not what it is).
     fn eq(&self, other: &Error) -> bool {
-        (self.rule, self.fold, self.offset, self.found, &self.input)
+        (self.rule, self.fold, self.offset, self.byte, &self.input)
             == (
                 other.rule,
                 other.fold,
                 other.offset,
-                other.found,
+                other.byte,
                 &other.input,
             )
             && (!self.input.is_empty() || self.details() == other.details())
@@ -165,63 +189,91 @@ impl fmt::Debug for Error {
             .field("column", &self.column())
             .field("path", &self.path())
             .field("expected", &self.expected())
-            .field("found", &self.found)
+            .field("found", &self.found())
             .field("hints", &self.hints())
             .finish()
     }
 }
 
+impl fmt::Display for Error {
+    /// One line: `not a valid httpurl: expected digit, "/" or end of input,
+    /// found "a" at 1:14`. The alternate form, `{:#}`, is the whole
+    /// diagnostic, plain ([`Error::diagnostic`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return fmt::Display::fmt(&self.diagnostic(), f);
+        }
+        // Written whole, then handed on at once: a `String` that
+        // `to_string` or a logger formats into grows once, not at every
+        // piece.
+        let mut line = String::with_capacity(160);
+        line.push_str("not a valid ");
+        line.push_str(self.rule.name());
+        line.push_str(": ");
+        // Writing to a String does not fail.
+        let _ = self.write_message(&mut line);
+        let _ = write!(line, " at {}", self.position());
+        f.write_str(&line)
+    }
+}
+
+impl std::error::Error for Error {}
+
 impl Error {
     /// The error of `rule` over `input`, which a pass rejected having reached
     /// `offset` (a char boundary: every position the grammar reaches ends
-    /// ASCII bytes it matched). `found` is what stands there when the input
-    /// goes on with bytes that are not text; otherwise it is read from the
-    /// input.
+    /// ASCII bytes it matched). `byte` is the byte that stands there when
+    /// the input goes on with bytes that are not text.
     #[cold]
     #[inline(never)]
     pub(crate) fn new(
         rule: Rule,
         input: &str,
         offset: usize,
-        found: Option<Found>,
+        byte: Option<u8>,
         fold: bool,
     ) -> Error {
         let offset = offset.min(input.len());
-        let found = found.unwrap_or_else(|| match input[offset..].chars().next() {
-            Some(c) => Found::Char(c),
-            None => Found::EndOfInput,
-        });
         let kept = input.len() <= KEEP_LIMIT;
         let error = Error {
             rule,
             fold,
+            hidden: false,
+            byte,
             offset,
-            found,
             input: if kept {
                 Box::from(input)
             } else {
                 Box::default()
             },
-            hidden: false,
             details: OnceLock::new(),
         };
         if !kept {
-            let mut details = error.derive(input);
-            // What would be the password needs the input, which is not kept.
-            let password = password::guessed(input, offset, &details.credentials);
-            let _ = details.password.set(password);
-            details.position = Some(position(input, offset));
-            details.excerpt = Some(Excerpt::new(input, offset));
-            // The hints need the input, which is not kept.
-            let hints = error.derive_hints(input, &details, false);
-            let _ = details.hints.set(hints);
-            if error.found_in_password(&details) {
-                let hints = error.derive_hints(input, &details, true);
-                let _ = details.hints_hidden.set(hints);
-            }
-            let _ = error.details.set(Box::new(details));
+            let _ = error.details.set(error.derive_long(input));
         }
         error
+    }
+
+    /// The details of the error in a long `input`, which it does not keep:
+    /// everything that needs the input, at once.
+    #[cold]
+    fn derive_long(&self, input: &str) -> Box<Details> {
+        let mut details = self.derive(input);
+        let found = found_in(input, self.offset, self.byte);
+        details.long = Some(Box::new(Long {
+            position: Position::of(input, self.offset),
+            found,
+            excerpt: Excerpt::new(input, self.offset),
+        }));
+        let password = password::guessed(input, self.offset, &details.recorded.credentials);
+        let _ = details.password.set(password);
+        let _ = details.hints.set(self.derive_hints(input, &details, false));
+        if self.found_in_password(&details) {
+            let _ = details
+                .hints_hidden
+                .set(self.derive_hints(input, &details, true));
+        }
+        details
     }
 
     /// The rule the input was matched against.
@@ -234,39 +286,54 @@ impl Error {
         self.offset
     }
 
+    /// The line and column of the offset ([`Position`]).
+    ///
+    /// ```
+    /// let error = rfc1738::parse_rule(rfc1738::Rule::Url, "x:a\nb").unwrap_err();
+    /// assert_eq!(error.position().to_string(), "1:4");
+    /// ```
+    pub fn position(&self) -> Position {
+        match self.long() {
+            Some(long) => long.position,
+            None => Position::of(&self.input, self.offset),
+        }
+    }
+
     /// The 1-based line of the offset.
     pub fn line(&self) -> usize {
-        self.position().0
+        self.position().line()
     }
 
     /// The 1-based column of the offset, in characters.
     pub fn column(&self) -> usize {
-        self.position().1
+        self.position().column()
     }
 
-    /// The line and column: the long input's, or read from the kept one.
-    fn position(&self) -> (usize, usize) {
-        match self.details.get().and_then(|details| details.position) {
-            Some(position) => position,
-            None => position(&self.input, self.offset),
-        }
+    /// What the error keeps of a long input, if the input was long.
+    fn long(&self) -> Option<&Long> {
+        self.details
+            .get()
+            .and_then(|details| details.long.as_deref())
     }
 
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
     pub fn path(&self) -> &[Rule] {
-        self.details().path.rules()
+        self.details().recorded.path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
     /// offset, in the order the grammar tried them.
     pub fn expected(&self) -> &[Expected] {
-        &self.details().expected
+        self.details().recorded.expected.as_slice()
     }
 
     /// What stands at the offset, hidden password or not.
     pub fn found(&self) -> Found {
-        self.found
+        match self.long() {
+            Some(long) => long.found,
+            None => found_in(&self.input, self.offset, self.byte),
+        }
     }
 
     /// What the usual mistakes behind this error are and what to write
@@ -318,12 +385,15 @@ impl Error {
     fn password<'a>(&self, details: &'a Details) -> Option<&'a Range<usize>> {
         details
             .password
-            .get_or_init(|| password::guessed(&self.input, self.offset, &details.credentials))
+            .get_or_init(|| {
+                password::guessed(&self.input, self.offset, &details.recorded.credentials)
+            })
             .as_ref()
     }
 
     /// Hides the password ([`password_span`](Error::password_span)) from
-    /// what the error shows: `Display`, [`render`](Error::render),
+    /// what the error shows: `Display` in both forms,
+    /// [`diagnostic`](Error::diagnostic), [`render`](Error::render),
     /// [`message`](Error::message) and [`hints`](Error::hints). Each of its
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in it is named only as a character of
@@ -335,7 +405,7 @@ impl Error {
     /// assert_eq!(error.message(), r#"expected uchar, ";", "?", "&", "=" or "@", found " ""#);
     /// error.hide_password();
     /// assert!(error.message().ends_with("found a character of the password (hidden)"));
-    /// assert!(error.to_string().contains("ftp://me:***@host/"));
+    /// assert!(format!("{error:#}").contains("ftp://me:***@host/"));
     /// ```
     pub fn hide_password(&mut self) {
         self.hidden = true;
@@ -345,8 +415,7 @@ impl Error {
     /// the password.
     fn found_in_password(&self, details: &Details) -> bool {
         self.password(details).is_some_and(|password| {
-            password.contains(&self.offset)
-                || (matches!(self.found, Found::Byte(_)) && password.end == self.offset)
+            password.contains(&self.offset) || (self.byte.is_some() && password.end == self.offset)
         })
     }
 
@@ -357,26 +426,28 @@ impl Error {
 
     /// The details: derived on the first call for a kept input.
     fn details(&self) -> &Details {
-        self.details
-            .get_or_init(|| Box::new(self.derive(&self.input)))
+        self.details.get_or_init(|| self.derive(&self.input))
     }
 
     /// The details of this error in `input`, the input it was found in: the
-    /// grammar read once more, recording at the offset.
+    /// grammar read once more, recording at the offset, in place.
     #[cold]
-    fn derive(&self, input: &str) -> Details {
-        let recorded = pass::diagnose(self.rule, input, self.fold, self.offset);
-        Details {
-            position: None,
-            path: recorded.path,
-            expected: recorded.expected,
-            authority: recorded.authority,
-            credentials: recorded.credentials,
+    fn derive(&self, input: &str) -> Box<Details> {
+        let mut details = Box::new(Details {
+            recorded: Recorded::new(),
             password: OnceLock::new(),
             hints: OnceLock::new(),
             hints_hidden: OnceLock::new(),
-            excerpt: None,
-        }
+            long: None,
+        });
+        pass::diagnose(
+            self.rule,
+            input,
+            self.fold,
+            self.offset,
+            &mut details.recorded,
+        );
+        details
     }
 
     /// The hints of this error in `input`; with `hide_found`, none quotes
@@ -387,36 +458,53 @@ impl Error {
             rule: self.rule,
             input,
             offset: self.offset,
-            found: self.found,
+            found: found_in(input, self.offset, self.byte),
             found_in_password: hide_found,
-            path: details.path.rules(),
-            expected: &details.expected,
-            authority: details.authority,
+            path: details.recorded.path.rules(),
+            expected: details.recorded.expected.as_slice(),
+            authority: details.recorded.authority,
         })
     }
 
-    /// The excerpt to render: the kept input's, or the one made at once.
+    /// The excerpt to render: the long input's, or one of the kept input.
     fn excerpt(&self) -> Cow<'_, Excerpt> {
-        match &self.details().excerpt {
-            Some(excerpt) => Cow::Borrowed(excerpt),
+        match self.long() {
+            Some(long) => Cow::Borrowed(&long.excerpt),
             None => Cow::Owned(Excerpt::new(&self.input, self.offset)),
         }
     }
 
-    /// The error in one line: `expected digit, "/" or end of input, found "a"`
-    /// (with the password hidden and the character found in it, `found a
-    /// character of the password (hidden)`).
+    /// The error in one line, without the rule and the position:
+    /// `expected digit, "/" or end of input, found "a"` (with the password
+    /// hidden and the character found in it, `found a character of the
+    /// password (hidden)`).
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(error.message(), r#"expected digit, "/" or end of input, found "a""#);
+    /// let error = rfc1738::check_bytes(b"http://host/\xff", None).unwrap_err();
+    /// assert_eq!(
+    ///     error.message(),
+    ///     r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found byte 0xFF"#
+    /// );
+    /// ```
     pub fn message(&self) -> String {
-        let mut message = String::with_capacity(96);
-        message.push_str("expected ");
-        list(&mut message, self.expected(), usize::MAX);
-        message.push_str(", found ");
-        if self.hides_found(self.details()) {
-            message.push_str("a character of the password (hidden)");
-        } else {
-            self.found.push_to(&mut message);
-        }
+        let mut message = String::with_capacity(128);
+        // Writing to a String does not fail.
+        let _ = self.write_message(&mut message);
         message
+    }
+
+    /// Writes [`message`](Error::message) to `out`.
+    fn write_message(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        out.write_str("expected ")?;
+        write_list(out, self.expected(), usize::MAX)?;
+        out.write_str(", found ")?;
+        if self.hides_found(self.details()) {
+            out.write_str("a character of the password (hidden)")
+        } else {
+            self.found().write_to(out)
+        }
     }
 
     /// The span of the input to show as stars: the password, when hidden.
@@ -439,8 +527,32 @@ impl Error {
         path
     }
 
+    /// The compiler-style diagnostic: plain, naming the input `input`, on
+    /// line 1, unless told otherwise. `{:#}` writes the same.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("ftp://host/a b").unwrap_err();
+    /// let shown = error.diagnostic().origin("urls.txt").first_line(7).to_string();
+    /// assert!(shown.starts_with("error: not a valid ftpurl: "), "{shown}");
+    /// assert!(shown.contains("--> urls.txt:7:13"), "{shown}");
+    /// assert!(shown.contains("7 | ftp://host/a b"), "{shown}");
+    /// // In colour, for a terminal that shows it.
+    /// assert!(error.diagnostic().styled(true).to_string().contains("\x1b["));
+    /// ```
+    pub fn diagnostic(&self) -> Diagnostic<'_> {
+        Diagnostic {
+            error: self,
+            origin: "input",
+            first_line: 1,
+            styled: false,
+        }
+    }
+
     /// Renders the diagnostic with `renderer` (plain or styled), naming the
-    /// input `origin` (`input`, or a file name).
+    /// input `origin` (`input`, or a file name). [`diagnostic`] does the
+    /// same without naming annotate-snippets' types.
+    ///
+    /// [`diagnostic`]: Error::diagnostic
     pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
         self.render_at(origin, 1, renderer)
     }
@@ -449,8 +561,11 @@ impl Error {
     /// `first_line` of `origin` (a line of a file checked line by line), so
     /// that the location names the file's line.
     pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
+        let origin = Visible::new(origin).to_string();
         let title = format!("not a valid {}: {}", self.rule, self.message());
-        let label = format!("expected {}", self.expected_short());
+        let mut label = String::from("expected ");
+        // Writing to a String does not fail.
+        let _ = write_list(&mut label, self.expected(), 6);
         let excerpt = self.excerpt();
         let excerpt = excerpt.hiding(self.hidden_span());
         // `line` is at least 1; a first line near `usize::MAX` saturates.
@@ -459,7 +574,7 @@ impl Error {
         let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = excerpt.group(title, origin, line, self.column(), Some(&label));
+        let mut group = excerpt.group(title, &origin, line, self.column(), Some(&label));
         if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
@@ -470,48 +585,117 @@ impl Error {
         }
         renderer.render(&[group])
     }
+}
 
-    /// The expected items for the caret's label, shortened when there are many.
-    fn expected_short(&self) -> String {
-        let mut text = String::with_capacity(64);
-        list(&mut text, self.expected(), 6);
-        text
+/// An [`Error`] as a compiler-style diagnostic, from [`Error::diagnostic`]:
+/// `Display` writes the message, the location, the input line with a caret
+/// under the offset, the production path, the innermost production's
+/// definition and the hints. Plain text unless [`styled`](Self::styled).
+/// The origin and every character of the input are shown as
+/// [`crate::visible`] says; a hidden password as `*`.
+///
+/// ```
+/// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+/// assert_eq!(
+///     error.diagnostic().to_string(),
+///     r#"error: not a valid httpurl: expected digit, "/" or end of input, found "a"
+///  --> input:1:14
+///   |
+/// 1 | http://host:8a/
+///   |              ^ expected digit, "/" or end of input
+///   |
+///   = note: while matching httpurl › hostport › port › digits
+///   = note: digits = 1*digit"#
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Diagnostic<'a> {
+    error: &'a Error,
+    origin: &'a str,
+    first_line: usize,
+    styled: bool,
+}
+
+impl<'a> Diagnostic<'a> {
+    /// Names the input `origin` in the location (`urls.txt:3:14`): a file
+    /// name, `-` for standard input; `input` unless told.
+    #[must_use]
+    pub fn origin(mut self, origin: &'a str) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    /// The input starts on line `first_line` of its origin (a line of a
+    /// file read line by line), so that the location names the origin's
+    /// line; 1 unless told.
+    #[must_use]
+    pub fn first_line(mut self, first_line: usize) -> Self {
+        self.first_line = first_line;
+        self
+    }
+
+    /// With `styled`, in colour and bold through ANSI escape sequences, for
+    /// a terminal that shows them (it is for the caller to know whether
+    /// one does); plain text unless told.
+    #[must_use]
+    pub fn styled(mut self, styled: bool) -> Self {
+        self.styled = styled;
+        self
     }
 }
 
-/// Appends `items` as a list, `a, b or c` (`nothing more` for none), or the
+impl fmt::Display for Diagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let renderer = if self.styled {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        f.write_str(
+            &self
+                .error
+                .render_at(self.origin, self.first_line, &renderer),
+        )
+    }
+}
+
+/// What stands at `offset` of `input`: `byte` if given (a byte that is not
+/// text follows the input), else the character there or the end.
+fn found_in(input: &str, offset: usize, byte: Option<u8>) -> Found {
+    match (
+        byte,
+        input.get(offset..).and_then(|rest| rest.chars().next()),
+    ) {
+        (Some(byte), _) => Found::Byte(byte),
+        (None, Some(c)) => Found::Char(c),
+        (None, None) => Found::EndOfInput,
+    }
+}
+
+/// Writes `items` as a list, `a, b or c` (`nothing more` for none), or the
 /// first `shown` and how many more.
-fn list(out: &mut String, items: &[Expected], shown: usize) {
+fn write_list(out: &mut impl fmt::Write, items: &[Expected], shown: usize) -> fmt::Result {
     match items {
-        [] => out.push_str("nothing more"),
-        [only] => only.push_to(out),
+        [] => out.write_str("nothing more"),
+        [only] => only.write_to(out),
         _ if items.len() > shown => {
             for item in &items[..shown] {
-                item.push_to(out);
-                out.push_str(", ");
+                item.write_to(out)?;
+                out.write_str(", ")?;
             }
-            // Writing to a String does not fail.
-            let _ = write!(out, "or {} more", items.len() - shown);
+            write!(out, "or {} more", items.len() - shown)
         }
         [rest @ .., last] => {
             for (i, item) in rest.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.write_str(", ")?;
                 }
-                item.push_to(out);
+                item.write_to(out)?;
             }
-            out.push_str(" or ");
-            last.push_to(out);
+            out.write_str(" or ")?;
+            last.write_to(out)
         }
     }
-}
-
-/// The 1-based line and column (in characters) of `offset` in `input`, from
-/// a `nom_locate` span of that point.
-fn position(input: &str, offset: usize) -> (usize, usize) {
-    // `offset` is a char boundary of `input` (see `Error::new`).
-    let at = LocatedSpan::new(input).take_from(offset);
-    (at.location_line() as usize, at.get_utf8_column())
 }
 
 /// Where the line that holds `offset` (a char boundary) starts.

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::Rule;
-use crate::visible::{self, Visible};
+use crate::visible;
 
 /// Something that could have continued a string of the rule at the error's
 /// offset: a character-class production (`digit`, `uchar`), a literal of the
@@ -42,30 +42,54 @@ impl Expected {
         }
     }
 
-    /// Appends the item as `Display` writes it, without the formatting
-    /// machinery: a message lists several.
-    pub(crate) fn push_to(&self, out: &mut String) {
+    /// Writes the item as `Display` does, without the formatting
+    /// machinery when `out` is a `String`: a message lists several.
+    #[inline(always)]
+    pub(crate) fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            Expected::Rule(rule) => out.push_str(rule.name()),
-            Expected::Literal(literal) => {
-                out.push('"');
-                out.push_str(literal);
-                out.push('"');
-            }
-            Expected::EndOfInput => out.push_str("end of input"),
+            Expected::Rule(rule) => out.write_str(rule.name()),
+            Expected::Literal(literal) => match literal.as_bytes() {
+                // Most literals are one character: their quoted form is a
+                // slice of a table, one write.
+                [byte] if byte.is_ascii() => {
+                    let at = 3 * usize::from(*byte);
+                    out.write_str(&QUOTED[at..at + 3])
+                }
+                _ => {
+                    out.write_char('"')?;
+                    out.write_str(literal)?;
+                    out.write_char('"')
+                }
+            },
+            Expected::EndOfInput => out.write_str("end of input"),
         }
     }
 }
+
+/// Every ASCII character between double quotes, in the order of their
+/// codes: `"\0"` (the character itself, not an escape) at 0, `"a"` at
+/// `3 * 97`.
+const QUOTED: &str = {
+    const BYTES: [u8; 3 * 128] = {
+        let mut bytes = [b'"'; 3 * 128];
+        let mut c = 0;
+        while c < 128 {
+            bytes[3 * c + 1] = c as u8;
+            c += 1;
+        }
+        bytes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(quoted) => quoted,
+        Err(_) => panic!("ASCII is UTF-8"),
+    }
+};
 
 impl fmt::Display for Expected {
     /// `digit`, `"/"` (a literal in quotes, as the BNF writes it) or
     /// `end of input`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Expected::Rule(rule) => f.write_str(rule.name()),
-            Expected::Literal(literal) => write!(f, "\"{literal}\""),
-            Expected::EndOfInput => f.write_str("end of input"),
-        }
+        self.write_to(f)
     }
 }
 
@@ -91,19 +115,17 @@ pub enum Found {
 }
 
 impl Found {
-    /// Appends what stands at the offset as `Display` writes it.
-    pub(crate) fn push_to(&self, out: &mut String) {
+    /// Writes what stands at the offset as `Display` does.
+    #[inline]
+    pub(crate) fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match self {
             Found::Char(c) => {
-                out.push('"');
-                visible::push(out, *c, true);
-                out.push('"');
+                out.write_char('"')?;
+                visible::write_char(out, *c, true)?;
+                out.write_char('"')
             }
-            // Writing to a String does not fail.
-            other => {
-                use core::fmt::Write as _;
-                let _ = write!(out, "{other}");
-            }
+            Found::Byte(byte) => write!(out, "byte 0x{byte:02X}"),
+            Found::EndOfInput => out.write_str("end of input"),
         }
     }
 }
@@ -113,44 +135,45 @@ impl fmt::Display for Found {
     /// [`crate::visible`] shows it between quotes (`"\u{1b}"`, `"\""`), so
     /// that nothing from the input reaches a terminal raw.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Found::Char(c) => write!(
-                f,
-                "\"{}\"",
-                Visible::new(c.encode_utf8(&mut [0; 4])).quoted()
-            ),
-            Found::Byte(byte) => write!(f, "byte 0x{byte:02X}"),
-            Found::EndOfInput => f.write_str("end of input"),
-        }
+        self.write_to(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::visible::Visible;
 
-    /// The fast path of a message writes what `Display` writes.
+    /// Every character found is shown quoted, as [`Visible`] shows it.
     #[test]
-    fn push_to_writes_what_display_writes() {
-        let found = (0..=0x7f_u8).map(|b| Found::Char(char::from(b))).chain([
-            Found::Char('é'),
-            Found::Char('\u{202e}'),
-            Found::Byte(0xff),
-            Found::EndOfInput,
-        ]);
-        for found in found {
-            let mut pushed = String::new();
-            found.push_to(&mut pushed);
-            assert_eq!(pushed, found.to_string());
+    fn a_character_found_is_shown_quoted_and_visible() {
+        let found = (0..=0x7f_u8)
+            .map(char::from)
+            .chain(['é', '\u{202e}', '\u{feff}', '\u{85}']);
+        for c in found {
+            let text = c.to_string();
+            let visible = Visible::new(&text).quoted();
+            assert_eq!(Found::Char(c).to_string(), format!("\"{visible}\""));
         }
-        for expected in [
-            Expected::Rule(Rule::GopherPlusString),
-            Expected::Literal(";type="),
-            Expected::EndOfInput,
-        ] {
-            let mut pushed = String::new();
-            expected.push_to(&mut pushed);
-            assert_eq!(pushed, expected.to_string());
+        assert_eq!(Found::Byte(0xff).to_string(), "byte 0xFF");
+        assert_eq!(Found::EndOfInput.to_string(), "end of input");
+    }
+
+    /// Literals are written between quotes, one character or more, as the
+    /// BNF writes them.
+    #[test]
+    fn a_literal_is_shown_as_the_bnf_writes_it() {
+        for c in 0..=0x7f_u8 {
+            let literal = String::from(char::from(c)).leak();
+            let shown = Expected::Literal(literal).to_string();
+            assert_eq!(shown, format!("\"{literal}\""));
         }
+        assert_eq!(Expected::Literal(";type=").to_string(), "\";type=\"");
+        assert_eq!(Expected::Literal("é").to_string(), "\"é\"");
+        assert_eq!(
+            Expected::Rule(Rule::GopherPlusString).to_string(),
+            "gopher+_string"
+        );
+        assert_eq!(Expected::EndOfInput.to_string(), "end of input");
     }
 }

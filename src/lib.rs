@@ -99,6 +99,7 @@ pub mod coverage;
 pub mod extract;
 pub mod grammar;
 pub mod lint;
+pub mod position;
 pub mod url;
 pub mod visible;
 
@@ -115,9 +116,10 @@ mod rule;
 mod scan;
 mod trace;
 
-pub use error::{Error, Excerpt};
+pub use error::{Diagnostic, Error, Excerpt};
 pub use expected::{Expected, Found};
 pub use hint::Hint;
+pub use position::Position;
 
 pub use api::{
     Match, check, check_bytes, check_prefix, is_valid, parse, parse_prefix, parse_rule, scheme_rule,

@@ -10,7 +10,7 @@ use crate::Rule;
 use crate::derivation::Flat;
 use crate::grammar::{E, Folded, Observer, Text, end_of_input};
 use crate::rule::with_combinator;
-use crate::trace::{Builder, Diagnosis, Farthest};
+use crate::trace::{Builder, Diagnosis, Farthest, Recorded};
 
 /// Runs `parser` over the whole input, building its output.
 #[inline(always)]
@@ -72,23 +72,20 @@ pub(crate) fn check(rule: Rule, input: &str, fold: bool) -> Result<(), usize> {
     }
 }
 
-/// What was expected at `offset`, the farthest offset a pass of `rule` over
-/// `input` reached, and the productions open when it was first reached.
+/// Records into `into` (which holds nothing yet) what was expected at
+/// `offset`, the farthest offset a pass of `rule` over `input` reached (or
+/// its end, when a byte that is not text follows), and the productions open
+/// when it was first reached.
 #[cold]
-pub(crate) fn diagnose(
-    rule: Rule,
-    input: &str,
-    fold: bool,
-    offset: usize,
-) -> crate::trace::Recorded {
-    let diagnosis = Diagnosis::new(input, offset);
+pub(crate) fn diagnose(rule: Rule, input: &str, fold: bool, offset: usize, into: &mut Recorded) {
+    let diagnosis = Diagnosis::new(input, offset, into);
     let o = &diagnosis;
-    if fold {
-        with_combinator!(rule, o, whole_of, Folded(input), o);
+    let matched = if fold {
+        with_combinator!(rule, o, whole_of, Folded(input), o)
     } else {
-        with_combinator!(rule, o, whole_of, input, o);
-    }
-    diagnosis.finish()
+        with_combinator!(rule, o, whole_of, input, o)
+    };
+    diagnosis.finish(rule, matched);
 }
 
 /// The derivation of the whole input (or, with `whole` false, of the prefix

@@ -88,7 +88,7 @@ pub fn is_visible(c: char) -> bool {
 
 /// Writes `c` as it is shown: as it is when visible, else escaped; `"` and
 /// `\` escaped too when `quoted`.
-fn write_char(out: &mut impl fmt::Write, c: char, quoted: bool) -> fmt::Result {
+pub(crate) fn write_char(out: &mut impl fmt::Write, c: char, quoted: bool) -> fmt::Result {
     if quoted && matches!(c, '"' | '\\') {
         out.write_char('\\')?;
         return out.write_char(c);
@@ -103,13 +103,6 @@ fn write_char(out: &mut impl fmt::Write, c: char, quoted: bool) -> fmt::Result {
     } else {
         write!(out, "{}", c.escape_unicode())
     }
-}
-
-/// Appends `c` as [`Visible`] shows it.
-#[inline]
-pub(crate) fn push(out: &mut String, c: char, quoted: bool) {
-    // Writing to a String does not fail.
-    let _ = write_char(out, c, quoted);
 }
 
 /// Text as it may be shown on a terminal: `Display` writes each visible

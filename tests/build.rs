@@ -221,11 +221,12 @@ fn parts_no_url_can_express_are_errors() {
         ),
         "{error}"
     );
+    // What the host is not, and, as the error's source, why.
+    assert_eq!(error.to_string(), r#"the host "" is not a host"#);
+    let source = std::error::Error::source(&error).expect("the parse error");
     assert!(
-        error
-            .to_string()
-            .starts_with(r#"the host "" is not a host: expected"#),
-        "{error}"
+        source.to_string().starts_with("not a valid host: expected"),
+        "{source}"
     );
     assert!(matches!(
         refused(Parts::Ftp(FtpParts::new("a b"))),

@@ -175,7 +175,7 @@ fn hints_derived_late_or_at_once_are_the_same() {
         assert!(!short_hints.is_empty(), "{short:?}");
         assert_eq!(short_hints, long_hints, "{short:?}");
         // The long input's rendering shows a window of its line, not all of it.
-        let rendered = error(&long).to_string();
+        let rendered = format!("{:#}", error(&long));
         assert!(!rendered.contains(&long_path), "{rendered}");
         for hint in &long_hints {
             assert!(rendered.contains(hint.as_str()), "{rendered}");
@@ -236,12 +236,30 @@ fn rendered_diagnostics() {
     settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"));
     settings.set_omit_expression(true);
     for (name, input) in cases {
-        let rendered = error(input).to_string();
+        let rendered = format!("{:#}", error(input));
         // Nothing from the input reaches the terminal raw.
         assert!(!rendered.contains('\u{1b}'), "{name}");
         settings.set_description(format!("{input:?}"));
         settings.bind(|| insta::assert_snapshot!(name, rendered));
     }
+}
+
+/// `styled` without the renderer's own escape sequences (`ESC [ ... m`,
+/// colours and bold).
+fn without_styles(styled: &str) -> String {
+    let mut plain = String::new();
+    let mut rest = styled;
+    while let Some(at) = rest.find("\u{1b}[") {
+        plain.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .filter(|&end| after[end..].starts_with('m'))
+            .expect("a style ends in m");
+        rest = &after[end + 1..];
+    }
+    plain.push_str(rest);
+    plain
 }
 
 #[test]
@@ -269,7 +287,14 @@ fn nothing_invisible_reaches_a_rendering() {
         for input in [format!("http://host/{c}abc"), format!("http://host/a b{c}")] {
             let error = error(&input);
             let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
-            for shown in [error.to_string(), error.message(), hints.join("\n")] {
+            let shown = [
+                error.to_string(),
+                format!("{error:#}"),
+                without_styles(&error.diagnostic().styled(true).to_string()),
+                error.message(),
+                hints.join("\n"),
+            ];
+            for shown in shown {
                 assert!(
                     !shown.contains(c) && shown.chars().all(|s| s == '\n' || s >= ' '),
                     "U+{:04X}: {shown}",
@@ -292,7 +317,7 @@ fn a_hidden_password_is_hidden_in_short_and_long_inputs_alike() {
         error.hide_password();
         assert_eq!(error, shown, "hiding changes how it is shown only");
         assert_eq!(error.password_span(), Some(9..12));
-        let rendered = error.to_string();
+        let rendered = format!("{error:#}");
         assert!(rendered.contains("ftp://me:***@host/"), "{rendered}");
         assert!(!rendered.contains("p w"), "{rendered}");
         // The hint about a space would quote it: one about passwords instead.
@@ -300,7 +325,7 @@ fn a_hidden_password_is_hidden_in_short_and_long_inputs_alike() {
         assert_eq!(sections, ["3.1"], "{rendered}");
         let sections: Vec<&str> = shown.hints().iter().map(|hint| hint.section()).collect();
         assert_eq!(sections, ["2.2"]);
-        assert!(shown.to_string().contains("ftp://me:p w@host/"));
+        assert!(format!("{shown:#}").contains("ftp://me:p w@host/"));
     }
 }
 
@@ -313,5 +338,172 @@ fn rendered_with_the_password_hidden() {
     let mut error = error(input);
     error.hide_password();
     settings.set_description(format!("{input:?}, password hidden"));
-    settings.bind(|| insta::assert_snapshot!("password_hidden", error.to_string()));
+    settings.bind(|| insta::assert_snapshot!("password_hidden", format!("{error:#}")));
+}
+
+/// After a byte that is not UTF-8, the error says what could have come in
+/// its place: what continues the text before it, and the end when that
+/// text is a whole string of the rule.
+#[test]
+fn a_byte_that_is_not_text_is_told_what_could_have_come() {
+    for (input, rule, message, path) in [
+        (
+            &b"ftp://h/a;type=a\xff"[..],
+            None,
+            "expected end of input, found byte 0xFF",
+            "ftpurl",
+        ),
+        (
+            b"http://host\xfe/",
+            None,
+            r#"expected alphadigit, "-", ".", ":", "/" or end of input, found byte 0xFE"#,
+            "httpurl › hostport › host › hostname › domainlabel",
+        ),
+        (
+            b"http://h:80\xff",
+            None,
+            r#"expected digit, "/" or end of input, found byte 0xFF"#,
+            "httpurl › hostport › port › digits",
+        ),
+        (
+            b"\xff",
+            None,
+            r#"expected lowalpha, digit, "+", "-" or ".", found byte 0xFF"#,
+            "otherurl › genericurl › scheme",
+        ),
+        (
+            b"80\x80",
+            Some(Rule::Port),
+            "expected digit or end of input, found byte 0x80",
+            "port › digits",
+        ),
+    ] {
+        let error = check_bytes(input, rule).unwrap_err();
+        let text_len = input.len() - input.iter().rev().position(|&b| b >= 0x80).unwrap() - 1;
+        assert_eq!(error.offset(), text_len, "{input:?}");
+        assert_eq!(error.message(), message, "{input:?}");
+        assert_eq!(error.path_display(), path, "{input:?}");
+        assert!(!error.expected().is_empty(), "{input:?}");
+    }
+    // A text that fails before the byte keeps its own error.
+    let error = check_bytes(b"http://h h/\xff", None).unwrap_err();
+    assert_eq!(
+        (error.offset(), error.found()),
+        (8, rfc1738::Found::Char(' '))
+    );
+}
+
+/// No hint shows a character that is not visible as it is: a byte-order
+/// mark at the start or anywhere, zero-width and bidirectional controls,
+/// C0 and C1 controls and DEL, each where the message and the hints quote
+/// the character found.
+#[test]
+fn no_hint_shows_an_invisible_character_raw() {
+    let classes = [
+        '\u{feff}', '\u{200b}', '\u{200d}', '\u{2060}', '\u{202e}', '\u{2067}', '\u{200f}',
+        '\u{61c}', '\u{0}', '\u{7}', '\t', '\n', '\r', '\u{1b}', '\u{1f}', '\u{7f}', '\u{80}',
+        '\u{85}', '\u{9b}', '\u{9f}',
+    ];
+    for c in classes {
+        let inputs = [
+            format!("{c}http://host/"),
+            format!("http://host/{c}"),
+            format!("http://ho{c}st/"),
+            format!("ftp://me:p{c}w@host/"),
+        ];
+        for input in inputs {
+            let error = error(&input);
+            let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+            assert!(!hints.is_empty(), "{input:?}");
+            for shown in hints.iter().chain([&error.message(), &error.to_string()]) {
+                assert!(
+                    shown.chars().all(rfc1738::visible::is_visible),
+                    "U+{:04X} in {input:?}: {shown:?}",
+                    u32::from(c)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn display_is_one_line_and_the_diagnostic_is_the_alternate_form() {
+    for input in [
+        "http://host:8a/",
+        "http://host/a\nb",
+        "http://ho\u{202e}st/",
+        "ftp://me:p w@host/",
+        "\u{feff}http://host/",
+    ] {
+        let error = error(input);
+        let line = error.to_string();
+        assert!(!line.contains('\n'), "{line:?}");
+        assert_eq!(
+            line,
+            format!(
+                "not a valid {}: {} at {}:{}",
+                error.rule(),
+                error.message(),
+                error.line(),
+                error.column()
+            )
+        );
+        let diagnostic = format!("{error:#}");
+        assert_eq!(diagnostic, error.diagnostic().to_string());
+        assert!(diagnostic.starts_with(&format!("error: not a valid {}: ", error.rule())));
+        assert!(diagnostic.contains(&error.message()), "{diagnostic}");
+        assert!(diagnostic.lines().count() > 3, "{diagnostic}");
+    }
+    // The position counts lines and characters as `Position` does.
+    let error = parse_rule(Rule::Url, "x:ab\nc").unwrap_err();
+    assert_eq!(error.position(), rfc1738::Position::new(1, 5));
+    assert_eq!(
+        error.to_string(),
+        r#"not a valid url: expected xchar or end of input, found "\n" at 1:5"#
+    );
+}
+
+#[test]
+fn a_diagnostic_names_its_origin_and_line_and_may_be_styled() {
+    let error = error("http://host/a b");
+    let shown = error
+        .diagnostic()
+        .origin("urls.txt")
+        .first_line(41)
+        .to_string();
+    assert!(shown.contains("--> urls.txt:41:14"), "{shown}");
+    assert!(shown.contains("41 | http://host/a b"), "{shown}");
+    assert_eq!(
+        shown,
+        error.render_at("urls.txt", 41, &annotate_snippets::Renderer::plain())
+    );
+    // An origin is shown as `visible` shows it.
+    let shown = error.diagnostic().origin("a\u{1b}[2Jb").to_string();
+    assert!(shown.contains(r"--> a\u{1b}[2Jb:1:14"), "{shown}");
+    let styled = error.diagnostic().styled(true).to_string();
+    assert_ne!(styled, error.diagnostic().to_string());
+    assert_eq!(without_styles(&styled), error.diagnostic().to_string());
+}
+
+/// The crate's errors can be stored, sent and boxed, and say where they
+/// come from: `Error` is small.
+#[test]
+fn errors_are_std_errors_that_can_travel() {
+    fn travels<E: std::error::Error + Send + Sync + 'static>() {}
+    travels::<Error>();
+    travels::<rfc1738::UnknownRule>();
+    travels::<rfc1738::bnf::BnfError>();
+    travels::<rfc1738::bnf::TooManyStates>();
+    travels::<rfc1738::bnf::DerivationTooLarge>();
+    travels::<rfc1738::url::BuildError>();
+    travels::<rfc1738::url::OutOfRange>();
+    travels::<rfc1738::url::ForbiddenByte>();
+    const _: () = assert!(std::mem::size_of::<Error>() <= 48);
+    assert!(std::error::Error::source(&error("http://h h/")).is_none());
+    // A part that is not a string of its production: why, as the source.
+    let refused = rfc1738::url::Parts::Http(rfc1738::url::HttpParts::new("a b"))
+        .build()
+        .unwrap_err();
+    let source = std::error::Error::source(&refused).expect("a source");
+    assert!(source.downcast_ref::<Error>().is_some(), "{source}");
 }

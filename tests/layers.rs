@@ -19,9 +19,10 @@ use syn::visit::Visit;
 /// The top-level modules, bottom first.
 const LAYERS: &[&str] = &[
     // The vocabulary: productions, what was expected and found, the
-    // character tables, the input, the derivation's nodes; and what of
-    // any text may be shown on a terminal.
+    // character tables, the input, the derivation's nodes; what of any
+    // text may be shown on a terminal, and where an offset of it stands.
     "visible",
+    "position",
     "rule",
     "expected",
     "charset",

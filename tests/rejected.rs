@@ -93,6 +93,6 @@ fn every_production_renders_its_rejection() {
         assert_eq!(error.rule(), rule);
         assert!(error.offset() <= input.len());
         settings.set_description(format!("{rule} rejects {input:?}"));
-        settings.bind(|| insta::assert_snapshot!(rule.function(), error.to_string()));
+        settings.bind(|| insta::assert_snapshot!(rule.function(), format!("{error:#}")));
     }
 }

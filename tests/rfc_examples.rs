@@ -60,7 +60,7 @@ fn the_fragment_example_is_rejected_at_the_hash() {
     assert_eq!(error.found(), Found::Char('#'));
     let mut settings = snapshots();
     settings.set_description(WITH_FRAGMENT);
-    settings.bind(|| insta::assert_snapshot!("example_13_fragment", error.to_string()));
+    settings.bind(|| insta::assert_snapshot!("example_13_fragment", format!("{error:#}")));
     // Without the fragment the appendix's URL is an httpurl.
     let url = parse("http://ds.internic.net/instructions/overview.html").unwrap();
     assert_eq!(url.rule(), Rule::Httpurl);

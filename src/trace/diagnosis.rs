@@ -22,9 +22,10 @@ pub(crate) const DEPTH: usize = 16;
 ///
 /// Everything it records is kept in place, in fixed arrays: a diagnosis
 /// allocates only when more than [`KEPT`] different items are expected at
-/// one position, which no input of the grammar's corpora comes near.
+/// one position, which no input of the grammar's corpora comes near. What
+/// it does for a report away from the position is one comparison.
 #[derive(Debug)]
-pub(crate) struct Diagnosis {
+pub(crate) struct Diagnosis<'r> {
     base: usize,
     target: usize,
     /// How many productions are open; the first `DEPTH` of them, and where
@@ -32,34 +33,46 @@ pub(crate) struct Diagnosis {
     depth: Cell<usize>,
     stack: Cell<[Rule; DEPTH]>,
     starts: [Cell<usize>; DEPTH],
-    /// Whether a leaf reported at the target yet.
-    reached: Cell<bool>,
-    /// The open productions when the target was first reported, and how
-    /// many; where the innermost open login or hostport started then.
-    path: Cell<Path>,
-    authority: Cell<Option<usize>>,
-    /// What the pass read of a login: see [`Credentials`].
+    /// The first `login`, `hostport`, `host` or `schemepart` entered, and
+    /// where (see [`Credentials`]).
     opened: Cell<Option<(Rule, usize)>>,
-    user: Cell<bool>,
-    password: Cell<Option<usize>>,
-    /// Everything expected at the target, each once, in the order tried:
-    /// the first [`KEPT`] in place, any more in `more`.
-    kept: Cell<[Expected; KEPT]>,
-    len: Cell<usize>,
-    more: RefCell<Vec<Expected>>,
-    /// Which productions and one-character literals are among them, and
-    /// whether the end of the input is: most items are found there, not by
-    /// comparing with each kept one.
-    seen_rules: Cell<u128>,
-    seen_chars: [Cell<u64>; 4],
-    seen_end: Cell<bool>,
+    /// What was recorded at the target: a leaf's report there is rare
+    /// enough for a borrow's check.
+    record: RefCell<Record<'r>>,
 }
 
-// A production's bit in `seen_rules`.
-const _: () = assert!(Rule::COUNT <= 128);
+/// What a diagnosis records at its target.
+#[derive(Debug)]
+struct Record<'r> {
+    /// Whether a leaf reported there yet.
+    reached: bool,
+    /// Which items are among those expected, by [`code`]: most items are
+    /// found there, not by comparing with each kept one.
+    seen: [u64; 4],
+    /// Where: in place, in the error's details.
+    recorded: &'r mut Recorded,
+}
 
 /// How many expected items a diagnosis keeps in place.
-const KEPT: usize = 16;
+pub(crate) const KEPT: usize = 16;
+
+/// An item's bit among those a diagnosis has seen: productions first, then
+/// the end of the input, then the one-character ASCII literals; `None` for
+/// the longer literals (`"//"`, `";type="`), which are few.
+#[inline(always)]
+fn code(item: &Expected) -> Option<usize> {
+    match item {
+        Expected::Rule(rule) => Some(*rule as usize),
+        Expected::EndOfInput => Some(Rule::COUNT),
+        Expected::Literal(literal) => match literal.as_bytes() {
+            [byte] if byte.is_ascii() => Some(128 + usize::from(*byte)),
+            _ => None,
+        },
+    }
+}
+
+// The productions and the end of the input fit below the literals.
+const _: () = assert!(Rule::COUNT < 128);
 
 /// The productions open at a position, outermost first: the first `len` of
 /// `rules`.
@@ -72,15 +85,35 @@ pub(crate) struct Path {
 impl Path {
     /// The productions, outermost first.
     pub(crate) fn rules(&self) -> &[Rule] {
-        // `len` is at most `DEPTH`: `Diagnosis::reach` caps it.
+        // `len` is at most `DEPTH`: `Diagnosis::first_reach` caps it.
         &self.rules[..self.len]
     }
 }
 
+/// Everything expected at a position, each once, in the order first
+/// reported: in place up to [`KEPT`] items, all of them on the heap beyond.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Items {
+    kept: [Expected; KEPT],
+    len: usize,
+    more: Vec<Expected>,
+}
+
+impl Items {
+    /// The items, in order.
+    pub(crate) fn as_slice(&self) -> &[Expected] {
+        match self.kept.get(..self.len) {
+            Some(kept) => kept,
+            None => &self.more,
+        }
+    }
+}
+
 /// What a diagnosis found.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Recorded {
     /// Everything expected at the position, each once, in the order tried.
-    pub expected: Box<[Expected]>,
+    pub expected: Items,
     /// The productions open when a leaf first reported there.
     pub path: Path,
     /// Where the innermost login or hostport open then started: the start of
@@ -106,9 +139,29 @@ pub(crate) struct Credentials {
     pub password: Option<usize>,
 }
 
-impl Diagnosis {
-    /// For a pass over `input`, recording at `offset`.
-    pub(crate) fn new(input: &str, offset: usize) -> Diagnosis {
+impl Recorded {
+    /// Nothing recorded yet.
+    pub(crate) fn new() -> Recorded {
+        Recorded {
+            expected: Items {
+                kept: [Expected::EndOfInput; KEPT],
+                len: 0,
+                more: Vec::new(),
+            },
+            path: Path {
+                rules: [Rule::Url; DEPTH],
+                len: 0,
+            },
+            authority: None,
+            credentials: Credentials::default(),
+        }
+    }
+}
+
+impl<'r> Diagnosis<'r> {
+    /// For a pass over `input`, recording at `offset` into `into`, which
+    /// holds nothing yet ([`Recorded::new`]).
+    pub(crate) fn new(input: &str, offset: usize, into: &'r mut Recorded) -> Diagnosis<'r> {
         let base = input.as_ptr() as usize;
         Diagnosis {
             base,
@@ -116,154 +169,152 @@ impl Diagnosis {
             depth: Cell::new(0),
             stack: Cell::new([Rule::Url; DEPTH]),
             starts: Default::default(),
-            reached: Cell::new(false),
-            path: Cell::new(Path {
-                rules: [Rule::Url; DEPTH],
-                len: 0,
-            }),
-            authority: Cell::new(None),
             opened: Cell::new(None),
-            user: Cell::new(false),
-            password: Cell::new(None),
-            kept: Cell::new([Expected::EndOfInput; KEPT]),
-            len: Cell::new(0),
-            more: RefCell::new(Vec::new()),
-            seen_rules: Cell::new(0),
-            seen_chars: Default::default(),
-            seen_end: Cell::new(false),
+            record: RefCell::new(Record {
+                reached: false,
+                seen: [0; 4],
+                recorded: into,
+            }),
         }
     }
 
-    /// What the pass recorded.
-    pub(crate) fn finish(self) -> Recorded {
-        let len = self.len.get();
-        let kept: &Cell<[Expected]> = &self.kept;
-        let kept = kept.as_slice_of_cells();
-        let expected = match kept.get(..len) {
-            Some(kept) => kept.iter().map(Cell::get).collect(),
-            None => kept
-                .iter()
-                .map(Cell::get)
-                .chain(self.more.into_inner())
-                .collect(),
-        };
-        Recorded {
-            expected,
-            path: self.path.get(),
-            authority: self.authority.get().map(|start| start - self.base),
-            credentials: Credentials {
-                opened: self.opened.get().map(|(rule, at)| (rule, at - self.base)),
-                user: self.user.get(),
-                password: self.password.get().map(|start| start - self.base),
-            },
-        }
-    }
-
-    /// Notes whether a user or a password is open at the target, for a leaf
-    /// reporting there.
-    #[cold]
-    fn note_credentials(&self) {
-        let len = self.depth.get().min(DEPTH);
-        let rules = self.stack.get();
-        for (i, rule) in rules[..len].iter().enumerate().rev() {
-            match rule {
-                Rule::User => self.user.set(true),
-                Rule::Password => self.password.set(Some(self.starts[i].get())),
-                _ => continue,
+    /// Completes the record of a pass of `rule`. When the pass `matched`,
+    /// its offset is the end of the input (a byte that is not text follows
+    /// it, [`crate::check_bytes`]): the input could have ended there, and
+    /// the rule was open there.
+    pub(crate) fn finish(self, rule: Rule, matched: bool) {
+        let opened = self.opened.get().map(|(rule, at)| (rule, at - self.base));
+        let mut record = self.record.into_inner();
+        if matched {
+            if !record.seen(&Expected::EndOfInput) {
+                record.recorded.expected.push(Expected::EndOfInput);
             }
-            return;
+            if record.recorded.path.len == 0 {
+                record.recorded.path.rules[0] = rule;
+                record.recorded.path.len = 1;
+            }
+        }
+        record.recorded.credentials.opened = opened;
+    }
+
+    /// The open productions, outermost first, one cell each.
+    #[inline(always)]
+    fn open(&self) -> &[Cell<Rule>] {
+        let stack: &Cell<[Rule]> = &self.stack;
+        stack.as_slice_of_cells()
+    }
+
+    /// Records what a leaf reporting `expected` at the target tells.
+    #[inline(never)]
+    fn record(&self, expected: &[Expected]) {
+        let mut record = self.record.borrow_mut();
+        let record = &mut *record;
+        let depth = self.depth.get().min(DEPTH);
+        if !record.reached {
+            record.reached = true;
+            self.first_reach(record.recorded, depth);
+        }
+        // A user or a password holds no production (`enter` checks it):
+        // when one is open at a report, it is the innermost.
+        if let Some(i) = depth.checked_sub(1) {
+            let credentials = &mut record.recorded.credentials;
+            match self.open()[i].get() {
+                Rule::User => credentials.user = true,
+                Rule::Password => credentials.password = Some(self.starts[i].get() - self.base),
+                _ => {}
+            }
+        }
+        for item in expected {
+            let new = !record.seen(item);
+            record.recorded.expected.push_if(*item, new);
         }
     }
 
-    /// Records what a leaf first reporting at the target knows: the open
-    /// productions, and where the authority they are in starts.
+    /// Records what a leaf first reporting at the target knows: the `depth`
+    /// open productions, and where the authority they are in starts.
     #[cold]
-    fn first_reach(&self) {
-        let len = self.depth.get().min(DEPTH);
+    fn first_reach(&self, recorded: &mut Recorded, depth: usize) {
         let rules = self.stack.get();
-        self.path.set(Path { rules, len });
-        let authority = (0..len)
+        recorded.path = Path { rules, len: depth };
+        recorded.authority = (0..depth)
             .rev()
             .find(|&i| matches!(rules[i], Rule::Hostport | Rule::Login))
-            .map(|i| self.starts[i].get());
-        self.authority.set(authority);
+            .map(|i| self.starts[i].get() - self.base);
     }
+}
 
-    /// Adds `item` to what was expected, unless it is there already.
-    #[inline(always)]
-    fn expect(&self, item: Expected) {
-        if self.seen(item) {
-            return;
-        }
-        let len = self.len.get();
-        let kept: &Cell<[Expected]> = &self.kept;
-        match kept.as_slice_of_cells().get(len) {
-            Some(place) => place.set(item),
-            None => self.more.borrow_mut().push(item),
-        }
-        self.len.set(len + 1);
-    }
-
+impl Record<'_> {
     /// Whether `item` was expected already; marks it as seen.
-    #[inline]
-    fn seen(&self, item: Expected) -> bool {
-        match item {
-            Expected::Rule(rule) => {
-                let bit = 1u128 << rule as usize;
-                let seen = self.seen_rules.get();
-                self.seen_rules.set(seen | bit);
-                seen & bit != 0
+    #[inline(always)]
+    fn seen(&mut self, item: &Expected) -> bool {
+        match code(item) {
+            Some(code) => {
+                let word = &mut self.seen[code / 64];
+                let bit = 1u64 << (code % 64);
+                let seen = *word & bit != 0;
+                *word |= bit;
+                seen
             }
-            Expected::Literal(literal) if literal.len() == 1 => {
-                let byte = literal.as_bytes()[0];
-                let word = &self.seen_chars[usize::from(byte / 64)];
-                let bit = 1u64 << (byte % 64);
-                let seen = word.get();
-                word.set(seen | bit);
-                seen & bit != 0
-            }
-            Expected::EndOfInput => self.seen_end.replace(true),
-            // The longer literals (`"//"`, `";type="`) are few.
-            Expected::Literal(_) => {
-                let kept: &Cell<[Expected]> = &self.kept;
-                let len = self.len.get();
-                kept.as_slice_of_cells()[..len.min(KEPT)]
-                    .iter()
-                    .any(|seen| seen.get().same(&item))
-                    || (len > KEPT && self.more.borrow().iter().any(|seen| seen.same(&item)))
-            }
+            None => self
+                .recorded
+                .expected
+                .as_slice()
+                .iter()
+                .any(|seen| seen.same(item)),
         }
     }
 }
 
-impl Observe for &Diagnosis {
+impl Items {
+    /// Adds `item` at the end.
     #[inline]
+    fn push(&mut self, item: Expected) {
+        self.push_if(item, true);
+    }
+
+    /// Adds `item` at the end if `add`: while the items fit in place, it is
+    /// written either way and counted only if added, so that whether it is
+    /// costs no branch.
+    #[inline(always)]
+    fn push_if(&mut self, item: Expected, add: bool) {
+        match self.kept.get_mut(self.len) {
+            Some(place) => *place = item,
+            None if add => {
+                if self.more.is_empty() {
+                    self.more.extend_from_slice(&self.kept);
+                }
+                self.more.push(item);
+            }
+            None => {}
+        }
+        self.len += usize::from(add);
+    }
+}
+
+impl Observe for &Diagnosis<'_> {
+    #[inline(always)]
     fn reach(self, at: usize, expected: &[Expected]) {
-        if at != self.target {
-            return;
-        }
-        if !self.reached.replace(true) {
-            self.first_reach();
-        }
-        self.note_credentials();
-        for item in expected {
-            self.expect(*item);
+        if at == self.target {
+            self.record(expected);
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn scanned(self, farthest: usize) -> bool {
         farthest >= self.target
     }
 
-    #[inline]
+    #[inline(always)]
     fn enter(self, rule: Rule, at: usize) {
         let depth = self.depth.get();
         debug_assert!(depth < DEPTH, "the grammar nests deeper than DEPTH");
-        let stack: &Cell<[Rule]> = &self.stack;
-        if let (Some(place), Some(start)) =
-            (stack.as_slice_of_cells().get(depth), self.starts.get(depth))
-        {
+        debug_assert!(
+            depth == 0
+                || depth > DEPTH
+                || !matches!(self.open()[depth - 1].get(), Rule::User | Rule::Password),
+            "a user or a password holds no production"
+        );
+        if let (Some(place), Some(start)) = (self.open().get(depth), self.starts.get(depth)) {
             place.set(rule);
             start.set(at);
         }
@@ -277,11 +328,11 @@ impl Observe for &Diagnosis {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn leave(self, rule: Rule, _: usize, _: Option<usize>) {
         let depth = self.depth.get();
         debug_assert!(
-            depth > 0 && (depth > DEPTH || self.stack.get()[depth - 1] == rule),
+            depth > 0 && (depth > DEPTH || self.open()[depth - 1].get() == rule),
             "enter and leave must pair up"
         );
         self.depth.set(depth.saturating_sub(1));
@@ -290,7 +341,7 @@ impl Observe for &Diagnosis {
 
 #[cfg(test)]
 mod tests {
-    use super::{DEPTH, Diagnosis, KEPT};
+    use super::{DEPTH, Diagnosis, KEPT, Recorded};
     use crate::bnf::Grammar;
     use crate::expected::Expected;
     use crate::trace::observe::Observe;
@@ -300,14 +351,16 @@ mod tests {
     /// each made at the offset, and one made elsewhere.
     fn recorded(reports: &[&[Expected]]) -> Vec<Expected> {
         let input = "ab";
-        let diagnosis = Diagnosis::new(input, 1);
+        let mut recorded = Recorded::new();
+        let diagnosis = Diagnosis::new(input, 1, &mut recorded);
         let o = &diagnosis;
         let at = input.as_ptr() as usize;
         o.reach(at, &[Expected::Rule(Rule::Digit)]);
         for report in reports {
             o.reach(at + 1, report);
         }
-        diagnosis.finish().expected.into_vec()
+        diagnosis.finish(Rule::Url, false);
+        recorded.expected.as_slice().to_vec()
     }
 
     /// Every item once, in the order first reported: productions, one- and

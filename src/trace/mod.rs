@@ -28,6 +28,6 @@ mod farthest;
 pub(crate) mod observe;
 
 pub(crate) use builder::Builder;
-pub(crate) use diagnosis::{Credentials, Diagnosis, Path, Recorded};
+pub(crate) use diagnosis::{Credentials, Diagnosis, Recorded};
 pub(crate) use farthest::Farthest;
 pub use observe::{Observer, Quiet};

@@ -178,8 +178,9 @@ fn byte_name(byte: u8) -> &'static str {
 pub enum BuildError {
     /// A part written as it is, never encoded (a host, a news group, a
     /// scheme name, an other scheme's scheme-specific part), is not a string
-    /// of its production: `error` says where and why.
-    #[error("the {part} {value:?} is not a {}: {}", rule.name(), error.message())]
+    /// of its production: `error`, the error's
+    /// [`source`](std::error::Error::source), says where and why.
+    #[error("the {part} {value:?} is not a {}", rule.name())]
     NotA {
         /// The part: `host`, `group`, `scheme` or `schemepart`.
         part: &'static str,
@@ -188,6 +189,7 @@ pub enum BuildError {
         /// The production it must match.
         rule: Rule,
         /// Why it does not.
+        #[source]
         error: Error,
     },
     /// A part contains an octet that no encoding can carry in its place:

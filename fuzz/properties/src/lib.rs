@@ -44,7 +44,8 @@ pub fn parse_target(data: &[u8]) {
     let Ok(input) = core::str::from_utf8(data) else {
         let error = check_bytes(data, None).expect_err("bytes that are not UTF-8 are no URL");
         assert!(error.offset() <= data.len());
-        let _ = error.to_string();
+        assert!(!error.to_string().contains('\n'), "one line");
+        let _ = format!("{error:#}");
         return;
     };
     match parse(input) {
@@ -79,11 +80,12 @@ pub fn parse_target(data: &[u8]) {
                 assert_eq!(earlier.rule(), error.rule(), "{prefix:?}");
                 assert_eq!(earlier.offset(), prefix.len(), "{prefix:?} is viable");
             }
-            let rendered = error.to_string();
-            assert!(
-                !rendered.contains('\u{1b}'),
-                "nothing reaches a terminal raw"
-            );
+            let line = error.to_string();
+            assert!(!line.contains('\n'), "one line: {line}");
+            let rendered = format!("{error:#}");
+            for shown in [&line, &rendered] {
+                assert!(!shown.contains('\u{1b}'), "nothing reaches a terminal raw");
+            }
             let _ = error.hints();
             let _ = check_prefix(input);
         }
