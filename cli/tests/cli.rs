@@ -797,3 +797,38 @@ fn each_line_from_a_pipe_is_answered_before_the_next_is_written() {
     let answer = first_answer(&["parse", "--format", "json"], "news:x\n").unwrap();
     assert!(answer.contains(r#""valid":true"#), "{answer}");
 }
+
+#[test]
+fn extract_reads_markdown_links_and_marks() {
+    let text = "See **http://a.b/c**, `ftp://h/f` and [the spec](http://a.b/spec) \
+                or [http://x.y/](http://x.y/z) and <http://a.b/auto>.\n";
+    let output = rfc1738(&["extract", "--format", "json"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let hits = records(&output);
+    let found: Vec<(&str, &str)> = hits
+        .iter()
+        .map(|hit| {
+            let (start, end) = (hit["start"].as_u64().unwrap(), hit["end"].as_u64().unwrap());
+            (
+                hit["url"].as_str().unwrap(),
+                &text[start as usize..end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("http://a.b/c", "http://a.b/c"),
+            ("ftp://h/f", "ftp://h/f"),
+            ("http://a.b/spec", "http://a.b/spec"),
+            ("http://x.y/", "http://x.y/"),
+            ("http://x.y/z", "http://x.y/z"),
+            ("http://a.b/auto", "<http://a.b/auto>"),
+        ]
+    );
+    let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
+    assert!(
+        human.starts_with("<stdin>:1:7: http://a.b/c (valid httpurl)\n"),
+        "{human}"
+    );
+}
