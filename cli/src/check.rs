@@ -14,7 +14,7 @@ use rfc1738::{Error, Excerpt, Found, check_bytes, parse, parse_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
-use crate::inputs::{self, Source};
+use crate::inputs;
 use crate::output::{self, Output, Paint, Stop};
 use crate::show;
 use crate::summary::{self, Tally};
@@ -140,63 +140,33 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         hide: args.records.format == Format::Human && !args.records.show_passwords,
     };
     let sources = inputs::sources(&args.urls, &args.files.files);
-    let mut out = Output::new();
-    let mut tally = Tally::default();
-    let mut unreadable = false;
-    let result = (|| {
-        for source in &sources {
-            let stream = match source.open() {
-                None => {
-                    let Source::Argument(url) = source else {
-                        continue;
-                    };
-                    let mut buffer = Vec::new();
-                    let line = Line::new(url.as_encoded_bytes());
-                    record(
-                        args,
-                        &style,
-                        Origin::Argument,
-                        1,
-                        line,
-                        &mut buffer,
-                        &mut tally,
-                    );
-                    out.write(&buffer)?;
-                    continue;
-                }
-                Some(Ok(stream)) => stream,
-                Some(Err((name, error))) => {
-                    // The file cannot be read: say so, and go on.
-                    output::message(format_args!("{}: {error}", inputs::shown_name(&name)));
-                    unreadable = true;
-                    continue;
-                }
-            };
-            if let Err(error) = check_stream(args, &style, stream, &mut out, &mut tally)? {
-                unreadable = true;
-                output::message(error);
-            }
-        }
-        out.flush()
-    })();
-    if let Some(status) = output::failed(result) {
-        return status;
-    }
-    // A closed standard output ends the run quietly; the summary goes to
-    // standard error, which may still be open.
-    let when = summary::When {
-        asked: args.records.stats,
-        quiet: args.records.quiet,
+    let mut run = (Output::new(), Tally::default());
+    let written = inputs::read_each(
+        &sources,
+        &mut run,
+        |url, (out, tally)| {
+            let mut buffer = Vec::new();
+            let line = Line::new(url.as_encoded_bytes());
+            record(args, &style, Origin::Argument, 1, line, &mut buffer, tally);
+            out.write(&buffer)
+        },
+        |stream, (out, tally)| check_stream(args, &style, stream, out, tally),
+    );
+    let (mut out, tally) = run;
+    let end = summary::End {
+        when: summary::When {
+            asked: args.records.stats,
+            quiet: args.records.quiet,
+        },
+        streams: inputs::any_stream(&sources),
+        noun: ("input", "inputs"),
+        warnings: true,
+        deny_warnings: args.deny_warnings,
     };
-    let summarized = !when.now(inputs::any_stream(&sources))
-        || summary::write(&tally, ("input", "inputs"), true);
-    if unreadable || tally.too_long > 0 || !summarized {
-        ExitCode::from(2)
-    } else if tally.invalid > 0 || (args.deny_warnings && tally.warnings > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    end.status(
+        written.and_then(|whole| out.flush().map(|()| whole)),
+        &tally,
+    )
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;

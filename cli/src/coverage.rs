@@ -10,7 +10,7 @@ use rfc1738::{Rule, check, parse_rule};
 use serde::Serialize;
 
 use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
-use crate::inputs::{self, Source};
+use crate::inputs;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Stop};
 use crate::show;
@@ -36,33 +36,26 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         too_long: Vec::new(),
         max_line,
     };
-    let mut unreadable = false;
-    for source in inputs::sources(&args.urls, &args.files.files) {
-        let stream = match source.open() {
-            None => {
-                if let Source::Argument(url) = source {
-                    add(&mut measured, args.rule, Line::new(url.as_encoded_bytes()));
-                }
-                continue;
-            }
-            Some(Ok(stream)) => stream,
-            Some(Err((name, error))) => {
-                output::message(format_args!("{}: {error}", inputs::shown_name(&name)));
-                unreadable = true;
-                continue;
-            }
-        };
-        let name = stream.name.clone();
-        match measure(stream.reader, args.rule, &name, &mut measured) {
-            Ok(()) => {}
-            Err(Stop::Interrupted) => return ExitCode::from(crate::interrupt::STATUS),
+    let sources = inputs::sources(&args.urls, &args.files.files);
+    let read = inputs::read_each(
+        &sources,
+        &mut measured,
+        |url, measured| {
+            add(measured, args.rule, Line::new(url.as_encoded_bytes()));
+            Ok(())
+        },
+        |stream, measured| match measure(stream.reader, args.rule, &stream.name, measured) {
+            Ok(()) => Ok(Ok(())),
             // Why reading stopped, named.
-            Err(stop) => {
-                let _ = output::failed(Err(stop));
-                unreadable = true;
-            }
-        }
-    }
+            Err(Stop::Failed(error)) => Ok(Err(error.to_string())),
+            Err(stop) => Err(stop),
+        },
+    );
+    let unreadable = match read {
+        Ok(whole) => !whole,
+        // SIGINT: no report.
+        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
+    };
     let mut out = Output::new();
     let written = match args.format {
         Format::Human => out.line(&report(&measured)),

@@ -13,7 +13,7 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::batch::{self, Item, Line};
 use crate::check::{ErrorRecord, input_members};
-use crate::inputs::{self, Source};
+use crate::inputs;
 use crate::output::{self, Output, Paint, Stop};
 use crate::show;
 use crate::summary::{self, Tally};
@@ -28,53 +28,35 @@ use crate::{ExplainArgs, Format};
 pub fn run(args: &ExplainArgs) -> ExitCode {
     let paint = Paint::stdout();
     let sources = inputs::sources(&args.urls, &args.files.files);
-    let mut out = Output::new();
-    let mut tally = Tally::default();
-    let mut unreadable = false;
-    let result = (|| {
-        for source in &sources {
-            match source.open() {
-                None => {
-                    if let Source::Argument(url) = source {
-                        let mut record = Record::new(&mut out);
-                        let origin = ("input", 1);
-                        let input = url.as_encoded_bytes();
-                        if explain(&mut record, args, &paint, input, origin, &mut tally) {
-                            record.end()?;
-                        }
-                    }
-                }
-                Some(Ok(stream)) => {
-                    if let Err(error) = explain_stream(args, &paint, stream, &mut out, &mut tally)?
-                    {
-                        output::message(error);
-                        unreadable = true;
-                    }
-                }
-                Some(Err((name, error))) => {
-                    output::message(format_args!("{}: {error}", inputs::shown_name(&name)));
-                    unreadable = true;
-                }
+    let mut run = (Output::new(), Tally::default());
+    let written = inputs::read_each(
+        &sources,
+        &mut run,
+        |url, (out, tally)| {
+            let mut record = Record::new(out);
+            let input = url.as_encoded_bytes();
+            if explain(&mut record, args, &paint, input, ("input", 1), tally) {
+                record.end()?;
             }
-        }
-        out.flush()
-    })();
-    if let Some(status) = output::failed(result) {
-        return status;
+            Ok(())
+        },
+        |stream, (out, tally)| explain_stream(args, &paint, stream, out, tally),
+    );
+    let (mut out, tally) = run;
+    summary::End {
+        when: summary::When {
+            asked: args.records.stats,
+            quiet: args.records.quiet,
+        },
+        streams: inputs::any_stream(&sources),
+        noun: ("input", "inputs"),
+        warnings: false,
+        deny_warnings: false,
     }
-    let when = summary::When {
-        asked: args.records.stats,
-        quiet: args.records.quiet,
-    };
-    let summarized = !when.now(inputs::any_stream(&sources))
-        || summary::write(&tally, ("input", "inputs"), false);
-    if unreadable || tally.too_long > 0 || !summarized {
-        ExitCode::from(2)
-    } else if tally.invalid > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    .status(
+        written.and_then(|whole| out.flush().map(|()| whole)),
+        &tally,
+    )
 }
 
 /// Explains each line of `stream`, on every core, writing records in order;

@@ -97,6 +97,38 @@ impl Source<'_> {
     }
 }
 
+/// Reads every source in turn, in order: an argument is given to
+/// `argument`, a stream opened and given to `stream`, which says (inside)
+/// why it could not be read to its end; both are given `run`, what the
+/// run writes to and counts. What cannot be opened or read is
+/// said on standard error, and the others are still read. Returns whether
+/// every source was read whole, or why writing stopped.
+pub fn read_each<R>(
+    sources: &[Source<'_>],
+    run: &mut R,
+    mut argument: impl FnMut(&OsStr, &mut R) -> Result<(), crate::output::Stop>,
+    mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, crate::output::Stop>,
+) -> Result<bool, crate::output::Stop> {
+    let mut whole = true;
+    for source in sources {
+        let failure = match (source, source.open()) {
+            (Source::Argument(arg), _) => {
+                argument(arg, run)?;
+                continue;
+            }
+            (_, None) => continue,
+            (_, Some(Ok(opened))) => match stream(opened, run)? {
+                Ok(()) => continue,
+                Err(failure) => failure,
+            },
+            (_, Some(Err((name, error)))) => format!("{}: {error}", shown_name(&name)),
+        };
+        crate::output::message(failure);
+        whole = false;
+    }
+    Ok(whole)
+}
+
 /// The name of an unreadable stream as a message shows it: `standard input`,
 /// or its path escaped as [`rfc1738::visible`] shows text.
 pub fn shown_name(name: &str) -> String {

@@ -27,8 +27,8 @@ use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
 use crate::check::{ErrorRecord, input_members};
-use crate::inputs::{self, Source};
-use crate::output::{self, Output, Paint, Stop};
+use crate::inputs;
+use crate::output::{Output, Paint, Stop};
 use crate::show;
 use crate::summary::{self, Tally};
 use crate::{Format, ParseArgs};
@@ -387,50 +387,33 @@ struct TooLong<'a> {
 pub fn run(args: &ParseArgs) -> ExitCode {
     let paint = Paint::stdout();
     let sources = inputs::sources(&args.urls, &args.files.files);
-    let mut out = Output::new();
-    let mut tally = Tally::default();
-    let mut unreadable = false;
-    let result = (|| {
-        for source in &sources {
-            match source.open() {
-                None => {
-                    if let Source::Argument(url) = source {
-                        let mut buffer = Vec::new();
-                        let line = Line::new(url.as_encoded_bytes());
-                        record(args, &paint, ("input", 1), line, &mut buffer, &mut tally);
-                        out.write(&buffer)?;
-                    }
-                }
-                Some(Ok(stream)) => {
-                    if let Err(error) = parse_stream(args, &paint, stream, &mut out, &mut tally)? {
-                        output::message(error);
-                        unreadable = true;
-                    }
-                }
-                Some(Err((name, error))) => {
-                    output::message(format_args!("{}: {error}", inputs::shown_name(&name)));
-                    unreadable = true;
-                }
-            }
-        }
-        out.flush()
-    })();
-    if let Some(status) = output::failed(result) {
-        return status;
+    let mut run = (Output::new(), Tally::default());
+    let written = inputs::read_each(
+        &sources,
+        &mut run,
+        |url, (out, tally)| {
+            let mut buffer = Vec::new();
+            let line = Line::new(url.as_encoded_bytes());
+            record(args, &paint, ("input", 1), line, &mut buffer, tally);
+            out.write(&buffer)
+        },
+        |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
+    );
+    let (mut out, tally) = run;
+    summary::End {
+        when: summary::When {
+            asked: args.records.stats,
+            quiet: args.records.quiet,
+        },
+        streams: inputs::any_stream(&sources),
+        noun: ("input", "inputs"),
+        warnings: false,
+        deny_warnings: false,
     }
-    let when = summary::When {
-        asked: args.records.stats,
-        quiet: args.records.quiet,
-    };
-    let summarized = !when.now(inputs::any_stream(&sources))
-        || summary::write(&tally, ("input", "inputs"), false);
-    if unreadable || tally.too_long > 0 || !summarized {
-        ExitCode::from(2)
-    } else if tally.invalid == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    .status(
+        written.and_then(|whole| out.flush().map(|()| whole)),
+        &tally,
+    )
 }
 
 /// Parses each line of a stream, on every core, writing records in order;

@@ -4,8 +4,9 @@
 //! alone, nor with `--quiet`, unless asked for.
 
 use std::io::{self, IsTerminal};
+use std::process::ExitCode;
 
-use crate::output;
+use crate::output::{self, Stop};
 
 /// Counts what was checked.
 #[derive(Clone, Copy, Debug, Default)]
@@ -50,6 +51,49 @@ impl When {
     /// standard input (`streams`) or not.
     pub fn now(self, streams: bool) -> bool {
         self.asked || (!self.quiet && streams && io::stderr().is_terminal())
+    }
+}
+
+/// How a run that counted inputs ends.
+pub struct End {
+    /// When to write the summary.
+    pub when: When,
+    /// Whether lines were read from a file or standard input.
+    pub streams: bool,
+    /// What the inputs are called, one and many.
+    pub noun: (&'static str, &'static str),
+    /// Whether the summary counts warnings.
+    pub warnings: bool,
+    /// Whether a warning fails the run (`--deny-warnings`).
+    pub deny_warnings: bool,
+}
+
+impl End {
+    /// The exit status of a run that wrote its records (or why it stopped)
+    /// and read all of its sources (`whole`) or not, having counted
+    /// `tally`: the summary written, when it is asked for, first. 130 after
+    /// SIGINT; 2 when writing failed, a source was not read whole, a line
+    /// was too long or the summary could not be written; 1 when an input
+    /// failed; else 0.
+    pub fn status(&self, written: Result<bool, Stop>, tally: &Tally) -> ExitCode {
+        let whole = match written {
+            Ok(whole) => whole,
+            Err(stop) => match output::failed(Err(stop)) {
+                Some(status) => return status,
+                // Standard output was closed: the status is that of what
+                // was read.
+                None => true,
+            },
+        };
+        // The summary goes to standard error, which may still be open.
+        let summarized = !self.when.now(self.streams) || write(tally, self.noun, self.warnings);
+        if !whole || tally.too_long > 0 || !summarized {
+            ExitCode::from(2)
+        } else if tally.invalid > 0 || (self.deny_warnings && tally.warnings > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -73,6 +73,10 @@ fn every_command_with_both_streams_full_exits_2() {
         &["extract", "-f", &text],
         &["extract", "--format", "json"],
         &["coverage"],
+        &["explain"],
+        &["coverage", "--format", "json"],
+        &["completions", "bash"],
+        &["man", "check"],
         &["--help"],
         &["check", "--help"],
         &["--version"],
@@ -92,6 +96,8 @@ fn an_unwritable_standard_output_is_reported_on_standard_error() {
         &["explain", "http://h/"],
         &["grammar"],
         &["coverage"],
+        &["completions", "zsh"],
+        &["man"],
         &["--help"],
     ] {
         let output = run_with(args, b"http://h/\n", full(), Stdio::piped());
