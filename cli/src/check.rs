@@ -154,19 +154,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     );
     let (mut out, tally) = run;
     let end = summary::End {
-        when: summary::When {
-            asked: args.records.stats,
-            quiet: args.records.quiet,
-        },
-        streams: inputs::any_stream(&sources),
-        noun: ("input", "inputs"),
         warnings: true,
         deny_warnings: args.deny_warnings,
+        ..summary::End::inputs(&args.records, &sources)
     };
-    end.status(
-        written.and_then(|whole| out.flush().map(|()| whole)),
-        &tally,
-    )
+    end.status(written, &mut out, &tally)
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;

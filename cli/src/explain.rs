@@ -43,20 +43,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         |stream, (out, tally)| explain_stream(args, &paint, stream, out, tally),
     );
     let (mut out, tally) = run;
-    summary::End {
-        when: summary::When {
-            asked: args.records.stats,
-            quiet: args.records.quiet,
-        },
-        streams: inputs::any_stream(&sources),
-        noun: ("input", "inputs"),
-        warnings: false,
-        deny_warnings: false,
-    }
-    .status(
-        written.and_then(|whole| out.flush().map(|()| whole)),
-        &tally,
-    )
+    summary::End::inputs(&args.records, &sources).status(written, &mut out, &tally)
 }
 
 /// Explains each line of `stream`, on every core, writing records in order;

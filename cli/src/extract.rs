@@ -173,19 +173,11 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
             failed = true;
         }
     }
-    let when = summary::When {
-        asked: args.records.stats,
-        quiet: args.records.quiet,
+    let end = summary::End {
+        noun: ("hit", "hits"),
+        ..summary::End::inputs(&args.records, &sources)
     };
-    let summarized =
-        !when.now(inputs::any_stream(&sources)) || summary::write(&tally, ("hit", "hits"), false);
-    if failed || !summarized {
-        ExitCode::from(2)
-    } else if tally.invalid > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    end.status(Ok(!failed), &mut out, &tally)
 }
 
 /// Says, for a text argument that holds no URL and names a file, that the

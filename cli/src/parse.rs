@@ -400,20 +400,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
         |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
     );
     let (mut out, tally) = run;
-    summary::End {
-        when: summary::When {
-            asked: args.records.stats,
-            quiet: args.records.quiet,
-        },
-        streams: inputs::any_stream(&sources),
-        noun: ("input", "inputs"),
-        warnings: false,
-        deny_warnings: false,
-    }
-    .status(
-        written.and_then(|whole| out.flush().map(|()| whole)),
-        &tally,
-    )
+    summary::End::inputs(&args.records, &sources).status(written, &mut out, &tally)
 }
 
 /// Parses each line of a stream, on every core, writing records in order;

@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use crate::output::{self, Stop};
+use crate::output::{self, Output, Stop};
 
 /// Counts what was checked.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,14 +69,29 @@ pub struct End {
 }
 
 impl End {
+    /// How a run of a command that writes a record per input ends, its
+    /// inputs read from `sources`: no warnings.
+    pub fn inputs(records: &crate::RecordArgs, sources: &[crate::inputs::Source<'_>]) -> End {
+        End {
+            when: When {
+                asked: records.stats,
+                quiet: records.quiet,
+            },
+            streams: crate::inputs::any_stream(sources),
+            noun: ("input", "inputs"),
+            warnings: false,
+            deny_warnings: false,
+        }
+    }
+
     /// The exit status of a run that wrote its records (or why it stopped)
     /// and read all of its sources (`whole`) or not, having counted
     /// `tally`: the summary written, when it is asked for, first. 130 after
     /// SIGINT; 2 when writing failed, a source was not read whole, a line
     /// was too long or the summary could not be written; 1 when an input
     /// failed; else 0.
-    pub fn status(&self, written: Result<bool, Stop>, tally: &Tally) -> ExitCode {
-        let whole = match written {
+    pub fn status(&self, written: Result<bool, Stop>, out: &mut Output, tally: &Tally) -> ExitCode {
+        let whole = match written.and_then(|whole| out.flush().map(|()| whole)) {
             Ok(whole) => whole,
             Err(stop) => match output::failed(Err(stop)) {
                 Some(status) => return status,
