@@ -119,6 +119,30 @@ fn extract_says_when_a_text_argument_names_a_file() {
 }
 
 #[test]
+fn an_argument_that_names_a_file_gets_a_note() {
+    let path = file("conventions-note.txt", b"http://a/\n");
+    for command in ["check", "parse", "explain", "coverage"] {
+        let output = rfc1738(&[command, &path], b"");
+        let message = stderr(&output);
+        assert!(
+            message.contains(&format!("to read the lines of the file, write `-f {path}`")),
+            "{command}: {message}"
+        );
+        // A URL, or the file given with -f, gets none.
+        assert_eq!(
+            stderr(&rfc1738(&[command, "-f", &path], b"")),
+            "",
+            "{command}"
+        );
+        assert_eq!(
+            stderr(&rfc1738(&[command, "http://a/"], b"")),
+            "",
+            "{command}"
+        );
+    }
+}
+
+#[test]
 fn a_byte_order_mark_is_not_part_of_the_first_line() {
     let bom = "\u{feff}";
     let lines = format!("{bom}http://a/\r\nnews:b\n");
