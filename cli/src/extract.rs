@@ -166,7 +166,8 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         if let Source::Argument(argument) = source
             && tally.inputs() == before
         {
-            hint_file(argument);
+            let taken = "searched as a text, and holds no URL";
+            inputs::note_file(argument, taken, "search the file");
         }
         if text.cut {
             cut_message(&Visible::new(&name).to_string(), &text.bytes, max);
@@ -178,19 +179,6 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         ..summary::End::inputs(&args.records, &sources)
     };
     end.status(Ok(!failed), &mut out, &tally)
-}
-
-/// Says, for a text argument that holds no URL and names a file, that the
-/// argument was searched as text: `extract FILE` of other tools is
-/// `extract -f FILE` here.
-fn hint_file(argument: &std::ffi::OsStr) {
-    if std::path::Path::new(argument).is_file() {
-        let name = Visible::new(&argument.to_string_lossy()).to_string();
-        output::message(format_args!(
-            "note: the argument `{name}` is searched as a text, and holds no URL; to search \
-             the file, write `-f {name}`"
-        ));
-    }
 }
 
 /// Says that the text `name` was longer than `max` bytes, and how much of

@@ -114,7 +114,7 @@ pub fn read_each<R>(
         let failure = match (source, source.open()) {
             (Source::Argument(arg), _) => {
                 argument(arg, run)?;
-                note_file(arg);
+                note_file(arg, "taken as an input", "read the lines of the file");
                 continue;
             }
             (_, None) => continue,
@@ -131,15 +131,14 @@ pub fn read_each<R>(
 }
 
 /// Says, of an argument that names a file and cannot be a URL (it has no
-/// `:`), that it was taken as an input: `COMMAND FILE` of other tools is
-/// `COMMAND -f FILE` here.
-fn note_file(argument: &OsStr) {
+/// `:`), how it was `taken` and that `-f` would `read` the file:
+/// `COMMAND FILE` of other tools is `COMMAND -f FILE` here.
+pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
     let colon = argument.as_encoded_bytes().contains(&b':');
     if !colon && Path::new(argument).is_file() {
         let name = rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string();
         crate::output::message(format_args!(
-            "note: the argument `{name}` is taken as an input; to read the lines of the file, \
-             write `-f {name}`"
+            "note: the argument `{name}` is {taken}; to {read}, write `-f {name}`"
         ));
     }
 }
