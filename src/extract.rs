@@ -76,6 +76,28 @@
 //! wrapper. A bare URL never continues across
 //! whitespace, line breaks after a hyphen included.
 //!
+//! **Markdown.** Text written in Markdown wraps URLs in its own marks, which
+//! a bare URL leaves out:
+//!
+//! - A URL right after a `(` ends before the `)` that closes it, and one
+//!   right after a `[` before the `]` that closes it (a bracket the URL
+//!   opens itself is matched within it): `[text](url)`, `![alt](url)` and
+//!   `[url](url)` give their URLs without the brackets, a title after the
+//!   URL is left out as whitespace ends it, and `(http://a/b)c` gives
+//!   `http://a/b`.
+//! - Emphasis and code marks (`*`, `_`, `~`, `` ` ``, in runs: `**`, `~~`)
+//!   that end a URL are left out, with the punctuation around them, when a
+//!   run of the same mark opened before the URL in its paragraph and is not
+//!   closed yet: `**see http://a/b**`, `` `http://a/b` ``, `_http://a/b_`,
+//!   `~~http://a/b~~`. A mark is open when an odd number of its runs came
+//!   before, in the running text since the last blank line (text inside a
+//!   hit or a wrapper does not count); a `_` between two letters or digits
+//!   is part of a word and opens nothing. A URL's own `*` or `_`, with no
+//!   mark open, stays: `news:*`, `http://a/b_`.
+//!
+//! `<url>` (Markdown's autolink) is a wrapper, read as above; inside a
+//! wrapper nothing is Markdown.
+//!
 //! For every hit, [`Extracted::verdict`] is [`check`] of the URL
 //! (its scheme rule chosen by its scheme, case-insensitively), and
 //! [`Extracted::text_offset`] and [`Extracted::text_position`] map an offset
@@ -331,6 +353,7 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
         text,
         at: 0,
         position: Position::default(),
+        marks: Marks::default(),
     }
 }
 
@@ -342,6 +365,8 @@ pub struct Extractor<'a> {
     at: usize,
     /// The line and column of the last hit's start.
     position: Position,
+    /// Markdown's marks open in the running text read so far.
+    marks: Marks,
 }
 
 impl Iterator for Extractor<'_> {
@@ -357,17 +382,24 @@ impl Iterator for Extractor<'_> {
                     (Some(hit), resume)
                 })
             } else {
-                bare_scheme(bytes, self.at)
-                    .map(|scheme| bare(text, self.at, scheme, &mut self.position))
+                bare_scheme(bytes, self.at).map(|scheme| {
+                    let at = (self.at, scheme);
+                    bare(text, at, &mut self.marks, &mut self.position)
+                })
             };
             match found {
                 Some((hit, resume)) => {
+                    // What a hit or a candidate spans is not running text.
+                    self.marks.blank = false;
                     self.at = resume;
                     if hit.is_some() {
                         return hit;
                     }
                 }
-                None => self.at += 1,
+                None => {
+                    self.marks.pass(bytes, self.at);
+                    self.at += 1;
+                }
             }
         }
         None
@@ -591,13 +623,14 @@ fn bare_scheme(bytes: &[u8], at: usize) -> Option<usize> {
     (scheme_rule(name) != Rule::Otherurl).then_some(colon)
 }
 
-/// The bare URL whose `scheme`-byte name starts at `start`, if something is
-/// left of it after the trailing punctuation, and where to read on: the end
-/// of its run. `position` is moved to the URL's start if it is a hit.
+/// The bare URL whose `scheme`-byte name starts at `start` (`(start,
+/// scheme)`), if something is left of it after the trailing punctuation and
+/// Markdown's closing `marks`, and where to read on: the end of its run.
+/// `position` is moved to the URL's start if it is a hit.
 fn bare(
     text: &str,
-    start: usize,
-    scheme: usize,
+    (start, scheme): (usize, usize),
+    marks: &mut Marks,
     position: &mut Position,
 ) -> (Option<Extracted>, usize) {
     // `start` is an ASCII letter: a boundary.
@@ -606,8 +639,15 @@ fn bare(
         .char_indices()
         .find(|&(_, c)| c.is_whitespace() || matches!(c, '<' | '>' | '"'))
         .map_or(rest.len(), |(index, _)| index);
+    // Opened by a bracket, a URL ends at the bracket that closes it.
+    let opener = start.checked_sub(1).and_then(|i| text.as_bytes().get(i));
+    let run = match opener {
+        Some(b'(') => closed_at(&rest.as_bytes()[..run], b'(', b')'),
+        Some(b'[') => closed_at(&rest.as_bytes()[..run], b'[', b']'),
+        _ => run,
+    };
     let candidate = rest.get(..run).unwrap_or_default().as_bytes();
-    let end = trimmed(candidate);
+    let end = marks.close(candidate);
     // Scheme letters are not punctuation: trimming stops at the `:` at the
     // latest. Nothing but slashes after it (`http://` of a template such as
     // `http://<host>/`, or of the BNF's `"http://"`), no URL.
@@ -641,6 +681,97 @@ fn bare(
         content: piece,
     };
     (Some(hit), start + run)
+}
+
+/// Where the bracket `close` that closes the one before `run` stands in
+/// it: the first `close` not matched by an `open` after it; all of `run`
+/// without one.
+fn closed_at(run: &[u8], open: u8, close: u8) -> usize {
+    let mut depth = 0usize;
+    for (index, &byte) in run.iter().enumerate() {
+        if byte == open {
+            depth += 1;
+        } else if byte == close {
+            match depth.checked_sub(1) {
+                Some(inner) => depth = inner,
+                None => return index,
+            }
+        }
+    }
+    run.len()
+}
+
+/// Markdown's emphasis and code marks (`*`, `_`, `~`, `` ` ``) open in the
+/// running text read so far: for each, whether an odd number of runs of it
+/// were seen since the paragraph started (a blank line starts one). A `_`
+/// between two letters or digits is part of a word, as Markdown reads it,
+/// and opens nothing.
+#[derive(Clone, Copy, Debug, Default)]
+struct Marks {
+    open: [bool; MARKS.len()],
+    /// Whether the line read so far holds only whitespace.
+    blank: bool,
+}
+
+/// The marks, in the order of [`Marks::open`].
+const MARKS: [u8; 4] = [b'*', b'_', b'~', b'`'];
+
+impl Marks {
+    /// Passes over `bytes[at]`, a byte of running text.
+    fn pass(&mut self, bytes: &[u8], at: usize) {
+        let Some(&byte) = bytes.get(at) else {
+            return;
+        };
+        match byte {
+            b'\n' => {
+                if self.blank {
+                    self.open = [false; MARKS.len()];
+                }
+                self.blank = true;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => {
+                self.blank = false;
+                let Some(mark) = MARKS.iter().position(|&mark| mark == byte) else {
+                    return;
+                };
+                let before = at.checked_sub(1).and_then(|i| bytes.get(i));
+                if before == Some(&byte) {
+                    return; // inside a run, counted at its start
+                }
+                let length = bytes[at..].iter().take_while(|&&b| b == byte).count();
+                let after = bytes.get(at + length);
+                let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
+                if byte == b'_' && word(before) && word(after) {
+                    return;
+                }
+                self.open[mark] = !self.open[mark];
+            }
+        }
+    }
+
+    /// The length of a bare URL's `candidate` run once its trailing
+    /// punctuation, and the runs of marks that close marks open before it,
+    /// are dropped; the marks it drops are closed.
+    fn close(&mut self, candidate: &[u8]) -> usize {
+        let mut end = trimmed(candidate);
+        while let Some(&last) = end.checked_sub(1).and_then(|i| candidate.get(i)) {
+            let Some(mark) = MARKS.iter().position(|&mark| mark == last) else {
+                break;
+            };
+            if !self.open[mark] {
+                break;
+            }
+            self.open[mark] = false;
+            let run = candidate[..end]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == last)
+                .count();
+            end = trimmed(&candidate[..end - run]);
+        }
+        end
+    }
 }
 
 /// The length of a bare URL's `candidate` run once its trailing
@@ -689,6 +820,119 @@ mod tests {
             let last = text.len() - "ftp://h/%zz".len();
             assert_eq!(hits.position.stepped, last, "lines: {lines}");
         }
+    }
+
+    /// The URLs found in `text`, and the text each hit spans.
+    fn found(text: &str) -> Vec<(String, &str)> {
+        extract(text)
+            .iter()
+            .map(|hit| (hit.url().to_owned(), &text[hit.span()]))
+            .collect()
+    }
+
+    /// The URLs found in `text`.
+    fn urls(text: &str) -> Vec<String> {
+        found(text).into_iter().map(|(url, _)| url).collect()
+    }
+
+    #[test]
+    fn markdown_marks_that_close_before_a_url_are_not_part_of_it() {
+        for (text, url) in [
+            ("**http://a.b/c**", "http://a.b/c"),
+            ("`http://a.b/c`", "http://a.b/c"),
+            ("_http://a.b/c_", "http://a.b/c"),
+            ("~~http://a.b/c~~", "http://a.b/c"),
+            ("***http://a.b/c***.", "http://a.b/c"),
+            ("**`http://a.b/c`**", "http://a.b/c"),
+            // Opened earlier in the paragraph, on another line too.
+            ("**See http://a.b/c**", "http://a.b/c"),
+            ("*See\nhttp://a.b/c*, then", "http://a.b/c"),
+            // The mark closes before punctuation, or after it.
+            ("`ftp://h/f`.", "ftp://h/f"),
+            ("(`ftp://h/f`)", "ftp://h/f"),
+        ] {
+            assert_eq!(urls(text), [url], "{text:?}");
+        }
+        // The span ends where the URL does.
+        assert_eq!(found("x **http://a/b** y")[0].1, "http://a/b");
+    }
+
+    #[test]
+    fn marks_that_opened_nothing_are_part_of_the_url() {
+        for (text, url) in [
+            // Nothing opened: `*` and `_` are characters a URL may hold.
+            ("see http://a.b/c* and", "http://a.b/c*"),
+            ("see http://a.b/c_", "http://a.b/c_"),
+            ("news:*", "news:*"),
+            // A `_` inside a word opens nothing.
+            ("snake_case http://a.b/c_", "http://a.b/c_"),
+            // A blank line ends a paragraph and the marks open in it.
+            ("**open\n\nhttp://a.b/c**", "http://a.b/c**"),
+            // Closed before the URL.
+            ("**a** http://a.b/c*", "http://a.b/c*"),
+        ] {
+            assert_eq!(urls(text), [url], "{text:?}");
+        }
+        // Once a URL closes a mark, the next one does not close it again.
+        assert_eq!(
+            urls("*a http://a/b* http://c/d*"),
+            ["http://a/b", "http://c/d*"]
+        );
+        // A URL that is only its scheme once the marks are dropped is none.
+        assert!(urls("*try news:*").is_empty());
+    }
+
+    #[test]
+    fn markdown_links_give_their_urls_without_the_brackets() {
+        assert_eq!(urls("[the spec](http://a.b/c)"), ["http://a.b/c"]);
+        assert_eq!(
+            urls("[http://a.b/](http://a.b/c)"),
+            ["http://a.b/", "http://a.b/c"]
+        );
+        assert_eq!(
+            urls("![logo](http://a.b/l.png), [x](ftp://h/f)."),
+            ["http://a.b/l.png", "ftp://h/f"]
+        );
+        // Brackets that the URL opens are its own.
+        assert_eq!(
+            urls("[w](http://a.b/wiki/A_(b)) and"),
+            ["http://a.b/wiki/A_(b)"]
+        );
+        // A title after the URL is not part of it.
+        assert_eq!(urls("[t](http://a.b/c \"title\")"), ["http://a.b/c"]);
+        // A closing bracket right after, as in `(http://a.b/c)and`.
+        assert_eq!(urls("(http://a.b/c)and"), ["http://a.b/c"]);
+        // An autolink is a wrapper.
+        let hits = extract("**<http://a.b/c>**");
+        assert_eq!(hits.len(), 1);
+        assert_eq!(hits[0].form(), Form::Angle);
+        assert_eq!(hits[0].url(), "http://a.b/c");
+        // The span ends before the bracket.
+        assert_eq!(found("[t](http://a/b)")[0].1, "http://a/b");
+    }
+
+    #[test]
+    fn the_appendix_wrappers_are_read_as_before_in_markdown() {
+        // Inside a wrapper nothing is Markdown: whitespace is removed and a
+        // hyphen break reported, marks or not.
+        let hits = extract("**<URL:ftp://a.b/lo-\n  ng*>**");
+        assert_eq!(hits.len(), 1);
+        assert_eq!(hits[0].url(), "ftp://a.b/lo-ng*");
+        assert_eq!(hits[0].hyphen_breaks().len(), 1);
+    }
+
+    #[test]
+    fn marks_cost_one_pass_however_many() {
+        // A run of marks is read once, not again from each of its marks:
+        // a megabyte of them would take minutes otherwise.
+        for mark in ["*", "_", "~", "`"] {
+            let text = format!("{} http://a/b{mark}", mark.repeat(1 << 20));
+            assert_eq!(urls(&text), ["http://a/b"], "{mark}");
+        }
+        let text = format!("{}http://a/b ", "*".repeat(1000)).repeat(200);
+        let hits = extract(&text);
+        assert_eq!(hits.len(), 200);
+        assert!(hits.iter().all(|hit| hit.url() == "http://a/b"));
     }
 
     #[test]

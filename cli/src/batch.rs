@@ -22,6 +22,7 @@ use std::thread;
 
 use rayon::prelude::*;
 
+use crate::inputs::BOM;
 use crate::interrupt::{self, Interrupted};
 use crate::output::{Output, Stop};
 
@@ -52,6 +53,9 @@ pub struct Blocks<R> {
     skipping: bool,
     /// How many bytes were read from `reader`.
     read: u64,
+    /// Whether no block was given yet: the first may start with a
+    /// byte-order mark, which is not part of its first line.
+    first: bool,
 }
 
 /// What [`Blocks::next_block`] gives.
@@ -84,6 +88,7 @@ impl<R: Ready> Blocks<R> {
             max_line,
             skipping: false,
             read: 0,
+            first: true,
         }
     }
 
@@ -116,6 +121,10 @@ impl<R: Ready> Blocks<R> {
     /// [`Block::TooLong`] next. A line of `max_line + 1` bytes that ends the
     /// block is given whole, for the caller to measure once its line ending
     /// is known.
+    ///
+    /// A byte-order mark (U+FEFF in UTF-8) that starts the input is not
+    /// part of the first block: editors write it, and it is no part of a
+    /// URL. It counts towards the first line's length.
     pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
         if self.skipping {
             self.skip()?;
@@ -137,6 +146,7 @@ impl<R: Ready> Blocks<R> {
                 // None of the line is kept: its start is dropped here, the
                 // rest before the next block.
                 self.skipping = true;
+                self.first = false;
                 return Ok(Some(Block::TooLong));
             }
             if lines_end.is_some() && (filled >= BLOCK || !self.reader.ready()) {
@@ -171,7 +181,14 @@ impl<R: Ready> Blocks<R> {
             lines_end.unwrap_or(filled)
         };
         self.carry = end..filled;
-        Ok((end > 0).then(|| Block::Lines(&self.buffer[..end])))
+        // The first block holds the input's first line whole: a mark that
+        // starts it is all there.
+        let start = if std::mem::take(&mut self.first) && self.buffer[..end].starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        };
+        Ok((end > start).then(|| Block::Lines(&self.buffer[start..end])))
     }
 
     /// Reads and drops the rest of a line too long to keep, up to its line
@@ -878,6 +895,29 @@ mod tests {
         assert_eq!(all_lines(b"x\n", 1), vec![b"x".to_vec()]);
         assert!(all_lines(b"", 1).is_empty());
         assert_eq!(all_lines(b"\n", 1), vec![Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_that_starts_the_input_starts_no_line() {
+        let bom = "\u{feff}";
+        for step in [1, 2, 3, 4, 100] {
+            // Only the first: a mark elsewhere is part of its line.
+            let data = format!("{bom}http://a/\r\n{bom}b\n");
+            let expected = [b"http://a/".to_vec(), format!("{bom}b").into_bytes()];
+            assert_eq!(all_lines(data.as_bytes(), step), expected, "step {step}");
+            // A mark alone is no line; a mark and a line feed, an empty one.
+            assert!(all_lines(bom.as_bytes(), step).is_empty(), "step {step}");
+            let empty = format!("{bom}\n");
+            assert_eq!(all_lines(empty.as_bytes(), step), [b""], "step {step}");
+            // Part of a mark is no mark.
+            assert_eq!(all_lines(b"\xef\xbbx\n", step), [b"\xef\xbbx"]);
+        }
+        // A first line too long is dropped with its mark.
+        let long = format!("{bom}{}\nok\n", "a".repeat(20));
+        assert_eq!(
+            lines_within(long.as_bytes(), 3, 10),
+            [None, Some(b"ok".to_vec())]
+        );
     }
 
     #[test]

@@ -1,113 +1,132 @@
 //! `rfc1738 coverage`: which alternatives of the grammar a file of inputs
 //! exercises.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
 use rfc1738::bnf::Grammar;
 use rfc1738::coverage::Coverage;
-use rfc1738::visible::Visible;
 use rfc1738::{Rule, check, parse_rule};
+use serde::Serialize;
 
-use crate::CoverageArgs;
 use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
+use crate::inputs;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Stop};
+use crate::show;
+use crate::{CoverageArgs, Format};
 
 /// What was measured: the coverage, how many accepted inputs were too long
 /// for a derivation tree, and the lines longer than `--max-line-bytes`.
 struct Measured {
     coverage: Coverage,
     no_tree: u64,
-    too_long: Vec<u64>,
+    /// Each line too long: its stream's name and its number.
+    too_long: Vec<(String, u64)>,
     max_line: usize,
 }
 
 /// Runs the command: 0 once the report is written, whatever it says; 2 when
-/// the input cannot be read or has a line too long to read.
+/// an input cannot be read or has a line too long to read.
 pub fn run(args: &CoverageArgs) -> ExitCode {
     let max_line = args.lines.max_line();
-    let result = match &args.file {
-        Some(path) => {
-            // Named in an error only, as it may be shown.
-            let name = Visible::new(&path.display().to_string()).to_string();
-            File::open(path)
-                .map_err(|error| unreadable(&name, &error))
-                .and_then(|file| measure(file, args.rule, max_line, &name))
-        }
-        None => measure(io::stdin(), args.rule, max_line, "standard input"),
-    };
-    let measured = match result {
-        Ok(measured) => measured,
-        // Why reading stopped: an error, named, or SIGINT.
-        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
-    };
-    let mut out = Output::new();
-    let written = out.line(&report(&measured)).and_then(|()| out.flush());
-    output::failed(written).unwrap_or(if measured.too_long.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
-    })
-}
-
-/// Checks each line and counts the alternatives of the accepted ones. Lines
-/// are cut as `check` and `parse` cut them ([`lines`]), and bounded alike.
-fn measure(
-    reader: impl Read + Send + 'static,
-    rule: Option<Rule>,
-    max_line: usize,
-    name: &str,
-) -> Result<Measured, Stop> {
     let mut measured = Measured {
         coverage: Coverage::new(),
         no_tree: 0,
         too_long: Vec::new(),
         max_line,
     };
-    let mut blocks = Blocks::new(ReadAhead::spawn(reader), max_line);
+    let sources = inputs::sources(&args.urls, &args.files.files);
+    let read = inputs::read_each(
+        &sources,
+        &mut measured,
+        |url, measured| {
+            add(measured, args.rule, Line::new(url.as_encoded_bytes()));
+            Ok(())
+        },
+        |stream, measured| match measure(stream.reader, args.rule, &stream.name, measured) {
+            Ok(()) => Ok(Ok(())),
+            // Why reading stopped, named.
+            Err(Stop::Failed(error)) => Ok(Err(error.to_string())),
+            Err(stop) => Err(stop),
+        },
+    );
+    let unreadable = match read {
+        Ok(whole) => !whole,
+        // SIGINT: no report.
+        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
+    };
+    let mut out = Output::new();
+    let written = match args.format {
+        Format::Human => out.line(&report(&measured)),
+        Format::Json => {
+            let mut buffer = Vec::new();
+            show::json_line(&mut buffer, &Report::new(&measured));
+            out.write(&buffer)
+        }
+    };
+    output::failed(written.and_then(|()| out.flush())).unwrap_or(
+        if measured.too_long.is_empty() && !unreadable {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        },
+    )
+}
+
+/// Counts one input: its alternatives when it matches.
+fn add(measured: &mut Measured, rule: Option<Rule>, input: Line<'_>) {
+    // A line that is not UTF-8 is no URL: it exercises nothing.
+    let Line::Text(input) = input else {
+        measured.coverage.add_rejected();
+        return;
+    };
+    let matched = match rule {
+        Some(rule) => parse_rule(rule, input),
+        None => check(input),
+    };
+    match matched {
+        // A derivation tree has a node per character: longer inputs are
+        // counted apart, and said so in the report.
+        Ok(_) if input.len() > crate::MAX_TREE_INPUT => measured.no_tree += 1,
+        Ok(matched) => measured.coverage.add_match(&matched),
+        Err(_) => measured.coverage.add_rejected(),
+    }
+}
+
+/// Checks each line of the stream `name` and counts the alternatives of
+/// the accepted ones. Lines are cut as `check` and `parse` cut them
+/// ([`lines`]), and bounded alike.
+fn measure(
+    reader: impl Read + Send + 'static,
+    rule: Option<Rule>,
+    name: &str,
+    measured: &mut Measured,
+) -> Result<(), Stop> {
+    let mut blocks = Blocks::new(ReadAhead::spawn(reader), measured.max_line);
+    let shown = inputs::shown_name(name);
     let mut number = 0;
     while let Some(block) = blocks
         .next_block()
-        .map_err(|error| unreadable(name, &error))?
+        .map_err(|error| unreadable(&shown, &error))?
     {
         let block = match block {
             Block::Lines(block) => block,
             Block::TooLong => {
                 number += 1;
-                measured.too_long.push(number);
+                measured.too_long.push((name.to_owned(), number));
                 continue;
             }
         };
         for input in lines(block) {
             number += 1;
-            let input = match Item::of(Line::new(input), max_line) {
-                Item::TooLong => {
-                    measured.too_long.push(number);
-                    continue;
-                }
-                // A line that is not UTF-8 is no URL: it exercises nothing.
-                Item::Line(Line::Bytes(_)) => {
-                    measured.coverage.add_rejected();
-                    continue;
-                }
-                Item::Line(Line::Text(input)) => input,
-            };
-            let matched = match rule {
-                Some(rule) => parse_rule(rule, input),
-                None => check(input),
-            };
-            match matched {
-                // A derivation tree has a node per character: longer inputs
-                // are counted apart, and said so in the report.
-                Ok(_) if input.len() > crate::MAX_TREE_INPUT => measured.no_tree += 1,
-                Ok(matched) => measured.coverage.add_match(&matched),
-                Err(_) => measured.coverage.add_rejected(),
+            match Item::of(Line::new(input), measured.max_line) {
+                Item::TooLong => measured.too_long.push((name.to_owned(), number)),
+                Item::Line(line) => add(measured, rule, line),
             }
         }
     }
-    Ok(measured)
+    Ok(())
 }
 
 /// Why reading `name` stopped: SIGINT, or its error, named.
@@ -119,6 +138,96 @@ fn unreadable(name: &str, error: &io::Error) -> Stop {
     }
 }
 
+/// The report as one JSON object.
+#[derive(Serialize)]
+struct Report<'a> {
+    inputs: u64,
+    accepted: u64,
+    rejected: u64,
+    /// Accepted inputs longer than [`crate::MAX_TREE_INPUT`]: not counted.
+    no_tree: u64,
+    too_long: Vec<TooLongLine<'a>>,
+    max_line_bytes: usize,
+    productions: Vec<ProductionCount>,
+    unexercised: Vec<Unexercised>,
+}
+
+/// A line longer than `--max-line-bytes`, in the report.
+#[derive(Serialize)]
+struct TooLongLine<'a> {
+    file: &'a str,
+    line: u64,
+}
+
+/// A production's counts: how many inputs used it, and each of its
+/// alternatives, in the BNF's order.
+#[derive(Serialize)]
+struct ProductionCount {
+    rule: &'static str,
+    inputs: usize,
+    alternatives: Vec<usize>,
+}
+
+/// An alternative no input exercised: its production, its 1-based number
+/// and its text in the BNF.
+#[derive(Serialize)]
+struct Unexercised {
+    rule: &'static str,
+    alternative: usize,
+    text: String,
+}
+
+impl<'a> Report<'a> {
+    fn new(measured: &'a Measured) -> Self {
+        let Measured {
+            coverage,
+            no_tree,
+            too_long,
+            max_line,
+        } = measured;
+        let accepted = coverage.inputs() as u64 + no_tree;
+        let rejected = coverage.rejected() as u64;
+        Report {
+            inputs: accepted + rejected + too_long.len() as u64,
+            accepted,
+            rejected,
+            no_tree: *no_tree,
+            too_long: too_long
+                .iter()
+                .map(|(file, line)| TooLongLine { file, line: *line })
+                .collect(),
+            max_line_bytes: *max_line,
+            productions: Rule::ALL
+                .iter()
+                .map(|&rule| ProductionCount {
+                    rule: rule.name(),
+                    inputs: coverage.uses(rule),
+                    alternatives: (0..coverage.alternatives(rule))
+                        .map(|alternative| coverage.count(rule, alternative))
+                        .collect(),
+                })
+                .collect(),
+            unexercised: coverage
+                .unexercised()
+                .map(|(rule, alternative)| Unexercised {
+                    rule: rule.name(),
+                    alternative: alternative + 1,
+                    text: alternative_text(rule, alternative),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The text of alternative `alternative` (0-based) of `rule` in the BNF.
+fn alternative_text(rule: Rule, alternative: usize) -> String {
+    Grammar::rfc1738()
+        .get(rule.name())
+        .and_then(|production| production.alternatives().get(alternative))
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
 /// The report: a line per production with how many inputs used it and each
 /// alternative's count, then every alternative never exercised.
 fn report(measured: &Measured) -> String {
@@ -128,7 +237,6 @@ fn report(measured: &Measured) -> String {
         too_long,
         max_line,
     } = measured;
-    let grammar = Grammar::rfc1738();
     let skipped = if too_long.is_empty() {
         String::new()
     } else {
@@ -148,9 +256,15 @@ fn report(measured: &Measured) -> String {
         ));
     }
     if !too_long.is_empty() {
-        // A number per line of more than `max_line` bytes: the list is
-        // shorter than what it stands for.
-        let numbers: Vec<String> = too_long.iter().map(u64::to_string).collect();
+        // A number per line of more than `max_line` bytes (with its file's
+        // name, for a file): the list is shorter than what it stands for.
+        let numbers: Vec<String> = too_long
+            .iter()
+            .map(|(name, number)| match name.as_str() {
+                inputs::STDIN => number.to_string(),
+                name => format!("{}:{number}", rfc1738::visible::Visible::new(name)),
+            })
+            .collect();
         let (count, which) = match too_long.len() {
             1 => ("1 line".to_owned(), "line"),
             count => (format!("{count} lines"), "lines"),
@@ -186,11 +300,7 @@ fn report(measured: &Measured) -> String {
     } else {
         lines.push(format!("never exercised ({}):", missing.len()));
         for (rule, alternative) in missing {
-            let text = grammar
-                .get(rule.name())
-                .and_then(|production| production.alternatives().get(alternative))
-                .map(ToString::to_string)
-                .unwrap_or_default();
+            let text = alternative_text(rule, alternative);
             lines.push(format!(
                 "  {} alternative {}: {}",
                 rule.name(),

@@ -1,28 +1,173 @@
-//! `rfc1738 explain`: the derivation tree of a URL.
+//! `rfc1738 explain`: the derivation tree of each input.
 
-use std::fmt::{self, Write as _};
+use std::borrow::Cow;
+use std::io::{self, Write};
 use std::ops::Range;
 use std::process::ExitCode;
 
-use annotate_snippets::Renderer;
 use rfc1738::{
-    Derivation, Error, check, check_bytes, check_prefix, is_character_class, parse_prefix,
+    Derivation, Error, Match, check, check_bytes, check_prefix, is_character_class, parse_prefix,
     parse_rule,
 };
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::check::ErrorRecord;
-use crate::output::{self, Output, Stop};
+use crate::batch::{self, Item, Line};
+use crate::check::{ErrorRecord, input_members};
+use crate::inputs;
+use crate::output::{self, Output, Paint, Stop};
 use crate::picture::{self, Scene};
 use crate::show;
-use crate::{ExplainArgs, TreeFormat};
+use crate::summary::{self, Tally};
+use crate::{ExplainArgs, Format, TreeFormat};
 
-/// Runs the command: 0 when the input matches, 1 when it does not.
+/// Runs the command: 0 when every input matches, 1 when one does not, 2 on
+/// an I/O error or a line too long.
 ///
-/// The argument is taken as `check` and `parse` take theirs: its bytes, as
+/// An argument is taken as `check` and `parse` take theirs: its bytes, as
 /// given. Bytes that are not UTF-8 fail it at the first of them (no URL holds
 /// one), and the longest prefix the rule matches lies before them.
 pub fn run(args: &ExplainArgs) -> ExitCode {
-    let bytes = args.url.as_encoded_bytes();
+    let sources = inputs::sources(&args.urls, &args.files.files);
+    if let TreeFormat::Svg | TreeFormat::Dot = args.format {
+        return draw_one(args, &sources);
+    }
+    let paint = Paint::stdout();
+    let mut run = (Output::new(), Tally::default());
+    let written = inputs::read_each(
+        &sources,
+        &mut run,
+        |url, (out, tally)| {
+            let mut record = Record::new(out);
+            let input = url.as_encoded_bytes();
+            if explain(&mut record, args, &paint, input, ("input", 1), tally) {
+                record.end()?;
+            }
+            Ok(())
+        },
+        |stream, (out, tally)| explain_stream(args, &paint, stream, out, tally),
+    );
+    let (mut out, tally) = run;
+    summary::End::inputs(&args.records(), &sources).status(written, &mut out, &tally)
+}
+
+/// Explains each line of `stream`, on every core, writing records in order;
+/// an error reading it comes back inside, a failed write outside.
+fn explain_stream(
+    args: &ExplainArgs,
+    paint: &Paint,
+    stream: inputs::Stream,
+    out: &mut Output,
+    tally: &mut Tally,
+) -> Result<Result<(), String>, Stop> {
+    let max_line = args.max_line();
+    let name = stream.name;
+    let result = batch::stream(
+        stream.reader,
+        max_line,
+        out,
+        |number, item, buffer, counted: &mut Tally| match item {
+            Item::Line(line) => {
+                let origin = (name.as_str(), usize::try_from(number).unwrap_or(usize::MAX));
+                if explain(buffer, args, paint, line.bytes(), origin, counted) {
+                    buffer.push(b'\n');
+                }
+            }
+            Item::TooLong => {
+                counted.too_long += 1;
+                too_long(args.records().format, &name, number, max_line, buffer);
+            }
+        },
+        |counted| *tally += counted,
+        |_| {},
+    );
+    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+}
+
+/// Draws the one input of a picture format: a picture is one document, so
+/// it is of one URL, given as an argument (exit status 2 otherwise).
+fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
+    let [inputs::Source::Argument(url)] = sources else {
+        output::message(
+            "explain: --format svg and --format dot draw one URL, given as an argument",
+        );
+        return ExitCode::from(2);
+    };
+    let mut out = Output::new();
+    let mut tally = Tally::default();
+    let mut record = Record::new(&mut out);
+    let paint = Paint::stdout();
+    explain(
+        &mut record,
+        args,
+        &paint,
+        url.as_encoded_bytes(),
+        ("input", 1),
+        &mut tally,
+    );
+    if let Some(status) = output::failed(record.end().and_then(|()| out.flush())) {
+        return status;
+    }
+    ExitCode::from(u8::from(tally.invalid > 0))
+}
+
+/// Writes the picture of `scene` in `format` (SVG unless DOT).
+fn draw(out: &mut impl Write, format: TreeFormat, scene: &Scene) -> io::Result<()> {
+    // The picture is bounded (a window of the input, a cap on nodes), so it
+    // is made whole, then written.
+    let mut text = String::new();
+    let made = match format {
+        TreeFormat::Dot => picture::dot(scene, &mut text),
+        _ => picture::svg(scene, &mut text),
+    };
+    made.map_err(|_| io::Error::other("a picture could not be made"))?;
+    out.write_all(text.as_bytes())
+}
+
+/// The JSON record of a line longer than `--max-line-bytes`.
+#[derive(serde::Serialize)]
+struct TooLong<'a> {
+    input: Option<&'a str>,
+    valid: Option<bool>,
+    rule: Option<&'a str>,
+    too_long: bool,
+    max_line_bytes: usize,
+    file: &'a str,
+    line: u64,
+}
+
+/// The record of line `line` of `name`, longer than `max_line` bytes.
+fn too_long(format: Format, name: &str, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+    match format {
+        Format::Json => {
+            let record = TooLong {
+                input: None,
+                valid: None,
+                rule: None,
+                too_long: true,
+                max_line_bytes: max_line,
+                file: name,
+                line,
+            };
+            show::json_line(buffer, &record);
+        }
+        Format::Human => {
+            let message = batch::too_long_message(max_line, "explained");
+            let name = rfc1738::visible::Visible::new(name);
+            let _ = writeln!(buffer, "{name}:{line}: error: {message}");
+        }
+    }
+}
+
+/// What one input matched: the whole input, or, when it is rejected, the
+/// error and the tree of the longest prefix the rule matches.
+enum Matched<'a> {
+    Whole(Match<'a>),
+    Rejected(Error, Option<Derivation<'a>>),
+}
+
+/// Matches `bytes` as `args` asks; `None` for an input that is not UTF-8
+/// yet matches, which cannot be (it is said so on standard error).
+fn matched<'a>(args: &ExplainArgs, bytes: &'a [u8]) -> Option<Matched<'a>> {
     // The UTF-8 before the first byte that is not.
     let (text, whole) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, true),
@@ -32,7 +177,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             false,
         ),
     };
-    let matched = match (whole, args.rule) {
+    let result = match (whole, args.rule) {
         (true, Some(rule)) => parse_rule(rule, text),
         (true, None) => check(text),
         // The byte that is not UTF-8 is reported, or an error before it.
@@ -42,39 +187,81 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
                 // `check_bytes` fails every input that is not UTF-8; were
                 // that to change, say what cannot be shown rather than panic.
                 output::message("explain: an input that is not UTF-8 has no derivation tree");
-                return ExitCode::from(2);
+                return None;
             }
         },
     };
-    let mut out = Output::new();
-    let mut record = Record::new(&mut out);
-    let valid = match &matched {
-        Ok(matched) => {
-            let password = matched.password_span().filter(|_| !args.show_passwords);
-            tree(&mut record, args, &matched.tree(), password.as_ref());
-            true
-        }
+    Some(match result {
+        Ok(whole) => Matched::Whole(whole),
         Err(error) => {
             let prefix = match args.rule {
                 Some(rule) => parse_prefix(rule, text),
                 None => check_prefix(text),
             };
-            let mut error = error.clone();
-            if !args.show_passwords {
+            Matched::Rejected(error, prefix)
+        }
+    })
+}
+
+/// Writes the record of `input` to `out`, unless --quiet drops it (a valid
+/// input), without its final newline; counts it; says whether it wrote
+/// something. `origin` is the name and line a diagnostic gives.
+fn explain(
+    out: &mut impl Write,
+    args: &ExplainArgs,
+    paint: &Paint,
+    input: &[u8],
+    origin: (&str, usize),
+    tally: &mut Tally,
+) -> bool {
+    let Some(matched) = matched(args, input) else {
+        tally.invalid += 1;
+        return false;
+    };
+    let hide = !args.show_passwords;
+    match matched {
+        Matched::Whole(whole) => {
+            tally.valid += 1;
+            if args.quiet {
+                return false;
+            }
+            let password = whole.password_span().filter(|_| hide);
+            let tree = whole.tree();
+            let _ = match args.format {
+                TreeFormat::Human => text_tree(out, &tree, 0, args.all, password.as_ref()),
+                TreeFormat::Svg | TreeFormat::Dot => {
+                    let scene = Scene::new(
+                        tree.rule(),
+                        input,
+                        Some(&tree),
+                        None,
+                        password.as_ref(),
+                        args.all,
+                    );
+                    draw(out, args.format, &scene)
+                }
+                TreeFormat::Json => show::json(
+                    &mut *out,
+                    &Root {
+                        input,
+                        tree: Node {
+                            node: &tree,
+                            all: args.all,
+                        },
+                    },
+                )
+                .map_err(io::Error::from),
+            };
+        }
+        Matched::Rejected(mut error, prefix) => {
+            tally.invalid += 1;
+            if hide {
                 error.hide_password();
             }
-            invalid(&mut record, args, &error, prefix.as_ref(), bytes);
-            false
+            let _ = invalid(out, args, paint, input, &error, prefix.as_ref(), origin);
         }
-    };
-    if let Some(status) = output::failed(record.end().and_then(|()| out.flush())) {
-        return status;
     }
-    if valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    true
 }
 
 /// One record of standard output written in pieces as it is made, not
@@ -82,7 +269,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
 /// finished whatever comes, so that the output ends on a whole record.
 struct Record<'o> {
     out: &'o mut Output,
-    buffer: String,
+    buffer: Vec<u8>,
     begun: bool,
     /// Why writing stopped, if it did: what is made after is dropped.
     stopped: Option<Stop>,
@@ -95,7 +282,7 @@ impl<'o> Record<'o> {
     fn new(out: &'o mut Output) -> Self {
         Record {
             out,
-            buffer: String::with_capacity(PIECE + 256),
+            buffer: Vec::with_capacity(PIECE + 256),
             begun: false,
             stopped: None,
         }
@@ -108,9 +295,9 @@ impl<'o> Record<'o> {
             return;
         }
         let written = if self.begun {
-            self.out.write_rest(self.buffer.as_bytes())
+            self.out.write_rest(&self.buffer)
         } else {
-            self.out.write(self.buffer.as_bytes())
+            self.out.write(&self.buffer)
         };
         self.begun = true;
         self.buffer.clear();
@@ -122,96 +309,115 @@ impl<'o> Record<'o> {
     /// Ends the record with a newline and writes it out; says why writing
     /// stopped, if it did.
     fn end(mut self) -> Result<(), Stop> {
-        self.buffer.push('\n');
+        self.buffer.push(b'\n');
         self.send();
         self.stopped.map_or(Ok(()), Err)
     }
 }
 
-impl fmt::Write for Record<'_> {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        self.buffer.push_str(text);
+impl Write for Record<'_> {
+    /// Takes all of `bytes`: a failed write of standard output is kept, and
+    /// said by [`Record::end`].
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
         if self.buffer.len() >= PIECE {
             self.send();
         }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
 
-/// Writes the tree of a matched input, its password at `password` hidden
-/// in the text format.
-fn tree(
-    record: &mut Record<'_>,
-    args: &ExplainArgs,
-    tree: &Derivation<'_>,
-    password: Option<&Range<usize>>,
-) {
-    match args.format {
-        TreeFormat::Text => text_tree(record, tree, 0, args.all, password),
-        TreeFormat::Json => json_tree(record, tree, args.all),
-        TreeFormat::Svg | TreeFormat::Dot => {
-            let input = tree.text().as_bytes();
-            let scene = Scene::new(tree.rule(), input, Some(tree), None, password, args.all);
-            draw(record, args.format, &scene);
+/// The record of a matched input: its members, then its tree's.
+struct Root<'t, 'a> {
+    input: &'t [u8],
+    tree: Node<'t, 'a>,
+}
+
+impl Serialize for Root<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (text, bytes) = input_members(Line::new(self.input));
+        let mut record = serializer.serialize_struct("Explained", 7)?;
+        record.serialize_field("input", &text)?;
+        match bytes {
+            Some(bytes) => record.serialize_field("input_bytes", bytes)?,
+            None => record.skip_field("input_bytes")?,
         }
+        record.serialize_field("valid", &true)?;
+        self.tree.members(&mut record)?;
+        record.end()
     }
 }
 
-/// Writes the picture of `scene`.
-fn draw(record: &mut Record<'_>, format: TreeFormat, scene: &Scene) {
-    // Writing to a Record does not fail: a failed write is kept in it.
-    let _ = match format {
-        TreeFormat::Dot => picture::dot(scene, record),
-        _ => picture::svg(scene, record),
-    };
+/// A node of a tree as JSON: `{"rule", "start", "end", "children"}`, byte
+/// offsets; its children made as they are written.
+#[derive(Clone, Copy)]
+struct Node<'t, 'a> {
+    node: &'t Derivation<'a>,
+    all: bool,
 }
 
-/// Writes the diagnostic of the rejected `input`, and the tree of its
-/// longest prefix the rule matches; the password hidden in both when the
-/// error hides it.
+impl Node<'_, '_> {
+    fn members<S: SerializeStruct>(&self, record: &mut S) -> Result<(), S::Error> {
+        let span = self.node.span();
+        record.serialize_field("rule", self.node.rule().name())?;
+        record.serialize_field("start", &span.start)?;
+        record.serialize_field("end", &span.end)?;
+        record.serialize_field("children", &Children(*self))
+    }
+}
+
+impl Serialize for Node<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut record = serializer.serialize_struct("Node", 4)?;
+        self.members(&mut record)?;
+        record.end()
+    }
+}
+
+/// The children of a node that are shown.
+struct Children<'t, 'a>(Node<'t, 'a>);
+
+impl Serialize for Children<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Node { node, all } = self.0;
+        let mut list = serializer.serialize_seq(None)?;
+        for child in shown_children(node, all) {
+            list.serialize_element(&Node { node: child, all })?;
+        }
+        list.end()
+    }
+}
+
+/// The record of a rejected input.
+#[derive(serde::Serialize)]
+struct Rejected<'t, 'a> {
+    input: Cow<'t, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_bytes: Option<&'t [u8]>,
+    valid: bool,
+    rule: &'static str,
+    error: ErrorRecord,
+    prefix: Option<Node<'t, 'a>>,
+}
+
+/// Writes the diagnostic of a rejected input, and the tree of its longest
+/// prefix the rule matches; the password hidden in both when the error
+/// hides it. `origin` is the name and line the diagnostic gives.
 fn invalid(
-    record: &mut Record<'_>,
+    out: &mut impl Write,
     args: &ExplainArgs,
+    paint: &Paint,
+    input: &[u8],
     error: &Error,
     prefix: Option<&Derivation<'_>>,
-    input: &[u8],
-) {
-    let length = input.len();
-    // Writing to a Record does not fail: a failed write is kept in it.
+    origin: (&str, usize),
+) -> io::Result<()> {
     let rule = error.rule().name();
     match args.format {
-        TreeFormat::Text => {
-            let _ = writeln!(record, "{}", error.render("input", &Renderer::plain()));
-            match prefix {
-                Some(tree) => {
-                    let _ = writeln!(
-                        record,
-                        "the longest prefix that {rule} matches ({} of {length} bytes):",
-                        tree.span().end,
-                    );
-                    let password = error.password_span().filter(|_| !args.show_passwords);
-                    text_tree(record, tree, 0, args.all, password.as_ref());
-                }
-                None => {
-                    let _ = write!(record, "no prefix of the input is a {rule}");
-                }
-            }
-        }
-        TreeFormat::Json => {
-            // A record of strings, numbers and lists always serializes.
-            let error = show::json_string(&ErrorRecord::new(error));
-            let _ = write!(
-                record,
-                "{{\"rule\":\"{rule}\",\"valid\":false,\"error\":{error},\"prefix\":"
-            );
-            match prefix {
-                Some(tree) => json_tree(record, tree, args.all),
-                None => {
-                    let _ = write!(record, "null");
-                }
-            }
-            let _ = write!(record, "}}");
-        }
         TreeFormat::Svg | TreeFormat::Dot => {
             let password = error.password_span().filter(|_| !args.show_passwords);
             let scene = Scene::new(
@@ -222,7 +428,39 @@ fn invalid(
                 password.as_ref(),
                 args.all,
             );
-            draw(record, args.format, &scene);
+            draw(out, args.format, &scene)
+        }
+        TreeFormat::Human => {
+            let name = rfc1738::visible::Visible::new(origin.0).to_string();
+            writeln!(out, "{}", error.render_at(&name, origin.1, &paint.renderer))?;
+            match prefix {
+                Some(tree) => {
+                    writeln!(
+                        out,
+                        "the longest prefix that {rule} matches ({} of {} bytes):",
+                        tree.span().end,
+                        input.len(),
+                    )?;
+                    let password = error.password_span().filter(|_| !args.show_passwords);
+                    text_tree(out, tree, 0, args.all, password.as_ref())
+                }
+                None => write!(out, "no prefix of the input is a {rule}"),
+            }
+        }
+        TreeFormat::Json => {
+            let (text, bytes) = input_members(Line::new(input));
+            let record = Rejected {
+                input: text,
+                input_bytes: bytes,
+                valid: false,
+                rule,
+                error: ErrorRecord::new(error),
+                prefix: prefix.map(|node| Node {
+                    node,
+                    all: args.all,
+                }),
+            };
+            show::json(out, &record).map_err(io::Error::from)
         }
     }
 }
@@ -231,18 +469,18 @@ fn invalid(
 /// span, text (the characters of the password at `password` hidden); a
 /// newline between nodes.
 fn text_tree(
-    record: &mut Record<'_>,
+    out: &mut impl Write,
     node: &Derivation<'_>,
     depth: usize,
     all: bool,
     password: Option<&Range<usize>>,
-) {
+) -> io::Result<()> {
     let span = node.span();
     if depth > 0 {
-        let _ = writeln!(record);
+        writeln!(out)?;
     }
-    let _ = write!(
-        record,
+    write!(
+        out,
         "{:indent$}{} {}..{} \"{}\"",
         "",
         node.rule(),
@@ -250,10 +488,11 @@ fn text_tree(
         span.end,
         show::part(node.text(), span.start, password).quoted(),
         indent = depth * 2
-    );
+    )?;
     for child in shown_children(node, all) {
-        text_tree(record, child, depth + 1, all, password);
+        text_tree(out, child, depth + 1, all, password)?;
     }
+    Ok(())
 }
 
 /// The children shown: all of them with `all`, else those that are not
@@ -266,25 +505,4 @@ pub(crate) fn shown_children<'t, 'a>(
     node.children()
         .iter()
         .filter(move |child| all || !is_character_class(child.rule()))
-}
-
-/// Writes the tree as nested `{"rule", "start", "end", "children"}`
-/// objects, byte offsets.
-fn json_tree(record: &mut Record<'_>, node: &Derivation<'_>, all: bool) {
-    let span = node.span();
-    // Production names need no escaping.
-    let _ = write!(
-        record,
-        "{{\"rule\":\"{}\",\"start\":{},\"end\":{},\"children\":[",
-        node.rule().name(),
-        span.start,
-        span.end
-    );
-    for (i, child) in shown_children(node, all).enumerate() {
-        if i > 0 {
-            let _ = write!(record, ",");
-        }
-        json_tree(record, child, all);
-    }
-    let _ = write!(record, "]}}");
 }

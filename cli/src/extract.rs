@@ -1,12 +1,10 @@
 //! `rfc1738 extract`: URLs found in free text, as the RFC's appendix
 //! describes them.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::process::ExitCode;
 use std::str::{Utf8Chunk, Utf8Chunks};
 
-use annotate_snippets::Renderer;
 use rfc1738::extract::{Extracted, Form, extract_iter};
 use rfc1738::visible::Visible;
 use rfc1738::{Error, Found};
@@ -14,9 +12,11 @@ use serde::Serialize;
 
 use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
+use crate::inputs::{self, Source};
 use crate::interrupt::{self, Interrupted};
-use crate::output::{self, Output};
+use crate::output::{self, Output, Paint, Stop};
 use crate::show;
+use crate::summary::{self, Tally};
 use crate::{ExtractArgs, Format};
 
 /// The JSON record of one hit.
@@ -34,6 +34,21 @@ struct Hit<'a> {
     rule: &'static str,
     error: Option<ErrorRecord>,
     error_at: Option<&'a Place>,
+    /// The text's file (`<stdin>` for standard input)...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    /// ... or its argument, counted from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    argument: Option<usize>,
+}
+
+/// Where a text comes from.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    /// The argument of this number, counted from 1.
+    Argument(usize),
+    /// A file, or standard input: its name.
+    Stream(&'a str),
 }
 
 /// Where an invalid hit's error is in the text.
@@ -106,65 +121,128 @@ fn read_text(reader: impl Read + Send + 'static, max: usize) -> io::Result<Text>
 const CHUNK: usize = 64 << 10;
 
 /// Runs the command: 0 when every hit is valid, 1 when one is not, 2 when
-/// the text cannot be read or is longer than the limit.
+/// a text cannot be read or is longer than the limit.
 pub fn run(args: &ExtractArgs) -> ExitCode {
     let max = usize::try_from(args.max_text_bytes).unwrap_or(usize::MAX);
-    let (name, read) = match &args.file {
-        Some(path) => (
-            Visible::new(&path.display().to_string()).to_string(),
-            File::open(path).and_then(|file| read_text(file, max)),
+    let paint = Paint::stdout();
+    let sources = inputs::sources(&args.texts, &args.files);
+    let mut out = Output::new();
+    let mut tally = Tally::default();
+    let mut failed = false;
+    for (index, source) in sources.iter().enumerate() {
+        let (name, read) = match source.open() {
+            None => {
+                let Source::Argument(text) = source else {
+                    continue;
+                };
+                let bytes = text.as_encoded_bytes().to_vec();
+                let name = format!("<argument {}>", index + 1);
+                (name, Ok(Text { bytes, cut: false }))
+            }
+            Some(Ok(stream)) => (stream.name, read_text(stream.reader, max)),
+            Some(Err((name, error))) => (name, Err(error)),
+        };
+        let shown = inputs::shown_name(&name);
+        let text = match read {
+            Ok(text) => text,
+            Err(error) if Interrupted::caused(&error) => {
+                return ExitCode::from(interrupt::STATUS);
+            }
+            Err(error) => {
+                output::message(format_args!("{shown}: {error}"));
+                failed = true;
+                continue;
+            }
+        };
+        let before = tally.inputs();
+        let origin = match source {
+            Source::Argument(_) => Origin::Argument(index + 1),
+            _ => Origin::Stream(&name),
+        };
+        let written = search(args, &paint, (&name, origin), &text, &mut out, &mut tally);
+        if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
+            return status;
+        }
+        if let Source::Argument(argument) = source
+            && tally.inputs() == before
+        {
+            let taken = "searched as a text, and holds no URL";
+            inputs::note_file(argument, taken, "search the file");
+        }
+        if text.cut {
+            cut_message(&Visible::new(&name).to_string(), &text.bytes, max);
+            failed = true;
+        }
+    }
+    let end = summary::End {
+        noun: ("hit", "hits"),
+        ..summary::End::inputs(&args.records, &sources)
+    };
+    end.status(Ok(!failed), &mut out, &tally)
+}
+
+/// Says that the text `name` was longer than `max` bytes, and how much of
+/// it, `bytes`, was searched.
+fn cut_message(name: &str, bytes: &[u8], max: usize) {
+    let searched = match memchr::memchr_iter(b'\n', bytes).count() {
+        0 => "no line of it ends within them: nothing was searched".to_owned(),
+        1 => format!("only its first line ({} bytes) was searched", bytes.len()),
+        lines => format!(
+            "only its first {lines} lines ({} bytes) were searched",
+            bytes.len()
         ),
-        None => ("<stdin>".to_owned(), read_text(io::stdin(), max)),
     };
-    let Text { bytes, cut } = match read {
-        Ok(text) => text,
-        Err(error) if Interrupted::caused(&error) => {
-            return ExitCode::from(interrupt::STATUS);
-        }
-        Err(error) => {
-            output::message(format_args!("{name}: {error}"));
-            return ExitCode::from(2);
-        }
+    output::message(format_args!(
+        "{name}: the text is longer than {max} bytes (--max-text-bytes); {searched}, and the \
+         rest was not read"
+    ));
+}
+
+/// Writes the hits of the text `name`, each as it is found: memory holds
+/// the text and one hit.
+fn search(
+    args: &ExtractArgs,
+    paint: &Paint,
+    (name, origin): (&str, Origin<'_>),
+    text: &Text,
+    out: &mut Output,
+    tally: &mut Tally,
+) -> Result<(), Stop> {
+    // A byte-order mark is not part of the text; offsets still count it, as
+    // they count the bytes of the input as read.
+    let bom = if text.bytes.starts_with(inputs::BOM) {
+        inputs::BOM.len()
+    } else {
+        0
     };
+    let bytes = &text.bytes[bom..];
     // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes:
     // no URL can hold them, and the rest of the text is still searched.
     // Offsets are mapped back to the bytes as read.
-    let text = String::from_utf8_lossy(&bytes);
-    let mut offsets = InputOffsets::new(&bytes);
-    let mut out = Output::new();
-    let mut all_valid = true;
-    // Each hit is written as it is found: memory holds the text and one hit.
-    let written = extract_iter(&text).try_for_each(|hit| {
-        all_valid &= hit.is_valid();
-        let places = Places::new(&hit, &mut offsets, &bytes);
-        out.line(&match args.format {
-            Format::Json => json(&hit, &places),
-            Format::Human => human(&hit, &places, &name, args.show_passwords),
-        })
-    });
-    if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
-        return status;
-    }
-    if cut {
-        let searched = match memchr::memchr_iter(b'\n', &bytes).count() {
-            0 => "no line of it ends within them: nothing was searched".to_owned(),
-            1 => format!("only its first line ({} bytes) was searched", bytes.len()),
-            lines => format!(
-                "only its first {lines} lines ({} bytes) were searched",
-                bytes.len()
-            ),
-        };
-        output::message(format_args!(
-            "{name}: the text is longer than {max} bytes (--max-text-bytes); {searched}, and \
-             the rest was not read"
-        ));
-        return ExitCode::from(2);
-    }
-    if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    let lossy = String::from_utf8_lossy(bytes);
+    let mut offsets = InputOffsets::new(bytes);
+    let shown = Visible::new(name).to_string();
+    let mut buffer = Vec::new();
+    extract_iter(&lossy).try_for_each(|hit| {
+        if hit.is_valid() {
+            tally.valid += 1;
+            if args.records.quiet {
+                return Ok(());
+            }
+        } else {
+            tally.invalid += 1;
+        }
+        let places = Places::new(&hit, &mut offsets, bytes, bom);
+        buffer.clear();
+        match args.records.format {
+            Format::Json => show::json_line(&mut buffer, &json(&hit, &places, origin)),
+            Format::Human => {
+                let show_passwords = args.records.show_passwords;
+                human(&mut buffer, &hit, &places, &shown, show_passwords, paint);
+            }
+        }
+        out.write(&buffer)
+    })
 }
 
 /// A lossy text's offsets mapped back to the bytes as read, by a cursor
@@ -234,8 +312,9 @@ struct Places {
 
 impl Places {
     /// The places of `hit`, the next hit of `bytes` after those `offsets`
-    /// has seen.
-    fn new(hit: &Extracted, offsets: &mut InputOffsets, bytes: &[u8]) -> Places {
+    /// has seen; `bytes` start `base` bytes into the input (after a
+    /// byte-order mark), which every offset given counts.
+    fn new(hit: &Extracted, offsets: &mut InputOffsets, bytes: &[u8], base: usize) -> Places {
         let span = hit.span();
         let start = offsets.seek(span.start);
         // The other offsets are within the hit: each walk from its start
@@ -244,7 +323,7 @@ impl Places {
         let hyphens = hit
             .hyphen_breaks()
             .iter()
-            .map(|hyphen| within.seek(hyphen.offset_in_text()))
+            .map(|hyphen| base + within.seek(hyphen.offset_in_text()))
             .collect();
         let end = within.seek(span.end);
         let error_at = hit.verdict().as_ref().err().map(|error| {
@@ -258,9 +337,13 @@ impl Places {
         let byte_error = error_at
             .as_ref()
             .and_then(|place| byte_error(hit, bytes.get(place.offset..)?));
+        let error_at = error_at.map(|place| Place {
+            offset: base + place.offset,
+            ..place
+        });
         Places {
-            start,
-            end,
+            start: base + start,
+            end: base + end,
             hyphens,
             error_at,
             byte_error,
@@ -293,8 +376,13 @@ fn byte_error(hit: &Extracted, rest: &[u8]) -> Option<Error> {
     (again.rule() == error.rule() && again.offset() == error.offset()).then_some(again)
 }
 
-fn json(hit: &Extracted, places: &Places) -> String {
-    let record = Hit {
+/// The record of `hit`, found in `origin`.
+fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'a> {
+    let (file, argument) = match origin {
+        Origin::Argument(number) => (None, Some(number)),
+        Origin::Stream(name) => (Some(name), None),
+    };
+    Hit {
         line: hit.line(),
         column: hit.column(),
         start: places.start,
@@ -319,13 +407,22 @@ fn json(hit: &Extracted, places: &Places) -> String {
         },
         error: places.error(hit).map(ErrorRecord::new),
         error_at: places.error_at.as_ref(),
-    };
-    show::json_string(&record)
+        file,
+        argument,
+    }
 }
 
-/// A line per hit, with the diagnostic of an invalid one; passwords hidden
-/// unless `show_passwords`.
-fn human(hit: &Extracted, places: &Places, name: &str, show_passwords: bool) -> String {
+/// Appends a line per hit, with the diagnostic of an invalid one;
+/// passwords hidden unless `show_passwords`. `name` is the text's, as
+/// shown.
+fn human(
+    out: &mut Vec<u8>,
+    hit: &Extracted,
+    places: &Places,
+    name: &str,
+    show_passwords: bool,
+    paint: &Paint,
+) {
     // The URL's password: the parser's, or the error's guess.
     let password = match hit.verdict() {
         _ if show_passwords => None,
@@ -385,7 +482,10 @@ fn human(hit: &Extracted, places: &Places, name: &str, show_passwords: bool) -> 
         if !show_passwords {
             error.hide_password();
         }
-        lines.push(error.render("url", &Renderer::plain()));
+        lines.push(error.render("url", &paint.renderer));
     }
-    lines.join("\n")
+    for line in lines {
+        out.extend_from_slice(line.as_bytes());
+        out.push(b'\n');
+    }
 }

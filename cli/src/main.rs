@@ -13,14 +13,19 @@ mod coverage;
 mod explain;
 mod extract;
 mod grammar;
+mod inputs;
 mod interrupt;
+mod manual;
 mod markup;
 mod output;
 mod parse;
 mod picture;
 mod show;
+mod suggest;
+mod summary;
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use std::io::Write as _;
@@ -30,22 +35,51 @@ use rfc1738::Rule;
 
 /// Check URLs against the grammar of RFC 1738 (Uniform Resource Locators),
 /// section 5.
+///
+/// Every command that reads inputs reads them the same way: its arguments,
+/// then the lines of each --file (-f), and standard input, one input per
+/// line, when there are neither; `-` stands for standard input, as an
+/// argument or as a file. `rfc1738 COMMAND --help` says more about each
+/// command.
 #[derive(Debug, Parser)]
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
+    /// When to colour the output: `auto` when the stream is a terminal,
+    /// unless NO_COLOR is set (CLICOLOR_FORCE forces it).
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = ColorChoice::Auto,
+        value_name = "WHEN",
+        global = true
+    )]
+    color: ColorChoice,
+
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check each URL: against the scheme rule its scheme selects (scheme
-    /// names compared case-insensitively, as section 2.1 asks), or against
-    /// the production given by `--rule`, by the grammar's letter.
+    /// Check URLs against their scheme's rule, or any production
     ///
-    /// With no URL arguments and no --file, reads standard input, one input
-    /// per line. Every line gets its record, in order. A summary goes to
-    /// standard error.
+    /// Each input is checked against the scheme rule its scheme selects
+    /// (scheme names compared case-insensitively, as section 2.1 asks), or
+    /// against the production given by --rule, by the grammar's letter.
+    ///
+    /// Inputs: the URL arguments, then the lines of each --file; standard
+    /// input, one input per line, when there are neither. `-` is standard
+    /// input, as an argument or a file. Every line gets its verdict, in
+    /// order. A byte-order mark that starts a file or standard input is not
+    /// part of its first line.
+    ///
+    /// Output: a diagnostic for each invalid input, and each warning. A
+    /// valid input given as an argument or typed at a terminal gets a line
+    /// that says so (`valid RULE: URL`); the valid lines of a file or a pipe
+    /// are counted, not shown, as a compiler shows only problems (--verbose
+    /// shows them, --format json writes a record for every input). A summary
+    /// of the counts goes to standard error with --stats, or when lines were
+    /// read and standard error is a terminal (not with --quiet).
     ///
     /// Lines: a line ends at a line feed (LF) or at the end of the input. A
     /// carriage return (CR) right before an LF is part of the line ending (CR
@@ -60,24 +94,38 @@ enum Command {
     /// be read or a line longer than --max-line-bytes (the other inputs are
     /// still checked), or a standard output or error that cannot be written.
     Check(CheckArgs),
-    /// Find the URLs in a text, as the RFC's appendix describes them:
-    /// `<URL:...>` and `<...>` wrappers (whitespace inside removed, a
-    /// `#fragment` split off, a line break after a hyphen reported) and bare
-    /// URLs of the schemes of section 3 in running text. Each hit is checked.
+    /// Find the URLs in a text and check each
     ///
-    /// Exit status: 0 when every hit is valid, 1 when one is not, 2 when the
+    /// URLs are found as the RFC's appendix describes them: `<URL:...>` and
+    /// `<...>` wrappers (whitespace inside removed, a `#fragment` split off,
+    /// a line break after a hyphen reported) and bare URLs of the schemes of
+    /// section 3 in running text, which end before trailing punctuation,
+    /// before Markdown's closing emphasis and code marks, and at the bracket
+    /// that closes a Markdown link. Each hit is checked.
+    ///
+    /// Inputs: each TEXT argument is a text of its own, then each --file is
+    /// one; standard input is one when there are neither. `-` is standard
+    /// input, as an argument or a file. A byte-order mark that starts a file
+    /// or standard input is not part of the text (offsets still count it: they
+    /// are bytes of the input as read).
+    ///
+    /// Exit status: 0 when every hit is valid, 1 when one is not, 2 when a
     /// text cannot be read, or is longer than --max-text-bytes (the part
     /// searched is reported).
     Extract(ExtractArgs),
-    /// Show what each URL means, part by part (section 3): scheme, user and
-    /// password, host, port and effective port (the scheme's default when
-    /// the URL has none), and the scheme's own parts, decoded: ftp path
-    /// segments, typecode and FTP commands; gopher type, selector, search,
-    /// Gopher+ string and request; news group or article; and so on.
+    /// Show what each URL means, part by part
     ///
-    /// With no URL arguments, reads standard input, one input per line.
-    /// Every input gets its record, in order; an invalid one gets the
-    /// diagnostic (JSON: `"valid": false` and `check`'s `error` object).
+    /// The parts of section 3: scheme, user and password, host, port and
+    /// effective port (the scheme's default when the URL has none), and the
+    /// scheme's own parts, decoded: ftp path segments, typecode and FTP
+    /// commands; gopher type, selector, search, Gopher+ string and request;
+    /// news group or article; and so on.
+    ///
+    /// Inputs: the URL arguments, then the lines of each --file; standard
+    /// input, one input per line, when there are neither. `-` is standard
+    /// input, as an argument or a file. Every input gets its record, in
+    /// order; an invalid one gets the diagnostic (JSON: `"valid": false` and
+    /// `check`'s `error` object).
     ///
     /// Lines: a line ends at a line feed (LF) or at the end of the input. A
     /// carriage return (CR) right before an LF is part of the line ending (CR
@@ -98,28 +146,44 @@ enum Command {
     /// `"http": {"path_segments", "search"}`, `"other": {"schemepart",
     /// "urlpath"}`). `port` is the digits as written, `effective_port` a
     /// number. Decoded values are strings when their octets are UTF-8 and
-    /// arrays of byte values when they are not (`%FF` gives `[255]`).
+    /// arrays of byte values when they are not (`%FF` gives `[255]`); an
+    /// input that is not UTF-8 has its bytes in `input_bytes`.
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
     /// mean: a port beyond 65535, an FTP or Gopher request refused because a
     /// decoded part holds CR, LF or TAB (section 6). A line longer than
     /// --max-line-bytes gets `{"input": null, "valid": null, "rule": null,
-    /// "too_long": true, "max_line_bytes", "line"}`.
+    /// "too_long": true, "max_line_bytes", "file", "line"}`.
     ///
     /// Exit status: 0 when every input is valid, 1 when one is not, 2 on a
     /// usage or I/O error or a line longer than --max-line-bytes (the other
     /// lines are still parsed).
     Parse(ParseArgs),
-    /// Show the derivation tree of a URL: which production matched which
-    /// bytes. For an input that does not match, the diagnostic and the tree
-    /// of the longest prefix the rule matches.
+    /// Show the derivation tree: which production matched which bytes
     ///
-    /// Arguments: the URL is one input, byte for byte: a CR or LF in it is part
+    /// For an input that does not match, the diagnostic and the tree of the
+    /// longest prefix the rule matches.
+    ///
+    /// Inputs: the URL arguments, then the lines of each --file; standard
+    /// input, one input per line, when there are neither. `-` is standard
+    /// input, as an argument or a file.
+    ///
+    /// Lines: a line ends at a line feed (LF) or at the end of the input. A
+    /// carriage return (CR) right before an LF is part of the line ending (CR
+    /// LF files); any other CR is part of the input, one that ends the input
+    /// included.
+    ///
+    /// Arguments: each is one input, byte for byte: a CR or LF in it is part
     /// of it, and bytes that are not UTF-8 fail it, reported at the first.
+    ///
+    /// Exit status: 0 when every input matches, 1 when one does not, 2 on a
+    /// usage or I/O error or a line longer than --max-line-bytes.
     Explain(ExplainArgs),
-    /// Print the grammar of section 5; with a production's name, its
-    /// definition, the productions it uses and the productions that use it.
-    /// Or draw railroad diagrams of it: a production's (`--format svg`), or
-    /// one page with every production's (`--format html`).
+    /// Print or draw the grammar, or one production and its neighbours
+    ///
+    /// Without a name, the grammar of section 5 as the RFC prints it; with a
+    /// production's name, its definition, the productions it uses and the
+    /// productions that use it. `--format svg` draws a production's railroad
+    /// diagram, `--format html` one page with every production's.
     Grammar {
         /// A production, spelled as in the RFC.
         #[arg(value_name = "NAME", value_parser = parse_rule_name,
@@ -134,10 +198,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = grammar::Format::Human)]
         format: grammar::Format,
     },
-    /// Report, for every production and each of its alternatives, how many
-    /// inputs exercised it, and which alternatives none did. Reads one input
-    /// per line from FILE, or standard input; inputs that do not match
-    /// exercise nothing.
+    /// Report which alternatives of the grammar the inputs exercise
+    ///
+    /// For every production and each of its alternatives, how many inputs
+    /// exercised it, and which alternatives none did. Inputs that do not
+    /// match exercise nothing.
+    ///
+    /// Inputs: the URL arguments, then the lines of each --file; standard
+    /// input, one input per line, when there are neither. `-` is standard
+    /// input, as an argument or a file.
     ///
     /// Lines: a line ends at a line feed (LF) or at the end of the input. A
     /// carriage return (CR) right before an LF is part of the line ending (CR
@@ -145,10 +214,41 @@ enum Command {
     /// included.
     ///
     /// Exit status: 0 once the report is written, whatever it says; 2 when
-    /// the input cannot be read, or has a line longer than --max-line-bytes
+    /// an input cannot be read, or has a line longer than --max-line-bytes
     /// (the report names it, and counts the other lines).
     Coverage(CoverageArgs),
+    /// Write a shell's completion script to standard output
+    ///
+    /// For bash: `rfc1738 completions bash > ~/.local/share/bash-completion/completions/rfc1738`;
+    /// for zsh, a file `_rfc1738` in a directory of `$fpath`; for fish,
+    /// `~/.config/fish/completions/rfc1738.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual page (roff) to standard output
+    ///
+    /// `rfc1738 man | man -l -` shows it; `rfc1738 man check` writes the page
+    /// of one command (`rfc1738-check(1)`).
+    Man {
+        /// The command whose page to write; the tool's own page without it.
+        #[arg(value_name = "COMMAND", value_parser = clap::builder::PossibleValuesParser::new(COMMANDS))]
+        command: Option<String>,
+    },
 }
+
+/// The commands, each of which has a manual page of its own.
+const COMMANDS: [&str; 8] = [
+    "check",
+    "extract",
+    "parse",
+    "explain",
+    "grammar",
+    "coverage",
+    "completions",
+    "man",
+];
 
 /// What SIGINT does, in the help.
 const INTERRUPT: &str = "On SIGINT (Ctrl-C), a run ends after its last whole record, with exit \
@@ -183,28 +283,70 @@ impl LineArgs {
     }
 }
 
+/// Files of inputs, one per line.
+#[derive(Debug, clap::Args)]
+struct FileArgs {
+    /// Read inputs from FILE, one per line, after the arguments (repeatable;
+    /// `-` is standard input).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// What every command that writes a record per input shares.
+#[derive(Debug, clap::Args)]
+struct RecordArgs {
+    /// `human` for people, `json` for one JSON object per record, on its own
+    /// line.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+
+    /// Write only the records of what failed (invalid inputs or hits), in
+    /// every format.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Write a summary of the counts to standard error.
+    #[arg(long)]
+    stats: bool,
+
+    /// Show passwords in human output instead of a `*` for each of their
+    /// characters.
+    #[arg(long)]
+    show_passwords: bool,
+}
+
 #[derive(Debug, clap::Args)]
 struct CoverageArgs {
     /// Match every input against this production, by the grammar's letter,
     /// instead of the scheme rule its scheme selects.
-    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
     rule: Option<Rule>,
+
+    /// `human`: a table; `json`: one JSON object with the counts.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+
+    #[command(flatten)]
+    files: FileArgs,
 
     #[command(flatten)]
     lines: LineArgs,
 
-    /// The file of inputs, one per line; standard input without it.
-    file: Option<std::path::PathBuf>,
+    /// The inputs; standard input when there are neither inputs nor files.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
 }
 
 #[derive(Debug, clap::Args)]
 struct ExtractArgs {
-    /// `human`: a line per hit, with notes and diagnostics; `json`: one JSON
-    /// object per hit.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    #[command(flatten)]
+    records: RecordArgs,
 
-    /// The longest text read, in bytes. The text is read whole, as a wrapper
+    /// Search FILE, a text of its own (repeatable; `-` is standard input).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    files: Vec<PathBuf>,
+
+    /// The longest text read, in bytes. A text is read whole, as a wrapper
     /// may span lines. Of a longer text only the lines that end within the
     /// limit are searched and the rest is not read; standard error says so
     /// and the exit status is 2. Memory stays within about twice this limit
@@ -218,13 +360,10 @@ struct ExtractArgs {
     )]
     max_text_bytes: u64,
 
-    /// Show passwords in human output instead of a `*` for each of their
-    /// characters.
-    #[arg(long)]
-    show_passwords: bool,
-
-    /// The text; standard input without it.
-    file: Option<std::path::PathBuf>,
+    /// The texts to search, each on its own; standard input when there are
+    /// neither texts nor files.
+    #[arg(value_name = "TEXT")]
+    texts: Vec<OsString>,
 }
 
 /// The longest text `extract` reads, unless told: 256 MiB.
@@ -232,63 +371,112 @@ const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 #[derive(Debug, clap::Args)]
 struct ParseArgs {
-    /// `text`: the URL, then a line per part, decoded values quoted (`b"\xff"`
-    /// for octets that are not UTF-8). `json`: one JSON object per input, on
-    /// its own line.
-    #[arg(long, value_enum, default_value_t = parse::Format::Text)]
-    format: parse::Format,
+    #[command(flatten)]
+    records: RecordArgs,
+
+    #[command(flatten)]
+    files: FileArgs,
 
     #[command(flatten)]
     lines: LineArgs,
 
-    /// Show passwords in human output instead of a `*` for each of their
-    /// characters.
-    #[arg(long)]
-    show_passwords: bool,
-
-    /// The URLs to parse; standard input when there are none.
+    /// The URLs to parse; standard input when there are neither URLs nor
+    /// files.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
 }
+
+/// The longest line `explain` reads, unless told: a derivation tree has an
+/// entry per character and production (see [`MAX_TREE_INPUT`]).
+const MAX_EXPLAIN_LINE: u64 = MAX_TREE_INPUT as u64;
 
 #[derive(Debug, clap::Args)]
 struct ExplainArgs {
     /// The production to match, spelled as in the RFC; without it, the scheme
     /// rule the URL's scheme selects (case-insensitively).
-    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
     rule: Option<Rule>,
 
-    /// `text`: an indented tree, a node per line with its production, byte
-    /// span and text. `json`: `{"rule", "start", "end", "children"}` with byte
-    /// offsets (for a rejected input `{"rule", "valid": false, "error",
-    /// "prefix"}`, `prefix` the tree of the longest prefix the rule matches).
-    /// `svg`: a picture of the tree over the input's characters, a box per
-    /// node over the characters it matched; for a rejected input, the
-    /// rejected part red and a caret under where it failed. `dot`: the same
-    /// for Graphviz (`dot -Tsvg`). A picture shows at most 1024 bytes of the
-    /// input (around where it failed) and 10000 nodes, and says so.
-    #[arg(long, value_enum, default_value_t = TreeFormat::Text)]
+    /// `human`: an indented tree, a node per line with its production, byte
+    /// span and text. `json`: one object per input, `{"input", "valid",
+    /// "rule", "start", "end", "children"}` with byte offsets (for a rejected
+    /// input `{"input", "valid": false, "rule", "error", "prefix"}`, `prefix`
+    /// the tree of the longest prefix the rule matches). `svg`: a picture of
+    /// the tree over the input's characters, a box per node over the
+    /// characters it matched; for a rejected input, the rejected part red
+    /// and a caret under where it failed. `dot`: the same for Graphviz (`dot
+    /// -Tsvg`). A picture is of one URL, given as an argument; it shows at
+    /// most 1024 bytes of the input (around where it failed) and 10000
+    /// nodes, and says so.
+    #[arg(long, value_enum, default_value_t = TreeFormat::Human)]
     format: TreeFormat,
 
-    /// Also show the character-class productions (`uchar`, `unreserved`,
-    /// `alpha`, …) under each part.
-    #[arg(long)]
-    all: bool,
+    /// Write only the records of the inputs that do not match.
+    #[arg(short, long)]
+    quiet: bool,
 
-    /// Show passwords in human output instead of a `*` for each of their
-    /// characters.
+    /// Write a summary of the counts to standard error.
+    #[arg(long)]
+    stats: bool,
+
+    /// Show passwords in human output and pictures instead of a `*` for
+    /// each of their characters.
     #[arg(long)]
     show_passwords: bool,
 
-    /// The URL (or string of the production) to explain.
-    url: OsString,
+    /// Also show the character-class productions (`uchar`, `unreserved`,
+    /// `alpha`, …) under each part.
+    #[arg(short, long)]
+    all: bool,
+
+    #[command(flatten)]
+    files: FileArgs,
+
+    /// The longest line read, in bytes, not counting its line ending: a
+    /// longer line gets a record saying it is too long, and the run goes on
+    /// (exit status 2 at the end). A derivation tree takes some 30 to 60
+    /// bytes a byte of input; the default is 1 MiB. Arguments have no limit.
+    #[arg(
+        long = "max-line-bytes",
+        value_name = "N",
+        default_value_t = MAX_EXPLAIN_LINE,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    max_line_bytes: u64,
+
+    /// The URLs (or strings of the production) to explain; standard input
+    /// when there are neither URLs nor files.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
 }
 
-/// How a tree is written.
+impl ExplainArgs {
+    /// The limit as a length.
+    fn max_line(&self) -> usize {
+        usize::try_from(self.max_line_bytes).unwrap_or(usize::MAX)
+    }
+
+    /// The options every command's records take: a picture counts as
+    /// human output.
+    fn records(&self) -> RecordArgs {
+        RecordArgs {
+            format: match self.format {
+                TreeFormat::Json => Format::Json,
+                TreeFormat::Human | TreeFormat::Svg | TreeFormat::Dot => Format::Human,
+            },
+            quiet: self.quiet,
+            stats: self.stats,
+            show_passwords: self.show_passwords,
+        }
+    }
+}
+
+/// How `explain` writes a tree: `Format`'s two, and two pictures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum TreeFormat {
     /// An indented tree.
-    Text,
+    #[value(alias = "text")]
+    Human,
     /// Nested JSON objects.
     Json,
     /// A picture, SVG.
@@ -301,42 +489,26 @@ enum TreeFormat {
 struct CheckArgs {
     /// A production of RFC 1738 section 5 to match instead, spelled as in the
     /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`).
-    #[arg(long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
     rule: Option<Rule>,
 
-    /// `human`: a line per valid input, a diagnostic per invalid one.
-    /// `json`: one JSON object per input, on its own line, in input order;
-    /// for a line longer than --max-line-bytes, `"too_long": true`,
-    /// `"max_line_bytes"`, its `file` and `line`, and `null` for `input`,
-    /// `rule`, `valid` and `error`.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-
-    /// Check each line of this file (repeatable; after any URL arguments).
-    #[arg(long = "file", value_name = "PATH")]
-    files: Vec<std::path::PathBuf>,
-
     #[command(flatten)]
-    lines: LineArgs,
+    records: RecordArgs,
 
-    /// Write only the invalid inputs (the summary still goes to standard
-    /// error).
-    #[arg(long)]
-    quiet: bool,
+    /// Also write a line for each valid input read from a file or a pipe.
+    #[arg(short, long, conflicts_with = "quiet")]
+    verbose: bool,
 
-    /// Exit with status 1 when a valid input has warnings.
+    /// Exit with status 1 when a valid input has warnings (which --quiet
+    /// then writes, as failures).
     #[arg(long)]
     deny_warnings: bool,
 
-    /// Show passwords in human output instead of a `*` for each of their
-    /// characters.
-    #[arg(long)]
-    show_passwords: bool,
+    #[command(flatten)]
+    files: FileArgs,
 
-    /// Colour human output: `auto` when standard output is a terminal and
-    /// NO_COLOR is not set.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    color: ColorChoice,
+    #[command(flatten)]
+    lines: LineArgs,
 
     /// The URLs to check; standard input when there are neither URLs nor
     /// files.
@@ -344,10 +516,10 @@ struct CheckArgs {
     urls: Vec<OsString>,
 }
 
-/// When to colour human output.
+/// When to colour the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ColorChoice {
-    /// When standard output is a terminal and NO_COLOR is not set.
+    /// When the stream is a terminal and NO_COLOR is not set.
     Auto,
     /// Always.
     Always,
@@ -355,28 +527,26 @@ enum ColorChoice {
     Never,
 }
 
-/// How results are written.
+/// How records are written, in every command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
-    /// Diagnostics for people.
+    /// For people: diagnostics, trees, tables.
+    #[value(alias = "text")]
     Human,
-    /// One JSON object per input.
+    /// One JSON object per record, on its own line.
     Json,
 }
 
-/// The longest input `coverage` reads a derivation tree of: even compact
-/// (`Coverage::add_match`), a tree has an entry per character and
-/// production, some 30 to 60 bytes per byte of input. (`explain` needs no
-/// such bound: its input is one argument, which the operating system keeps
-/// far shorter.)
+/// The longest input `coverage` and `explain` read a derivation tree of
+/// unless told: even compact (`Coverage::add_match`), a tree has an entry
+/// per character and production, some 30 to 60 bytes per byte of input.
 const MAX_TREE_INPUT: usize = 1 << 20;
 
-/// Accepts a production name as the RFC spells it.
+/// Accepts a production name as the RFC spells it; for another name, says
+/// which productions it may stand for.
 fn parse_rule_name(name: &str) -> Result<Rule, String> {
-    name.parse::<Rule>().map_err(|error| {
-        let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
-        format!("{error}; the productions are: {}", names.join(", "))
-    })
+    name.parse::<Rule>()
+        .map_err(|error| format!("{error}{}", suggest::productions(name)))
 }
 
 /// Whether an argument holds a character that may not be shown on a
@@ -389,11 +559,45 @@ fn hostile_arguments() -> bool {
     })
 }
 
+/// The `--color` the command line gives, read before clap reads it, so that
+/// clap's own help and errors follow it too: the last `--color WHEN` or
+/// `--color=WHEN` before a `--`.
+fn color_argument() -> Option<ColorChoice> {
+    let arguments: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let mut chosen = None;
+    let mut words = arguments.iter().take_while(|arg| *arg != "--");
+    while let Some(arg) = words.next() {
+        let value = match arg.to_str() {
+            Some("--color") => words.next().and_then(|value| value.to_str()),
+            Some(arg) => arg.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(value) = value {
+            chosen = ColorChoice::from_str(value, false).ok().or(chosen);
+        }
+    }
+    chosen
+}
+
+/// Makes `choice` the colour choice of every stream, this tool's and
+/// clap's (through anstream, which also reads NO_COLOR, CLICOLOR_FORCE and
+/// whether the stream is a terminal for `auto`).
+fn choose_color(choice: ColorChoice) {
+    anstream::ColorChoice::write_global(match choice {
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+    });
+}
+
 /// Reads the command line. When an argument holds a character that may not
 /// be shown on a terminal, clap styles nothing, and its message, which may
 /// quote the argument, is written with each line as
 /// [`rfc1738::visible`] shows it.
 fn read_command_line() -> Result<Cli, ExitCode> {
+    if let Some(choice) = color_argument() {
+        choose_color(choice);
+    }
     let hostile = hostile_arguments();
     let mut command = Cli::command();
     if hostile {
@@ -434,6 +638,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(status) => return status,
     };
+    choose_color(cli.color);
     // Should SIGINT keep its default action, a run it ends may end in the
     // middle of a record: nothing else is lost, so the run goes on.
     let _ = interrupt::install();
@@ -444,5 +649,7 @@ fn main() -> ExitCode {
         Command::Extract(args) => extract::run(&args),
         Command::Grammar { rule, format } => grammar::run(rule, format),
         Command::Coverage(args) => coverage::run(&args),
+        Command::Completions { shell } => manual::completions(shell, Cli::command()),
+        Command::Man { command } => manual::man(Cli::command(), command.as_deref()),
     }
 }

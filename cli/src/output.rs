@@ -6,11 +6,70 @@
 //! standard error that cannot be written is dropped, since there is nowhere
 //! left to say so, and the status says it.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
+use annotate_snippets::Renderer;
+use anstyle::{AnsiColor, Style};
+
 use crate::interrupt;
+
+/// How human output on standard output is styled, decided once per run:
+/// colour when anstream says so for standard output (`--color`, NO_COLOR,
+/// CLICOLOR_FORCE, and whether it is a terminal).
+pub struct Paint {
+    /// Whether to colour.
+    pub color: bool,
+    /// How diagnostics are rendered.
+    pub renderer: Renderer,
+}
+
+/// The style of the word `error`.
+pub const ERROR: Style = Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
+
+/// The style of the word `valid`.
+pub const VALID: Style = Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
+
+impl Paint {
+    /// The styling of standard output.
+    pub fn stdout() -> Self {
+        let color = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
+        let renderer = if color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        Paint { color, renderer }
+    }
+
+    /// `text` in `style`, when colouring.
+    pub fn paint<'a>(&self, style: Style, text: &'a str) -> Painted<'a> {
+        Painted {
+            style: self.color.then_some(style),
+            text,
+        }
+    }
+}
+
+/// A word in a style, or plain: what [`Paint::paint`] makes.
+pub struct Painted<'a> {
+    style: Option<Style>,
+    text: &'a str,
+}
+
+impl Display for Painted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.style {
+            Some(style) => write!(f, "{style}{}{style:#}", self.text),
+            None => f.write_str(self.text),
+        }
+    }
+}
 
 /// Buffered standard output.
 pub struct Output {

@@ -7,41 +7,31 @@
 //! its own parts; for an invalid one, `error`, as `check` writes it.
 //!
 //! A line longer than `--max-line-bytes` is not parsed: its record says so,
-//! with its line number ([`TooLong`]).
+//! with its file and line number ([`TooLong`]).
 //!
 //! Decoded values are JSON strings when their octets are UTF-8, and arrays of
 //! byte values when they are not (`%FF` → `[255]`): nothing is lost or
-//! replaced. Only the `input` of an invalid line that is not UTF-8 is
-//! written with U+FFFD, as `check` writes it.
+//! replaced. The `input` of an invalid line that is not UTF-8 is written
+//! with U+FFFD, as `check` writes it, and its bytes in `input_bytes`.
 
 use std::borrow::Cow;
 use std::fmt;
-use std::io::{self, Write as _};
+use std::io::Write as _;
 use std::ops::Range;
 use std::process::ExitCode;
 
-use annotate_snippets::Renderer;
-use clap::ValueEnum;
 use rfc1738::url::{Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl};
 use rfc1738::visible::Visible;
 use rfc1738::{Url, check_bytes};
 use serde::Serialize;
 
-use crate::ParseArgs;
 use crate::batch::{self, Item, Line};
-use crate::check::ErrorRecord;
-use crate::output::{self, Output, Stop};
+use crate::check::{ErrorRecord, input_members};
+use crate::inputs;
+use crate::output::{Output, Paint, Stop};
 use crate::show;
-
-/// How `parse` writes its records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The URL, then a line per part (decoded values quoted, `b"\xff"` for
-    /// octets that are not UTF-8); a diagnostic for an invalid input.
-    Text,
-    /// One JSON object per input, on its own line.
-    Json,
-}
+use crate::summary::{self, Tally};
+use crate::{Format, ParseArgs};
 
 /// Decoded octets in a JSON record: a string when they are UTF-8, else an
 /// array of byte values.
@@ -233,6 +223,9 @@ struct Other<'a> {
 #[derive(Serialize)]
 struct Invalid<'a> {
     input: Cow<'a, str>,
+    /// The input's bytes, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_bytes: Option<&'a [u8]>,
     valid: bool,
     rule: &'static str,
     error: ErrorRecord,
@@ -376,98 +369,84 @@ fn wais_record<'a>(wais: &WaisUrl<'a>) -> Wais<'a> {
     }
 }
 
-/// Counts valid and invalid inputs, and lines too long to parse.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    valid: u64,
-    invalid: u64,
-    too_long: u64,
-}
-
 /// The JSON record of a line longer than `--max-line-bytes`: `null` where
-/// nothing was parsed, and the line's number (other records have none: they
-/// come in input order, one per line).
+/// nothing was parsed, where the line is, and the limit.
 #[derive(Serialize)]
-struct TooLong {
+struct TooLong<'a> {
     input: Option<&'static str>,
     valid: Option<bool>,
     rule: Option<&'static str>,
     too_long: bool,
     max_line_bytes: usize,
+    file: &'a str,
     line: u64,
 }
 
 /// Runs the command: exit status 0 when every input is valid, 1 when one is
 /// not, 2 on an I/O error or a line too long to parse.
 pub fn run(args: &ParseArgs) -> ExitCode {
-    let mut out = Output::new();
-    let mut tally = Tally::default();
-    let mut unreadable = false;
-    let result = if args.urls.is_empty() {
-        parse_stream(args, io::stdin(), &mut out, &mut tally).map(|read| {
-            if let Err(error) = read {
-                output::message(format_args!("standard input: {error}"));
-                unreadable = true;
-            }
-        })
-    } else {
-        args.urls.iter().try_for_each(|url| {
+    let paint = Paint::stdout();
+    let sources = inputs::sources(&args.urls, &args.files.files);
+    let mut run = (Output::new(), Tally::default());
+    let written = inputs::read_each(
+        &sources,
+        &mut run,
+        |url, (out, tally)| {
             let mut buffer = Vec::new();
-            record(
-                args,
-                "input",
-                1,
-                Line::new(url.as_encoded_bytes()),
-                &mut buffer,
-                &mut tally,
-            );
+            let line = Line::new(url.as_encoded_bytes());
+            record(args, &paint, ("input", 1), line, &mut buffer, tally);
             out.write(&buffer)
-        })
-    };
-    if let Some(status) = output::failed(result.and_then(|()| out.flush())) {
-        return status;
-    }
-    if unreadable || tally.too_long > 0 {
-        ExitCode::from(2)
-    } else if tally.invalid == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+        },
+        |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
+    );
+    let (mut out, tally) = run;
+    summary::End::inputs(&args.records, &sources).status(written, &mut out, &tally)
 }
 
 /// Parses each line of a stream, on every core, writing records in order;
 /// a read error comes back inside, a failed write outside.
 fn parse_stream(
     args: &ParseArgs,
-    reader: impl io::Read + Send + 'static,
+    paint: &Paint,
+    stream: inputs::Stream,
     out: &mut Output,
     tally: &mut Tally,
-) -> Result<io::Result<()>, Stop> {
+) -> Result<Result<(), String>, Stop> {
     let max_line = args.lines.max_line();
-    batch::stream(
-        reader,
+    let name = stream.name;
+    let shown = rfc1738::visible::Visible::new(&name).to_string();
+    let result = batch::stream(
+        stream.reader,
         max_line,
         out,
         |number, item, buffer, tally| match item {
-            Item::Line(line) => record(args, "<stdin>", number, line, buffer, tally),
+            Item::Line(line) => {
+                let origin = (
+                    shown.as_str(),
+                    usize::try_from(number).unwrap_or(usize::MAX),
+                );
+                record(args, paint, origin, line, buffer, tally);
+            }
             Item::TooLong => {
                 tally.too_long += 1;
-                too_long(args.format, number, max_line, buffer);
+                too_long(
+                    args.records.format,
+                    (&name, &shown),
+                    number,
+                    max_line,
+                    buffer,
+                );
             }
         },
-        |counted: Tally| {
-            tally.valid += counted.valid;
-            tally.invalid += counted.invalid;
-            tally.too_long += counted.too_long;
-        },
+        |counted: Tally| *tally += counted,
         |_| {},
-    )
+    );
+    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
 }
 
-/// The record of line `line` of standard input, longer than `max_line`
-/// bytes and not parsed.
-fn too_long(format: Format, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+/// The record of line `line` of the stream `name` (as given, and as
+/// shown), longer than `max_line` bytes and not parsed.
+fn too_long(format: Format, name: (&str, &str), line: u64, max_line: usize, buffer: &mut Vec<u8>) {
     match format {
         Format::Json => {
             let record = TooLong {
@@ -476,24 +455,24 @@ fn too_long(format: Format, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
                 rule: None,
                 too_long: true,
                 max_line_bytes: max_line,
+                file: name.0,
                 line,
             };
-            // Numbers and nulls always serialize.
-            let _ = show::json(&mut *buffer, &record);
-            buffer.push(b'\n');
+            show::json_line(buffer, &record);
         }
-        Format::Text => {
+        Format::Human => {
             let message = batch::too_long_message(max_line, "parsed");
-            let _ = writeln!(buffer, "<stdin>:{line}: error: {message}");
+            let _ = writeln!(buffer, "{}:{line}: error: {message}", name.1);
         }
     }
 }
 
-/// Parses one input and appends its record to `buffer`.
+/// Parses one input and appends its record to `buffer`; `origin` is the
+/// name (as shown) and line a diagnostic gives.
 fn record(
     args: &ParseArgs,
-    origin: &str,
-    line: u64,
+    paint: &Paint,
+    origin: (&str, usize),
     input: Line<'_>,
     buffer: &mut Vec<u8>,
     tally: &mut Tally,
@@ -510,37 +489,36 @@ fn record(
     match parsed {
         Ok((text, url)) => {
             tally.valid += 1;
-            match args.format {
-                Format::Json => {
-                    // Strings, numbers and sequences always serialize.
-                    let _ = show::json(&mut *buffer, &valid(text, &url));
-                    buffer.push(b'\n');
-                }
-                Format::Text => {
-                    let password = url.password_span().filter(|_| !args.show_passwords);
+            if args.records.quiet {
+                return;
+            }
+            match args.records.format {
+                Format::Json => show::json_line(buffer, &valid(text, &url)),
+                Format::Human => {
+                    let password = url.password_span().filter(|_| !args.records.show_passwords);
                     text_record(buffer, &valid(text, &url), password);
                 }
             }
         }
         Err(mut error) => {
             tally.invalid += 1;
-            match args.format {
+            match args.records.format {
                 Format::Json => {
+                    let (text, bytes) = input_members(input);
                     let record = Invalid {
-                        input: String::from_utf8_lossy(input.bytes()),
+                        input: text,
+                        input_bytes: bytes,
                         valid: false,
                         rule: error.rule().name(),
                         error: ErrorRecord::new(&error),
                     };
-                    let _ = show::json(&mut *buffer, &record);
-                    buffer.push(b'\n');
+                    show::json_line(buffer, &record);
                 }
-                Format::Text => {
-                    if !args.show_passwords {
+                Format::Human => {
+                    if !args.records.show_passwords {
                         error.hide_password();
                     }
-                    let first_line = usize::try_from(line).unwrap_or(usize::MAX);
-                    let text = error.render_at(origin, first_line, &Renderer::plain());
+                    let text = error.render_at(origin.0, origin.1, &paint.renderer);
                     buffer.extend_from_slice(text.as_bytes());
                     buffer.push(b'\n');
                 }

@@ -60,13 +60,216 @@ pub fn json(writer: impl Write, value: &impl Serialize) -> serde_json::Result<()
     value.serialize(&mut serde_json::Serializer::with_formatter(writer, Safe))
 }
 
-/// `value` as a JSON string, as [`json`] writes it.
-pub fn json_string(value: &impl Serialize) -> String {
-    let mut out = Vec::with_capacity(128);
-    // The records are strings, numbers and nested records, which always
-    // serialize; the formatter writes UTF-8.
-    let _ = json(&mut out, value);
-    String::from_utf8(out).unwrap_or_default()
+/// Appends `value` to `buffer` as one line of JSON, as [`json`] writes it.
+/// The records are strings, numbers, sequences and records of them, which
+/// always serialize, and writing to a `Vec` does not fail; were a value to
+/// fail, nothing of it would be left in the buffer.
+pub fn json_line(buffer: &mut Vec<u8>, value: &impl Serialize) {
+    let before = buffer.len();
+    match json(&mut *buffer, value) {
+        Ok(()) => buffer.push(b'\n'),
+        Err(_) => buffer.truncate(before),
+    }
+}
+
+/// A JSON object written member by member at the end of a buffer, for a
+/// record written many times a second (`check`'s): its keys are the
+/// program's own names ([`key!`](crate::key)), each string value goes
+/// through [`Object::string`], which escapes it as [`json`] does, and every
+/// other value through [`json`] itself, or is one of JSON's constants
+/// ([`member!`](crate::member)). Nothing given to it can end the object or
+/// its line.
+pub struct Object<'b> {
+    buffer: &'b mut Vec<u8>,
+    /// The buffer's length before the object: where a failed value cuts it
+    /// back to.
+    start: usize,
+    first: bool,
+    failed: bool,
+}
+
+/// A member's key as [`Object`] writes it: `,"name":`, made at compile
+/// time from a name of letters, digits and `_` ([`key!`](crate::key)); or
+/// a whole member whose value is one of JSON's constants, `,"name":true`
+/// ([`member!`](crate::member)).
+#[derive(Clone, Copy)]
+pub struct Key(&'static str);
+
+impl Key {
+    /// `,"name":` followed by `value`, one of JSON's constants or nothing;
+    /// checked when the program is compiled, as the macros make every key
+    /// a constant.
+    pub const fn new(key: &'static str, value: &'static str) -> Key {
+        let bytes = key.as_bytes();
+        assert!(bytes.len() > 4 && bytes[0] == b',' && bytes[1] == b'"');
+        let end = bytes.len() - value.len();
+        assert!(bytes[end - 2] == b'"' && bytes[end - 1] == b':');
+        let mut i = 2;
+        while i < end - 2 {
+            let b = bytes[i];
+            assert!(
+                b.is_ascii_alphanumeric() || b == b'_',
+                "a key is a plain name"
+            );
+            i += 1;
+        }
+        let value = value.as_bytes();
+        assert!(
+            matches!(value, b"" | b"true" | b"false" | b"null" | b"[]"),
+            "a member's value is one of JSON's constants"
+        );
+        Key(key)
+    }
+}
+
+/// The [`Key`] of a member's name: `key!("input")`.
+#[macro_export]
+macro_rules! key {
+    ($name:literal) => {{
+        const KEY: $crate::show::Key = $crate::show::Key::new(concat!(",\"", $name, "\":"), "");
+        KEY
+    }};
+}
+
+/// A whole member whose value is one of JSON's constants, as a [`Key`]
+/// that [`Object::member`] writes: `member!("valid": true)`.
+#[macro_export]
+macro_rules! member {
+    ($name:literal : $value:tt) => {{
+        const MEMBER: $crate::show::Key = $crate::show::Key::new(
+            concat!(",\"", $name, "\":", stringify!($value)),
+            stringify!($value),
+        );
+        MEMBER
+    }};
+}
+
+/// A string as JSON writes it, quotes included, escaped as [`json`]
+/// escapes it: made once, written in many records.
+pub struct Escaped(String);
+
+impl Escaped {
+    /// `text`, escaped.
+    pub fn new(text: &str) -> Escaped {
+        let mut escaped = Vec::with_capacity(text.len() + 2);
+        // A string always serializes, and writing to a Vec does not fail;
+        // the formatter writes UTF-8.
+        let _ = json(&mut escaped, &text);
+        Escaped(String::from_utf8(escaped).unwrap_or_else(|_| "\"\"".to_owned()))
+    }
+}
+
+impl<'b> Object<'b> {
+    /// Begins an object at the end of `buffer`.
+    pub fn new(buffer: &'b mut Vec<u8>) -> Self {
+        let start = buffer.len();
+        buffer.push(b'{');
+        Object {
+            buffer,
+            start,
+            first: true,
+            failed: false,
+        }
+    }
+
+    /// Writes `"key":`, after a comma unless it is the first member.
+    fn key(&mut self, Key(key): Key) {
+        let key = key.as_bytes();
+        let key = if std::mem::take(&mut self.first) {
+            &key[1..]
+        } else {
+            key
+        };
+        self.buffer.extend_from_slice(key);
+    }
+
+    /// Writes the member `key` with the string `value`, escaped.
+    pub fn string(&mut self, key: Key, value: &str) {
+        self.key(key);
+        if plain(value.as_bytes()) {
+            self.buffer.push(b'"');
+            self.buffer.extend_from_slice(value.as_bytes());
+            self.buffer.push(b'"');
+        } else {
+            self.failed |= json(&mut *self.buffer, &value).is_err();
+        }
+    }
+
+    /// Writes the member `key` with the string `value`, escaped once
+    /// before ([`Escaped`]): a file's name, in every record of its lines.
+    pub fn escaped(&mut self, key: Key, value: &Escaped) {
+        self.key(key);
+        self.buffer.extend_from_slice(value.0.as_bytes());
+    }
+
+    /// Writes the member `key` with the name of `rule`, a string of the
+    /// grammar's own: letters, digits, `-`, `+` and `_`, which JSON writes
+    /// as they are (a test checks every name).
+    pub fn rule(&mut self, key: Key, rule: rfc1738::Rule) {
+        self.key(key);
+        self.buffer.push(b'"');
+        self.buffer.extend_from_slice(rule.name().as_bytes());
+        self.buffer.push(b'"');
+    }
+
+    /// Writes a member whose value is one of JSON's constants, made by
+    /// [`member!`](crate::member).
+    pub fn member(&mut self, member: Key) {
+        self.key(member);
+    }
+
+    /// Writes the member `key` with `value`, as [`json`] writes it.
+    pub fn value(&mut self, key: Key, value: &impl Serialize) {
+        self.key(key);
+        self.failed |= json(&mut *self.buffer, value).is_err();
+    }
+
+    /// Ends the object and its line; were a value to fail to serialize,
+    /// nothing of the object is left in the buffer.
+    pub fn end(self) {
+        if self.failed {
+            self.buffer.truncate(self.start);
+        } else {
+            self.buffer.extend_from_slice(b"}\n");
+        }
+    }
+}
+
+/// Whether `bytes` are printable ASCII other than `"` and `\`, which JSON
+/// and [`Safe`] alike write as they are. Checked 16 bytes at a time, each
+/// into its own lane, without a branch a byte, which the compiler makes
+/// vector instructions of (the last 16 bytes again, rather than a byte at a
+/// time).
+#[inline]
+fn plain(bytes: &[u8]) -> bool {
+    let (chunks, rest) = bytes.as_chunks::<16>();
+    let mut lanes = [0u8; 16];
+    for chunk in chunks {
+        escapes(&mut lanes, chunk);
+    }
+    match bytes.last_chunk::<16>() {
+        Some(last) => escapes(&mut lanes, last),
+        None => {
+            for &byte in rest {
+                lanes[0] |= escape(byte);
+            }
+        }
+    }
+    lanes == [0; 16]
+}
+
+/// Marks in `lanes` the bytes of `chunk` that are not [`plain`].
+#[inline]
+fn escapes(lanes: &mut [u8; 16], chunk: &[u8; 16]) {
+    for (lane, &byte) in lanes.iter_mut().zip(chunk) {
+        *lane |= escape(byte);
+    }
+}
+
+/// 1 when `byte` is not [`plain`], else 0.
+#[inline]
+fn escape(byte: u8) -> u8 {
+    u8::from(byte.wrapping_sub(0x20) > 0x5E) | u8::from(byte == b'"') | u8::from(byte == b'\\')
 }
 
 /// Text of several lines as it may be shown: each line as [`Visible`]
@@ -105,7 +308,10 @@ mod tests {
     #[test]
     fn json_escapes_what_is_not_visible_and_reads_back_the_same() {
         let text = "a\u{1b}[31m\u{7f}\u{85}\u{202e}\u{3164}\u{e0041}é\"\\\n😀";
-        let written = json_string(&text);
+        let mut line = Vec::new();
+        json_line(&mut line, &text);
+        let written = String::from_utf8(line).expect("UTF-8");
+        let written = written.trim_end();
         assert!(
             written.is_ascii() || written.chars().all(is_visible),
             "{written}"
@@ -114,7 +320,7 @@ mod tests {
             written,
             r#""a\u001b[31m\u007f\u0085\u202e\u3164\udb40\udc41é\"\\\n😀""#
         );
-        let read: String = serde_json::from_str(&written).expect("valid JSON");
+        let read: String = serde_json::from_str(written).expect("valid JSON");
         assert_eq!(read, text);
     }
 
@@ -132,6 +338,67 @@ mod tests {
             part("ftp://me:hun", 0, password).to_string(),
             "ftp://me:***"
         );
+    }
+
+    #[test]
+    fn an_object_escapes_its_strings_as_serde_does() {
+        let strings = [
+            "http://h/",
+            "a\"b",
+            "a\\b",
+            "\u{7f}",
+            "tab\there",
+            "\u{1b}[31m",
+            "é",
+            "\u{202e}",
+            "",
+            "}\n{",
+        ];
+        for text in strings {
+            let mut object = Vec::new();
+            let mut writer = Object::new(&mut object);
+            writer.string(crate::key!("input"), text);
+            writer.value(crate::key!("n"), &7);
+            writer.member(crate::member!("t": true));
+            writer.member(crate::member!("u": null));
+            writer.member(crate::member!("v": []));
+            writer.escaped(crate::key!("w"), &Escaped::new(text));
+            writer.end();
+            let mut serde = Vec::new();
+            let value = serde_json::json!({
+                "input": text, "n": 7, "t": true, "u": null, "v": [], "w": text
+            });
+            json_line(&mut serde, &value);
+            assert_eq!(
+                String::from_utf8(object).unwrap(),
+                String::from_utf8(serde).unwrap(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_names_of_the_productions_are_plain() {
+        for rule in rfc1738::Rule::ALL {
+            assert!(plain(rule.name().as_bytes()), "{rule}");
+        }
+    }
+
+    #[test]
+    fn plain_bytes_are_printable_ascii_but_the_quote_and_the_backslash() {
+        let printable: Vec<u8> = (0x20..0x7F).filter(|&b| b != b'"' && b != b'\\').collect();
+        for length in 0..40 {
+            let text: Vec<u8> = printable.iter().cycle().take(length).copied().collect();
+            assert!(plain(&text), "{length}");
+            // Any one byte that is not, anywhere.
+            for at in 0..length {
+                for bad in [0, 0x1F, b'"', b'\\', 0x7F, 0x80, 0xFF] {
+                    let mut text = text.clone();
+                    text[at] = bad;
+                    assert!(!plain(&text), "{length} {at} {bad}");
+                }
+            }
+        }
     }
 
     #[test]

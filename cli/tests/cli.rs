@@ -249,7 +249,7 @@ fn explain_json_nests_rule_start_end_children() {
     let tree: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(
         tree,
-        json!({"rule": "hostport", "start": 0, "end": 3, "children": [
+        json!({"input": "h:1", "valid": true, "rule": "hostport", "start": 0, "end": 3, "children": [
             {"rule": "host", "start": 0, "end": 1, "children": [
                 {"rule": "hostname", "start": 0, "end": 1, "children": [
                     {"rule": "toplabel", "start": 0, "end": 1, "children": []}]}]},
@@ -324,7 +324,7 @@ fn coverage_reports_every_production_and_what_was_never_exercised() {
 
 #[test]
 fn coverage_of_a_missing_file_is_an_error_naming_it() {
-    let output = rfc1738(&["coverage", "/nonexistent/urls.txt"], b"");
+    let output = rfc1738(&["coverage", "-f", "/nonexistent/urls.txt"], b"");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/nonexistent/urls.txt"), "{stderr}");
@@ -350,6 +350,7 @@ fn files_are_checked_in_order_with_their_names_and_line_numbers() {
     let output = rfc1738(
         &[
             "check",
+            "--stats",
             "--format",
             "json",
             "--file",
@@ -391,6 +392,7 @@ fn a_missing_or_unreadable_file_exits_2_naming_it_and_the_rest_is_checked() {
     let output = rfc1738(
         &[
             "check",
+            "--verbose",
             "--file",
             "/nonexistent/urls.txt",
             "--file",
@@ -407,7 +409,11 @@ fn a_missing_or_unreadable_file_exits_2_naming_it_and_the_rest_is_checked() {
         "{errors}"
     );
     assert!(errors.contains(&format!("rfc1738: {dir}: ")), "{errors}");
-    assert!(stdout(&output).contains("valid httpurl: http://a/"));
+    assert!(
+        stdout(&output).contains(&format!("{}:1: valid httpurl: http://a/", good.display())),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]
@@ -482,6 +488,12 @@ fn quiet_prints_only_the_invalid_inputs() {
         "{text}"
     );
     assert!(text.contains("--> <stdin>:2:"), "{text}");
+    // No summary with --quiet, unless asked for.
+    assert_eq!(stderr(&output), "");
+    let output = rfc1738(
+        &["check", "-q", "--stats"],
+        b"http://a/\nhttp://b c/\nnews:*\n",
+    );
     assert_eq!(
         stderr(&output),
         "rfc1738: 3 inputs: 2 valid, 1 invalid, 0 warnings\n"
@@ -595,7 +607,9 @@ fn extract_reports_invalid_hits_and_hyphen_breaks() {
         "{human}"
     );
     assert_eq!(
-        rfc1738(&["extract", "/nonexistent"], b"").status.code(),
+        rfc1738(&["extract", "-f", "/nonexistent"], b"")
+            .status
+            .code(),
         Some(2)
     );
 }
@@ -763,10 +777,17 @@ fn first_answer(args: &[&str], first: &str) -> Option<String> {
 
 #[test]
 fn each_line_from_a_pipe_is_answered_before_the_next_is_written() {
-    let answer = first_answer(&["check"], "http://a/\n");
+    let answer = first_answer(&["check", "--verbose"], "http://a/\n");
     assert_eq!(
         answer.as_deref(),
         Some("<stdin>:1: valid httpurl: http://a/\n")
+    );
+    let answer = first_answer(&["check"], "http://a b/\n");
+    assert_eq!(
+        answer.as_deref(),
+        Some(
+            "error: not a valid httpurl: expected alphadigit, \"-\", \".\", \":\", \"/\" or end of input, found \" \"\n"
+        )
     );
     let answer = first_answer(&["check", "--format", "json"], "ftp://b/\n").unwrap();
     assert!(
@@ -775,4 +796,39 @@ fn each_line_from_a_pipe_is_answered_before_the_next_is_written() {
     );
     let answer = first_answer(&["parse", "--format", "json"], "news:x\n").unwrap();
     assert!(answer.contains(r#""valid":true"#), "{answer}");
+}
+
+#[test]
+fn extract_reads_markdown_links_and_marks() {
+    let text = "See **http://a.b/c**, `ftp://h/f` and [the spec](http://a.b/spec) \
+                or [http://x.y/](http://x.y/z) and <http://a.b/auto>.\n";
+    let output = rfc1738(&["extract", "--format", "json"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let hits = records(&output);
+    let found: Vec<(&str, &str)> = hits
+        .iter()
+        .map(|hit| {
+            let (start, end) = (hit["start"].as_u64().unwrap(), hit["end"].as_u64().unwrap());
+            (
+                hit["url"].as_str().unwrap(),
+                &text[start as usize..end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("http://a.b/c", "http://a.b/c"),
+            ("ftp://h/f", "ftp://h/f"),
+            ("http://a.b/spec", "http://a.b/spec"),
+            ("http://x.y/", "http://x.y/"),
+            ("http://x.y/z", "http://x.y/z"),
+            ("http://a.b/auto", "<http://a.b/auto>"),
+        ]
+    );
+    let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
+    assert!(
+        human.starts_with("<stdin>:1:7: http://a.b/c (valid httpurl)\n"),
+        "{human}"
+    );
 }

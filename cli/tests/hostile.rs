@@ -66,7 +66,13 @@ fn lines_of_a_hundred_megabytes() {
     input.push(b'\n');
     // Longer than the default limit of 64 MiB: the limit is raised.
     let output = run(
-        &["check", "--quiet", "--max-line-bytes", "209715200"],
+        &[
+            "check",
+            "--quiet",
+            "--stats",
+            "--max-line-bytes",
+            "209715200",
+        ],
         input,
     );
     no_panic(&output);
@@ -123,7 +129,7 @@ fn standard_input_closed_at_once() {
         assert_eq!(output.status.code(), Some(0), "{args:?}");
     }
     let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .arg("check")
+        .args(["check", "--stats"])
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -152,8 +158,8 @@ fn unreadable_files_and_directories_exit_2_naming_them() {
     for path in &cases {
         for args in [
             vec!["check", "--file", path.as_str()],
-            vec!["coverage", path.as_str()],
-            vec!["extract", path.as_str()],
+            vec!["coverage", "-f", path.as_str()],
+            vec!["extract", "-f", path.as_str()],
         ] {
             let output = run(&args, Vec::new());
             no_panic(&output);
@@ -170,7 +176,7 @@ fn a_closed_standard_output_ends_every_command_quietly() {
     let valid = b"http://host/path\n".repeat(50_000);
     let invalid = b"http://host/path x\n".repeat(50_000);
     for (args, lines, status) in [
-        (&["check"][..], &valid, 0),
+        (&["check", "--verbose"][..], &valid, 0),
         (&["check"], &invalid, 1),
         (&["check", "--format", "json"], &valid, 0),
         (&["check", "--format", "json"], &invalid, 1),
@@ -288,7 +294,10 @@ fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
     // time quadratic in the line. Now one warning, its count, the first
     // offsets, and an excerpt bounded in width.
     let line = format!("ftp://me:pw@h/{}", "%0D".repeat(100_000));
-    let output = run(&["check"], format!("{line}\n").into_bytes());
+    let output = run(
+        &["check", "-v", "--stats"],
+        format!("{line}\n").into_bytes(),
+    );
     no_panic(&output);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).expect("UTF-8");

@@ -14,6 +14,13 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("output is UTF-8")
 }
 
+/// The help of `command`, its words joined by single spaces: it is wrapped
+/// to the terminal's width.
+fn help(command: &str) -> String {
+    let help = stdout(&run(&[command, "--help"], b""));
+    help.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The `valid` member of each JSON record.
 fn verdicts(output: &Output) -> Vec<bool> {
     stdout(output)
@@ -46,11 +53,15 @@ fn verdicts_everywhere(input: &[u8], name: &str) -> Vec<(String, Vec<bool>)> {
     for args in [
         &["check", "--format", "json"][..],
         &["check", "--format", "json", "--file", path],
+        &["check", "--format", "json", "-"],
         &["parse", "--format", "json"],
+        &["parse", "--format", "json", "-f", path],
+        &["explain", "--format", "json"],
+        &["explain", "--format", "json", "--file", path],
     ] {
         seen.push((args.join(" "), verdicts(&run(args, input))));
     }
-    for args in [&["coverage"][..], &["coverage", path]] {
+    for args in [&["coverage"][..], &["coverage", "-f", path]] {
         let (accepted, rejected) = coverage_counts(&run(args, input));
         // Coverage counts; as verdicts, the accepted lines come first.
         let mut verdicts = vec![true; accepted as usize];
@@ -87,8 +98,8 @@ fn a_carriage_return_ends_a_line_only_before_a_line_feed_in_every_command() {
 
 #[test]
 fn the_line_rule_is_in_the_help_of_every_command_that_reads_lines() {
-    for command in ["check", "parse", "coverage"] {
-        let help = stdout(&run(&[command, "--help"], b""));
+    for command in ["check", "parse", "explain", "coverage"] {
+        let help = help(command);
         assert!(
             help.contains(
                 "Lines: a line ends at a line feed (LF) or at the end of the input. A \
@@ -152,7 +163,7 @@ fn an_argument_is_one_input_byte_for_byte_in_every_command() {
 #[test]
 fn the_argument_rule_is_in_the_help_of_every_command_that_takes_urls() {
     for command in ["check", "parse", "explain"] {
-        let help = stdout(&run(&[command, "--help"], b""));
+        let help = help(command);
         assert!(
             help.contains(
                 "byte for byte: a CR or LF in it is part of it, and bytes that are not UTF-8 \

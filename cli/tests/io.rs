@@ -39,10 +39,18 @@ fn an_unwritable_standard_error_ends_with_status_2_not_a_panic() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(output.stdout, b"valid httpurl: http://h/\n");
-    // A valid input whose summary cannot be written: the run could not
-    // report, so it did not succeed.
-    let output = run_with(&["check", "http://h/"], b"", Stdio::piped(), full());
+    // A valid input whose summary, asked for, cannot be written: the run
+    // could not report, so it did not succeed.
+    let output = run_with(
+        &["check", "--stats", "http://h/"],
+        b"",
+        Stdio::piped(),
+        full(),
+    );
     assert_eq!(output.status.code(), Some(2));
+    // Without a summary to write, nothing failed.
+    let output = run_with(&["check", "http://h/"], b"", Stdio::piped(), full());
+    assert_eq!(output.status.code(), Some(0));
 }
 
 #[test]
@@ -54,6 +62,7 @@ fn every_command_with_both_streams_full_exits_2() {
         &["check"],
         &["check", "--format", "json"],
         &["check", "--file", &text],
+        &["check", "--stats", "--file", &text],
         &["parse", "http://h/"],
         &["parse", "--format", "json"],
         &["parse"],
@@ -61,9 +70,13 @@ fn every_command_with_both_streams_full_exits_2() {
         &["explain", "--format", "json", "http://h/ x"],
         &["grammar"],
         &["grammar", "hostport"],
-        &["extract", &text],
+        &["extract", "-f", &text],
         &["extract", "--format", "json"],
         &["coverage"],
+        &["explain"],
+        &["coverage", "--format", "json"],
+        &["completions", "bash"],
+        &["man", "check"],
         &["--help"],
         &["check", "--help"],
         &["--version"],
@@ -83,6 +96,8 @@ fn an_unwritable_standard_output_is_reported_on_standard_error() {
         &["explain", "http://h/"],
         &["grammar"],
         &["coverage"],
+        &["completions", "zsh"],
+        &["man"],
         &["--help"],
     ] {
         let output = run_with(args, b"http://h/\n", full(), Stdio::piped());
@@ -154,7 +169,7 @@ fn lines_sent_in_pipe_sized_writes_are_answered_before_more_come() {
     // The issue's writer: 64 KiB writes, each waiting for its answers, got
     // none before 4 MiB had come. Larger writes than a pipe holds, too.
     for args in [
-        &["check"][..],
+        &["check", "--verbose"][..],
         &["check", "--format", "json"],
         &["parse", "--format", "json"],
     ] {
@@ -255,7 +270,9 @@ fn a_line_longer_than_the_limit_gets_a_record_and_is_not_kept() {
     let json =
         |line: &str| -> serde_json::Value { serde_json::from_str(line).expect("a JSON record") };
     for format in ["human", "json"] {
-        let args = ["check", "--format", format, limit[0], limit[1]];
+        let args = [
+            "check", "-v", "--stats", "--format", format, limit[0], limit[1],
+        ];
         let seen = after_a_long_line(&args, 256, rest, true);
         // The record comes as soon as the line is known to be too long,
         // before its end.
@@ -338,7 +355,12 @@ fn the_default_limit_is_64_mib() {
     let mut line = vec![b'a'; 64 << 20];
     line[..9].copy_from_slice(b"http://h/");
     line.push(b'\n');
-    let output = run_with(&["check", "--quiet"], &line, Stdio::piped(), Stdio::piped());
+    let output = run_with(
+        &["check", "--quiet", "--stats"],
+        &line,
+        Stdio::piped(),
+        Stdio::piped(),
+    );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
@@ -350,7 +372,10 @@ fn the_default_limit_is_64_mib() {
 fn the_limit_is_documented_and_checked() {
     for command in ["check", "parse", "coverage"] {
         let output = run_with(&[command, "--help"], b"", Stdio::piped(), Stdio::piped());
-        let help = String::from_utf8_lossy(&output.stdout);
+        let help = String::from_utf8_lossy(&output.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         assert!(help.contains("--max-line-bytes <N>"), "{command}: {help}");
         assert!(
             help.contains("Memory stays within this limit however long a line is"),
@@ -420,10 +445,10 @@ fn an_endless_text_is_read_up_to_the_limit_and_no_further() {
     for (kilobytes, args, limit) in [
         (
             256 << 10,
-            &["extract", "--max-text-bytes", "1048576", "/dev/zero"][..],
+            &["extract", "--max-text-bytes", "1048576", "-f", "/dev/zero"][..],
             1 << 20,
         ),
-        (1 << 20, &["extract", "/dev/zero"], 256 << 20),
+        (1 << 20, &["extract", "-f", "/dev/zero"], 256 << 20),
     ] {
         let output = within(kilobytes, args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -512,7 +537,7 @@ fn sigint_ends_the_output_on_a_record_boundary_with_status_130() {
     for args in [
         &["check", "--format", "json"][..],
         &["parse", "--format", "json"],
-        &["check"],
+        &["check", "--verbose"],
     ] {
         let (mut child, _) = fed_endlessly(args, "http://h/aaaaaaaaaaaaaaaa\n");
         let mut output = child.stdout.take().expect("piped");
@@ -555,7 +580,7 @@ fn sigint_ends_the_output_on_a_record_boundary_with_status_130() {
 fn sigint_ends_a_run_that_waits_for_input_with_status_130() {
     use std::io::{BufRead, BufReader, Read};
     for (args, answers) in [
-        (&["check"][..], true),
+        (&["check", "-v"][..], true),
         (&["parse", "--format", "json"], true),
         (&["coverage"], false),
         (&["extract"], false),
@@ -600,7 +625,11 @@ fn a_second_sigint_ends_a_run_stuck_in_a_write() {
     use std::sync::atomic::Ordering;
     // The help says what SIGINT does.
     let output = run_with(&["--help"], b"", Stdio::piped(), Stdio::piped());
-    let help = String::from_utf8_lossy(&output.stdout);
+    // Wrapped to the terminal's width: the words, single spaces between.
+    let help = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         help.contains(
             "On SIGINT (Ctrl-C), a run ends after its last whole record, with exit status \

@@ -39,8 +39,12 @@ proptest! {
             &["check", "--format", "json"],
             &["check", "--rule", "hostport"],
             &["parse", "--format", "json"],
+            &["explain"],
+            &["explain", "--format", "json", "--all"],
             &["extract"],
+            &["extract", "--format", "json"],
             &["coverage"],
+            &["coverage", "--format", "json"],
         ] {
             let output = rfc1738(args, &data);
             let code = output.status.code();

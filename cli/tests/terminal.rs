@@ -1,5 +1,6 @@
 //! What `check` does when its output is a terminal: colour unless NO_COLOR
-//! is set, and a progress bar on standard error for a large file. The
+//! is set, a progress bar on standard error for a large file, an answer to
+//! each line typed and the summary of what was read. The
 //! terminal is a pseudo-terminal made by util-linux `script`; where that
 //! program is missing the tests say so and check nothing.
 
@@ -9,6 +10,13 @@ use std::process::{Command, Stdio};
 /// What the terminal showed while `rfc1738 ARGS` ran in it (standard output
 /// and standard error together), or `None` without `script`.
 fn on_a_terminal(args: &[&str], no_color: bool) -> Option<String> {
+    typed_on_a_terminal(args, no_color, None)
+}
+
+/// What the terminal showed while `rfc1738 ARGS` ran in it, `typed` typed
+/// at it (its standard input is the terminal too), or `None` without
+/// `script`.
+fn typed_on_a_terminal(args: &[&str], no_color: bool, typed: Option<&str>) -> Option<String> {
     let mut command_line = String::from(env!("CARGO_BIN_EXE_rfc1738"));
     for arg in args {
         command_line.push_str(" '");
@@ -24,18 +32,29 @@ fn on_a_terminal(args: &[&str], no_color: bool) -> Option<String> {
             &command_line,
             "/dev/null",
         ])
-        .stdin(Stdio::null())
-        .env_remove("NO_COLOR");
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE");
     if no_color {
         script.env("NO_COLOR", "1");
     }
-    match script.output() {
-        Ok(output) => Some(String::from_utf8_lossy(&output.stdout).into_owned()),
+    let mut child = match script.spawn() {
+        Ok(child) => child,
         Err(error) => {
             eprintln!("skipped: `script` does not run here ({error})");
-            None
+            return None;
         }
+    };
+    // `script` passes what it reads on to the terminal, as keys typed.
+    let mut keys = child.stdin.take().expect("piped");
+    if let Some(typed) = typed {
+        use std::io::Write;
+        keys.write_all(typed.as_bytes()).expect("script reads");
     }
+    drop(keys);
+    let output = child.wait_with_output().expect("script ends");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 #[test]
@@ -64,7 +83,7 @@ fn a_large_file_shows_a_progress_bar_a_small_one_does_not() {
     file_of(&large, 17 << 20);
     file_of(&small, 1 << 20);
     let large_path = large.to_str().expect("a UTF-8 path");
-    let Some(shown) = on_a_terminal(&["check", "--quiet", "--file", large_path], false) else {
+    let Some(shown) = on_a_terminal(&["check", "--file", large_path], false) else {
         return;
     };
     // The bar, its byte counts, then a cleared line before the summary.
@@ -73,8 +92,40 @@ fn a_large_file_shows_a_progress_bar_a_small_one_does_not() {
     assert!(shown.contains("\u{1b}[2K"), "{shown:?}");
     assert!(shown.contains("valid, 0 invalid"), "{shown:?}");
     let small_path = small.to_str().expect("a UTF-8 path");
-    let shown =
-        on_a_terminal(&["check", "--quiet", "--file", small_path], false).expect("script ran once");
+    let shown = on_a_terminal(&["check", "--file", small_path], false).expect("script ran once");
     assert!(!shown.contains('█') && !shown.contains("MiB"), "{shown:?}");
     assert!(shown.contains("valid, 0 invalid"), "{shown:?}");
+}
+
+#[test]
+fn lines_typed_at_a_terminal_are_answered_and_summed_up() {
+    // A valid line typed is confirmed; the summary is written, as lines were
+    // read and standard error is the terminal.
+    let Some(shown) = typed_on_a_terminal(&["check"], true, Some("http://a/\nhttp://b c/\n"))
+    else {
+        return;
+    };
+    assert!(
+        shown.contains("<stdin>:1: valid httpurl: http://a/"),
+        "{shown:?}"
+    );
+    assert!(shown.contains("--> <stdin>:2:9"), "{shown:?}");
+    assert!(
+        shown.contains("rfc1738: 2 inputs: 1 valid, 1 invalid, 0 warnings"),
+        "{shown:?}"
+    );
+    // One URL given as an argument: its answer, no summary.
+    let shown = on_a_terminal(&["check", "http://a/"], true).expect("script ran once");
+    assert!(shown.contains("valid httpurl: http://a/"), "{shown:?}");
+    assert!(
+        !shown.contains("inputs:") && !shown.contains("input:"),
+        "{shown:?}"
+    );
+    // --quiet: nothing for the valid line, and no summary.
+    let shown =
+        typed_on_a_terminal(&["check", "-q"], true, Some("http://a/\n")).expect("script ran once");
+    assert!(
+        !shown.contains("valid httpurl") && !shown.contains("inputs"),
+        "{shown:?}"
+    );
 }

@@ -253,10 +253,18 @@ fn file_names_are_shown_escaped() {
             assert_eq!(output.status.code(), Some(2), "{class}: {command:?}");
         };
         stderr_only(&["check", "--file", &missing]);
-        stderr_only(&["extract", &missing]);
-        stderr_only(&["coverage", &missing]);
-        safe(class, &rfc1738(&args(&["extract", &name(path)]), b""));
-        safe(class, &rfc1738(&args(&["coverage", &name(path)]), b""));
+        stderr_only(&["extract", "-f", &missing]);
+        stderr_only(&["coverage", "-f", &missing]);
+        safe(class, &rfc1738(&args(&["extract", "-f", &name(path)]), b""));
+        safe(
+            class,
+            &rfc1738(&args(&["coverage", "-f", &name(path)]), b""),
+        );
+        // Every command names its lines by the file, escaped.
+        for command in ["check", "parse", "explain"] {
+            let output = rfc1738(&args(&[command, "-f", &name(path)]), b"");
+            safe(class, &output);
+        }
     }
     std::fs::remove_dir_all(dir).expect("removed");
 }

@@ -1,0 +1,182 @@
+//! Where inputs come from, the same way in every command: the arguments,
+//! in order, then each `--file`; standard input when there are neither. An
+//! argument or a file that is `-` is standard input.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+/// The UTF-8 encoding of U+FEFF, the byte-order mark some editors start a
+/// file with: not part of the file's first line or text.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// One source of inputs.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// A command-line argument, byte for byte.
+    Argument(&'a OsStr),
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(&'a Path),
+}
+
+/// The sources the command line gives: each argument (`-` standing for
+/// standard input), then each file (`-` too); standard input alone when
+/// there are neither.
+pub fn sources<'a>(arguments: &'a [OsString], files: &'a [PathBuf]) -> Vec<Source<'a>> {
+    let dash = |name: &OsStr| name == "-";
+    let mut sources: Vec<Source<'a>> = arguments
+        .iter()
+        .map(|arg| {
+            if dash(arg) {
+                Source::Stdin
+            } else {
+                Source::Argument(arg)
+            }
+        })
+        .chain(files.iter().map(|path| {
+            if dash(path.as_os_str()) {
+                Source::Stdin
+            } else {
+                Source::File(path)
+            }
+        }))
+        .collect();
+    if sources.is_empty() {
+        sources.push(Source::Stdin);
+    }
+    sources
+}
+
+/// Whether any of `sources` is read as a stream (a file or standard input).
+pub fn any_stream(sources: &[Source<'_>]) -> bool {
+    sources
+        .iter()
+        .any(|source| !matches!(source, Source::Argument(_)))
+}
+
+/// A stream opened: its name as records give it (`<stdin>`, or the file's
+/// path), and its reader.
+pub struct Stream {
+    /// The name, as given (records escape it as they show it).
+    pub name: String,
+    /// The bytes.
+    pub reader: Box<dyn Read + Send>,
+    /// Whether a person types it: standard input on a terminal.
+    pub typed: bool,
+}
+
+/// The name standard input has in records.
+pub const STDIN: &str = "<stdin>";
+
+impl Source<'_> {
+    /// Opens a stream source; `None` for an argument. A file that cannot be
+    /// opened gives its name and the error.
+    pub fn open(self) -> Option<Result<Stream, (String, io::Error)>> {
+        match self {
+            Source::Argument(_) => None,
+            Source::Stdin => Some(Ok(Stream {
+                name: STDIN.to_owned(),
+                typed: io::stdin().is_terminal(),
+                reader: Box::new(io::stdin()),
+            })),
+            Source::File(path) => {
+                let name = path.display().to_string();
+                Some(match File::open(path) {
+                    Ok(file) => Ok(Stream {
+                        name,
+                        reader: Box::new(file),
+                        typed: false,
+                    }),
+                    Err(error) => Err((name, error)),
+                })
+            }
+        }
+    }
+}
+
+/// Reads every source in turn, in order: an argument is given to
+/// `argument`, a stream opened and given to `stream`, which says (inside)
+/// why it could not be read to its end; both are given `run`, what the
+/// run writes to and counts. What cannot be opened or read is
+/// said on standard error, and the others are still read. Returns whether
+/// every source was read whole, or why writing stopped.
+pub fn read_each<R>(
+    sources: &[Source<'_>],
+    run: &mut R,
+    mut argument: impl FnMut(&OsStr, &mut R) -> Result<(), crate::output::Stop>,
+    mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, crate::output::Stop>,
+) -> Result<bool, crate::output::Stop> {
+    let mut whole = true;
+    for source in sources {
+        let failure = match (source, source.open()) {
+            (Source::Argument(arg), _) => {
+                argument(arg, run)?;
+                note_file(arg, "taken as an input", "read the lines of the file");
+                continue;
+            }
+            (_, None) => continue,
+            (_, Some(Ok(opened))) => match stream(opened, run)? {
+                Ok(()) => continue,
+                Err(failure) => failure,
+            },
+            (_, Some(Err((name, error)))) => format!("{}: {error}", shown_name(&name)),
+        };
+        crate::output::message(failure);
+        whole = false;
+    }
+    Ok(whole)
+}
+
+/// Says, of an argument that names a file and cannot be a URL (it has no
+/// `:`), how it was `taken` and that `-f` would `read` the file:
+/// `COMMAND FILE` of other tools is `COMMAND -f FILE` here.
+pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
+    let colon = argument.as_encoded_bytes().contains(&b':');
+    if !colon && Path::new(argument).is_file() {
+        let name = rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string();
+        crate::output::message(format_args!(
+            "note: the argument `{name}` is {taken}; to {read}, write `-f {name}`"
+        ));
+    }
+}
+
+/// The name of an unreadable stream as a message shows it: `standard input`,
+/// or its path escaped as [`rfc1738::visible`] shows text.
+pub fn shown_name(name: &str) -> String {
+    if name == STDIN {
+        "standard input".to_owned()
+    } else {
+        rfc1738::visible::Visible::new(name).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(arguments: &[&str], files: &[&str]) -> Vec<String> {
+        let arguments: Vec<OsString> = arguments.iter().map(OsString::from).collect();
+        let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+        sources(&arguments, &files)
+            .iter()
+            .map(|source| match source {
+                Source::Argument(arg) => format!("arg {}", arg.to_string_lossy()),
+                Source::Stdin => "stdin".to_owned(),
+                Source::File(path) => format!("file {}", path.display()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn arguments_then_files_and_standard_input_alone_without_either() {
+        assert_eq!(kinds(&[], &[]), ["stdin"]);
+        assert_eq!(
+            kinds(&["a", "-", "b"], &["f", "-"]),
+            ["arg a", "stdin", "arg b", "file f", "stdin"]
+        );
+        assert_eq!(kinds(&["--"], &[]), ["arg --"]);
+    }
+}

@@ -1,0 +1,44 @@
+//! `rfc1738 completions SHELL` and `rfc1738 man [COMMAND]`: made by clap's
+//! own crates (clap_complete, clap_mangen) from the command line's
+//! definition, so that they say what `--help` says.
+
+use std::process::ExitCode;
+
+use crate::output::{self, Output};
+
+/// Writes the completion script of `shell` for `command`.
+pub fn completions(shell: clap_complete::Shell, mut command: clap::Command) -> ExitCode {
+    // Made in memory: clap_complete panics when its writer fails, and
+    // standard output may (a full disk, a closed pipe).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "rfc1738", &mut script);
+    write(&script)
+}
+
+/// Writes the manual page of `command`, or of its subcommand `name`.
+pub fn man(mut command: clap::Command, name: Option<&str>) -> ExitCode {
+    // Built, subcommands are named as their pages are: `rfc1738-check`.
+    command.build();
+    let page = match name {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(subcommand) => subcommand.clone(),
+            None => {
+                // clap checks the name against the list: only a command
+                // added without a page gets here.
+                output::message(format_args!("no manual page for `{name}`"));
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut roff = Vec::new();
+    // Writing to a Vec does not fail.
+    let _ = clap_mangen::Man::new(page).render(&mut roff);
+    write(&roff)
+}
+
+/// Writes `bytes` to standard output.
+fn write(bytes: &[u8]) -> ExitCode {
+    let mut out = Output::new();
+    output::failed(out.write(bytes).and_then(|()| out.flush())).unwrap_or(ExitCode::SUCCESS)
+}

@@ -1,0 +1,143 @@
+//! What a run counts, and the summary of it on standard error: written on
+//! request (`--stats`), or when lines were read and standard error is a
+//! terminal, someone watching a batch; never for inputs given as arguments
+//! alone, nor with `--quiet`, unless asked for.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use crate::output::{self, Output, Stop};
+
+/// Counts what was checked.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Inputs that matched.
+    pub valid: u64,
+    /// Inputs that did not.
+    pub invalid: u64,
+    /// Lines longer than `--max-line-bytes`, not checked.
+    pub too_long: u64,
+    /// Warnings about valid inputs.
+    pub warnings: u64,
+}
+
+impl Tally {
+    /// How many inputs were read.
+    pub fn inputs(&self) -> u64 {
+        self.valid + self.invalid + self.too_long
+    }
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.too_long += other.too_long;
+        self.warnings += other.warnings;
+    }
+}
+
+/// When a summary is written.
+#[derive(Clone, Copy, Debug)]
+pub struct When {
+    /// `--stats`.
+    pub asked: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+}
+
+impl When {
+    /// Whether to write the summary of a run that read lines from a file or
+    /// standard input (`streams`) or not.
+    pub fn now(self, streams: bool) -> bool {
+        self.asked || (!self.quiet && streams && io::stderr().is_terminal())
+    }
+}
+
+/// How a run that counted inputs ends.
+pub struct End {
+    /// When to write the summary.
+    pub when: When,
+    /// Whether lines were read from a file or standard input.
+    pub streams: bool,
+    /// What the inputs are called, one and many.
+    pub noun: (&'static str, &'static str),
+    /// Whether the summary counts warnings.
+    pub warnings: bool,
+    /// Whether a warning fails the run (`--deny-warnings`).
+    pub deny_warnings: bool,
+}
+
+impl End {
+    /// How a run of a command that writes a record per input ends, its
+    /// inputs read from `sources`: no warnings.
+    pub fn inputs(records: &crate::RecordArgs, sources: &[crate::inputs::Source<'_>]) -> End {
+        End {
+            when: When {
+                asked: records.stats,
+                quiet: records.quiet,
+            },
+            streams: crate::inputs::any_stream(sources),
+            noun: ("input", "inputs"),
+            warnings: false,
+            deny_warnings: false,
+        }
+    }
+
+    /// The exit status of a run that wrote its records (or why it stopped)
+    /// and read all of its sources (`whole`) or not, having counted
+    /// `tally`: the summary written, when it is asked for, first. 130 after
+    /// SIGINT; 2 when writing failed, a source was not read whole, a line
+    /// was too long or the summary could not be written; 1 when an input
+    /// failed; else 0.
+    pub fn status(&self, written: Result<bool, Stop>, out: &mut Output, tally: &Tally) -> ExitCode {
+        let whole = match written.and_then(|whole| out.flush().map(|()| whole)) {
+            Ok(whole) => whole,
+            Err(stop) => match output::failed(Err(stop)) {
+                Some(status) => return status,
+                // Standard output was closed: the status is that of what
+                // was read.
+                None => true,
+            },
+        };
+        // The summary goes to standard error, which may still be open.
+        let summarized = !self.when.now(self.streams) || write(tally, self.noun, self.warnings);
+        if !whole || tally.too_long > 0 || !summarized {
+            ExitCode::from(2)
+        } else if tally.invalid > 0 || (self.deny_warnings && tally.warnings > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// `3 inputs` or `1 input`.
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// Writes the summary of `tally` (`rfc1738: 3 inputs: 2 valid, 1 invalid,
+/// 0 warnings`; `noun` names the inputs, `inputs` or `hits`; warnings only
+/// when `warnings`) on standard error; says whether it could.
+pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool) -> bool {
+    let too_long = if tally.too_long > 0 {
+        format!(
+            ", {} too long (--max-line-bytes)",
+            plural(tally.too_long, "line", "lines")
+        )
+    } else {
+        String::new()
+    };
+    let warnings = if warnings {
+        format!(", {}", plural(tally.warnings, "warning", "warnings"))
+    } else {
+        String::new()
+    };
+    output::message(format_args!(
+        "{}: {} valid, {} invalid{too_long}{warnings}",
+        plural(tally.inputs(), noun.0, noun.1),
+        tally.valid,
+        tally.invalid,
+    ))
+}
