@@ -377,3 +377,34 @@ fn a_long_input_gives_a_bounded_picture_around_where_it_failed() {
     assert!(out.len() < 1 << 20, "{} bytes", out.len());
     assert!(out.contains(&format!("bytes 0..1024 of {} shown", valid.len())));
 }
+
+#[test]
+fn a_picture_is_of_one_url_given_as_an_argument() {
+    // A picture is one document: two URLs, or lines read from a file or
+    // standard input, are a usage error, not two documents run together.
+    for format in ["svg", "dot"] {
+        for (args, stdin) in [
+            (
+                vec!["explain", "--format", format, "http://a/", "http://b/"],
+                &b""[..],
+            ),
+            (vec!["explain", "--format", format], &b"http://a/\n"[..]),
+            (
+                vec!["explain", "--format", format, "-"],
+                &b"http://a/\n"[..],
+            ),
+        ] {
+            let output = rfc1738(&args, stdin);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains("draw one URL, given as an argument"),
+                "{stderr}"
+            );
+        }
+        let one = rfc1738(&["explain", "--format", format, "http://a/"], b"");
+        assert_eq!(one.status.code(), Some(0));
+        assert!(!one.stdout.is_empty());
+    }
+}
