@@ -29,14 +29,12 @@ pub fn scheme_rule(input: &str) -> Rule {
     // past the end of a shorter input), so that finding the `:` and
     // comparing the name take a few word operations and no loop, whose exit
     // would mispredict on every change of scheme length.
-    let bytes = input.as_bytes();
-    let mut head = [0u8; 9];
-    match bytes.get(..9) {
-        Some(first) => head.copy_from_slice(first),
-        None => head[..bytes.len()].copy_from_slice(bytes),
-    }
-    let [word @ .., ninth] = head;
-    let word = u64::from_le_bytes(word);
+    let (word, ninth) = match input.as_bytes().first_chunk::<9>() {
+        Some(&[a, b, c, d, e, f, g, h, ninth]) => {
+            (u64::from_le_bytes([a, b, c, d, e, f, g, h]), ninth)
+        }
+        None => short_head(input.as_bytes()),
+    };
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     const COLONS: u64 = u64::from_le_bytes([b':'; 8]);
@@ -89,6 +87,16 @@ pub fn scheme_rule(input: &str) -> Rule {
         PROSPERO => Rule::Prosperourl,
         _ => Rule::Otherurl,
     }
+}
+
+/// The first 9 bytes of an input shorter than 9, zeros after it, as
+/// [`scheme_rule`] reads them: a word and a byte. Apart, so that the common
+/// case reads its 9 bytes in place and copies nothing.
+#[cold]
+fn short_head(bytes: &[u8]) -> (u64, u8) {
+    let mut word = [0u8; 8];
+    word[..bytes.len().min(8)].copy_from_slice(&bytes[..bytes.len().min(8)]);
+    (u64::from_le_bytes(word), bytes.get(8).copied().unwrap_or(0))
 }
 
 /// Parses a URL: matches it against the scheme rule its scheme selects
