@@ -6,6 +6,7 @@
 //! each scan its scalar form. The window is read with 8-byte loads; bytes
 //! past the end read as 0, which is in no class.
 
+use crate::charset;
 use safe_arch::{
     add_i8_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, cmp_lt_mask_i8_m128i, m128i,
     move_mask_i8_m128i, set_i64_m128i, set_splat_i8_m128i,
@@ -77,6 +78,22 @@ fn mask(v: m128i) -> u32 {
     // The 16 sign bits, as a non-negative `i32`.
     move_mask_i8_m128i(v) as u32
 }
+
+// The masks below test letters, digits, `-` and `.` by ranges of bytes:
+// the same classes as `charset`'s tables, which `build.rs` generates from
+// the grammar, checked when the crate compiles.
+const _: () = {
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let letter = (byte | 0x20).is_ascii_lowercase();
+        let digit = byte.is_ascii_digit();
+        assert!(charset::ALPHA.contains(byte) == letter);
+        assert!(charset::DIGIT.contains(byte) == digit);
+        assert!(charset::DOMAINLABEL_BODY.contains(byte) == (letter || digit || byte == b'-'));
+        b += 1;
+    }
+};
 
 /// The bytes of a hostname's run in a window of 32, by class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
