@@ -28,14 +28,12 @@ pub fn scheme_rule(input: &str) -> Rule {
     // past the end of a shorter input), so that finding the `:` and
     // comparing the name take a few word operations and no loop, whose exit
     // would mispredict on every change of scheme length.
-    let bytes = input.as_bytes();
-    let mut head = [0u8; 9];
-    match bytes.get(..9) {
-        Some(first) => head.copy_from_slice(first),
-        None => head[..bytes.len()].copy_from_slice(bytes),
-    }
-    let [word @ .., ninth] = head;
-    let word = u64::from_le_bytes(word);
+    let (word, ninth) = match input.as_bytes().first_chunk::<9>() {
+        Some(&[a, b, c, d, e, f, g, h, ninth]) => {
+            (u64::from_le_bytes([a, b, c, d, e, f, g, h]), ninth)
+        }
+        None => short_head(input.as_bytes()),
+    };
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     const COLONS: u64 = u64::from_le_bytes([b':'; 8]);
@@ -90,6 +88,16 @@ pub fn scheme_rule(input: &str) -> Rule {
     }
 }
 
+/// The first 9 bytes of an input shorter than 9, zeros after it, as
+/// [`scheme_rule`] reads them: a word and a byte. Apart, so that the common
+/// case reads its 9 bytes in place and copies nothing.
+#[cold]
+fn short_head(bytes: &[u8]) -> (u64, u8) {
+    let mut word = [0u8; 8];
+    word[..bytes.len().min(8)].copy_from_slice(&bytes[..bytes.len().min(8)]);
+    (u64::from_le_bytes(word), bytes.get(8).copied().unwrap_or(0))
+}
+
 /// Parses a URL: matches it against the scheme rule its scheme selects
 /// ([`scheme_rule`]), scheme names compared case-insensitively, and returns
 /// its syntax tree.
@@ -109,36 +117,35 @@ pub fn scheme_rule(input: &str) -> Rule {
 pub fn parse(input: &str) -> Result<Url<'_>, Error> {
     /// The pass of one scheme rule, a function of its own: small enough for
     /// the compiler to inline every leaf into it, and to keep the
-    /// [`Farthest`] of its frame in a register.
+    /// [`Farthest`] of its frame in a register. It returns `parse`'s own
+    /// result, built in place: a valid URL's tree is not moved again.
     macro_rules! parse_as {
-        ($combinator:path, $variant:path) => {{
+        ($rule:path, $combinator:path, $variant:path) => {{
             #[inline(never)]
-            fn pass(input: &str) -> Result<Url<'_>, usize> {
+            fn pass(input: &str) -> Result<Url<'_>, Error> {
                 let farthest = Farthest::new(input);
                 let o = &farthest;
                 match emit($combinator(o), Folded(input), o) {
                     Some(url) => Ok($variant(url)),
-                    None => Err(farthest.offset()),
+                    None => Err(Error::new($rule, input, farthest.offset(), None, true)),
                 }
             }
             pass(input)
         }};
     }
-    let rule = scheme_rule(input);
-    let url = match rule {
-        Rule::Httpurl => parse_as!(http::httpurl, Url::Http),
-        Rule::Ftpurl => parse_as!(ftp::ftpurl, Url::Ftp),
-        Rule::Newsurl => parse_as!(news::newsurl, Url::News),
-        Rule::Nntpurl => parse_as!(nntp::nntpurl, Url::Nntp),
-        Rule::Telneturl => parse_as!(telnet::telneturl, Url::Telnet),
-        Rule::Gopherurl => parse_as!(gopher::gopherurl, Url::Gopher),
-        Rule::Waisurl => parse_as!(wais::waisurl, Url::Wais),
-        Rule::Mailtourl => parse_as!(mailto::mailtourl, Url::Mailto),
-        Rule::Fileurl => parse_as!(file::fileurl, Url::File),
-        Rule::Prosperourl => parse_as!(prospero::prosperourl, Url::Prospero),
-        _ => parse_as!(generic::otherurl, Url::Other),
-    };
-    url.map_err(|offset| Error::new(rule, input, offset, None, true))
+    match scheme_rule(input) {
+        Rule::Httpurl => parse_as!(Rule::Httpurl, http::httpurl, Url::Http),
+        Rule::Ftpurl => parse_as!(Rule::Ftpurl, ftp::ftpurl, Url::Ftp),
+        Rule::Newsurl => parse_as!(Rule::Newsurl, news::newsurl, Url::News),
+        Rule::Nntpurl => parse_as!(Rule::Nntpurl, nntp::nntpurl, Url::Nntp),
+        Rule::Telneturl => parse_as!(Rule::Telneturl, telnet::telneturl, Url::Telnet),
+        Rule::Gopherurl => parse_as!(Rule::Gopherurl, gopher::gopherurl, Url::Gopher),
+        Rule::Waisurl => parse_as!(Rule::Waisurl, wais::waisurl, Url::Wais),
+        Rule::Mailtourl => parse_as!(Rule::Mailtourl, mailto::mailtourl, Url::Mailto),
+        Rule::Fileurl => parse_as!(Rule::Fileurl, file::fileurl, Url::File),
+        Rule::Prosperourl => parse_as!(Rule::Prosperourl, prospero::prosperourl, Url::Prospero),
+        _ => parse_as!(Rule::Otherurl, generic::otherurl, Url::Other),
+    }
 }
 
 /// Whether [`parse`] would succeed, building nothing and allocating nothing.

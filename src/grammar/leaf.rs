@@ -72,9 +72,10 @@ fn failure<'a, I: Text<'a>>(input: &I, ahead: usize, kind: ErrorKind) -> E<I> {
 /// Succeeds, consuming `n` bytes and producing them as text.
 #[inline(always)]
 fn consume<'a, I: Text<'a>, OM: OutputMode>(input: I, n: usize) -> PResult<OM, I, &'a str, E<I>> {
-    let text = input.text();
-    // `n` ends a run of ASCII bytes matched by a table, so it is a char boundary.
-    Ok((input.take_from(n), OM::Output::bind(|| &text[..n])))
+    // `n` ends a run of ASCII bytes matched by a table, so it is a char
+    // boundary, checked once for the rest and the text consumed alike.
+    let (rest, consumed) = input.take_split(n);
+    Ok((rest, OM::Output::bind(|| consumed.text())))
 }
 
 /// Tells the observer what a run of `class` at `input` reached: a `%` that

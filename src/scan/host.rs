@@ -1,5 +1,6 @@
-//! `hostname` in one pass, and the login of most URLs: a host and port
-//! followed by `/` or the end.
+//! `hostname` in one pass: from the masks of its bytes' classes where the
+//! target has SSE2, by an automaton a byte at a time elsewhere and past
+//! the masks' window.
 
 use super::answer::Scan;
 use super::run::run_of;
@@ -133,12 +134,58 @@ const HOST_ROW: [u64; 256] = {
 /// combinator reads it: the same match, the same farthest position.
 ///
 /// Most hostnames are a run of letters, digits, `.` and `-` that ends in a
-/// label starting with a letter: a small automaton reads the run without a
-/// branch per label, and the hostname is the whole run. Any other run (an IP
-/// address, a label ending in `-`) is read label by label, as the
-/// production's greedy repetition does.
+/// label starting with a letter, and the hostname is the whole run: the
+/// masks of 32 bytes (where the target has SSE2) or a small automaton read
+/// it without a branch per label. Any other run (an IP address, a label
+/// ending in `-`) is read label by label, as the production's greedy
+/// repetition does.
 #[inline(always)]
 pub(crate) fn hostname(bytes: &[u8]) -> Option<Scan> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Some(scan) = by_masks(bytes) {
+        return Some(scan);
+    }
+    Some(by_automaton(bytes))
+}
+
+/// [`hostname`] from the masks of the bytes' classes in a window of 32:
+/// where the run ends, where its labels start and end, in a few word
+/// operations and no branch per byte. `None` when the run fills the window.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+pub(crate) fn by_masks(bytes: &[u8]) -> Option<Scan> {
+    let masks = super::wide::host_masks(bytes);
+    let n = (!masks.run).trailing_zeros() as usize;
+    if n == 32 {
+        return None;
+    }
+    let within = (1u32 << n) - 1;
+    let (hyphen, dot) = (masks.hyphen & within, masks.dot & within);
+    // Where labels start: the first byte, and each byte after a `.`.
+    let starts = (dot << 1 | 1) & within;
+    // The run's last byte (no bit for an empty run).
+    let last = 1u32 << n >> 1;
+    // A label starting with `-` or `.`, ending with `-`, or the run
+    // ending with `-`: read label by label, as the production does.
+    if (starts & (hyphen | dot)) | (hyphen << 1 & dot) | (hyphen & last) != 0 {
+        return Some(by_labels(bytes));
+    }
+    // Every label starts with an alphadigit and ends with one, but the run
+    // may end with a `.` (or be empty): as in the automaton, no toplabel.
+    if n == 0 || dot & last != 0 {
+        return Some(Scan::failed(n));
+    }
+    let top = 31 - starts.leading_zeros();
+    Some(if masks.letter >> top & 1 == 1 {
+        Scan::matched(n, n)
+    } else {
+        Scan::failed(n)
+    })
+}
+
+/// [`hostname`] by the automaton, a byte at a time.
+#[inline(always)]
+pub(crate) fn by_automaton(bytes: &[u8]) -> Scan {
     // The state is held as its field's offset in the rows.
     let mut state = 0;
     let mut n = 0;
@@ -155,17 +202,15 @@ pub(crate) fn hostname(bytes: &[u8]) -> Option<Scan> {
     match state / 6 {
         // The last label starts with a letter: a toplabel. The repetition
         // takes every label before it, and the hostname is the whole run.
-        s if s == u64::from(LETTER_ALPHADIGIT) => Some(Scan::matched(n, n)),
+        s if s == u64::from(LETTER_ALPHADIGIT) => Scan::matched(n, n),
         // The last label starts with a digit (an IP address), or the run
         // ends with a `.` or is empty: the repetition takes every label
         // followed by a `.`, and no toplabel follows at the end of the run,
         // which every label reached.
-        s if s == u64::from(DIGIT_ALPHADIGIT) || s == u64::from(LABEL_START) => {
-            Some(Scan::failed(n))
-        }
+        s if s == u64::from(DIGIT_ALPHADIGIT) || s == u64::from(LABEL_START) => Scan::failed(n),
         // A label ends with `-`, or the run has `..`, `.-` or `-.`: read
         // label by label, as the production does.
-        _ => Some(by_labels(bytes)),
+        _ => by_labels(bytes),
     }
 }
 

@@ -90,36 +90,40 @@ pub(crate) fn escape(bytes: &[u8], at: usize) -> Result<(), usize> {
 /// The length of the longest run at the start of `bytes` of bytes in
 /// `table`.
 ///
-/// Four bytes per round with one bounds check, each with its own exit: the
-/// exits are not taken until the run ends, so they predict well, and the
-/// runs of a URL (a label, a segment) are too short for wider chunks to pay.
-/// The last one to three bytes are checked as the last four, which overlap
-/// bytes already known to be in the run: a fixed number of steps instead of
-/// a loop whose exit mispredicts at the end of most URLs.
+/// Four bytes per round, each with its own exit: the exits are not taken
+/// until the run ends, so they predict well, and the runs of a URL (a label,
+/// a segment) are too short for wider chunks to pay. The last round reads
+/// the last four bytes, which may overlap bytes already known to be in the
+/// run, and it is the only round that tests for the end: a run that reaches
+/// the end of the input (most paths and searches do) ends with one
+/// mispredicted branch, not a loop bound and then a test of the one to
+/// three bytes left.
 #[inline(always)]
 pub(crate) fn run_of(table: &[bool; 256], bytes: &[u8]) -> usize {
+    let Some(last) = bytes.len().checked_sub(4) else {
+        return short_run_of(table, bytes);
+    };
     let mut n = 0;
-    while let Some(chunk) = bytes.get(n..n + 4) {
-        for (i, &byte) in chunk.iter().enumerate() {
+    loop {
+        // The first byte out of `table` is at `n` or after: those before
+        // `n`, which the last round may read again, are in the run.
+        let at = n.min(last);
+        for (i, &byte) in bytes[at..at + 4].iter().enumerate() {
             if !table[byte as usize] {
-                return n + i;
+                return at + i;
             }
+        }
+        if at == last {
+            return bytes.len();
         }
         n += 4;
     }
-    if n == bytes.len() {
-        return n;
-    }
-    // The first byte out of `table` among the last four is at `n` or after:
-    // those before `n` are in the run.
-    if let Some(last) = bytes.len().checked_sub(4) {
-        for (i, &byte) in bytes[last..].iter().enumerate() {
-            if !table[byte as usize] {
-                return last + i;
-            }
-        }
-        return bytes.len();
-    }
+}
+
+/// [`run_of`] on fewer than four bytes.
+#[inline(always)]
+fn short_run_of(table: &[bool; 256], bytes: &[u8]) -> usize {
+    let mut n = 0;
     while n < bytes.len() && table[bytes[n] as usize] {
         n += 1;
     }

@@ -70,9 +70,31 @@ macro_rules! case {
     };
 }
 
-fn cases() -> Vec<Case> {
+/// The hostname scan by its automaton alone, as targets without SSE2 run
+/// it.
+fn hostname_by_automaton(bytes: &[u8]) -> Option<Scan> {
+    Some(host::by_automaton(bytes))
+}
+
+/// The hostname scan by its masks alone, where it answers.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+fn hostname_by_masks(bytes: &[u8]) -> Option<Scan> {
+    host::by_masks(bytes)
+}
+
+/// The hostname scan and each of its forms.
+fn hostname_cases() -> Vec<Case> {
     vec![
         case!(hostname, ip::hostname),
+        case!(hostname_by_automaton, ip::hostname),
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        case!(hostname_by_masks, ip::hostname),
+    ]
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = hostname_cases();
+    cases.extend(vec![
         case!(hpath, http::hpath),
         case!(fpath, ftp::fpath),
         case!(ppath, prospero::ppath),
@@ -81,7 +103,8 @@ fn cases() -> Vec<Case> {
         case!(xchars, gopher::selector),
         case!(xchars, gopher::gopher_plus_string),
         case!(xchars1, mailto::encoded822addr),
-    ]
+    ]);
+    cases
 }
 
 /// Whether a scan agrees with the production on `text`: when it answers,
@@ -117,10 +140,31 @@ fn strings(alphabet: &[u8], max: usize) -> Vec<String> {
 
 #[test]
 fn hostname_agrees_on_every_short_string() {
-    let case = case!(hostname, ip::hostname);
     // Letters, digits, the separators of labels, and what ends a host.
-    for text in strings(b"a1-.Z/:", 7) {
-        agree(&case, &text);
+    let texts = strings(b"a1-.Z/:", 7);
+    for case in hostname_cases() {
+        for text in &texts {
+            agree(&case, text);
+        }
+    }
+}
+
+/// Hostnames around the 32 bytes the masks read at once, and the 8 of a
+/// word: every short string of the alphabet after a run of letters (or
+/// labels) of each length up to 40.
+#[test]
+fn hostname_agrees_across_its_window() {
+    let cases = hostname_cases();
+    let tails = strings(b"a1-./", 3);
+    for stem in ["a", "a.", "1.", "a-"] {
+        for len in 0..=40 {
+            let head: String = stem.chars().cycle().take(len).collect();
+            for tail in &tails {
+                for case in &cases {
+                    agree(case, &format!("{head}{tail}"));
+                }
+            }
+        }
     }
 }
 
@@ -219,6 +263,8 @@ fn the_hostname_scan_always_answers() {
     for text in strings(b"a1-.", 6) {
         assert!(hostname(text.as_bytes()).is_some(), "{text:?}");
     }
+    let long = "a".repeat(40);
+    assert!(hostname(long.as_bytes()).is_some());
 }
 
 /// Runs of escapes and of single characters, long and short: the scans'
