@@ -1,0 +1,122 @@
+//! The shape the library's code keeps (issue 18, `grammar/DESIGN.md`): no
+//! function in `src/` is longer than 80 lines, and no combinator of the
+//! grammar (`src/grammar/`) longer than 30, so that each reads as its
+//! production. Generated code is not in `src/` and is not counted.
+//!
+//! A function's length runs from its `fn` to its closing brace: its doc
+//! comment and attributes are not counted, its nested items are (and are
+//! measured on their own too).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use syn::visit::Visit;
+
+/// The longest a function in `src/` may be, in lines.
+const FUNCTION: usize = 80;
+/// The longest a function in `src/grammar/` may be, in lines.
+const COMBINATOR: usize = 30;
+
+/// Every `.rs` file below `dir`.
+fn files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("the directory reads") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// Each function of a file: its name and its length in lines.
+#[derive(Default)]
+struct Lengths(Vec<(String, usize)>);
+
+impl Lengths {
+    fn measure(&mut self, sig: &syn::Signature, block: &syn::Block) {
+        let first = sig.fn_token.span.start().line;
+        let last = block.brace_token.span.close().end().line;
+        self.0.push((sig.ident.to_string(), last - first + 1));
+    }
+}
+
+impl<'ast> Visit<'ast> for Lengths {
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.measure(&item.sig, &item.block);
+        syn::visit::visit_item_fn(self, item);
+    }
+
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.measure(&item.sig, &item.block);
+        syn::visit::visit_impl_item_fn(self, item);
+    }
+
+    fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+        if let Some(block) = &item.default {
+            self.measure(&item.sig, block);
+        }
+        syn::visit::visit_trait_item_fn(self, item);
+    }
+}
+
+/// Every function of `src/`: its file, name and length.
+fn functions() -> Vec<(PathBuf, String, usize)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    files(&src, &mut paths);
+    let mut found = Vec::new();
+    for path in paths {
+        let text = fs::read_to_string(&path).unwrap();
+        let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut lengths = Lengths::default();
+        lengths.visit_file(&file);
+        let relative = path.strip_prefix(&src).unwrap().to_path_buf();
+        found.extend(
+            lengths
+                .0
+                .into_iter()
+                .map(|(name, lines)| (relative.clone(), name, lines)),
+        );
+    }
+    found
+}
+
+#[test]
+fn no_function_is_longer_than_80_lines_and_no_combinator_than_30() {
+    let functions = functions();
+    let mut wrong = Vec::new();
+    for (path, name, lines) in &functions {
+        let limit = if path.starts_with("grammar") {
+            COMBINATOR
+        } else {
+            FUNCTION
+        };
+        if *lines > limit {
+            wrong.push(format!(
+                "src/{}: `{name}` is {lines} lines (at most {limit})",
+                path.display()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "too long:\n{}", wrong.join("\n"));
+    // The walk measured the library, and the grammar among it.
+    let grammar = functions
+        .iter()
+        .filter(|(path, ..)| path.starts_with("grammar"))
+        .count();
+    assert!(functions.len() > 500, "only {} functions", functions.len());
+    assert!(grammar > 67, "only {grammar} combinators");
+}
+
+/// The measure counts what it should: a function of three lines is three.
+#[test]
+fn a_function_is_measured_from_fn_to_its_closing_brace() {
+    let file: syn::File = syn::parse_str(
+        "/// Doc.\n#[inline]\nfn three() {\n    body();\n}\nimpl T { fn one() {} }\n",
+    )
+    .unwrap();
+    let mut lengths = Lengths::default();
+    lengths.visit_file(&file);
+    assert_eq!(lengths.0, [("three".to_owned(), 3), ("one".to_owned(), 1)]);
+}
