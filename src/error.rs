@@ -433,13 +433,18 @@ impl Error {
     /// grammar read once more, recording at the offset, in place.
     #[cold]
     fn derive(&self, input: &str) -> Box<Details> {
-        let mut details = Box::new(Details {
-            recorded: Recorded::new(),
-            password: OnceLock::new(),
-            hints: OnceLock::new(),
-            hints_hidden: OnceLock::new(),
-            long: None,
-        });
+        // Allocated first, then written: the details are written in place,
+        // not built beside it and copied in.
+        let mut details = Box::write(
+            Box::new_uninit(),
+            Details {
+                recorded: Recorded::new(),
+                password: OnceLock::new(),
+                hints: OnceLock::new(),
+                hints_hidden: OnceLock::new(),
+                long: None,
+            },
+        );
         pass::diagnose(
             self.rule,
             input,

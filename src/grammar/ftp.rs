@@ -43,7 +43,7 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fpath.md"))]
 ///
-/// Fast form: `scan::fpath`.
+/// Fast form: `scan::FPATH`.
 pub fn fpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -52,7 +52,7 @@ pub fn fpath<'a, I: Text<'a>, O: Observer>(
         Rule::Fpath,
         scanned(
             o,
-            scan::fpath,
+            scan::FPATH,
             span(seq((fsegment(o), star(o, seq((lit(o, "/"), fsegment(o))))))),
         ),
     )

@@ -105,7 +105,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// contained in it (every character it allows is an `xchar`), so the second
 /// alternative never runs and changes no verdict. A derivation tree shows
 /// the `ip-schemepart` reading when the whole schemepart is one
-/// ([decisions](crate::decisions)). Fast form: `scan::xchars`.
+/// ([decisions](crate::decisions)). Fast form: `scan::XCHARS`.
 pub fn schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -114,7 +114,7 @@ pub fn schemepart<'a, I: Text<'a>, O: Observer>(
         Rule::Schemepart,
         scanned(
             o,
-            scan::xchars,
+            scan::XCHARS,
             alt((many(o, &charset::XCHAR, false), span(ip_schemepart(o)))),
         ),
     )

@@ -99,14 +99,14 @@ pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 ///
 /// All of `*xchar`, `%09` included. Inside [`gopherurl`] the selector is read
 /// up to the first `%09` when a search follows (section 3.4). Fast form:
-/// `scan::xchars`.
+/// `scan::XCHARS`.
 pub fn selector<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
         Rule::Selector,
-        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+        scanned(o, scan::XCHARS, many(o, &charset::XCHAR, false)),
     )
 }
 
@@ -115,13 +115,13 @@ pub fn selector<'a, I: Text<'a>, O: Observer>(
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/gopher_plus_string.md"))]
 ///
-/// Fast form: `scan::xchars`.
+/// Fast form: `scan::XCHARS`.
 pub fn gopher_plus_string<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
         Rule::GopherPlusString,
-        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+        scanned(o, scan::XCHARS, many(o, &charset::XCHAR, false)),
     )
 }

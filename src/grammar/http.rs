@@ -43,7 +43,7 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hpath.md"))]
 ///
-/// Fast form: `scan::hpath`.
+/// Fast form: `scan::HPATH`.
 pub fn hpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -52,7 +52,7 @@ pub fn hpath<'a, I: Text<'a>, O: Observer>(
         Rule::Hpath,
         scanned(
             o,
-            scan::hpath,
+            scan::HPATH,
             span(seq((hsegment(o), star(o, seq((lit(o, "/"), hsegment(o))))))),
         ),
     )

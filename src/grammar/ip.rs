@@ -109,7 +109,7 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// stops before the last label and leaves it to `toplabel`: no string of the
 /// grammar has a `.` right after a `hostname`, so greedy is exact. If the
 /// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
-/// splitting the labels exists. Fast form: `scan::hostname`.
+/// splitting the labels exists. Fast form: `scan::HOSTNAME`.
 pub fn hostname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -118,7 +118,7 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
         Rule::Hostname,
         scanned(
             o,
-            scan::hostname,
+            scan::HOSTNAME,
             span(seq((
                 star(o, seq((domainlabel(o), lit(o, ".")))),
                 toplabel(o),
@@ -227,13 +227,13 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/urlpath.md"))]
 ///
-/// Fast form: `scan::xchars`.
+/// Fast form: `scan::XCHARS`.
 pub fn urlpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
         Rule::Urlpath,
-        scanned(o, scan::xchars, many(o, &charset::XCHAR, false)),
+        scanned(o, scan::XCHARS, many(o, &charset::XCHAR, false)),
     )
 }

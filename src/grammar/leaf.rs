@@ -34,7 +34,7 @@ use crate::Rule;
 use crate::charset::{self, Class};
 use crate::expected::Expected;
 use crate::input::{Text, address};
-use crate::scan::{self, Scan};
+use crate::scan::{self, Fast};
 use crate::trace::Observer;
 
 /// The error type of every combinator: nom's own, with the position where the
@@ -655,16 +655,13 @@ impl<'a, I: Text<'a>, P: Parser<I, Error = E<I>>> Parser<I> for BeforeTab<P> {
 }
 
 /// A production with a fast form: where the observer allows, the answer
-/// of `scan` (a pure function over the bytes, tested equal to the
-/// production) instead of running `production` in its BNF shape.
-pub(crate) fn scanned<O: Observer, P>(
-    o: O,
-    scan: fn(&[u8]) -> Option<Scan>,
-    production: P,
-) -> Scanned<O, P> {
+/// of `fast`'s scan (a pure function over the bytes, tested equal to the
+/// production) instead of running `production` in its BNF shape. An
+/// observer that records what leaves report learns it from `fast` too.
+pub(crate) fn scanned<O: Observer, P>(o: O, fast: Fast, production: P) -> Scanned<O, P> {
     Scanned {
         o,
-        scan,
+        fast,
         production,
     }
 }
@@ -672,7 +669,7 @@ pub(crate) fn scanned<O: Observer, P>(
 /// See [`scanned`].
 pub(crate) struct Scanned<O, P> {
     o: O,
-    scan: fn(&[u8]) -> Option<Scan>,
+    fast: Fast,
     production: P,
 }
 
@@ -684,9 +681,12 @@ impl<'a, I: Text<'a>, O: Observer, P: Parser<I, Output = &'a str, Error = E<I>>>
 
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, &'a str, E<I>> {
+        let bytes = input.text().as_bytes();
         if !O::NODES
-            && let Some(scan) = (self.scan)(input.text().as_bytes())
-            && !self.o.scanned(address(&input) + scan.farthest)
+            && let Some(scan) = (self.fast.scan)(bytes)
+            && !self.o.scanned(address(&input) + scan.farthest, || {
+                (self.fast.reports)(bytes, &scan)
+            })
         {
             return match scan.len {
                 Some(n) => consume::<I, OM>(input, n),

@@ -33,13 +33,13 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/encoded822addr.md"))]
 ///
 /// Only the `1*xchar` shape is checked: RFC 822's own syntax is out of the
-/// grammar's scope. Fast form: `scan::xchars` (its empty run is a failure).
+/// grammar's scope. Fast form: `scan::XCHARS1` (its empty run is a failure).
 pub fn encoded822addr<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
         Rule::Encoded822addr,
-        scanned(o, scan::xchars1, many(o, &charset::XCHAR, true)),
+        scanned(o, scan::XCHARS1, many(o, &charset::XCHAR, true)),
     )
 }

@@ -44,7 +44,7 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ppath.md"))]
 ///
-/// Fast form: `scan::ppath`.
+/// Fast form: `scan::PPATH`.
 pub fn ppath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -53,7 +53,7 @@ pub fn ppath<'a, I: Text<'a>, O: Observer>(
         Rule::Ppath,
         scanned(
             o,
-            scan::ppath,
+            scan::PPATH,
             span(seq((psegment(o), star(o, seq((lit(o, "/"), psegment(o))))))),
         ),
     )

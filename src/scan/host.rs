@@ -2,9 +2,11 @@
 //! target has SSE2, by an automaton a byte at a time elsewhere and past
 //! the masks' window.
 
-use super::answer::Scan;
+use super::answer::{Fast, Report, Scan};
 use super::run::run_of;
+use crate::Rule;
 use crate::charset::{self, Class};
+use crate::expected::Expected;
 
 /// The classes of the bytes of a hostname's run; anything else ends it.
 const OTHER: u8 = 0;
@@ -264,3 +266,67 @@ fn by_labels(bytes: &[u8]) -> Scan {
         Label::NoStart => Scan::failed(farthest.max(pos)),
     }
 }
+
+/// What the hostname's leaves report at the farthest position it reaches:
+/// the end of the run of `alphadigit | "-"` of the last label the
+/// repetition tried, or where that label could not start. There, in this
+/// order: the `domainlabel`, whose run ended (or which no `alphadigit`
+/// started); the repetition's `"."`, when the label, trailing hyphens given
+/// back, ends there; the `toplabel` read from the same start, whose run
+/// ends there too when a letter starts it (or which nothing starts either).
+fn hostname_reports(bytes: &[u8], scan: &Scan) -> &'static [Report] {
+    // The last byte the last label's run read tells which: a `.` before
+    // that label (or no byte) when none started, a `-` when hyphens were
+    // given back; the toplabel matched when a letter started it.
+    let last = scan.farthest.checked_sub(1).map(|at| bytes[at]);
+    match (last, scan.len) {
+        (None | Some(b'.'), _) => &NO_LABEL,
+        (Some(b'-'), Some(_)) => &TOP_HYPHENS,
+        (Some(b'-'), None) => &NOT_TOP_HYPHENS,
+        (_, Some(_)) => &TOP,
+        (_, None) => &NOT_TOP,
+    }
+}
+
+/// A `domainlabel`'s run of `alphadigit | "-"` ends.
+static DOMAINLABEL_RUN: Report = Report {
+    inner: Some(Rule::Domainlabel),
+    expected: charset::DOMAINLABEL_BODY.expected(),
+};
+/// A `toplabel`'s run ends.
+static TOPLABEL_RUN: Report = Report {
+    inner: Some(Rule::Toplabel),
+    expected: charset::TOPLABEL_BODY.expected(),
+};
+/// The `"."` after a domain label is not there.
+static LABEL_DOT: Report = Report {
+    inner: None,
+    expected: &[Expected::Literal(".")],
+};
+
+/// The last label starts with a letter: the toplabel too.
+static TOP: [Report; 3] = [DOMAINLABEL_RUN, LABEL_DOT, TOPLABEL_RUN];
+/// The last label starts with a digit: no toplabel.
+static NOT_TOP: [Report; 2] = [DOMAINLABEL_RUN, LABEL_DOT];
+/// The last label, a toplabel, gives back hyphens: its `"."` is not there.
+static TOP_HYPHENS: [Report; 2] = [DOMAINLABEL_RUN, TOPLABEL_RUN];
+/// The last label, no toplabel, gives back hyphens.
+static NOT_TOP_HYPHENS: [Report; 1] = [DOMAINLABEL_RUN];
+/// No label starts where the repetition stopped (at the start or after a
+/// `.`).
+static NO_LABEL: [Report; 2] = [
+    Report {
+        inner: Some(Rule::Domainlabel),
+        expected: charset::ALPHADIGIT.expected(),
+    },
+    Report {
+        inner: Some(Rule::Toplabel),
+        expected: charset::ALPHA.expected(),
+    },
+];
+
+/// The fast form of `hostname`.
+pub(crate) const HOSTNAME: Fast = Fast {
+    scan: hostname,
+    reports: hostname_reports,
+};

@@ -1,8 +1,10 @@
 //! Runs of a character class: `*uchar`, `*[ uchar | ";" ]`, `1*digit` read
 //! as one scan over the class's table, escapes included.
 
-use super::answer::Scan;
+use super::answer::{Fast, Report, Scan};
+use crate::Rule;
 use crate::charset::{self, Class};
+use crate::expected::Expected;
 
 /// A run of a class's elements at the start of some bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +151,38 @@ pub(crate) fn wide_steps(table: &[bool; 256], bytes: &[u8]) -> usize {
     n
 }
 
+/// What the leaves of a production that reads one run report where the run
+/// stops: past a `%` that starts no escape, `hex` (the run then reaches
+/// farther than it matches); else, at its end, `end`.
+struct Stops<const N: usize> {
+    escape: [Report; 1],
+    end: [Report; N],
+}
+
+impl<const N: usize> Stops<N> {
+    /// Those at the farthest position of `scan`.
+    #[inline(always)]
+    fn of(&'static self, scan: &Scan) -> &'static [Report] {
+        if scan.farthest > scan.len.unwrap_or(0) {
+            &self.escape
+        } else {
+            &self.end
+        }
+    }
+}
+
+/// What the leaf of a run of `xchar`s reports where it stops.
+static XCHAR_STOPS: Stops<1> = Stops {
+    escape: [Report {
+        inner: None,
+        expected: charset::HEX.expected(),
+    }],
+    end: [Report {
+        inner: None,
+        expected: charset::XCHAR.expected(),
+    }],
+};
+
 /// `*xchar` (`urlpath`, `schemepart`, `selector`, `gopher+_string`,
 /// `encoded822addr`'s run): one long run of `xchar`s.
 #[inline(always)]
@@ -167,33 +201,94 @@ pub(crate) fn xchars1(bytes: &[u8]) -> Option<Scan> {
     })
 }
 
+/// What a run of `xchar`s reports where it stops.
+fn xchar_reports(_: &[u8], scan: &Scan) -> &'static [Report] {
+    XCHAR_STOPS.of(scan)
+}
+
+/// The fast form of `*xchar`.
+pub(crate) const XCHARS: Fast = Fast {
+    scan: xchars,
+    reports: xchar_reports,
+};
+
+/// The fast form of `1*xchar`.
+pub(crate) const XCHARS1: Fast = Fast {
+    scan: xchars1,
+    reports: xchar_reports,
+};
+
 /// The characters of `hpath`: a `hsegment` can be empty and has no `/`, so
 /// `hsegment *[ "/" hsegment ]` is any run of its characters and `/`.
-static HPATH: Class = charset::HSEGMENT_BODY.with(b"/");
+static HPATH_CHARS: Class = charset::HSEGMENT_BODY.with(b"/");
 
-/// The characters of `fpath` (see [`HPATH`]).
-static FPATH: Class = charset::FSEGMENT_BODY.with(b"/");
+/// The characters of `fpath` (see [`HPATH_CHARS`]).
+static FPATH_CHARS: Class = charset::FSEGMENT_BODY.with(b"/");
 
-/// The characters of `ppath` (see [`HPATH`]).
-static PPATH: Class = charset::PSEGMENT_BODY.with(b"/");
+/// The characters of `ppath` (see [`HPATH_CHARS`]).
+static PPATH_CHARS: Class = charset::PSEGMENT_BODY.with(b"/");
+
+/// What the leaves of a path of `segment`s, whose body is `body`, report
+/// where its run stops: the last segment's run (past a `%`, its escape),
+/// then at the end the repetition's `"/"`, which is not there.
+const fn path_stops(segment: Rule, body: &'static Class) -> Stops<2> {
+    Stops {
+        escape: [Report {
+            inner: Some(segment),
+            expected: charset::HEX.expected(),
+        }],
+        end: [
+            Report {
+                inner: Some(segment),
+                expected: body.expected(),
+            },
+            Report {
+                inner: None,
+                expected: &[Expected::Literal("/")],
+            },
+        ],
+    }
+}
+
+static HPATH_STOPS: Stops<2> = path_stops(Rule::Hsegment, &charset::HSEGMENT_BODY);
+static FPATH_STOPS: Stops<2> = path_stops(Rule::Fsegment, &charset::FSEGMENT_BODY);
+static PPATH_STOPS: Stops<2> = path_stops(Rule::Psegment, &charset::PSEGMENT_BODY);
 
 /// `hpath = hsegment *[ "/" hsegment ]`, as one run.
 #[inline(always)]
 pub(crate) fn hpath(bytes: &[u8]) -> Option<Scan> {
-    let run = run(&HPATH, bytes);
+    let run = run(&HPATH_CHARS, bytes);
     Some(Scan::matched(run.len, run.farthest()))
 }
 
 /// `fpath = fsegment *[ "/" fsegment ]`, as one run.
 #[inline(always)]
 pub(crate) fn fpath(bytes: &[u8]) -> Option<Scan> {
-    let run = run(&FPATH, bytes);
+    let run = run(&FPATH_CHARS, bytes);
     Some(Scan::matched(run.len, run.farthest()))
 }
 
 /// `ppath = psegment *[ "/" psegment ]`, as one run.
 #[inline(always)]
 pub(crate) fn ppath(bytes: &[u8]) -> Option<Scan> {
-    let run = run(&PPATH, bytes);
+    let run = run(&PPATH_CHARS, bytes);
     Some(Scan::matched(run.len, run.farthest()))
 }
+
+/// The fast form of `hpath`.
+pub(crate) const HPATH: Fast = Fast {
+    scan: hpath,
+    reports: |_, scan| HPATH_STOPS.of(scan),
+};
+
+/// The fast form of `fpath`.
+pub(crate) const FPATH: Fast = Fast {
+    scan: fpath,
+    reports: |_, scan| FPATH_STOPS.of(scan),
+};
+
+/// The fast form of `ppath`.
+pub(crate) const PPATH: Fast = Fast {
+    scan: ppath,
+    reports: |_, scan| PPATH_STOPS.of(scan),
+};

@@ -1,45 +1,97 @@
 //! Every scan against its production's BNF shape: the same match, the same
-//! length, the same farthest position, on every short string of the
-//! production's alphabet and the bytes around it, and on derivations and
-//! mutants generated from the grammar file.
+//! length, the same farthest position and the same reports there, on every
+//! short string of the production's alphabet and the bytes around it, and on
+//! derivations and mutants generated from the grammar file.
 
-use core::cell::Cell;
+use core::cell::{Cell, RefCell};
 
 use nom::{Check, Complete, OutputM, Parser};
 
+use super::answer::Scan;
+use super::host::hostname;
+use super::run::xchars;
 use super::*;
+use crate::Rule;
 use crate::bnf::{Grammar, generate};
 use crate::expected::Expected;
 use crate::grammar::{E, ftp, generic, gopher, http, ip, mailto, prospero};
 use crate::trace::observe::Observe;
 
-/// An observer that has every production run in its BNF shape and keeps the
-/// farthest position reported: what a scan must answer.
+/// A leaf's report: the productions open inside the scanned one, and what
+/// it expected.
+type Reported = (Vec<Rule>, Vec<Expected>);
+
+/// An observer that has every production run in its BNF shape and keeps
+/// every report, in order, with the productions open inside the one
+/// scanned: what a scan must answer.
 struct Shape {
     base: usize,
     farthest: Cell<usize>,
+    /// The productions open, the scanned one first.
+    open: RefCell<Vec<Rule>>,
+    /// Where each report was made, and the report.
+    reports: RefCell<Vec<(usize, Reported)>>,
 }
 
 impl Observe for &Shape {
-    fn reach(self, at: usize, _: &[Expected]) {
-        self.farthest.set(self.farthest.get().max(at - self.base));
+    fn reach(self, at: usize, expected: &[Expected]) {
+        let at = at - self.base;
+        self.farthest.set(self.farthest.get().max(at));
+        let inner = self.open.borrow().iter().skip(1).copied().collect();
+        self.reports
+            .borrow_mut()
+            .push((at, (inner, expected.to_vec())));
     }
 
-    fn scanned(self, _: usize) -> bool {
+    fn scanned(self, _: usize, _: impl FnOnce() -> &'static [Report]) -> bool {
         true
+    }
+
+    fn enter(self, rule: Rule, _: usize) {
+        self.open.borrow_mut().push(rule);
+    }
+
+    fn leave(self, rule: Rule, _: usize, _: Option<usize>) {
+        assert_eq!(self.open.borrow_mut().pop(), Some(rule));
     }
 }
 
-/// A scan, and its production's combinator in BNF shape.
+/// What a production reads of some bytes: whether it matches and how long,
+/// how far it reaches, and what its leaves report there (the productions
+/// open inside it, and what was expected).
+#[derive(Debug, PartialEq, Eq)]
+struct Reading {
+    len: Option<usize>,
+    farthest: usize,
+    reports: Vec<Reported>,
+}
+
+impl Reading {
+    /// What `fast` answers over `bytes`, if it answers.
+    fn of(fast: &Fast, bytes: &[u8]) -> Option<Reading> {
+        let scan = (fast.scan)(bytes)?;
+        let reports = (fast.reports)(bytes, &scan).iter().map(|report| {
+            let inner = report.inner.into_iter().collect();
+            (inner, report.expected.to_vec())
+        });
+        Some(Reading {
+            len: scan.len,
+            farthest: scan.farthest,
+            reports: reports.collect(),
+        })
+    }
+}
+
+/// A fast form, and its production's combinator in BNF shape.
 struct Case {
     name: &'static str,
-    scan: fn(&[u8]) -> Option<Scan>,
-    shape: fn(&str) -> Scan,
+    fast: Fast,
+    shape: fn(&str) -> Reading,
 }
 
 /// Runs `parser` (built for `shape`) over a prefix of `text`, as the
 /// production's combinator does inside a URL.
-fn by_shape<'a, P>(parser: P, shape: &Shape, text: &'a str) -> Scan
+fn by_shape<'a, P>(parser: P, shape: &Shape, text: &'a str) -> Reading
 where
     P: Parser<&'a str, Error = E<&'a str>>,
 {
@@ -48,21 +100,29 @@ where
         .process::<OutputM<Check, Check, Complete>>(text)
         .ok()
         .map(|(rest, ())| text.len() - rest.len());
-    Scan {
+    let farthest = shape.farthest.get();
+    let reports = shape.reports.take().into_iter();
+    Reading {
         len,
-        farthest: shape.farthest.get(),
+        farthest,
+        reports: reports
+            .filter(|(at, _)| *at == farthest)
+            .map(|(_, reported)| reported)
+            .collect(),
     }
 }
 
 macro_rules! case {
-    ($scan:path, $production:path) => {
+    ($fast:expr, $production:path) => {
         Case {
             name: stringify!($production),
-            scan: $scan,
+            fast: $fast,
             shape: |text| {
                 let shape = Shape {
                     base: text.as_ptr() as usize,
                     farthest: Cell::new(0),
+                    open: RefCell::new(Vec::new()),
+                    reports: RefCell::new(Vec::new()),
                 };
                 by_shape($production(&shape), &shape, text)
             },
@@ -82,38 +142,49 @@ fn hostname_by_masks(bytes: &[u8]) -> Option<Scan> {
     host::by_masks(bytes)
 }
 
-/// The hostname scan and each of its forms.
+/// The hostname's fast form, and one for each form of its scan.
 fn hostname_cases() -> Vec<Case> {
+    let by_automaton = Fast {
+        scan: hostname_by_automaton,
+        ..HOSTNAME
+    };
     vec![
-        case!(hostname, ip::hostname),
-        case!(hostname_by_automaton, ip::hostname),
+        case!(HOSTNAME, ip::hostname),
+        case!(by_automaton, ip::hostname),
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-        case!(hostname_by_masks, ip::hostname),
+        case!(
+            Fast {
+                scan: hostname_by_masks,
+                ..HOSTNAME
+            },
+            ip::hostname
+        ),
     ]
 }
 
 fn cases() -> Vec<Case> {
     let mut cases = hostname_cases();
     cases.extend(vec![
-        case!(hpath, http::hpath),
-        case!(fpath, ftp::fpath),
-        case!(ppath, prospero::ppath),
-        case!(xchars, ip::urlpath),
-        case!(xchars, generic::schemepart),
-        case!(xchars, gopher::selector),
-        case!(xchars, gopher::gopher_plus_string),
-        case!(xchars1, mailto::encoded822addr),
+        case!(HPATH, http::hpath),
+        case!(FPATH, ftp::fpath),
+        case!(PPATH, prospero::ppath),
+        case!(XCHARS, ip::urlpath),
+        case!(XCHARS, generic::schemepart),
+        case!(XCHARS, gopher::selector),
+        case!(XCHARS, gopher::gopher_plus_string),
+        case!(XCHARS1, mailto::encoded822addr),
     ]);
     cases
 }
 
 /// Whether a scan agrees with the production on `text`: when it answers,
-/// the production matches the same bytes (or fails too) and reaches the
-/// same farthest position.
+/// the production matches the same bytes (or fails too), reaches the same
+/// farthest position, and its leaves report there what the scan says, in
+/// the same order and the same inner productions.
 #[track_caller]
 fn agree(case: &Case, text: &str) {
-    if let Some(scan) = (case.scan)(text.as_bytes()) {
-        assert_eq!(scan, (case.shape)(text), "{} on {text:?}", case.name);
+    if let Some(reading) = Reading::of(&case.fast, text.as_bytes()) {
+        assert_eq!(reading, (case.shape)(text), "{} on {text:?}", case.name);
     }
 }
 
@@ -174,9 +245,9 @@ fn paths_agree_on_every_short_string() {
     // broken, and what none of the three allows.
     let alphabet = b"a/%4g;?= #";
     for case in [
-        case!(hpath, http::hpath),
-        case!(fpath, ftp::fpath),
-        case!(ppath, prospero::ppath),
+        case!(HPATH, http::hpath),
+        case!(FPATH, ftp::fpath),
+        case!(PPATH, prospero::ppath),
     ] {
         for text in strings(alphabet, 5) {
             agree(&case, &text);
@@ -189,10 +260,10 @@ fn xchar_runs_agree_on_every_short_string() {
     // Runs long enough for the eight-byte steps, escapes at every place.
     let alphabet = b"a/%4g #";
     for case in [
-        case!(xchars, ip::urlpath),
-        case!(xchars, gopher::selector),
-        case!(xchars, gopher::gopher_plus_string),
-        case!(xchars1, mailto::encoded822addr),
+        case!(XCHARS, ip::urlpath),
+        case!(XCHARS, gopher::selector),
+        case!(XCHARS, gopher::gopher_plus_string),
+        case!(XCHARS1, mailto::encoded822addr),
     ] {
         for text in strings(alphabet, 5) {
             agree(&case, &text);
@@ -202,7 +273,7 @@ fn xchar_runs_agree_on_every_short_string() {
         }
     }
     // `schemepart` tries `ip-schemepart` too: its characters.
-    let case = case!(xchars, generic::schemepart);
+    let case = case!(XCHARS, generic::schemepart);
     for text in strings(b"/a1:@.%4 ", 5) {
         agree(&case, &text);
     }

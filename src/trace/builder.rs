@@ -5,6 +5,7 @@ use core::cell::RefCell;
 use super::observe::Observe;
 use crate::Rule;
 use crate::derivation::{Entry, Flat};
+use crate::scan::Report;
 
 /// Builds the derivation tree, flat ([`Flat`]): an entry for every
 /// production that matched, a leaf for every character-class production an
@@ -54,7 +55,7 @@ impl Builder {
 impl Observe for &Builder {
     const NODES: bool = true;
 
-    fn scanned(self, _: usize) -> bool {
+    fn scanned(self, _: usize, _: impl FnOnce() -> &'static [Report]) -> bool {
         true
     }
 

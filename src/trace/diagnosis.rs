@@ -5,6 +5,7 @@ use core::cell::{Cell, RefCell};
 use super::observe::Observe;
 use crate::Rule;
 use crate::expected::Expected;
+use crate::scan::Report;
 
 /// How deep the productions of one pass nest, at most. The grammar has no
 /// recursion, so this bounds every pass whatever the input; a test holds
@@ -16,9 +17,9 @@ pub(crate) const DEPTH: usize = 16;
 /// and the productions that were open when a leaf first reported there.
 ///
 /// It runs on first access to an error's details, over the same grammar as
-/// the pass that found the offset: scans that read short of the position
-/// are taken as they are, and a production whose scan read up to it runs in
-/// its BNF shape, so that the path names its inner productions.
+/// the pass that found the offset, taking every scan's answer as that pass
+/// did: a scan that read up to the position tells what its production's
+/// leaves report there, and in which of its inner productions.
 ///
 /// Everything it records is kept in place, in fixed arrays: a diagnosis
 /// allocates only when more than [`KEPT`] different items are expected at
@@ -204,19 +205,22 @@ impl<'r> Diagnosis<'r> {
         stack.as_slice_of_cells()
     }
 
-    /// Records what a leaf reporting `expected` at the target tells.
+    /// Records what a leaf reporting `expected` at the target tells: a
+    /// leaf of the innermost open production, or of `inner`, a production
+    /// inside it that a scan read.
     #[inline(never)]
-    fn record(&self, expected: &[Expected]) {
+    fn record(&self, inner: Option<Rule>, expected: &[Expected]) {
         let mut record = self.record.borrow_mut();
         let record = &mut *record;
         let depth = self.depth.get().min(DEPTH);
         if !record.reached {
             record.reached = true;
-            self.first_reach(record.recorded, depth);
+            self.first_reach(record.recorded, depth, inner);
         }
-        // A user or a password holds no production (`enter` checks it):
-        // when one is open at a report, it is the innermost.
-        if let Some(i) = depth.checked_sub(1) {
+        // A user or a password holds no production (`enter` checks it) and
+        // no scan reads one: when one is open at a report, it is the
+        // innermost, and the report is its own leaf's.
+        if let (None, Some(i)) = (inner, depth.checked_sub(1)) {
             let credentials = &mut record.recorded.credentials;
             match self.open()[i].get() {
                 Rule::User => credentials.user = true,
@@ -230,12 +234,27 @@ impl<'r> Diagnosis<'r> {
         }
     }
 
-    /// Records what a leaf first reporting at the target knows: the `depth`
-    /// open productions, and where the authority they are in starts.
+    /// Records what a scan tells its production's leaves report at the
+    /// target.
     #[cold]
-    fn first_reach(&self, recorded: &mut Recorded, depth: usize) {
-        let rules = self.stack.get();
-        recorded.path = Path { rules, len: depth };
+    fn record_reports(&self, reports: &[Report]) {
+        for report in reports {
+            self.record(report.inner, report.expected);
+        }
+    }
+
+    /// Records what a leaf first reporting at the target knows: the `depth`
+    /// open productions and `inner` inside them, and where the authority
+    /// they are in starts.
+    #[cold]
+    fn first_reach(&self, recorded: &mut Recorded, depth: usize, inner: Option<Rule>) {
+        let mut rules = self.stack.get();
+        let mut len = depth;
+        if let (Some(rule), Some(place)) = (inner, rules.get_mut(depth)) {
+            *place = rule;
+            len += 1;
+        }
+        recorded.path = Path { rules, len };
         recorded.authority = (0..depth)
             .rev()
             .find(|&i| matches!(rules[i], Rule::Hostport | Rule::Login))
@@ -295,13 +314,18 @@ impl Observe for &Diagnosis<'_> {
     #[inline(always)]
     fn reach(self, at: usize, expected: &[Expected]) {
         if at == self.target {
-            self.record(expected);
+            self.record(None, expected);
         }
     }
 
+    /// The scan's answer stands: the pass that found the target took it
+    /// too, and it tells what the production reports there.
     #[inline(always)]
-    fn scanned(self, farthest: usize) -> bool {
-        farthest >= self.target
+    fn scanned(self, farthest: usize, reports: impl FnOnce() -> &'static [Report]) -> bool {
+        if farthest == self.target {
+            self.record_reports(reports());
+        }
+        false
     }
 
     #[inline(always)]

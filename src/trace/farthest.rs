@@ -4,6 +4,7 @@ use core::cell::Cell;
 
 use super::observe::Observe;
 use crate::expected::Expected;
+use crate::scan::Report;
 
 /// Keeps the farthest position at which a leaf reported that something
 /// could have continued, or up to which a scan read.
@@ -45,7 +46,7 @@ impl Observe for &Farthest {
     }
 
     #[inline(always)]
-    fn scanned(self, farthest: usize) -> bool {
+    fn scanned(self, farthest: usize, _: impl FnOnce() -> &'static [Report]) -> bool {
         self.reach(farthest, &[]);
         false
     }

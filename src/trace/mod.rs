@@ -17,10 +17,11 @@
 //!   derived when first asked for.
 //! - `Builder` builds the derivation tree.
 //!
-//! Scans (the fast forms of a few productions, [`crate::scan`]) tell only
-//! how far they read. An observer that needs the inner productions (the
-//! diagnosis, when the scan read up to its offset, and the tree always)
-//! has the production run in its BNF shape instead.
+//! Scans (the fast forms of a few productions, [`crate::scan`]) tell how
+//! far they read and, when asked, what their production's leaves report
+//! there and in which inner production: the diagnosis takes that. The tree
+//! needs every inner production: it has the production run in its BNF
+//! shape instead.
 
 mod builder;
 mod diagnosis;

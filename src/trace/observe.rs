@@ -2,6 +2,7 @@
 
 use crate::Rule;
 use crate::expected::Expected;
+use crate::scan::Report;
 
 /// What a combinator of [`crate::grammar`] tells as it reads, apart from
 /// what it reads: where something could have continued, where a production
@@ -32,11 +33,12 @@ pub trait Observe: Copy {
         let _ = (at, expected);
     }
 
-    /// A scan read up to `farthest`: whether the production must run in
-    /// its BNF shape instead, for the inner productions it would report.
+    /// A scan read up to `farthest`, where the leaves of its production
+    /// report what `reports` tells: whether the production must run in its
+    /// BNF shape instead.
     #[inline(always)]
-    fn scanned(self, farthest: usize) -> bool {
-        let _ = farthest;
+    fn scanned(self, farthest: usize, reports: impl FnOnce() -> &'static [Report]) -> bool {
+        let _ = (farthest, reports);
         false
     }
 
