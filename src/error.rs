@@ -138,24 +138,11 @@ impl Eq for Error {}
 ///
 /// The window holds up to 1000 characters before the offset when the line
 /// starts within them (so that a renderer's column is the line's), else the
-/// last 60, and 60 after it. [`Error`]'s rendering shows one; so does the
-/// command line's rendering of [`lint`](crate::lint) warnings: every
-/// excerpt of an input is made here, in time and size bounded by the
-/// window, not by the line.
-///
-/// ```
-/// use annotate_snippets::{Level, Renderer};
-/// use rfc1738::Excerpt;
-///
-/// let line = format!("ftp://h/{}", "%0D".repeat(100_000));
-/// let excerpt = Excerpt::new(&line, 150_008);
-/// let title = Level::WARNING.primary_title("an encoded CR");
-/// let shown = Renderer::plain().render(&[excerpt.group(title, "input", 1, 150_009, None)]);
-/// assert!(shown.len() < 300, "{shown}");
-/// assert!(shown.contains("--> input:1:150009"), "{shown}");
-/// ```
+/// last 60, and 60 after it. Every diagnostic shows one, an [`Error`]'s and
+/// a [`lint`](crate::lint) warning's: every excerpt of an input is made
+/// here, in time and size bounded by the window, not by the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Excerpt {
+pub(crate) struct Excerpt {
     /// The window as shown: escaped, and `…` where the line was cut.
     shown: String,
     /// The byte span in `shown` of the character at the offset: empty at
@@ -393,8 +380,8 @@ impl Error {
 
     /// Hides the password ([`password_span`](Error::password_span)) from
     /// what the error shows: `Display` in both forms,
-    /// [`diagnostic`](Error::diagnostic), [`render`](Error::render),
-    /// [`message`](Error::message) and [`hints`](Error::hints). Each of its
+    /// [`diagnostic`](Error::diagnostic), [`message`](Error::message) and
+    /// [`hints`](Error::hints). Each of its
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in it is named only as a character of
     /// the password. [`found`](Error::found) and the offset stay as they
@@ -540,28 +527,13 @@ impl Error {
     /// assert!(error.diagnostic().styled(true).to_string().contains("\x1b["));
     /// ```
     pub fn diagnostic(&self) -> Diagnostic<'_> {
-        Diagnostic {
-            error: self,
-            origin: "input",
-            first_line: 1,
-            styled: false,
-        }
+        Diagnostic::new(Of::Error(self))
     }
 
-    /// Renders the diagnostic with `renderer` (plain or styled), naming the
-    /// input `origin` (`input`, or a file name). [`diagnostic`] does the
-    /// same without naming annotate-snippets' types.
-    ///
-    /// [`diagnostic`]: Error::diagnostic
-    pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
-        self.render_at(origin, 1, renderer)
-    }
-
-    /// [`render`](Self::render) for an input that starts on line
-    /// `first_line` of `origin` (a line of a file checked line by line), so
-    /// that the location names the file's line.
-    pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
-        let origin = Visible::new(origin).to_string();
+    /// Renders the diagnostic with `renderer`, naming the input `origin`
+    /// (already shown as [`crate::visible`] says), which starts on line
+    /// `first_line` of it.
+    fn render(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
         let title = format!("not a valid {}: {}", self.rule, self.message());
         let mut label = String::from("expected ");
         // Writing to a String does not fail.
@@ -574,7 +546,7 @@ impl Error {
         let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = excerpt.group(title, &origin, line, self.column(), Some(&label));
+        let mut group = excerpt.group(title, origin, line, self.column(), Some(&label));
         if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
@@ -587,12 +559,19 @@ impl Error {
     }
 }
 
-/// An [`Error`] as a compiler-style diagnostic, from [`Error::diagnostic`]:
-/// `Display` writes the message, the location, the input line with a caret
-/// under the offset, the production path, the innermost production's
-/// definition and the hints. Plain text unless [`styled`](Self::styled).
+/// A compiler-style diagnostic, from [`Error::diagnostic`] or
+/// [`Warning::diagnostic`](crate::lint::Warning::diagnostic): `Display`
+/// writes it, plain text unless [`styled`](Self::styled).
+///
+/// An error's shows the message, the location, the input line with a caret
+/// under the offset (labelled with what was expected), the production path,
+/// the innermost production's definition and the hints. A warning's shows
+/// its code and message, the location, the URL with a caret under the
+/// first occurrence, and, for a finding that occurs more than once, a note
+/// counting them with the columns of the first ones.
+///
 /// The origin and every character of the input are shown as
-/// [`crate::visible`] says; a hidden password as `*`.
+/// [`crate::visible`] says; a hidden password as `*`, one a character.
 ///
 /// ```
 /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
@@ -608,15 +587,56 @@ impl Error {
 ///   = note: digits = 1*digit"#
 /// );
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Diagnostic<'a> {
-    error: &'a Error,
+    of: Of<'a>,
     origin: &'a str,
     first_line: usize,
     styled: bool,
+    hide_password: bool,
+}
+
+/// What a [`Diagnostic`] is of.
+#[derive(Clone, Debug)]
+enum Of<'a> {
+    Error(&'a Error),
+    Warning(Finding<'a>),
+}
+
+/// A warning about a valid URL, as its diagnostic shows it: what
+/// [`crate::lint`] makes of a warning and the URL it is about.
+#[derive(Clone, Debug)]
+pub(crate) struct Finding<'a> {
+    /// The warning's code, as `warning[code]` names it.
+    pub(crate) code: &'static str,
+    pub(crate) message: &'a str,
+    /// The URL's text.
+    pub(crate) url: &'a str,
+    /// The byte offsets of the first occurrences, and how many there are.
+    pub(crate) offsets: &'a [usize],
+    pub(crate) count: usize,
+    /// The span of the URL's password, if it has one.
+    pub(crate) password: Option<Range<usize>>,
 }
 
 impl<'a> Diagnostic<'a> {
+    /// The diagnostic of `of`: plain, naming the input `input`, on line 1,
+    /// the password shown.
+    fn new(of: Of<'a>) -> Self {
+        Diagnostic {
+            of,
+            origin: "input",
+            first_line: 1,
+            styled: false,
+            hide_password: false,
+        }
+    }
+
+    /// The diagnostic of a warning.
+    pub(crate) fn warning(finding: Finding<'a>) -> Self {
+        Diagnostic::new(Of::Warning(finding))
+    }
+
     /// Names the input `origin` in the location (`urls.txt:3:14`): a file
     /// name, `-` for standard input; `input` unless told.
     #[must_use]
@@ -642,6 +662,25 @@ impl<'a> Diagnostic<'a> {
         self.styled = styled;
         self
     }
+
+    /// With `hide`, the password is hidden as [`Error::hide_password`]
+    /// hides it: each of its characters shown as `*`, and a character
+    /// found in it not named. An error told to hide its password hides it
+    /// whatever this says; a warning shows its URL's password unless told.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
+    /// let warnings = rfc1738::lint::lint(&url);
+    /// let shown = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    /// assert!(shown.contains("ftp://me:*******@host.dom/"), "{shown}");
+    /// assert!(!shown.contains("hunter2"), "{shown}");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn hide_password(mut self, hide: bool) -> Self {
+        self.hide_password = hide;
+        self
+    }
 }
 
 impl fmt::Display for Diagnostic<'_> {
@@ -651,11 +690,66 @@ impl fmt::Display for Diagnostic<'_> {
         } else {
             Renderer::plain()
         };
-        f.write_str(
-            &self
-                .error
-                .render_at(self.origin, self.first_line, &renderer),
-        )
+        let origin = Visible::new(self.origin).to_string();
+        let shown = match &self.of {
+            Of::Error(error) if self.hide_password && !error.hidden => {
+                let mut hidden = (*error).clone();
+                hidden.hide_password();
+                hidden.render(&origin, self.first_line, &renderer)
+            }
+            Of::Error(error) => error.render(&origin, self.first_line, &renderer),
+            Of::Warning(finding) => {
+                finding.render(&origin, self.first_line, self.hide_password, &renderer)
+            }
+        };
+        f.write_str(&shown)
+    }
+}
+
+impl Finding<'_> {
+    /// Renders the warning's diagnostic with `renderer`, naming the URL
+    /// `origin` (already shown as [`crate::visible`] says), on line
+    /// `first_line`; its password hidden if `hide`.
+    fn render(&self, origin: &str, first_line: usize, hide: bool, renderer: &Renderer) -> String {
+        let at = self.offsets.first().map_or(0, |&at| at.min(self.url.len()));
+        let excerpt = Excerpt::new(self.url, at);
+        let excerpt = match (hide, &self.password) {
+            (true, Some(password)) => excerpt.hiding(password.clone()),
+            _ => Cow::Borrowed(&excerpt),
+        };
+        let position = Position::of(self.url, at);
+        let line = first_line.saturating_add(position.line() - 1);
+        let name = format!("warning[{}]", self.code);
+        let title = Level::WARNING
+            .with_name(name.as_str())
+            .primary_title(self.message);
+        let group = excerpt.group(title, origin, line, position.column(), None);
+        match self.occurrences() {
+            Some(note) => renderer.render(&[group.element(Level::NOTE.message(note.as_str()))]),
+            None => renderer.render(&[group]),
+        }
+    }
+
+    /// How many times the finding occurs in the URL, and the columns of
+    /// the first occurrences: `3 times, at columns 9, 12, 15`, and how many
+    /// more than those; `None` for one occurrence.
+    fn occurrences(&self) -> Option<String> {
+        if self.count <= 1 {
+            return None;
+        }
+        let mut note = format!("{} times, at columns ", self.count);
+        for (i, &offset) in self.offsets.iter().enumerate() {
+            if i > 0 {
+                note.push_str(", ");
+            }
+            // Writing to a String does not fail.
+            let _ = write!(note, "{}", Position::of(self.url, offset).column());
+        }
+        let more = self.count.saturating_sub(self.offsets.len());
+        if more > 0 {
+            let _ = write!(note, " and {more} more");
+        }
+        Some(note)
     }
 }
 
@@ -711,7 +805,7 @@ impl Excerpt {
     /// The line of `input` that holds `offset` (a byte offset, moved back to
     /// the start of its character, and to the end of `input` past it), cut
     /// to its window.
-    pub fn new(input: &str, offset: usize) -> Excerpt {
+    pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let mut offset = offset.min(input.len());
         while !input.is_char_boundary(offset) {
             offset -= 1;
@@ -785,7 +879,7 @@ impl Excerpt {
     /// (the renderer counts the column in the window, unless the window
     /// starts inside the line: then `column`, the offset's column in
     /// characters, is stated).
-    pub fn group<'a>(
+    fn group<'a>(
         &'a self,
         title: Title<'a>,
         origin: &'a str,

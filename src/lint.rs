@@ -31,6 +31,7 @@
 
 use core::fmt;
 
+use crate::error::{Diagnostic, Finding};
 use crate::url::{Grouppart, Host, Url};
 
 /// What a warning is about.
@@ -140,6 +141,44 @@ impl Warning {
     /// The warning in a sentence, citing its section.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The warning as a compiler-style diagnostic about `url`, the URL
+    /// [`lint`] found it in: its code and message, the URL with a caret
+    /// under the first occurrence, and a note counting the occurrences of a
+    /// finding that occurs more than once. The same builder as an
+    /// [`Error`](crate::Error)'s names the origin and the first line, and
+    /// says whether to style it and to hide the password.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("http://host.dom:25/")?;
+    /// let warnings = rfc1738::lint::lint(&url);
+    /// let shown = warnings[0].diagnostic(&url).origin("urls.txt").first_line(3).to_string();
+    /// assert_eq!(
+    ///     shown,
+    ///     "warning[reserved-port]: port 25 is in the reserved range and is not the scheme's \
+    ///      default (80): a client could be made to speak http to a server of another \
+    ///      protocol (RFC 1738, section 6)
+    ///  --> urls.txt:3:17
+    ///   |
+    /// 3 | http://host.dom:25/
+    ///   |                 ^"
+    /// );
+    ///
+    /// let url = rfc1738::parse("ftp://h/%0D%0D")?;
+    /// let shown = rfc1738::lint::lint(&url)[0].diagnostic(&url).to_string();
+    /// assert!(shown.ends_with("= note: 2 times, at columns 9, 12"), "{shown}");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn diagnostic<'a>(&'a self, url: &Url<'a>) -> Diagnostic<'a> {
+        Diagnostic::warning(Finding {
+            code: self.code.as_str(),
+            message: &self.message,
+            url: url.as_str(),
+            offsets: &self.offsets,
+            count: self.count,
+            password: url.password_span(),
+        })
     }
 }
 

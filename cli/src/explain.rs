@@ -431,8 +431,12 @@ fn invalid(
             draw(out, args.format, &scene)
         }
         TreeFormat::Human => {
-            let name = rfc1738::visible::Visible::new(origin.0).to_string();
-            writeln!(out, "{}", error.render_at(&name, origin.1, &paint.renderer))?;
+            let report = error
+                .diagnostic()
+                .origin(origin.0)
+                .first_line(origin.1)
+                .styled(paint.color);
+            writeln!(out, "{report}")?;
             match prefix {
                 Some(tree) => {
                     writeln!(

@@ -478,11 +478,12 @@ fn human(
             "  the error is at {name}:{}:{}:",
             place.line, place.column
         ));
-        let mut error = error.clone();
-        if !show_passwords {
-            error.hide_password();
-        }
-        lines.push(error.render("url", &paint.renderer));
+        let report = error
+            .diagnostic()
+            .origin("url")
+            .styled(paint.color)
+            .hide_password(!show_passwords);
+        lines.push(report.to_string());
     }
     for line in lines {
         out.extend_from_slice(line.as_bytes());

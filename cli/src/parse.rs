@@ -421,10 +421,7 @@ fn parse_stream(
         out,
         |number, item, buffer, tally| match item {
             Item::Line(line) => {
-                let origin = (
-                    shown.as_str(),
-                    usize::try_from(number).unwrap_or(usize::MAX),
-                );
+                let origin = (name.as_str(), usize::try_from(number).unwrap_or(usize::MAX));
                 record(args, paint, origin, line, buffer, tally);
             }
             Item::TooLong => {
@@ -468,7 +465,7 @@ fn too_long(format: Format, name: (&str, &str), line: u64, max_line: usize, buff
 }
 
 /// Parses one input and appends its record to `buffer`; `origin` is the
-/// name (as shown) and line a diagnostic gives.
+/// name and line a diagnostic gives.
 fn record(
     args: &ParseArgs,
     paint: &Paint,
@@ -500,7 +497,7 @@ fn record(
                 }
             }
         }
-        Err(mut error) => {
+        Err(error) => {
             tally.invalid += 1;
             match args.records.format {
                 Format::Json => {
@@ -515,12 +512,13 @@ fn record(
                     show::json_line(buffer, &record);
                 }
                 Format::Human => {
-                    if !args.records.show_passwords {
-                        error.hide_password();
-                    }
-                    let text = error.render_at(origin.0, origin.1, &paint.renderer);
-                    buffer.extend_from_slice(text.as_bytes());
-                    buffer.push(b'\n');
+                    let report = error
+                        .diagnostic()
+                        .origin(origin.0)
+                        .first_line(origin.1)
+                        .styled(paint.color)
+                        .hide_password(!args.records.show_passwords);
+                    let _ = writeln!(buffer, "{report}");
                 }
             }
         }
