@@ -2,8 +2,8 @@
 //! column.
 //!
 //! Every line and column the crate reports ([`Error::line`],
-//! [`Error::column`], the location of a rendered diagnostic) is counted
-//! here, one way: lines end at a line feed (`\n`, so that `\r\n` ends one
+//! [`Error::column`], the location of a diagnostic, where
+//! [`extract`](crate::extract) found a URL) is counted here, one way: lines end at a line feed (`\n`, so that `\r\n` ends one
 //! line too), and a column counts characters, not bytes, from 1. A program
 //! that reports positions beside ours, in the same text, should count with
 //! [`Position`] too, so that the two agree.

@@ -327,11 +327,11 @@ impl Places {
             .collect();
         let end = within.seek(span.end);
         let error_at = hit.verdict().as_ref().err().map(|error| {
-            let (line, column) = hit.text_position(error.offset());
+            let position = hit.text_position(error.offset());
             Place {
                 offset: offsets.clone().seek(hit.text_offset(error.offset())),
-                line,
-                column,
+                line: position.line(),
+                column: position.column(),
             }
         });
         let byte_error = error_at
