@@ -264,11 +264,27 @@ impl Error {
     }
 
     /// The rule the input was matched against.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// // `parse` chooses the scheme rule by the scheme name.
+    /// assert_eq!(rfc1738::parse("ftp://h/%zz").unwrap_err().rule(), Rule::Ftpurl);
+    /// assert_eq!(rfc1738::parse_rule(Rule::Port, "8a").unwrap_err().rule(), Rule::Port);
+    /// ```
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The byte offset of the error (see the type's documentation).
+    ///
+    /// ```
+    /// let input = "http://host:8a/";
+    /// let error = rfc1738::parse(input).unwrap_err();
+    /// assert_eq!(error.offset(), 13);
+    /// assert_eq!(&input[error.offset()..], "a/");
+    /// // Too short: the offset is the end of the input.
+    /// assert_eq!(rfc1738::parse("http:/").unwrap_err().offset(), 6);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -287,11 +303,22 @@ impl Error {
     }
 
     /// The 1-based line of the offset.
+    ///
+    /// ```
+    /// let error = rfc1738::parse_rule(rfc1738::Rule::Url, "x:a\nb").unwrap_err();
+    /// assert_eq!(error.line(), 1);
+    /// ```
     pub fn line(&self) -> usize {
         self.position().line()
     }
 
     /// The 1-based column of the offset, in characters.
+    ///
+    /// ```
+    /// // `é` is two bytes and one character.
+    /// let error = rfc1738::parse("ftp://h/é").unwrap_err();
+    /// assert_eq!((error.offset(), error.column()), (8, 9));
+    /// ```
     pub fn column(&self) -> usize {
         self.position().column()
     }
@@ -305,17 +332,40 @@ impl Error {
 
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(error.path(), [Rule::Httpurl, Rule::Hostport, Rule::Port, Rule::Digits]);
+    /// ```
     pub fn path(&self) -> &[Rule] {
         self.details().recorded.path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
     /// offset, in the order the grammar tried them.
+    ///
+    /// ```
+    /// use rfc1738::{Expected, Rule};
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(
+    ///     error.expected(),
+    ///     [Expected::Rule(Rule::Digit), Expected::Literal("/"), Expected::EndOfInput]
+    /// );
+    /// ```
     pub fn expected(&self) -> &[Expected] {
         self.details().recorded.expected.as_slice()
     }
 
     /// What stands at the offset, hidden password or not.
+    ///
+    /// ```
+    /// use rfc1738::Found;
+    /// assert_eq!(rfc1738::parse("http://h:8a/").unwrap_err().found(), Found::Char('a'));
+    /// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
+    /// let error = rfc1738::check_bytes(b"http://h/\xff", None).unwrap_err();
+    /// assert_eq!(error.found(), Found::Byte(0xFF));
+    /// ```
     pub fn found(&self) -> Found {
         match self.long() {
             Some(long) => long.found,
@@ -327,6 +377,14 @@ impl Error {
     /// instead, each citing its section of RFC 1738; often none. With the
     /// password hidden, a hint that would quote the character found in it
     /// says what to encode in a password instead.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://user@host/").unwrap_err();
+    /// let hints = error.hints();
+    /// assert_eq!(hints.len(), 1);
+    /// assert_eq!(hints[0].section(), "3.3");
+    /// assert!(rfc1738::parse("http://host:8a/").unwrap_err().hints().is_empty());
+    /// ```
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
         let hide = self.hides_found(details);
@@ -503,6 +561,11 @@ impl Error {
     }
 
     /// The production path written `httpurl › hostport › port`.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(error.path_display(), "httpurl › hostport › port › digits");
+    /// ```
     pub fn path_display(&self) -> String {
         let mut path = String::with_capacity(64);
         for (i, rule) in self.path().iter().enumerate() {
@@ -638,7 +701,15 @@ impl<'a> Diagnostic<'a> {
     }
 
     /// Names the input `origin` in the location (`urls.txt:3:14`): a file
-    /// name, `-` for standard input; `input` unless told.
+    /// name, `-` for standard input; `input` unless told. It is shown as
+    /// [`crate::visible`] says.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert!(error.diagnostic().origin("urls.txt").to_string().contains("--> urls.txt:1:14"));
+    /// let shown = error.diagnostic().origin("new\nline.txt").to_string();
+    /// assert!(shown.contains(r"--> new\nline.txt:1:14"), "{shown}");
+    /// ```
     #[must_use]
     pub fn origin(mut self, origin: &'a str) -> Self {
         self.origin = origin;
@@ -648,6 +719,14 @@ impl<'a> Diagnostic<'a> {
     /// The input starts on line `first_line` of its origin (a line of a
     /// file read line by line), so that the location names the origin's
     /// line; 1 unless told.
+    ///
+    /// ```
+    /// // Line 3 of a file read line by line: the location says so.
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// let shown = error.diagnostic().origin("urls.txt").first_line(3).to_string();
+    /// assert!(shown.contains("--> urls.txt:3:14"), "{shown}");
+    /// assert!(shown.contains("3 | http://host:8a/"), "{shown}");
+    /// ```
     #[must_use]
     pub fn first_line(mut self, first_line: usize) -> Self {
         self.first_line = first_line;
@@ -657,6 +736,13 @@ impl<'a> Diagnostic<'a> {
     /// With `styled`, in colour and bold through ANSI escape sequences, for
     /// a terminal that shows them (it is for the caller to know whether
     /// one does); plain text unless told.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// let styled = error.diagnostic().styled(true).to_string();
+    /// assert!(styled.contains("\x1b["));
+    /// assert!(!error.diagnostic().to_string().contains('\x1b'));
+    /// ```
     #[must_use]
     pub fn styled(mut self, styled: bool) -> Self {
         self.styled = styled;

@@ -13,6 +13,15 @@ use crate::expected::{Expected, Found};
 use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
+///
+/// ```
+/// let error = rfc1738::parse("http://host/a b").unwrap_err();
+/// let hint = &error.hints()[0];
+/// assert_eq!(
+///     hint.to_string(),
+///     "\" \" is unsafe and must always be encoded: write %20 (RFC 1738, section 2.2)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hint {
     section: &'static str,
@@ -28,11 +37,24 @@ impl Hint {
     }
 
     /// The section of RFC 1738 the hint rests on (`2.2`, `3.3`, …).
+    ///
+    /// ```
+    /// let error = rfc1738::parse("ftp://h/a;type=x").unwrap_err();
+    /// assert_eq!(error.hints()[0].section(), "3.2.2");
+    /// ```
     pub fn section(&self) -> &'static str {
         self.section
     }
 
     /// What to do, in a sentence.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:/").unwrap_err();
+    /// assert_eq!(
+    ///     error.hints()[0].message(),
+    ///     "the port is empty: when the port is omitted, the \":\" is omitted as well"
+    /// );
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
