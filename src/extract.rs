@@ -130,9 +130,26 @@ use crate::{Error, Position, Rule, charset, check, is_valid, scheme_rule};
 /// The most [`HyphenBreak`]s one hit reports: the first ones in the text.
 /// Each is a second reading of the URL, copied and checked in full, so the
 /// limit keeps extraction linear in the length of the text.
+///
+/// ```
+/// use rfc1738::extract::{MAX_HYPHEN_BREAKS, extract};
+///
+/// let text = format!("<URL:ftp://h/{}x>", "a-\n".repeat(20));
+/// let hit = &extract(&text)[0];
+/// assert_eq!(hit.url(), format!("ftp://h/{}x", "a-".repeat(20)));
+/// assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
+/// ```
 pub const MAX_HYPHEN_BREAKS: usize = 16;
 
 /// How a URL was written in the text.
+///
+/// ```
+/// use rfc1738::extract::{Form, extract};
+///
+/// let text = "<URL:http://a/> <ftp://b/> news:c.d";
+/// let forms: Vec<Form> = extract(text).iter().map(|hit| hit.form()).collect();
+/// assert_eq!(forms, [Form::UrlPrefixed, Form::Angle, Form::Bare]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
     /// `<URL:...>`, the appendix's recommended wrapper (`URL:` in any case).
@@ -146,6 +163,16 @@ pub enum Form {
 /// A `-` of a wrapped URL directly followed by whitespace that contains a line
 /// break: the hyphen "may or may not actually be part of the URL" (appendix).
 /// [`Extracted::url`] keeps it; this is the other reading.
+///
+/// ```
+/// let text = "see <URL:http://a.b/long-\n   word>";
+/// let hit = &rfc1738::extract::extract(text)[0];
+/// assert_eq!(hit.url(), "http://a.b/long-word");
+/// let hyphen = &hit.hyphen_breaks()[0];
+/// assert_eq!((hyphen.offset_in_text(), hyphen.offset_in_url()), (24, 15));
+/// assert_eq!(hyphen.without(), "http://a.b/longword");
+/// assert!(hyphen.without_valid());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HyphenBreak {
     offset_in_text: usize,
@@ -156,22 +183,50 @@ pub struct HyphenBreak {
 
 impl HyphenBreak {
     /// The byte offset of the hyphen in the text.
+    ///
+    /// ```
+    /// let text = "<URL:ftp://h/a-\nb>";
+    /// let hits = rfc1738::extract::extract(text);
+    /// let hyphen = &hits[0].hyphen_breaks()[0];
+    /// assert_eq!(hyphen.offset_in_text(), 14);
+    /// assert_eq!(&text[hyphen.offset_in_text()..][..1], "-");
+    /// ```
     pub fn offset_in_text(&self) -> usize {
         self.offset_in_text
     }
 
     /// The byte offset of the hyphen in [`Extracted::url`].
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:ftp://h/a-\nb>")[0];
+    /// assert_eq!(hit.url(), "ftp://h/a-b");
+    /// assert_eq!(hit.hyphen_breaks()[0].offset_in_url(), 9);
+    /// ```
     pub fn offset_in_url(&self) -> usize {
         self.offset_in_url
     }
 
     /// The URL with this hyphen removed (and every other one kept).
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:ftp://h/a-\nb-\nc>")[0];
+    /// assert_eq!(hit.url(), "ftp://h/a-b-c");
+    /// let readings: Vec<&str> = hit.hyphen_breaks().iter().map(|h| h.without()).collect();
+    /// assert_eq!(readings, ["ftp://h/ab-c", "ftp://h/a-bc"]);
+    /// ```
     pub fn without(&self) -> &str {
         &self.without
     }
 
     /// Whether [`without`](HyphenBreak::without) is a valid URL, as
     /// [`crate::is_valid`] says.
+    ///
+    /// ```
+    /// // A label does not end with a hyphen: the reading without it is valid.
+    /// let hit = &rfc1738::extract::extract("<URL:http://a.b-\n:80/>")[0];
+    /// assert!(!hit.is_valid());
+    /// assert!(hit.hyphen_breaks()[0].without_valid());
+    /// ```
     pub fn without_valid(&self) -> bool {
         self.without_valid
     }
@@ -188,6 +243,16 @@ struct Piece {
 
 /// A URL found in a text (see the [module documentation](self) for what is
 /// found).
+///
+/// ```
+/// use rfc1738::extract::{Form, extract};
+///
+/// let text = "Read <URL:http://a.b/x#top> now.";
+/// let hit = &extract(text)[0];
+/// assert_eq!((hit.url(), hit.fragment()), ("http://a.b/x", Some("top")));
+/// assert_eq!((hit.form(), &text[hit.span()]), (Form::UrlPrefixed, "<URL:http://a.b/x#top>"));
+/// assert!(hit.is_valid());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extracted {
     span: Range<usize>,
@@ -208,6 +273,12 @@ pub struct Extracted {
 impl Extracted {
     /// The bytes of the whole occurrence in the text: the wrapper included,
     /// the trailing punctuation dropped from a bare URL excluded.
+    ///
+    /// ```
+    /// let text = "(see http://a.b/c).";
+    /// let hit = &rfc1738::extract::extract(text)[0];
+    /// assert_eq!((hit.span(), &text[hit.span()]), (5..17, "http://a.b/c"));
+    /// ```
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
@@ -229,6 +300,11 @@ impl Extracted {
     /// The 1-based line of the occurrence's start ([`position`]).
     ///
     /// [`position`]: Extracted::position
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("one\ntwo\nthree news:a.b");
+    /// assert_eq!(hits[0].line(), 3);
+    /// ```
     pub fn line(&self) -> usize {
         self.position.line()
     }
@@ -237,22 +313,44 @@ impl Extracted {
     /// ([`position`]).
     ///
     /// [`position`]: Extracted::position
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("« voir http://a.b/ »");
+    /// assert_eq!(hits[0].column(), 8);
+    /// ```
     pub fn column(&self) -> usize {
         self.position.column()
     }
 
     /// How the URL was written.
+    ///
+    /// ```
+    /// use rfc1738::extract::{Form, extract};
+    /// assert_eq!(extract("<mailto:me@a.b>")[0].form(), Form::Angle);
+    /// ```
     pub fn form(&self) -> Form {
         self.form
     }
 
     /// The URL: whitespace removed, wrapper and fragment not included.
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("<URL: ftp://a.b/x\n  /y #z>");
+    /// assert_eq!(hits[0].url(), "ftp://a.b/x/y");
+    /// ```
     pub fn url(&self) -> &str {
         &self.url
     }
 
     /// The fragment identifier, without its `#` (and without whitespace):
     /// `Some("")` for a URL followed by a bare `#`.
+    ///
+    /// ```
+    /// use rfc1738::extract::extract;
+    /// assert_eq!(extract("http://a.b/c#sec-2")[0].fragment(), Some("sec-2"));
+    /// assert_eq!(extract("http://a.b/c#")[0].fragment(), Some(""));
+    /// assert_eq!(extract("http://a.b/c")[0].fragment(), None);
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.fragment.as_deref()
     }
@@ -260,6 +358,14 @@ impl Extracted {
     /// The hyphens of the URL that stand before a line break, each with the
     /// reading without it, in the order of the text; at most
     /// [`MAX_HYPHEN_BREAKS`]. Always empty for a bare URL.
+    ///
+    /// ```
+    /// use rfc1738::extract::extract;
+    /// assert_eq!(extract("<URL:ftp://h/a-\n b>")[0].hyphen_breaks().len(), 1);
+    /// // A bare URL ends at the line break.
+    /// assert_eq!(extract("ftp://h/a-\nb")[0].url(), "ftp://h/a-");
+    /// assert!(extract("ftp://h/a-\nb")[0].hyphen_breaks().is_empty());
+    /// ```
     pub fn hyphen_breaks(&self) -> &[HyphenBreak] {
         &self.hyphen_breaks
     }
@@ -268,11 +374,25 @@ impl Extracted {
     /// matched, or why it does not. The error's offsets are in the URL; map
     /// them to the text with [`text_offset`](Extracted::text_offset) and
     /// [`text_position`](Extracted::text_position).
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let hits = rfc1738::extract::extract("gopher://h/1x and http://h:8a/");
+    /// assert_eq!(hits[0].verdict(), &Ok(Rule::Gopherurl));
+    /// let error = hits[1].verdict().as_ref().unwrap_err();
+    /// assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 10));
+    /// ```
     pub fn verdict(&self) -> &Result<Rule, Error> {
         &self.verdict
     }
 
     /// Whether the URL is valid.
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("ftp://h/ok ftp://h/%zz");
+    /// let valid: Vec<bool> = hits.iter().map(|hit| hit.is_valid()).collect();
+    /// assert_eq!(valid, [true, false]);
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.verdict.is_ok()
     }
@@ -341,6 +461,12 @@ impl Extracted {
 /// collected.
 ///
 /// Never panics; time and memory are linear in the length of the text.
+///
+/// ```
+/// let hits = rfc1738::extract::extract("Mail <mailto:a@b.c>, or telnet://d.e/.");
+/// let urls: Vec<&str> = hits.iter().map(|hit| hit.url()).collect();
+/// assert_eq!(urls, ["mailto:a@b.c", "telnet://d.e/"]);
+/// ```
 pub fn extract(text: &str) -> Vec<Extracted> {
     extract_iter(text).collect()
 }
@@ -370,6 +496,14 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
 }
 
 /// The URLs of a text, found one at a time: what [`extract_iter`] returns.
+///
+/// ```
+/// let mut hits = rfc1738::extract::extract_iter("http://a/ then http://b/");
+/// let first = hits.next().unwrap();
+/// assert_eq!(first.url(), "http://a/");
+/// // The rest, from where the first ended.
+/// assert_eq!(hits.map(|hit| hit.url().to_owned()).collect::<Vec<_>>(), ["http://b/"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Extractor<'a> {
     text: &'a str,

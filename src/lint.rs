@@ -64,6 +64,12 @@ pub enum Code {
 
 impl Code {
     /// The code as written in JSON records: `reserved-port`, …
+    ///
+    /// ```
+    /// use rfc1738::lint::Code;
+    /// assert_eq!(Code::EncodedDelimiter.as_str(), "encoded-delimiter");
+    /// assert_eq!(Code::UpperCaseScheme.to_string(), "upper-case-scheme");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Code::ReservedPort => "reserved-port",
@@ -83,6 +89,15 @@ impl fmt::Display for Code {
 }
 
 /// How many offsets a [`Warning`] keeps of a finding it counts more often.
+///
+/// ```
+/// use rfc1738::lint::{OFFSETS_KEPT, lint};
+/// let text = format!("ftp://h/{}", "%00".repeat(20));
+/// let url = rfc1738::parse(&text)?;
+/// let warning = &lint(&url)[0];
+/// assert_eq!((warning.count(), warning.offsets().len()), (20, OFFSETS_KEPT));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub const OFFSETS_KEPT: usize = 8;
 
 /// A warning about a valid URL: what, where (byte offsets in the URL) and
@@ -114,12 +129,28 @@ pub struct Warning {
 
 impl Warning {
     /// What the warning is about.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Code, lint};
+    /// let url = rfc1738::parse("http://256.1.1.1/")?;
+    /// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn code(&self) -> Code {
         self.code
     }
 
     /// The byte offset in the URL of what the warning is about: the first
     /// occurrence's.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("telnet://host.dom:23/")?;
+    /// assert!(rfc1738::lint::lint(&url).is_empty());
+    /// let url = rfc1738::parse("telnet://host.dom:25/")?;
+    /// let warning = &rfc1738::lint::lint(&url)[0];
+    /// assert_eq!(&url.as_str()[warning.offset()..], "25/");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn offset(&self) -> usize {
         // A warning is made with the offset of its first occurrence.
         self.offsets[0]
@@ -128,17 +159,37 @@ impl Warning {
     /// The byte offsets of the first occurrences, in increasing order: all
     /// of them when there are at most [`OFFSETS_KEPT`], else that many
     /// (then [`count`](Warning::count) is larger than the slice).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://h/a%0Ab%0Ac")?;
+    /// assert_eq!(rfc1738::lint::lint(&url)[0].offsets(), [9, 13]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn offsets(&self) -> &[usize] {
         &self.offsets
     }
 
     /// How many times the finding occurs in the URL: 1 for most, any number
     /// for an encoded delimiter.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("gopher://h/1%0D%0D%0D")?;
+    /// assert_eq!(rfc1738::lint::lint(&url)[0].count(), 3);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn count(&self) -> usize {
         self.count
     }
 
     /// The warning in a sentence, citing its section.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("afs://cell/x")?;
+    /// let warning = &rfc1738::lint::lint(&url)[0];
+    /// assert!(warning.message().ends_with("(RFC 1738, section 4)"), "{warning}");
+    /// assert_eq!(warning.to_string(), warning.message());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
