@@ -7,6 +7,8 @@
 
 use core::fmt;
 
+use percent_encoding::percent_encode_byte;
+
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found};
@@ -86,10 +88,9 @@ pub(crate) struct Context<'a> {
 
 /// `%XX` for each byte of `c`'s UTF-8 encoding.
 fn percent_encoded(c: char) -> String {
-    let mut bytes = [0u8; 4];
-    c.encode_utf8(&mut bytes)
+    c.encode_utf8(&mut [0; 4])
         .bytes()
-        .map(|byte| format!("%{byte:02X}"))
+        .map(percent_encode_byte)
         .collect()
 }
 
@@ -220,7 +221,10 @@ fn found_hint(found: Found) -> Option<Hint> {
             Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
             percent_encoded(c)
         ),
-        Found::Byte(byte) => format!("byte 0x{byte:02X} is not US-ASCII: encode it as %{byte:02X}"),
+        Found::Byte(byte) => format!(
+            "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
+            percent_encode_byte(byte)
+        ),
         _ => return None,
     };
     Some(Hint::new("2.2", message))
