@@ -97,7 +97,8 @@ struct TooLongRecord<'a> {
     warnings: [(); 0],
     too_long: bool,
     max_line_bytes: usize,
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
@@ -116,6 +117,8 @@ struct Named {
     name: String,
     /// The name as a JSON string.
     json_name: show::Escaped,
+    /// The name's bytes, when they are not UTF-8.
+    name_bytes: Option<Vec<u8>>,
     /// The name as human output shows it.
     shown: String,
     /// Whether a valid line is confirmed in human output (typed at a
@@ -174,6 +177,7 @@ fn check_stream(
 ) -> Result<Result<(), String>, Stop> {
     let inputs::Stream {
         name,
+        name_bytes,
         reader,
         typed,
     } = stream;
@@ -201,6 +205,7 @@ fn check_stream(
     let named = Named {
         name: name.clone(),
         json_name: show::Escaped::new(&name),
+        name_bytes,
         shown: Visible::new(&name).to_string(),
         confirm,
     };
@@ -213,7 +218,8 @@ fn check_stream(
             Item::Line(line) => record(args, style, origin, number, line, buffer, counted),
             Item::TooLong => {
                 counted.too_long += 1;
-                too_long(args, style, &name, number, max_line, buffer);
+                let file = inputs::FileMembers::new(&name, named.name_bytes.as_deref());
+                too_long(args, style, file, number, max_line, buffer);
             }
         },
         |counted: Tally| *tally += counted,
@@ -230,7 +236,7 @@ fn check_stream(
 fn too_long(
     args: &CheckArgs,
     style: &Style,
-    origin: &str,
+    origin: inputs::FileMembers<'_>,
     line: u64,
     max_line: usize,
     buffer: &mut Vec<u8>,
@@ -251,7 +257,7 @@ fn too_long(
             show::json_line(buffer, &record);
         }
         Format::Human => {
-            let origin = Visible::new(origin);
+            let origin = Visible::new(origin.name());
             let error = style.paint.paint(output::ERROR, "error");
             let _ = writeln!(
                 buffer,
@@ -363,6 +369,9 @@ fn json(
     }
     if let Origin::Stream(stream) = origin {
         record.escaped(key!("file"), &stream.json_name);
+        if let Some(bytes) = &stream.name_bytes {
+            record.value(key!("file_bytes"), bytes);
+        }
         record.value(key!("line"), &line);
     }
     record.end();

@@ -34,9 +34,10 @@ struct Hit<'a> {
     rule: &'static str,
     error: Option<ErrorRecord>,
     error_at: Option<&'a Place>,
-    /// The text's file (`<stdin>` for standard input)...
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<&'a str>,
+    /// The text's file (`<stdin>` for standard input), and its bytes when
+    /// they are not UTF-8...
+    #[serde(flatten)]
+    file: Option<inputs::FileMembers<'a>>,
     /// ... or its argument, counted from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     argument: Option<usize>,
@@ -48,7 +49,7 @@ enum Origin<'a> {
     /// The argument of this number, counted from 1.
     Argument(usize),
     /// A file, or standard input: its name.
-    Stream(&'a str),
+    Stream(inputs::FileMembers<'a>),
 }
 
 /// Where an invalid hit's error is in the text.
@@ -130,17 +131,21 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     let mut tally = Tally::default();
     let mut failed = false;
     for (index, source) in sources.iter().enumerate() {
-        let (name, read) = match source.open() {
+        let (name, name_bytes, read) = match source.open() {
             None => {
                 let Source::Argument(text) = source else {
                     continue;
                 };
                 let bytes = text.as_encoded_bytes().to_vec();
                 let name = format!("<argument {}>", index + 1);
-                (name, Ok(Text { bytes, cut: false }))
+                (name, None, Ok(Text { bytes, cut: false }))
             }
-            Some(Ok(stream)) => (stream.name, read_text(stream.reader, max)),
-            Some(Err((name, error))) => (name, Err(error)),
+            Some(Ok(stream)) => (
+                stream.name,
+                stream.name_bytes,
+                read_text(stream.reader, max),
+            ),
+            Some(Err((name, error))) => (name, None, Err(error)),
         };
         let shown = inputs::shown_name(&name);
         let text = match read {
@@ -157,7 +162,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         let before = tally.inputs();
         let origin = match source {
             Source::Argument(_) => Origin::Argument(index + 1),
-            _ => Origin::Stream(&name),
+            _ => Origin::Stream(inputs::FileMembers::new(&name, name_bytes.as_deref())),
         };
         let written = search(args, &paint, (&name, origin), &text, &mut out, &mut tally);
         if let Some(status) = output::failed(written.and_then(|()| out.flush())) {

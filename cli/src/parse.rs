@@ -378,7 +378,8 @@ struct TooLong<'a> {
     rule: Option<&'static str>,
     too_long: bool,
     max_line_bytes: usize,
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
@@ -413,7 +414,7 @@ fn parse_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.lines.max_line();
-    let name = stream.name;
+    let (name, name_bytes) = (stream.name, stream.name_bytes);
     let shown = rfc1738::visible::Visible::new(&name).to_string();
     let result = batch::stream(
         stream.reader,
@@ -428,7 +429,10 @@ fn parse_stream(
                 tally.too_long += 1;
                 too_long(
                     args.records.format,
-                    (&name, &shown),
+                    (
+                        inputs::FileMembers::new(&name, name_bytes.as_deref()),
+                        &shown,
+                    ),
                     number,
                     max_line,
                     buffer,
@@ -443,7 +447,13 @@ fn parse_stream(
 
 /// The record of line `line` of the stream `name` (as given, and as
 /// shown), longer than `max_line` bytes and not parsed.
-fn too_long(format: Format, name: (&str, &str), line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+fn too_long(
+    format: Format,
+    name: (inputs::FileMembers<'_>, &str),
+    line: u64,
+    max_line: usize,
+    buffer: &mut Vec<u8>,
+) {
     match format {
         Format::Json => {
             let record = TooLong {
