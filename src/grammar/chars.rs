@@ -80,6 +80,16 @@ pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 ///
 /// No other production uses `national`: these characters are never valid
 /// unencoded in a URL (section 2.2).
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::national};
+///
+/// assert_eq!(national(Quiet).parse_complete("~me"), Ok(("me", "~")));
+/// // Never valid unencoded in a URL: a `~` is written `%7E`.
+/// assert!(!rfc1738::is_valid("http://h/~me"));
+/// assert!(rfc1738::is_valid("http://h/%7Eme"));
+/// ```
 pub fn national<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -93,6 +103,16 @@ pub fn national<'a, I: Text<'a>, O: Observer>(
 ///
 /// No other production uses `punctuation`: these characters are never valid
 /// unencoded in a URL (section 2.2), `%` only as the start of an `escape`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::punctuation};
+///
+/// assert_eq!(punctuation(Quiet).parse_complete("#top"), Ok(("top", "#")));
+/// // `%` stands unencoded only as the start of an escape.
+/// assert!(rfc1738::is_valid("ftp://h/100%25"));
+/// assert!(!rfc1738::is_valid("ftp://h/100%"));
+/// ```
 pub fn punctuation<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -125,6 +145,16 @@ pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a st
 ///
 /// After the `%`, a byte that is not a hex digit is reported as the failure,
 /// not the `%`: `%4g` fails at the `g`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::escape};
+///
+/// assert_eq!(escape(Quiet).parse_complete("%7Eme"), Ok(("me", "%7E")));
+/// // The failure is at the `g`, the byte that is no hex digit.
+/// let error = rfc1738::parse_rule(rfc1738::Rule::Escape, "%4g").unwrap_err();
+/// assert_eq!(error.offset(), 2);
+/// ```
 pub fn escape<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

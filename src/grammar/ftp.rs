@@ -44,6 +44,15 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fpath.md"))]
 ///
 /// Fast form: `scan::fpath`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ftp::fpath};
+///
+/// let (rest, path) = fpath(Quiet).parse_complete("pub/file.txt;type=a").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["pub", "file.txt"]);
+/// assert_eq!(rest, ";type=a");
+/// ```
 pub fn fpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {

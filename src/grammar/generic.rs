@@ -85,6 +85,16 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
 /// On the input of [`crate::parse`] (scheme case folded, as the comment above
 /// asks of interpreters), upper-case letters match too; by the grammar's
 /// letter ([`crate::parse_rule`]) they do not.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Folded, Quiet, generic::scheme};
+///
+/// assert_eq!(scheme(Quiet).parse_complete("svn+ssh://h"), Ok(("://h", "svn+ssh")));
+/// // By the grammar's letter, upper case is no scheme; folded, it is.
+/// assert!(rfc1738::parse_rule(rfc1738::Rule::Scheme, "HTTP").is_err());
+/// assert_eq!(scheme(Quiet).parse_complete(Folded("HTTP:x")).map(|(_, name)| name), Ok("HTTP"));
+/// ```
 pub fn scheme<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -106,6 +116,14 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// alternative never runs and changes no verdict. A derivation tree shows
 /// the `ip-schemepart` reading when the whole schemepart is one
 /// ([decisions](crate::decisions)). Fast form: `scan::xchars`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::schemepart};
+///
+/// // `*xchar` takes every schemepart, one that is an `ip-schemepart` too.
+/// assert_eq!(schemepart(Quiet).parse_complete("//h:1/x y"), Ok((" y", "//h:1/x")));
+/// ```
 pub fn schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

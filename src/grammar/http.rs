@@ -44,6 +44,15 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hpath.md"))]
 ///
 /// Fast form: `scan::hpath`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, http::hpath};
+///
+/// let (rest, path) = hpath(Quiet).parse_complete("a/b%2Fc/?q").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b%2Fc", ""]);
+/// assert_eq!(rest, "?q");
+/// ```
 pub fn hpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {

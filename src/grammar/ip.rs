@@ -49,6 +49,18 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// a user and password (`host:80` is `user ":" password`), so it only fails
 /// at the missing `@`, and nom's `opt` then backtracks to read them as
 /// `hostport`. The `@` alone decides, as in the BNF.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::login};
+///
+/// let (_, read) = login(Quiet).parse_complete("me:secret@host.dom:21").unwrap();
+/// assert_eq!((read.user(), read.password()), (Some("me"), Some("secret")));
+/// assert_eq!(read.hostport().port(), Some("21"));
+/// // Without an `@`, `host:80` is a host and a port, not a user and password.
+/// let (_, read) = login(Quiet).parse_complete("host:80").unwrap();
+/// assert_eq!((read.user(), read.hostport().port()), (None, Some("80")));
+/// ```
 pub fn login<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
@@ -89,6 +101,16 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
 /// fails as a `hostname` (its last label `4` is no `toplabel`) and matches
 /// as a `hostnumber`, while `1.2.3` is neither.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::host};
+/// use rfc1738::url::Host;
+///
+/// assert_eq!(host(Quiet).parse_complete("1.2.3.4"), Ok(("", Host::Hostnumber("1.2.3.4"))));
+/// assert_eq!(host(Quiet).parse_complete("a.b.c"), Ok(("", Host::Hostname("a.b.c"))));
+/// assert!(rfc1738::parse_rule(rfc1738::Rule::Host, "1.2.3").is_err());
+/// ```
 pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
     rule(
         o,
@@ -110,6 +132,15 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// grammar has a `.` right after a `hostname`, so greedy is exact. If the
 /// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
 /// splitting the labels exists. Fast form: `scan::hostname`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostname};
+///
+/// assert_eq!(hostname(Quiet).parse_complete("www.example.com:80"), Ok((":80", "www.example.com")));
+/// // The last label is no `toplabel`: no hostname.
+/// assert!(hostname(Quiet).parse_complete("a.1").is_err());
+/// ```
 pub fn hostname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -135,6 +166,14 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 /// Read as one run of `alphadigit | "-"` starting with an `alphadigit`,
 /// trailing hyphens given back: see [decisions](crate::decisions) for why the two
 /// alternatives cannot be run as nom's ordered choice.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::domainlabel};
+///
+/// // The trailing hyphens are given back: a label ends with a letter or a digit.
+/// assert_eq!(domainlabel(Quiet).parse_complete("my-host--.x"), Ok(("--.x", "my-host")));
+/// ```
 pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -151,6 +190,14 @@ pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/toplabel.md"))]
 ///
 /// Read like [`domainlabel`], with an `alpha` first.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::toplabel};
+///
+/// assert_eq!(toplabel(Quiet).parse_complete("com-"), Ok(("-", "com")));
+/// assert!(toplabel(Quiet).parse_complete("9com").is_err());
+/// ```
 pub fn toplabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -178,6 +225,18 @@ pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
 ///
 /// The grammar bounds neither the groups' values nor their lengths:
 /// `999.0.0.1` is a hostnumber.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostnumber};
+/// use rfc1738::lint::{Code, lint};
+///
+/// assert_eq!(hostnumber(Quiet).parse_complete("999.0.0.1/"), Ok(("/", "999.0.0.1")));
+/// // Valid, and `lint` says what the grammar does not.
+/// let url = rfc1738::parse("http://999.0.0.1/")?;
+/// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -228,6 +287,13 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/urlpath.md"))]
 ///
 /// Fast form: `scan::xchars`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::urlpath};
+///
+/// assert_eq!(urlpath(Quiet).parse_complete("a/b;c?d e"), Ok((" e", "a/b;c?d")));
+/// ```
 pub fn urlpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

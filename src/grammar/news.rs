@@ -40,6 +40,17 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
 /// `comp.lang@h`), so in the BNF's order nom's ordered choice would commit to
 /// `"*"` or `group` and fail at the `@`. The three languages are disjoint
 /// (only an article has an `@`), so the order changes no verdict.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, news::grouppart};
+/// use rfc1738::url::Grouppart;
+///
+/// assert_eq!(grouppart(Quiet).parse_complete("*"), Ok(("", Grouppart::All)));
+/// assert_eq!(grouppart(Quiet).parse_complete("comp.lang"), Ok(("", Grouppart::Group("comp.lang"))));
+/// let (_, part) = grouppart(Quiet).parse_complete("comp.lang@h").unwrap();
+/// assert!(matches!(part, Grouppart::Article(article) if article.unique() == "comp.lang"));
+/// ```
 pub fn grouppart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Grouppart<'a>, Error = E<I>> {

@@ -45,6 +45,15 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ppath.md"))]
 ///
 /// Fast form: `scan::ppath`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::ppath};
+///
+/// let (rest, path) = ppath(Quiet).parse_complete("a/b;k=v").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(rest, ";k=v");
+/// ```
 pub fn ppath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {

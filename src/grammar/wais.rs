@@ -23,6 +23,18 @@ use crate::{Rule, charset};
 /// BNF's order nom's ordered choice would always stop after the database.
 /// The three are disjoint (`database` has neither `/` nor `?`; the character
 /// after it decides), so the order changes no verdict.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::waisurl};
+/// use rfc1738::url::WaisUrl;
+///
+/// let (_, url) = waisurl(Quiet).parse_complete("wais://h/db/TEXT/doc1").unwrap();
+/// assert!(matches!(url, WaisUrl::Doc(_)));
+/// assert_eq!((url.database(), url.wtype(), url.wpath()), ("db", Some("TEXT"), Some("doc1")));
+/// let (_, url) = waisurl(Quiet).parse_complete("wais://h/db?query").unwrap();
+/// assert_eq!((url.database(), url.search()), ("db", Some("query")));
+/// ```
 pub fn waisurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisUrl<'a>, Error = E<I>> {
