@@ -17,6 +17,15 @@ use crate::{Rule, charset, scan};
 /// ip-schemepart = "//" login [ "/" urlpath ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ip_schemepart.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::ip_schemepart};
+///
+/// let (_, part) = ip_schemepart(Quiet).parse_complete("//me@host:21/a/b").unwrap();
+/// assert_eq!(part.login().user(), Some("me"));
+/// assert_eq!(part.urlpath(), Some("a/b"));
+/// ```
 pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>> {
@@ -81,6 +90,16 @@ pub fn login<'a, I: Text<'a>, O: Observer>(
 /// hostport = host [ ":" port ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostport.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostport};
+///
+/// let (_, read) = hostport(Quiet).parse_complete("host.dom:8080").unwrap();
+/// assert_eq!((read.host().as_str(), read.port()), ("host.dom", Some("8080")));
+/// let (_, read) = hostport(Quiet).parse_complete("10.0.0.1").unwrap();
+/// assert_eq!(read.port(), None);
+/// ```
 pub fn hostport<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
@@ -212,6 +231,15 @@ pub fn toplabel<'a, I: Text<'a>, O: Observer>(
 /// alphadigit = alpha | digit
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alphadigit.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::alphadigit};
+///
+/// assert_eq!(alphadigit(Quiet).parse_complete("a1"), Ok(("1", "a")));
+/// assert_eq!(alphadigit(Quiet).parse_complete("1a"), Ok(("a", "1")));
+/// assert!(alphadigit(Quiet).parse_complete("-").is_err());
+/// ```
 pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -259,6 +287,15 @@ pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
 /// port = digits
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/port.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::port};
+///
+/// assert_eq!(port(Quiet).parse_complete("8080/"), Ok(("/", "8080")));
+/// // An empty port is no port: `http://host:/` is invalid.
+/// assert!(port(Quiet).parse_complete("/").is_err());
+/// ```
 pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Port, digits(o))
 }
@@ -267,6 +304,13 @@ pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// user = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/user.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::user};
+///
+/// assert_eq!(user(Quiet).parse_complete("me%40home:pw@h"), Ok((":pw@h", "me%40home")));
+/// ```
 pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::User, many(o, &charset::USER_BODY, false))
 }
@@ -275,6 +319,15 @@ pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// password = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/password.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::password};
+///
+/// assert_eq!(password(Quiet).parse_complete("s;e?c&r=t@h"), Ok(("@h", "s;e?c&r=t")));
+/// // A `:` in a password is written `%3A`.
+/// assert_eq!(password(Quiet).parse_complete("a:b"), Ok((":b", "a")));
+/// ```
 pub fn password<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -13,6 +13,14 @@ use crate::{Rule, charset, scan};
 /// mailtourl = "mailto:" encoded822addr
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/mailtourl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, mailto::mailtourl};
+///
+/// let (_, url) = mailtourl(Quiet).parse_complete("mailto:me@host.dom").unwrap();
+/// assert_eq!(url.encoded822addr(), "me@host.dom");
+/// ```
 pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
