@@ -28,6 +28,9 @@ struct Hit<'a> {
     end: usize,
     form: &'static str,
     url: &'a str,
+    /// The URL's bytes, when it holds bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url_bytes: Option<&'a [u8]>,
     fragment: Option<&'a str>,
     hyphen_breaks: Vec<HyphenRecord<'a>>,
     valid: bool,
@@ -313,6 +316,8 @@ struct Places {
     /// The error as the bytes say it, when it stands on bytes that are not
     /// UTF-8 (see [`byte_error`]).
     byte_error: Option<Error>,
+    /// The URL's bytes as read, when some are not UTF-8 ([`url_bytes`]).
+    url_bytes: Option<Vec<u8>>,
 }
 
 impl Places {
@@ -352,6 +357,7 @@ impl Places {
             hyphens,
             error_at,
             byte_error,
+            url_bytes: url_bytes(hit.url(), bytes.get(start..end).unwrap_or_default()),
         }
     }
 
@@ -359,6 +365,37 @@ impl Places {
     fn error<'a>(&'a self, hit: &'a Extracted) -> Option<&'a Error> {
         self.byte_error.as_ref().or(hit.verdict().as_ref().err())
     }
+}
+
+/// The bytes of a hit's `url` as read, when some of them are not UTF-8:
+/// the URL holds a U+FFFD for each run of them. `span` is the bytes of the
+/// whole occurrence, which holds the URL's characters in order, besides
+/// its wrapper, whitespace and fragment; none of those is a U+FFFD before
+/// the fragment, so the URL's n-th U+FFFD is the occurrence's n-th, and
+/// taking each character of the URL where it first comes finds it.
+fn url_bytes(url: &str, span: &[u8]) -> Option<Vec<u8>> {
+    const REPLACEMENT: char = '\u{FFFD}';
+    if !url.contains(REPLACEMENT) {
+        return None;
+    }
+    // Each character of the occurrence with its bytes, as
+    // `String::from_utf8_lossy` reads it: a run of bad bytes is one U+FFFD.
+    let mut units = span.utf8_chunks().flat_map(|chunk| {
+        let valid = chunk.valid();
+        let bad = chunk.invalid();
+        let chars = valid
+            .char_indices()
+            .map(move |(at, c)| (c, &valid.as_bytes()[at..at + c.len_utf8()]));
+        chars.chain((!bad.is_empty()).then_some((REPLACEMENT, bad)))
+    });
+    let mut out = Vec::with_capacity(url.len());
+    let mut replaced = false;
+    for c in url.chars() {
+        let (_, bytes) = units.find(|&(unit, _)| unit == c)?;
+        replaced |= c == REPLACEMENT && std::str::from_utf8(bytes).is_err();
+        out.extend_from_slice(bytes);
+    }
+    replaced.then_some(out)
 }
 
 /// The error of `hit` as `check` says it of bytes, when the error found a
@@ -394,6 +431,7 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
         end: places.end,
         form: form(hit.form()),
         url: hit.url(),
+        url_bytes: places.url_bytes.as_deref(),
         fragment: hit.fragment(),
         hyphen_breaks: hit
             .hyphen_breaks()

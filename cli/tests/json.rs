@@ -352,3 +352,23 @@ fn file_names_that_are_not_utf8_keep_their_bytes() {
     assert_eq!(hits[0]["file"], "<stdin>");
     assert!(hits[0].get("file_bytes").is_none(), "{}", hits[0]);
 }
+
+#[test]
+fn a_url_that_holds_bytes_that_are_not_utf8_keeps_them() {
+    let text =
+        b"see http://h/a\xffb and <URL:ftp://h/x\xfe\n  y\xc3#f\xfd> or http://h/\xef\xbf\xbd.";
+    let hits = strict("extract", &rfc1738(&["extract", "--format", "json"], text));
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    // A bare URL, and a wrapped one without its whitespace and fragment.
+    assert_eq!(hits[0]["url"], "http://h/a\u{FFFD}b");
+    assert_eq!(bytes_of("bare", &hits[0], "url_bytes"), b"http://h/a\xffb");
+    assert_eq!(hits[1]["url"], "ftp://h/x\u{FFFD}y\u{FFFD}");
+    assert_eq!(
+        bytes_of("wrapped", &hits[1], "url_bytes"),
+        b"ftp://h/x\xfey\xc3"
+    );
+    assert_eq!(hits[1]["fragment"], "f\u{FFFD}");
+    // A U+FFFD written in UTF-8 is text: no bytes were replaced.
+    assert_eq!(hits[2]["url"], "http://h/\u{FFFD}");
+    assert!(hits[2].get("url_bytes").is_none(), "{}", hits[2]);
+}
