@@ -192,6 +192,11 @@ fn standard_input_gives_one_record_per_line_in_order() {
             .unwrap()
             .ends_with("found byte 0xFF")
     );
+    // What could have come there instead: a segment's characters, and the
+    // byte's own escape.
+    assert_eq!(records[2]["error"]["expected"][0], json!("uchar"));
+    let hint = records[2]["error"]["hints"][0].as_str().unwrap();
+    assert!(hint.contains("encode it as %FF"), "{hint}");
     assert_eq!(records[4]["error"]["offset"], json!(9));
     assert_eq!(records[4]["error"]["found"], json!("\0"));
 }
