@@ -157,6 +157,16 @@ fn rules(productions: &[Production], modules: &[String]) -> String {
          ///\n\
          /// Generated from the grammar file at build time: each variant's documentation\n\
          /// is its production as printed in the RFC.\n\
+         ///\n\
+         /// ```\n\
+         /// use rfc1738::Rule;\n\
+         ///\n\
+         /// let rule: Rule = \"ip-schemepart\".parse()?;\n\
+         /// assert_eq!(rule, Rule::IpSchemepart);\n\
+         /// assert_eq!(rule.to_string(), \"ip-schemepart\");\n\
+         /// assert!(rfc1738::parse_rule(rule, \"//host.dom:21/x\").is_ok());\n\
+         /// # Ok::<(), rfc1738::UnknownRule>(())\n\
+         /// ```\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]\n\
          pub enum Rule {\n",
     );
@@ -168,7 +178,15 @@ fn rules(productions: &[Production], modules: &[String]) -> String {
         writeln!(out, "    /// ```\n    {},", variant(&p.name)).unwrap();
     }
     out.push_str("}\n\nimpl Rule {\n");
-    out.push_str("    /// Every production, in the order of the grammar file.\n");
+    out.push_str(
+        "    /// Every production, in the order of the grammar file.\n    ///\n    \
+         /// ```\n    \
+         /// use rfc1738::Rule;\n    \
+         /// assert_eq!(Rule::ALL[0], Rule::Genericurl);\n    \
+         /// assert_eq!(Rule::ALL.len(), Rule::COUNT);\n    \
+         /// assert!(Rule::ALL.iter().all(|&rule| Rule::from_name(rule.name()) == Some(rule)));\n    \
+         /// ```\n",
+    );
     writeln!(out, "    pub const ALL: [Rule; {n}] = [").unwrap();
     for p in productions {
         writeln!(out, "        Rule::{},", variant(&p.name)).unwrap();
@@ -184,38 +202,68 @@ fn rules(productions: &[Production], modules: &[String]) -> String {
     };
     table(
         &mut out,
-        "The production's name as the RFC spells it (`ip-schemepart`, `gopher+_string`).",
+        "The production's name as the RFC spells it (`ip-schemepart`, `gopher+_string`).\n\n\
+         ```\n\
+         use rfc1738::Rule;\n\
+         assert_eq!(Rule::GopherPlusString.name(), \"gopher+_string\");\n\
+         ```",
         "name(self) -> &'static str",
         each(&|_, p| format!("{:?}", p.name)),
     );
     table(
         &mut out,
         "The production as printed in the grammar file, continuation lines and\n\
-         trailing comment included.",
+         trailing comment included.\n\n\
+         ```\n\
+         use rfc1738::Rule;\n\
+         assert_eq!(Rule::Hostport.definition(), r#\"hostport = host [ \":\" port ]\"#);\n\
+         assert_eq!(Rule::Url.definition().lines().count(), 4);\n\
+         ```",
         "definition(self) -> &'static str",
         each(&|_, p| format!("{:?}", p.text)),
     );
     table(
         &mut out,
-        "The name of the combinator that implements the production.",
+        "The name of the combinator that implements the production.\n\n\
+         ```\n\
+         use rfc1738::Rule;\n\
+         assert_eq!(Rule::IpSchemepart.function(), \"ip_schemepart\");\n\
+         assert_eq!(Rule::GopherPlusString.function(), \"gopher_plus_string\");\n\
+         ```",
         "function(self) -> &'static str",
         each(&|_, p| format!("{:?}", function(&p.name))),
     );
     table(
         &mut out,
         "The module of `rfc1738::grammar` that holds the production's combinator,\n\
-         after the group comment it stands under in the grammar file.",
+         after the group comment it stands under in the grammar file.\n\n\
+         ```\n\
+         use rfc1738::Rule;\n\
+         assert_eq!(Rule::Hostport.module(), \"ip\");\n\
+         assert_eq!(Rule::Fsegment.module(), \"ftp\");\n\
+         ```",
         "module(self) -> &'static str",
         each(&|i, _| format!("{:?}", modules[i])),
     );
     table(
         &mut out,
-        "The line of the grammar file on which the production starts.",
+        "The line of the grammar file on which the production starts.\n\n\
+         ```\n\
+         use rfc1738::{Rule, bnf::RFC1738};\n\
+         let line = RFC1738.lines().nth(Rule::Hostport.line() - 1).unwrap();\n\
+         assert!(line.starts_with(\"hostport\"));\n\
+         ```",
         "line(self) -> usize",
         each(&|_, p| p.line.to_string()),
     );
     out.push_str(
-        "    /// The production with this name, spelled as in the RFC (`ip-schemepart`).\n\
+        "    /// The production with this name, spelled as in the RFC (`ip-schemepart`).\n    \
+         ///\n    \
+         /// ```\n    \
+         /// use rfc1738::Rule;\n    \
+         /// assert_eq!(Rule::from_name(\"ip-schemepart\"), Some(Rule::IpSchemepart));\n    \
+         /// assert_eq!(Rule::from_name(\"IP-SCHEMEPART\"), None);\n    \
+         /// ```\n    \
          pub fn from_name(name: &str) -> Option<Rule> {\n        match name {\n",
     );
     for p in productions {

@@ -193,11 +193,23 @@ pub struct Match<'a> {
 
 impl<'a> Match<'a> {
     /// The production matched.
+    ///
+    /// ```
+    /// // `check` chooses the scheme rule by the scheme name.
+    /// assert_eq!(rfc1738::check("WAIS://h/db")?.rule(), rfc1738::Rule::Waisurl);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The input, which the production matched whole.
+    ///
+    /// ```
+    /// let matched = rfc1738::parse_rule(rfc1738::Rule::Hostport, "host.dom:80")?;
+    /// assert_eq!(matched.as_str(), "host.dom:80");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.input
     }

@@ -63,6 +63,13 @@ impl Default for Coverage {
 
 impl Coverage {
     /// Nothing exercised yet.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, coverage::Coverage};
+    /// let coverage = Coverage::new();
+    /// assert_eq!(coverage.inputs(), 0);
+    /// assert_eq!(coverage.unexercised().count(), Rule::ALL.iter().map(|&r| coverage.alternatives(r)).sum());
+    /// ```
     pub fn new() -> Self {
         let grammar = Grammar::rfc1738();
         let counts = Rule::ALL
@@ -81,6 +88,16 @@ impl Coverage {
 
     /// Counts the alternatives the derivation of one accepted input took:
     /// each at most once for the input, however often it occurs.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, coverage::Coverage};
+    /// let mut coverage = Coverage::new();
+    /// // Two hostnumber parts, one input: counted once.
+    /// coverage.add(&check("http://1.2.3.4/")?.tree());
+    /// assert_eq!(coverage.uses(Rule::Hostnumber), 1);
+    /// assert_eq!(coverage.count(Rule::Host, 1), 1); // hostnumber
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn add(&mut self, tree: &Derivation<'_>) {
         let mut exercised = BTreeSet::new();
         for node in tree.nodes() {
@@ -161,22 +178,57 @@ impl Coverage {
     }
 
     /// Counts an input that was rejected: it exercises nothing.
+    ///
+    /// ```
+    /// use rfc1738::coverage::Coverage;
+    /// let mut coverage = Coverage::new();
+    /// if rfc1738::check("http://host:8a/").is_err() {
+    ///     coverage.add_rejected();
+    /// }
+    /// assert_eq!((coverage.inputs(), coverage.rejected()), (0, 1));
+    /// ```
     pub fn add_rejected(&mut self) {
         self.rejected += 1;
     }
 
     /// The accepted inputs counted.
+    ///
+    /// ```
+    /// use rfc1738::{check, coverage::Coverage};
+    /// let mut coverage = Coverage::new();
+    /// coverage.add_match(&check("news:a.b")?);
+    /// coverage.add_match(&check("news:a.b")?);
+    /// assert_eq!(coverage.inputs(), 2);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn inputs(&self) -> usize {
         self.inputs
     }
 
     /// The rejected inputs counted.
+    ///
+    /// ```
+    /// use rfc1738::coverage::Coverage;
+    /// let mut coverage = Coverage::new();
+    /// coverage.add_rejected();
+    /// assert_eq!(coverage.rejected(), 1);
+    /// ```
     pub fn rejected(&self) -> usize {
         self.rejected
     }
 
     /// How many accepted inputs exercised the `alternative`-th (from 0)
     /// alternative of `rule`; 0 for an alternative it does not have.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, coverage::Coverage};
+    /// let mut coverage = Coverage::new();
+    /// coverage.add_match(&check("gopher://h/0a")?);
+    /// // `gopherurl`'s `gtype`: `xchar`, its only alternative.
+    /// assert_eq!(coverage.count(Rule::Gtype, 0), 1);
+    /// assert_eq!(coverage.count(Rule::Gtype, 7), 0);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn count(&self, rule: Rule, alternative: usize) -> usize {
         self.counts[index(rule)]
             .get(alternative)
@@ -185,6 +237,17 @@ impl Coverage {
     }
 
     /// How many accepted inputs used `rule` at all.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, coverage::Coverage};
+    /// let mut coverage = Coverage::new();
+    /// for url in ["http://a/", "http://a:80/", "ftp://b:21/"] {
+    ///     coverage.add_match(&check(url)?);
+    /// }
+    /// assert_eq!(coverage.uses(Rule::Port), 2);
+    /// assert_eq!(coverage.uses(Rule::Hostport), 3);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn uses(&self, rule: Rule) -> usize {
         // An input uses a production once per alternative it took there; a
         // sum over alternatives would count twice an input taking two.
@@ -192,12 +255,32 @@ impl Coverage {
     }
 
     /// The number of alternatives of `rule`.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, coverage::Coverage};
+    /// let coverage = Coverage::new();
+    /// assert_eq!(coverage.alternatives(Rule::Host), 2); // hostname | hostnumber
+    /// assert_eq!(coverage.alternatives(Rule::Digit), 10);
+    /// ```
     pub fn alternatives(&self, rule: Rule) -> usize {
         self.counts[index(rule)].len()
     }
 
     /// Every alternative no input exercised, as (production, index from 0),
     /// in the order of the grammar.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, coverage::Coverage};
+    /// let mut coverage = Coverage::new();
+    /// coverage.add_match(&check("ftp://h/x;type=a")?);
+    /// let ftptype: Vec<usize> = coverage
+    ///     .unexercised()
+    ///     .filter_map(|(rule, alternative)| (rule == Rule::Ftptype).then_some(alternative))
+    ///     .collect();
+    /// // "A" | "I" | "D" | "a" | "i" | "d": all but "a".
+    /// assert_eq!(ftptype, [0, 1, 2, 4, 5]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn unexercised(&self) -> impl Iterator<Item = (Rule, usize)> + '_ {
         Rule::ALL.into_iter().flat_map(move |rule| {
             self.counts[index(rule)]

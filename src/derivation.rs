@@ -136,27 +136,62 @@ impl<'a> Derivation<'a> {
     }
 
     /// The production.
+    ///
+    /// ```
+    /// let tree = rfc1738::check("news:comp.lang")?.tree();
+    /// assert_eq!(tree.rule(), rfc1738::Rule::Newsurl);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The byte range of the input it matched.
+    ///
+    /// ```
+    /// let tree = rfc1738::check("http://host:80/")?.tree();
+    /// assert_eq!(tree.find(rfc1738::Rule::Port).unwrap().span(), 12..14);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
 
     /// The text it matched.
+    ///
+    /// ```
+    /// let tree = rfc1738::check("ftp://me@host/f")?.tree();
+    /// assert_eq!(tree.find(rfc1738::Rule::User).unwrap().text(), "me");
+    /// assert_eq!(tree.text(), "ftp://me@host/f");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn text(&self) -> &'a str {
         // Spans end at ASCII bytes the grammar matched: char boundaries.
         &self.input[self.span.clone()]
     }
 
     /// The productions it matched its text with, in input order.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let tree = rfc1738::parse_rule(Rule::Hostport, "host:80")?.tree();
+    /// let children: Vec<Rule> = tree.children().iter().map(|child| child.rule()).collect();
+    /// assert_eq!(children, [Rule::Host, Rule::Port]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn children(&self) -> &[Derivation<'a>] {
         &self.children
     }
 
     /// This node and all below it, depth first, parents before children.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let tree = rfc1738::parse_rule(Rule::Port, "80")?.tree();
+    /// let rules: Vec<Rule> = tree.nodes().map(|node| node.rule()).collect();
+    /// assert_eq!(rules, [Rule::Port, Rule::Digits, Rule::Digit, Rule::Digit]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn nodes(&self) -> impl Iterator<Item = &Derivation<'a>> {
         let mut stack = vec![self];
         core::iter::from_fn(move || {
@@ -167,6 +202,14 @@ impl<'a> Derivation<'a> {
     }
 
     /// The first node, depth first, of the given production.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let tree = rfc1738::check("http://a.b.c/")?.tree();
+    /// assert_eq!(tree.find(Rule::Domainlabel).unwrap().text(), "a");
+    /// assert!(tree.find(Rule::Port).is_none());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn find(&self, rule: Rule) -> Option<&Derivation<'a>> {
         self.nodes().find(|node| node.rule == rule)
     }

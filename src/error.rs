@@ -138,24 +138,11 @@ impl Eq for Error {}
 ///
 /// The window holds up to 1000 characters before the offset when the line
 /// starts within them (so that a renderer's column is the line's), else the
-/// last 60, and 60 after it. [`Error`]'s rendering shows one; so does the
-/// command line's rendering of [`lint`](crate::lint) warnings: every
-/// excerpt of an input is made here, in time and size bounded by the
-/// window, not by the line.
-///
-/// ```
-/// use annotate_snippets::{Level, Renderer};
-/// use rfc1738::Excerpt;
-///
-/// let line = format!("ftp://h/{}", "%0D".repeat(100_000));
-/// let excerpt = Excerpt::new(&line, 150_008);
-/// let title = Level::WARNING.primary_title("an encoded CR");
-/// let shown = Renderer::plain().render(&[excerpt.group(title, "input", 1, 150_009, None)]);
-/// assert!(shown.len() < 300, "{shown}");
-/// assert!(shown.contains("--> input:1:150009"), "{shown}");
-/// ```
+/// last 60, and 60 after it. Every diagnostic shows one, an [`Error`]'s and
+/// a [`lint`](crate::lint) warning's: every excerpt of an input is made
+/// here, in time and size bounded by the window, not by the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Excerpt {
+pub(crate) struct Excerpt {
     /// The window as shown: escaped, and `…` where the line was cut.
     shown: String,
     /// The byte span in `shown` of the character at the offset: empty at
@@ -277,11 +264,27 @@ impl Error {
     }
 
     /// The rule the input was matched against.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// // `parse` chooses the scheme rule by the scheme name.
+    /// assert_eq!(rfc1738::parse("ftp://h/%zz").unwrap_err().rule(), Rule::Ftpurl);
+    /// assert_eq!(rfc1738::parse_rule(Rule::Port, "8a").unwrap_err().rule(), Rule::Port);
+    /// ```
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The byte offset of the error (see the type's documentation).
+    ///
+    /// ```
+    /// let input = "http://host:8a/";
+    /// let error = rfc1738::parse(input).unwrap_err();
+    /// assert_eq!(error.offset(), 13);
+    /// assert_eq!(&input[error.offset()..], "a/");
+    /// // Too short: the offset is the end of the input.
+    /// assert_eq!(rfc1738::parse("http:/").unwrap_err().offset(), 6);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -300,11 +303,22 @@ impl Error {
     }
 
     /// The 1-based line of the offset.
+    ///
+    /// ```
+    /// let error = rfc1738::parse_rule(rfc1738::Rule::Url, "x:a\nb").unwrap_err();
+    /// assert_eq!(error.line(), 1);
+    /// ```
     pub fn line(&self) -> usize {
         self.position().line()
     }
 
     /// The 1-based column of the offset, in characters.
+    ///
+    /// ```
+    /// // `é` is two bytes and one character.
+    /// let error = rfc1738::parse("ftp://h/é").unwrap_err();
+    /// assert_eq!((error.offset(), error.column()), (8, 9));
+    /// ```
     pub fn column(&self) -> usize {
         self.position().column()
     }
@@ -318,17 +332,40 @@ impl Error {
 
     /// The productions that were being matched at the offset, from the rule
     /// down to the innermost one that expected something there.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(error.path(), [Rule::Httpurl, Rule::Hostport, Rule::Port, Rule::Digits]);
+    /// ```
     pub fn path(&self) -> &[Rule] {
         self.details().recorded.path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
     /// offset, in the order the grammar tried them.
+    ///
+    /// ```
+    /// use rfc1738::{Expected, Rule};
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(
+    ///     error.expected(),
+    ///     [Expected::Rule(Rule::Digit), Expected::Literal("/"), Expected::EndOfInput]
+    /// );
+    /// ```
     pub fn expected(&self) -> &[Expected] {
         self.details().recorded.expected.as_slice()
     }
 
     /// What stands at the offset, hidden password or not.
+    ///
+    /// ```
+    /// use rfc1738::Found;
+    /// assert_eq!(rfc1738::parse("http://h:8a/").unwrap_err().found(), Found::Char('a'));
+    /// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
+    /// let error = rfc1738::check_bytes(b"http://h/\xff", None).unwrap_err();
+    /// assert_eq!(error.found(), Found::Byte(0xFF));
+    /// ```
     pub fn found(&self) -> Found {
         match self.long() {
             Some(long) => long.found,
@@ -340,6 +377,14 @@ impl Error {
     /// instead, each citing its section of RFC 1738; often none. With the
     /// password hidden, a hint that would quote the character found in it
     /// says what to encode in a password instead.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://user@host/").unwrap_err();
+    /// let hints = error.hints();
+    /// assert_eq!(hints.len(), 1);
+    /// assert_eq!(hints[0].section(), "3.3");
+    /// assert!(rfc1738::parse("http://host:8a/").unwrap_err().hints().is_empty());
+    /// ```
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
         let hide = self.hides_found(details);
@@ -393,8 +438,8 @@ impl Error {
 
     /// Hides the password ([`password_span`](Error::password_span)) from
     /// what the error shows: `Display` in both forms,
-    /// [`diagnostic`](Error::diagnostic), [`render`](Error::render),
-    /// [`message`](Error::message) and [`hints`](Error::hints). Each of its
+    /// [`diagnostic`](Error::diagnostic), [`message`](Error::message) and
+    /// [`hints`](Error::hints). Each of its
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in it is named only as a character of
     /// the password. [`found`](Error::found) and the offset stay as they
@@ -521,6 +566,11 @@ impl Error {
     }
 
     /// The production path written `httpurl › hostport › port`.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(error.path_display(), "httpurl › hostport › port › digits");
+    /// ```
     pub fn path_display(&self) -> String {
         let mut path = String::with_capacity(64);
         for (i, rule) in self.path().iter().enumerate() {
@@ -545,28 +595,13 @@ impl Error {
     /// assert!(error.diagnostic().styled(true).to_string().contains("\x1b["));
     /// ```
     pub fn diagnostic(&self) -> Diagnostic<'_> {
-        Diagnostic {
-            error: self,
-            origin: "input",
-            first_line: 1,
-            styled: false,
-        }
+        Diagnostic::new(Of::Error(self))
     }
 
-    /// Renders the diagnostic with `renderer` (plain or styled), naming the
-    /// input `origin` (`input`, or a file name). [`diagnostic`] does the
-    /// same without naming annotate-snippets' types.
-    ///
-    /// [`diagnostic`]: Error::diagnostic
-    pub fn render(&self, origin: &str, renderer: &Renderer) -> String {
-        self.render_at(origin, 1, renderer)
-    }
-
-    /// [`render`](Self::render) for an input that starts on line
-    /// `first_line` of `origin` (a line of a file checked line by line), so
-    /// that the location names the file's line.
-    pub fn render_at(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
-        let origin = Visible::new(origin).to_string();
+    /// Renders the diagnostic with `renderer`, naming the input `origin`
+    /// (already shown as [`crate::visible`] says), which starts on line
+    /// `first_line` of it.
+    fn render(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
         let title = format!("not a valid {}: {}", self.rule, self.message());
         let mut label = String::from("expected ");
         // Writing to a String does not fail.
@@ -579,7 +614,7 @@ impl Error {
         let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = excerpt.group(title, &origin, line, self.column(), Some(&label));
+        let mut group = excerpt.group(title, origin, line, self.column(), Some(&label));
         if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
@@ -592,12 +627,19 @@ impl Error {
     }
 }
 
-/// An [`Error`] as a compiler-style diagnostic, from [`Error::diagnostic`]:
-/// `Display` writes the message, the location, the input line with a caret
-/// under the offset, the production path, the innermost production's
-/// definition and the hints. Plain text unless [`styled`](Self::styled).
+/// A compiler-style diagnostic, from [`Error::diagnostic`] or
+/// [`Warning::diagnostic`](crate::lint::Warning::diagnostic): `Display`
+/// writes it, plain text unless [`styled`](Self::styled).
+///
+/// An error's shows the message, the location, the input line with a caret
+/// under the offset (labelled with what was expected), the production path,
+/// the innermost production's definition and the hints. A warning's shows
+/// its code and message, the location, the URL with a caret under the
+/// first occurrence, and, for a finding that occurs more than once, a note
+/// counting them with the columns of the first ones.
+///
 /// The origin and every character of the input are shown as
-/// [`crate::visible`] says; a hidden password as `*`.
+/// [`crate::visible`] says; a hidden password as `*`, one a character.
 ///
 /// ```
 /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
@@ -613,17 +655,66 @@ impl Error {
 ///   = note: digits = 1*digit"#
 /// );
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Diagnostic<'a> {
-    error: &'a Error,
+    of: Of<'a>,
     origin: &'a str,
     first_line: usize,
     styled: bool,
+    hide_password: bool,
+}
+
+/// What a [`Diagnostic`] is of.
+#[derive(Clone, Debug)]
+enum Of<'a> {
+    Error(&'a Error),
+    Warning(Finding<'a>),
+}
+
+/// A warning about a valid URL, as its diagnostic shows it: what
+/// [`crate::lint`] makes of a warning and the URL it is about.
+#[derive(Clone, Debug)]
+pub(crate) struct Finding<'a> {
+    /// The warning's code, as `warning[code]` names it.
+    pub(crate) code: &'static str,
+    pub(crate) message: &'a str,
+    /// The URL's text.
+    pub(crate) url: &'a str,
+    /// The byte offsets of the first occurrences, and how many there are.
+    pub(crate) offsets: &'a [usize],
+    pub(crate) count: usize,
+    /// The span of the URL's password, if it has one.
+    pub(crate) password: Option<Range<usize>>,
 }
 
 impl<'a> Diagnostic<'a> {
+    /// The diagnostic of `of`: plain, naming the input `input`, on line 1,
+    /// the password shown.
+    fn new(of: Of<'a>) -> Self {
+        Diagnostic {
+            of,
+            origin: "input",
+            first_line: 1,
+            styled: false,
+            hide_password: false,
+        }
+    }
+
+    /// The diagnostic of a warning.
+    pub(crate) fn warning(finding: Finding<'a>) -> Self {
+        Diagnostic::new(Of::Warning(finding))
+    }
+
     /// Names the input `origin` in the location (`urls.txt:3:14`): a file
-    /// name, `-` for standard input; `input` unless told.
+    /// name, `-` for standard input; `input` unless told. It is shown as
+    /// [`crate::visible`] says.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert!(error.diagnostic().origin("urls.txt").to_string().contains("--> urls.txt:1:14"));
+    /// let shown = error.diagnostic().origin("new\nline.txt").to_string();
+    /// assert!(shown.contains(r"--> new\nline.txt:1:14"), "{shown}");
+    /// ```
     #[must_use]
     pub fn origin(mut self, origin: &'a str) -> Self {
         self.origin = origin;
@@ -633,6 +724,14 @@ impl<'a> Diagnostic<'a> {
     /// The input starts on line `first_line` of its origin (a line of a
     /// file read line by line), so that the location names the origin's
     /// line; 1 unless told.
+    ///
+    /// ```
+    /// // Line 3 of a file read line by line: the location says so.
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// let shown = error.diagnostic().origin("urls.txt").first_line(3).to_string();
+    /// assert!(shown.contains("--> urls.txt:3:14"), "{shown}");
+    /// assert!(shown.contains("3 | http://host:8a/"), "{shown}");
+    /// ```
     #[must_use]
     pub fn first_line(mut self, first_line: usize) -> Self {
         self.first_line = first_line;
@@ -642,9 +741,35 @@ impl<'a> Diagnostic<'a> {
     /// With `styled`, in colour and bold through ANSI escape sequences, for
     /// a terminal that shows them (it is for the caller to know whether
     /// one does); plain text unless told.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// let styled = error.diagnostic().styled(true).to_string();
+    /// assert!(styled.contains("\x1b["));
+    /// assert!(!error.diagnostic().to_string().contains('\x1b'));
+    /// ```
     #[must_use]
     pub fn styled(mut self, styled: bool) -> Self {
         self.styled = styled;
+        self
+    }
+
+    /// With `hide`, the password is hidden as [`Error::hide_password`]
+    /// hides it: each of its characters shown as `*`, and a character
+    /// found in it not named. An error told to hide its password hides it
+    /// whatever this says; a warning shows its URL's password unless told.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
+    /// let warnings = rfc1738::lint::lint(&url);
+    /// let shown = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    /// assert!(shown.contains("ftp://me:*******@host.dom/"), "{shown}");
+    /// assert!(!shown.contains("hunter2"), "{shown}");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn hide_password(mut self, hide: bool) -> Self {
+        self.hide_password = hide;
         self
     }
 }
@@ -656,11 +781,66 @@ impl fmt::Display for Diagnostic<'_> {
         } else {
             Renderer::plain()
         };
-        f.write_str(
-            &self
-                .error
-                .render_at(self.origin, self.first_line, &renderer),
-        )
+        let origin = Visible::new(self.origin).to_string();
+        let shown = match &self.of {
+            Of::Error(error) if self.hide_password && !error.hidden => {
+                let mut hidden = (*error).clone();
+                hidden.hide_password();
+                hidden.render(&origin, self.first_line, &renderer)
+            }
+            Of::Error(error) => error.render(&origin, self.first_line, &renderer),
+            Of::Warning(finding) => {
+                finding.render(&origin, self.first_line, self.hide_password, &renderer)
+            }
+        };
+        f.write_str(&shown)
+    }
+}
+
+impl Finding<'_> {
+    /// Renders the warning's diagnostic with `renderer`, naming the URL
+    /// `origin` (already shown as [`crate::visible`] says), on line
+    /// `first_line`; its password hidden if `hide`.
+    fn render(&self, origin: &str, first_line: usize, hide: bool, renderer: &Renderer) -> String {
+        let at = self.offsets.first().map_or(0, |&at| at.min(self.url.len()));
+        let excerpt = Excerpt::new(self.url, at);
+        let excerpt = match (hide, &self.password) {
+            (true, Some(password)) => excerpt.hiding(password.clone()),
+            _ => Cow::Borrowed(&excerpt),
+        };
+        let position = Position::of(self.url, at);
+        let line = first_line.saturating_add(position.line() - 1);
+        let name = format!("warning[{}]", self.code);
+        let title = Level::WARNING
+            .with_name(name.as_str())
+            .primary_title(self.message);
+        let group = excerpt.group(title, origin, line, position.column(), None);
+        match self.occurrences() {
+            Some(note) => renderer.render(&[group.element(Level::NOTE.message(note.as_str()))]),
+            None => renderer.render(&[group]),
+        }
+    }
+
+    /// How many times the finding occurs in the URL, and the columns of
+    /// the first occurrences: `3 times, at columns 9, 12, 15`, and how many
+    /// more than those; `None` for one occurrence.
+    fn occurrences(&self) -> Option<String> {
+        if self.count <= 1 {
+            return None;
+        }
+        let mut note = format!("{} times, at columns ", self.count);
+        for (i, &offset) in self.offsets.iter().enumerate() {
+            if i > 0 {
+                note.push_str(", ");
+            }
+            // Writing to a String does not fail.
+            let _ = write!(note, "{}", Position::of(self.url, offset).column());
+        }
+        let more = self.count.saturating_sub(self.offsets.len());
+        if more > 0 {
+            let _ = write!(note, " and {more} more");
+        }
+        Some(note)
     }
 }
 
@@ -716,7 +896,7 @@ impl Excerpt {
     /// The line of `input` that holds `offset` (a byte offset, moved back to
     /// the start of its character, and to the end of `input` past it), cut
     /// to its window.
-    pub fn new(input: &str, offset: usize) -> Excerpt {
+    pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let mut offset = offset.min(input.len());
         while !input.is_char_boundary(offset) {
             offset -= 1;
@@ -790,7 +970,7 @@ impl Excerpt {
     /// (the renderer counts the column in the window, unless the window
     /// starts inside the line: then `column`, the offset's column in
     /// characters, is stated).
-    pub fn group<'a>(
+    fn group<'a>(
         &'a self,
         title: Title<'a>,
         origin: &'a str,

@@ -125,14 +125,31 @@
 use core::iter::FusedIterator;
 use core::ops::Range;
 
-use crate::{Error, Rule, charset, check, is_valid, scheme_rule};
+use crate::{Error, Position, Rule, charset, check, is_valid, scheme_rule};
 
 /// The most [`HyphenBreak`]s one hit reports: the first ones in the text.
 /// Each is a second reading of the URL, copied and checked in full, so the
 /// limit keeps extraction linear in the length of the text.
+///
+/// ```
+/// use rfc1738::extract::{MAX_HYPHEN_BREAKS, extract};
+///
+/// let text = format!("<URL:ftp://h/{}x>", "a-\n".repeat(20));
+/// let hit = &extract(&text)[0];
+/// assert_eq!(hit.url(), format!("ftp://h/{}x", "a-".repeat(20)));
+/// assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
+/// ```
 pub const MAX_HYPHEN_BREAKS: usize = 16;
 
 /// How a URL was written in the text.
+///
+/// ```
+/// use rfc1738::extract::{Form, extract};
+///
+/// let text = "<URL:http://a/> <ftp://b/> news:c.d";
+/// let forms: Vec<Form> = extract(text).iter().map(|hit| hit.form()).collect();
+/// assert_eq!(forms, [Form::UrlPrefixed, Form::Angle, Form::Bare]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
     /// `<URL:...>`, the appendix's recommended wrapper (`URL:` in any case).
@@ -146,6 +163,16 @@ pub enum Form {
 /// A `-` of a wrapped URL directly followed by whitespace that contains a line
 /// break: the hyphen "may or may not actually be part of the URL" (appendix).
 /// [`Extracted::url`] keeps it; this is the other reading.
+///
+/// ```
+/// let text = "see <URL:http://a.b/long-\n   word>";
+/// let hit = &rfc1738::extract::extract(text)[0];
+/// assert_eq!(hit.url(), "http://a.b/long-word");
+/// let hyphen = &hit.hyphen_breaks()[0];
+/// assert_eq!((hyphen.offset_in_text(), hyphen.offset_in_url()), (24, 15));
+/// assert_eq!(hyphen.without(), "http://a.b/longword");
+/// assert!(hyphen.without_valid());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HyphenBreak {
     offset_in_text: usize,
@@ -156,22 +183,50 @@ pub struct HyphenBreak {
 
 impl HyphenBreak {
     /// The byte offset of the hyphen in the text.
+    ///
+    /// ```
+    /// let text = "<URL:ftp://h/a-\nb>";
+    /// let hits = rfc1738::extract::extract(text);
+    /// let hyphen = &hits[0].hyphen_breaks()[0];
+    /// assert_eq!(hyphen.offset_in_text(), 14);
+    /// assert_eq!(&text[hyphen.offset_in_text()..][..1], "-");
+    /// ```
     pub fn offset_in_text(&self) -> usize {
         self.offset_in_text
     }
 
     /// The byte offset of the hyphen in [`Extracted::url`].
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:ftp://h/a-\nb>")[0];
+    /// assert_eq!(hit.url(), "ftp://h/a-b");
+    /// assert_eq!(hit.hyphen_breaks()[0].offset_in_url(), 9);
+    /// ```
     pub fn offset_in_url(&self) -> usize {
         self.offset_in_url
     }
 
     /// The URL with this hyphen removed (and every other one kept).
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:ftp://h/a-\nb-\nc>")[0];
+    /// assert_eq!(hit.url(), "ftp://h/a-b-c");
+    /// let readings: Vec<&str> = hit.hyphen_breaks().iter().map(|h| h.without()).collect();
+    /// assert_eq!(readings, ["ftp://h/ab-c", "ftp://h/a-bc"]);
+    /// ```
     pub fn without(&self) -> &str {
         &self.without
     }
 
     /// Whether [`without`](HyphenBreak::without) is a valid URL, as
     /// [`crate::is_valid`] says.
+    ///
+    /// ```
+    /// // A label does not end with a hyphen: the reading without it is valid.
+    /// let hit = &rfc1738::extract::extract("<URL:http://a.b-\n:80/>")[0];
+    /// assert!(!hit.is_valid());
+    /// assert!(hit.hyphen_breaks()[0].without_valid());
+    /// ```
     pub fn without_valid(&self) -> bool {
         self.without_valid
     }
@@ -183,17 +238,25 @@ impl HyphenBreak {
 struct Piece {
     url: usize,
     text: usize,
-    line: usize,
-    column: usize,
+    position: Position,
 }
 
 /// A URL found in a text (see the [module documentation](self) for what is
 /// found).
+///
+/// ```
+/// use rfc1738::extract::{Form, extract};
+///
+/// let text = "Read <URL:http://a.b/x#top> now.";
+/// let hit = &extract(text)[0];
+/// assert_eq!((hit.url(), hit.fragment()), ("http://a.b/x", Some("top")));
+/// assert_eq!((hit.form(), &text[hit.span()]), (Form::UrlPrefixed, "<URL:http://a.b/x#top>"));
+/// assert!(hit.is_valid());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extracted {
     span: Range<usize>,
-    line: usize,
-    column: usize,
+    position: Position,
     form: Form,
     url: String,
     fragment: Option<String>,
@@ -210,32 +273,84 @@ pub struct Extracted {
 impl Extracted {
     /// The bytes of the whole occurrence in the text: the wrapper included,
     /// the trailing punctuation dropped from a bare URL excluded.
+    ///
+    /// ```
+    /// let text = "(see http://a.b/c).";
+    /// let hit = &rfc1738::extract::extract(text)[0];
+    /// assert_eq!((hit.span(), &text[hit.span()]), (5..17, "http://a.b/c"));
+    /// ```
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
 
-    /// The 1-based line of the occurrence's start (lines end at `\n`).
-    pub fn line(&self) -> usize {
-        self.line
+    /// The line and column of the occurrence's start, counted as
+    /// [`Position`] counts them (lines end at `\n`, columns are characters,
+    /// both from 1).
+    ///
+    /// ```
+    /// use rfc1738::Position;
+    /// let hits = rfc1738::extract::extract("a\nsee é http://a.b/");
+    /// assert_eq!(hits[0].position(), Position::new(2, 7));
+    /// assert_eq!(hits[0].position().to_string(), "2:7");
+    /// ```
+    pub fn position(&self) -> Position {
+        self.position
     }
 
-    /// The 1-based column of the occurrence's start, in characters.
+    /// The 1-based line of the occurrence's start ([`position`]).
+    ///
+    /// [`position`]: Extracted::position
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("one\ntwo\nthree news:a.b");
+    /// assert_eq!(hits[0].line(), 3);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.position.line()
+    }
+
+    /// The 1-based column of the occurrence's start, in characters
+    /// ([`position`]).
+    ///
+    /// [`position`]: Extracted::position
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("« voir http://a.b/ »");
+    /// assert_eq!(hits[0].column(), 8);
+    /// ```
     pub fn column(&self) -> usize {
-        self.column
+        self.position.column()
     }
 
     /// How the URL was written.
+    ///
+    /// ```
+    /// use rfc1738::extract::{Form, extract};
+    /// assert_eq!(extract("<mailto:me@a.b>")[0].form(), Form::Angle);
+    /// ```
     pub fn form(&self) -> Form {
         self.form
     }
 
     /// The URL: whitespace removed, wrapper and fragment not included.
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("<URL: ftp://a.b/x\n  /y #z>");
+    /// assert_eq!(hits[0].url(), "ftp://a.b/x/y");
+    /// ```
     pub fn url(&self) -> &str {
         &self.url
     }
 
     /// The fragment identifier, without its `#` (and without whitespace):
     /// `Some("")` for a URL followed by a bare `#`.
+    ///
+    /// ```
+    /// use rfc1738::extract::extract;
+    /// assert_eq!(extract("http://a.b/c#sec-2")[0].fragment(), Some("sec-2"));
+    /// assert_eq!(extract("http://a.b/c#")[0].fragment(), Some(""));
+    /// assert_eq!(extract("http://a.b/c")[0].fragment(), None);
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.fragment.as_deref()
     }
@@ -243,6 +358,14 @@ impl Extracted {
     /// The hyphens of the URL that stand before a line break, each with the
     /// reading without it, in the order of the text; at most
     /// [`MAX_HYPHEN_BREAKS`]. Always empty for a bare URL.
+    ///
+    /// ```
+    /// use rfc1738::extract::extract;
+    /// assert_eq!(extract("<URL:ftp://h/a-\n b>")[0].hyphen_breaks().len(), 1);
+    /// // A bare URL ends at the line break.
+    /// assert_eq!(extract("ftp://h/a-\nb")[0].url(), "ftp://h/a-");
+    /// assert!(extract("ftp://h/a-\nb")[0].hyphen_breaks().is_empty());
+    /// ```
     pub fn hyphen_breaks(&self) -> &[HyphenBreak] {
         &self.hyphen_breaks
     }
@@ -251,11 +374,25 @@ impl Extracted {
     /// matched, or why it does not. The error's offsets are in the URL; map
     /// them to the text with [`text_offset`](Extracted::text_offset) and
     /// [`text_position`](Extracted::text_position).
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let hits = rfc1738::extract::extract("gopher://h/1x and http://h:8a/");
+    /// assert_eq!(hits[0].verdict(), &Ok(Rule::Gopherurl));
+    /// let error = hits[1].verdict().as_ref().unwrap_err();
+    /// assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 10));
+    /// ```
     pub fn verdict(&self) -> &Result<Rule, Error> {
         &self.verdict
     }
 
     /// Whether the URL is valid.
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("ftp://h/ok ftp://h/%zz");
+    /// let valid: Vec<bool> = hits.iter().map(|hit| hit.is_valid()).collect();
+    /// assert_eq!(valid, [true, false]);
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.verdict.is_ok()
     }
@@ -281,35 +418,30 @@ impl Extracted {
         piece.text + (url_offset - piece.url)
     }
 
-    /// The 1-based line and column (in characters, as [`column`] counts
-    /// them) in the text of [`text_offset(url_offset)`](Extracted::text_offset).
+    /// The line and column in the text of
+    /// [`text_offset(url_offset)`](Extracted::text_offset), counted as
+    /// [`position`](Extracted::position) counts them; an offset inside a
+    /// character is that character's.
     ///
     /// It is counted from the start of the run of the URL that holds the
     /// offset, whose place the search noted: its cost is bounded by the
     /// length of the URL, not of the text before it.
     ///
-    /// [`column`]: Extracted::column
-    ///
     /// ```
+    /// use rfc1738::Position;
     /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
     /// let error = hits[0].verdict().as_ref().unwrap_err();
-    /// assert_eq!(hits[0].text_position(error.offset()), (2, 3));
+    /// assert_eq!(hits[0].text_position(error.offset()), Position::new(2, 3));
     /// ```
-    pub fn text_position(&self, url_offset: usize) -> (usize, usize) {
-        let url_offset = url_offset.min(self.url.len());
+    pub fn text_position(&self, url_offset: usize) -> Position {
+        let mut url_offset = url_offset.min(self.url.len());
+        while !self.url.is_char_boundary(url_offset) {
+            url_offset -= 1;
+        }
         let piece = self.piece(url_offset);
-        // A piece holds no line feed (whitespace is never copied): its
-        // characters are on its line, one column each, and a character
-        // starts at every byte that does not continue one.
-        let before = self
-            .url
-            .as_bytes()
-            .get(piece.url..url_offset)
-            .unwrap_or_default()
-            .iter()
-            .filter(|&&byte| byte & 0xC0 != 0x80)
-            .count();
-        (piece.line, piece.column + before)
+        // The piece starts a character at or before the offset.
+        let run = self.url.get(piece.url..url_offset).unwrap_or_default();
+        piece.position.after(run)
     }
 
     /// The last piece starting at or before `url_offset`; the first piece
@@ -329,6 +461,12 @@ impl Extracted {
 /// collected.
 ///
 /// Never panics; time and memory are linear in the length of the text.
+///
+/// ```
+/// let hits = rfc1738::extract::extract("Mail <mailto:a@b.c>, or telnet://d.e/.");
+/// let urls: Vec<&str> = hits.iter().map(|hit| hit.url()).collect();
+/// assert_eq!(urls, ["mailto:a@b.c", "telnet://d.e/"]);
+/// ```
 pub fn extract(text: &str) -> Vec<Extracted> {
     extract_iter(text).collect()
 }
@@ -352,19 +490,27 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
     Extractor {
         text,
         at: 0,
-        position: Position::default(),
+        cursor: Cursor::default(),
         marks: Marks::default(),
     }
 }
 
 /// The URLs of a text, found one at a time: what [`extract_iter`] returns.
+///
+/// ```
+/// let mut hits = rfc1738::extract::extract_iter("http://a/ then http://b/");
+/// let first = hits.next().unwrap();
+/// assert_eq!(first.url(), "http://a/");
+/// // The rest, from where the first ended.
+/// assert_eq!(hits.map(|hit| hit.url().to_owned()).collect::<Vec<_>>(), ["http://b/"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Extractor<'a> {
     text: &'a str,
     /// Where the search goes on: after the last hit, or the last text read.
     at: usize,
-    /// The line and column of the last hit's start.
-    position: Position,
+    /// Where the last hit starts, and its line and column.
+    cursor: Cursor,
     /// Markdown's marks open in the running text read so far.
     marks: Marks,
 }
@@ -377,14 +523,14 @@ impl Iterator for Extractor<'_> {
         let bytes = text.as_bytes();
         while let Some(&byte) = bytes.get(self.at) {
             let found = if byte == b'<' {
-                wrapped(text, self.at, &mut self.position).map(|hit| {
+                wrapped(text, self.at, &mut self.cursor).map(|hit| {
                     let resume = hit.span.end;
                     (Some(hit), resume)
                 })
             } else {
                 bare_scheme(bytes, self.at).map(|scheme| {
                     let at = (self.at, scheme);
-                    bare(text, at, &mut self.marks, &mut self.position)
+                    bare(text, at, &mut self.marks, &mut self.cursor)
                 })
             };
             match found {
@@ -408,63 +554,33 @@ impl Iterator for Extractor<'_> {
 
 impl FusedIterator for Extractor<'_> {}
 
-/// A line and column, advanced through the text from hit to hit so that
-/// locating every hit costs one pass.
-#[derive(Clone, Debug)]
-struct Position {
+/// An offset of the text and its [`Position`], advanced from hit to hit
+/// so that locating every hit costs one pass.
+#[derive(Clone, Debug, Default)]
+struct Cursor {
     offset: usize,
-    line: usize,
-    column: usize,
-    /// How many characters the position has stepped over: each of the
-    /// text at most once.
+    position: Position,
+    /// How many characters the cursor has stepped over: each of the text
+    /// at most once.
     #[cfg(test)]
     stepped: usize,
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::at(0, 1, 1)
-    }
-}
-
-impl Position {
-    /// The position at `offset`, on `line` and `column`.
-    fn at(offset: usize, line: usize, column: usize) -> Self {
-        Position {
-            offset,
-            line,
-            column,
-            #[cfg(test)]
-            stepped: 0,
-        }
-    }
-
+impl Cursor {
     /// Moves to `offset` (a character boundary not before the current
-    /// offset) and returns its line and column.
-    fn advance(&mut self, text: &str, offset: usize) -> (usize, usize) {
+    /// offset) and returns its position.
+    fn advance(&mut self, text: &str, offset: usize) -> Position {
         // Hits start at a `<` or an ASCII letter, after the previous hit's
         // start: a boundary ahead of us. Were it not, nothing moves.
-        for c in text.get(self.offset..offset).unwrap_or_default().chars() {
-            self.step(c);
+        if let Some(between) = text.get(self.offset..offset) {
+            #[cfg(test)]
+            {
+                self.stepped += between.chars().count();
+            }
+            self.position = self.position.after(between);
+            self.offset = offset;
         }
-        self.offset = self.offset.max(offset);
-        (self.line, self.column)
-    }
-
-    /// Moves over `c`, not looking at the text: a new line after a line
-    /// feed, the next column after anything else.
-    #[inline]
-    fn step(&mut self, c: char) {
-        #[cfg(test)]
-        {
-            self.stepped += 1;
-        }
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
+        self.position
     }
 }
 
@@ -474,9 +590,9 @@ fn is_scheme_char(byte: u8) -> bool {
     charset::SCHEME_FOLDED.contains(byte)
 }
 
-/// The wrapper opened by the `<` at `open`, if it is a hit; `position` is
+/// The wrapper opened by the `<` at `open`, if it is a hit; `cursor` is
 /// moved to its start.
-fn wrapped(text: &str, open: usize, position: &mut Position) -> Option<Extracted> {
+fn wrapped(text: &str, open: usize, cursor: &mut Cursor) -> Option<Extracted> {
     let bytes = text.as_bytes();
     let inside = open + 1;
     let close = inside
@@ -504,16 +620,14 @@ fn wrapped(text: &str, open: usize, position: &mut Position) -> Option<Extracted
     };
     // Both ends follow or are an ASCII byte: character boundaries.
     let content = text.get(content_start..close)?;
-    let (line, column) = position.advance(text, open);
-    // `<` and `URL:` are ASCII, on the line of the `<`.
+    let position = cursor.advance(text, open);
     let start = Piece {
         url: 0,
         text: content_start,
-        line,
-        column: column + (content_start - open),
+        position: position.after(text.get(open..content_start)?),
     };
     let mut hit = assemble(form, open..close + 1, start, content);
-    (hit.line, hit.column) = (line, column);
+    hit.position = position;
     Some(hit)
 }
 
@@ -524,9 +638,10 @@ fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extr
     let mut fragment: Option<String> = None;
     let mut pieces: Vec<Piece> = Vec::new();
     let mut breaks: Vec<(usize, usize)> = Vec::new();
-    // The line and column of the next character, moved by `step` (its
-    // offset is not used).
-    let mut position = Position::at(start.text, start.line, start.column);
+    // The last piece's start in the content, and its position: the next
+    // piece's is counted from there, so that each character is counted
+    // once.
+    let mut counted = (0, start.position);
     // The text offset that would continue the current piece.
     let mut piece_end = None;
     // The URL and text offsets of the URL's last character if it is a `-`.
@@ -540,8 +655,6 @@ fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extr
     };
     for (index, c) in content.char_indices() {
         let at = start.text + index;
-        let (line, column) = (position.line, position.column);
-        position.step(c);
         if c.is_whitespace() {
             let line_break = matches!(c, '\n' | '\r');
             run = Some(run.unwrap_or(false) || line_break);
@@ -557,11 +670,15 @@ fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extr
             continue;
         }
         if piece_end != Some(at) {
+            // `counted.0` and `index` start characters of the content.
+            let position = counted
+                .1
+                .after(content.get(counted.0..index).unwrap_or_default());
+            counted = (index, position);
             pieces.push(Piece {
                 url: url.len(),
                 text: at,
-                line,
-                column,
+                position,
             });
         }
         hyphen = (c == '-').then_some((url.len(), at));
@@ -571,8 +688,8 @@ fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extr
     note_break(run, hyphen, &fragment);
     Extracted {
         span,
-        line: 0,
-        column: 0,
+        // The wrapper's start: set by the caller.
+        position: start.position,
         form,
         verdict: check(&url).map(|url| url.rule()),
         hyphen_breaks: readings(&url, breaks),
@@ -626,12 +743,12 @@ fn bare_scheme(bytes: &[u8], at: usize) -> Option<usize> {
 /// The bare URL whose `scheme`-byte name starts at `start` (`(start,
 /// scheme)`), if something is left of it after the trailing punctuation and
 /// Markdown's closing `marks`, and where to read on: the end of its run.
-/// `position` is moved to the URL's start if it is a hit.
+/// `cursor` is moved to the URL's start if it is a hit.
 fn bare(
     text: &str,
     (start, scheme): (usize, usize),
     marks: &mut Marks,
-    position: &mut Position,
+    cursor: &mut Cursor,
 ) -> (Option<Extracted>, usize) {
     // `start` is an ASCII letter: a boundary.
     let rest = text.get(start..).unwrap_or_default();
@@ -661,17 +778,15 @@ fn bare(
         Some((url, fragment)) => (url, Some(fragment.to_owned())),
         None => (found, None),
     };
-    let (line, column) = position.advance(text, start);
+    let position = cursor.advance(text, start);
     let piece = Piece {
         url: 0,
         text: start,
-        line,
-        column,
+        position,
     };
     let hit = Extracted {
         span: start..start + end,
-        line,
-        column,
+        position,
         form: Form::Bare,
         url: url.to_owned(),
         fragment,
@@ -818,7 +933,7 @@ mod tests {
             assert_eq!(count, 50_000);
             // Up to the last hit's start, once: not a pass per hit.
             let last = text.len() - "ftp://h/%zz".len();
-            assert_eq!(hits.position.stepped, last, "lines: {lines}");
+            assert_eq!(hits.cursor.stepped, last, "lines: {lines}");
         }
     }
 
@@ -945,9 +1060,9 @@ mod tests {
         assert_eq!((first.line(), first.column()), (1, 5));
         // The search stopped at the hit's end, the position at its start.
         assert_eq!(hits.at, 15);
-        assert_eq!(hits.position.stepped, 4);
+        assert_eq!(hits.cursor.stepped, 4);
         let second = hits.next().expect("a second hit");
         assert_eq!((second.line(), second.column()), (2, 1));
-        assert_eq!((hits.at, hits.position.stepped), (27, 16));
+        assert_eq!((hits.at, hits.cursor.stepped), (27, 16));
     }
 }

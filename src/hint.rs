@@ -7,12 +7,23 @@
 
 use core::fmt;
 
+use percent_encoding::percent_encode_byte;
+
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found};
 use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
+///
+/// ```
+/// let error = rfc1738::parse("http://host/a b").unwrap_err();
+/// let hint = &error.hints()[0];
+/// assert_eq!(
+///     hint.to_string(),
+///     "\" \" is unsafe and must always be encoded: write %20 (RFC 1738, section 2.2)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hint {
     section: &'static str,
@@ -28,11 +39,24 @@ impl Hint {
     }
 
     /// The section of RFC 1738 the hint rests on (`2.2`, `3.3`, …).
+    ///
+    /// ```
+    /// let error = rfc1738::parse("ftp://h/a;type=x").unwrap_err();
+    /// assert_eq!(error.hints()[0].section(), "3.2.2");
+    /// ```
     pub fn section(&self) -> &'static str {
         self.section
     }
 
     /// What to do, in a sentence.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:/").unwrap_err();
+    /// assert_eq!(
+    ///     error.hints()[0].message(),
+    ///     "the port is empty: when the port is omitted, the \":\" is omitted as well"
+    /// );
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -64,10 +88,9 @@ pub(crate) struct Context<'a> {
 
 /// `%XX` for each byte of `c`'s UTF-8 encoding.
 fn percent_encoded(c: char) -> String {
-    let mut bytes = [0u8; 4];
-    c.encode_utf8(&mut bytes)
+    c.encode_utf8(&mut [0; 4])
         .bytes()
-        .map(|byte| format!("%{byte:02X}"))
+        .map(percent_encode_byte)
         .collect()
 }
 
@@ -198,7 +221,10 @@ fn found_hint(found: Found) -> Option<Hint> {
             Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
             percent_encoded(c)
         ),
-        Found::Byte(byte) => format!("byte 0x{byte:02X} is not US-ASCII: encode it as %{byte:02X}"),
+        Found::Byte(byte) => format!(
+            "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
+            percent_encode_byte(byte)
+        ),
         _ => return None,
     };
     Some(Hint::new("2.2", message))

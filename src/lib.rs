@@ -116,7 +116,7 @@ mod rule;
 mod scan;
 mod trace;
 
-pub use error::{Diagnostic, Error, Excerpt};
+pub use error::{Diagnostic, Error};
 pub use expected::{Expected, Found};
 pub use hint::Hint;
 pub use position::Position;

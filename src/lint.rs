@@ -31,6 +31,7 @@
 
 use core::fmt;
 
+use crate::error::{Diagnostic, Finding};
 use crate::url::{Grouppart, Host, Url};
 
 /// What a warning is about.
@@ -63,6 +64,12 @@ pub enum Code {
 
 impl Code {
     /// The code as written in JSON records: `reserved-port`, …
+    ///
+    /// ```
+    /// use rfc1738::lint::Code;
+    /// assert_eq!(Code::EncodedDelimiter.as_str(), "encoded-delimiter");
+    /// assert_eq!(Code::UpperCaseScheme.to_string(), "upper-case-scheme");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Code::ReservedPort => "reserved-port",
@@ -82,6 +89,15 @@ impl fmt::Display for Code {
 }
 
 /// How many offsets a [`Warning`] keeps of a finding it counts more often.
+///
+/// ```
+/// use rfc1738::lint::{OFFSETS_KEPT, lint};
+/// let text = format!("ftp://h/{}", "%00".repeat(20));
+/// let url = rfc1738::parse(&text)?;
+/// let warning = &lint(&url)[0];
+/// assert_eq!((warning.count(), warning.offsets().len()), (20, OFFSETS_KEPT));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub const OFFSETS_KEPT: usize = 8;
 
 /// A warning about a valid URL: what, where (byte offsets in the URL) and
@@ -113,12 +129,28 @@ pub struct Warning {
 
 impl Warning {
     /// What the warning is about.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Code, lint};
+    /// let url = rfc1738::parse("http://256.1.1.1/")?;
+    /// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn code(&self) -> Code {
         self.code
     }
 
     /// The byte offset in the URL of what the warning is about: the first
     /// occurrence's.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("telnet://host.dom:23/")?;
+    /// assert!(rfc1738::lint::lint(&url).is_empty());
+    /// let url = rfc1738::parse("telnet://host.dom:25/")?;
+    /// let warning = &rfc1738::lint::lint(&url)[0];
+    /// assert_eq!(&url.as_str()[warning.offset()..], "25/");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn offset(&self) -> usize {
         // A warning is made with the offset of its first occurrence.
         self.offsets[0]
@@ -127,19 +159,77 @@ impl Warning {
     /// The byte offsets of the first occurrences, in increasing order: all
     /// of them when there are at most [`OFFSETS_KEPT`], else that many
     /// (then [`count`](Warning::count) is larger than the slice).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://h/a%0Ab%0Ac")?;
+    /// assert_eq!(rfc1738::lint::lint(&url)[0].offsets(), [9, 13]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn offsets(&self) -> &[usize] {
         &self.offsets
     }
 
     /// How many times the finding occurs in the URL: 1 for most, any number
     /// for an encoded delimiter.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("gopher://h/1%0D%0D%0D")?;
+    /// assert_eq!(rfc1738::lint::lint(&url)[0].count(), 3);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn count(&self) -> usize {
         self.count
     }
 
     /// The warning in a sentence, citing its section.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("afs://cell/x")?;
+    /// let warning = &rfc1738::lint::lint(&url)[0];
+    /// assert!(warning.message().ends_with("(RFC 1738, section 4)"), "{warning}");
+    /// assert_eq!(warning.to_string(), warning.message());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The warning as a compiler-style diagnostic about `url`, the URL
+    /// [`lint`] found it in: its code and message, the URL with a caret
+    /// under the first occurrence, and a note counting the occurrences of a
+    /// finding that occurs more than once. The same builder as an
+    /// [`Error`](crate::Error)'s names the origin and the first line, and
+    /// says whether to style it and to hide the password.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("http://host.dom:25/")?;
+    /// let warnings = rfc1738::lint::lint(&url);
+    /// let shown = warnings[0].diagnostic(&url).origin("urls.txt").first_line(3).to_string();
+    /// assert_eq!(
+    ///     shown,
+    ///     "warning[reserved-port]: port 25 is in the reserved range and is not the scheme's \
+    ///      default (80): a client could be made to speak http to a server of another \
+    ///      protocol (RFC 1738, section 6)
+    ///  --> urls.txt:3:17
+    ///   |
+    /// 3 | http://host.dom:25/
+    ///   |                 ^"
+    /// );
+    ///
+    /// let url = rfc1738::parse("ftp://h/%0D%0D")?;
+    /// let shown = rfc1738::lint::lint(&url)[0].diagnostic(&url).to_string();
+    /// assert!(shown.ends_with("= note: 2 times, at columns 9, 12"), "{shown}");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn diagnostic<'a>(&'a self, url: &Url<'a>) -> Diagnostic<'a> {
+        Diagnostic::warning(Finding {
+            code: self.code.as_str(),
+            message: &self.message,
+            url: url.as_str(),
+            offsets: &self.offsets,
+            count: self.count,
+            password: url.password_span(),
+        })
     }
 }
 

@@ -6,6 +6,11 @@ include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
 impl Rule {
     /// The number of productions in RFC 1738 section 5.
+    ///
+    /// ```
+    /// assert_eq!(rfc1738::Rule::COUNT, 67);
+    /// assert_eq!(rfc1738::bnf::Grammar::rfc1738().productions().len(), rfc1738::Rule::COUNT);
+    /// ```
     pub const COUNT: usize = Rule::ALL.len();
 }
 

@@ -124,6 +124,12 @@ pub struct Visible<'a> {
 
 impl<'a> Visible<'a> {
     /// `text`, shown.
+    ///
+    /// ```
+    /// use rfc1738::visible::Visible;
+    /// assert_eq!(Visible::new("tab\there").to_string(), r"tab\there");
+    /// assert_eq!(Visible::new("café").to_string(), "café");
+    /// ```
     pub fn new(text: &'a str) -> Self {
         Visible {
             text,
@@ -133,6 +139,13 @@ impl<'a> Visible<'a> {
     }
 
     /// For text shown between double quotes: `"` and `\` are escaped too.
+    ///
+    /// ```
+    /// use rfc1738::visible::Visible;
+    /// let shown = Visible::new(r#"a"b\c"#).quoted();
+    /// assert_eq!(format!("\"{shown}\""), r#""a\"b\\c""#);
+    /// assert_eq!(Visible::new(r#"a"b"#).to_string(), r#"a"b"#);
+    /// ```
     pub fn quoted(mut self) -> Self {
         self.quoted = true;
         self
@@ -142,6 +155,13 @@ impl<'a> Visible<'a> {
     /// text, as one `*`: the text keeps its length in characters, so that
     /// columns counted in the text stay right. A span past the text hides
     /// what of the text it covers.
+    ///
+    /// ```
+    /// use rfc1738::visible::Visible;
+    /// // `é` is two bytes, hidden as one `*`.
+    /// assert_eq!(Visible::new("ftp://u:pé@h/").hiding(8..11).to_string(), "ftp://u:**@h/");
+    /// assert_eq!(Visible::new("abc").hiding(1..99).to_string(), "a**");
+    /// ```
     pub fn hiding(mut self, span: Range<usize>) -> Self {
         self.hidden = span;
         self

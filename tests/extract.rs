@@ -5,7 +5,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use rfc1738::extract::{Extracted, Form, MAX_HYPHEN_BREAKS, extract};
-use rfc1738::{Found, Rule};
+use rfc1738::{Found, Position, Rule};
 
 /// The appendix's example paragraph, exactly as printed in the RFC's text.
 const APPENDIX_EXAMPLE: &str = "\
@@ -406,7 +406,7 @@ fn invalid_hits_point_into_the_text() {
     let at = hit.text_offset(error.offset());
     assert_eq!(&text[at..at + 1], "a");
     assert_eq!(line_column(text, at), (3, 4));
-    assert_eq!(hit.text_position(error.offset()), (3, 4));
+    assert_eq!(hit.text_position(error.offset()), Position::new(3, 4));
     assert_eq!((hit.line(), hit.column()), (2, 3));
 
     // "found end of input": just after the URL, at its ">" or "#".
@@ -433,10 +433,10 @@ fn invalid_hits_point_into_the_text() {
     assert_eq!(hit.url(), "");
     assert_eq!(hit.verdict().as_ref().unwrap_err().offset(), 0);
     assert_eq!(hit.text_offset(0), 7);
-    assert_eq!(hit.text_position(0), (1, 8));
+    assert_eq!(hit.text_position(0), Position::new(1, 8));
     let hit = one("<URL: \n >");
     assert_eq!((hit.url(), hit.text_offset(5)), ("", 5));
-    assert_eq!(hit.text_position(5), (1, 6));
+    assert_eq!(hit.text_position(5), Position::new(1, 6));
 }
 
 #[test]
@@ -587,8 +587,9 @@ proptest! {
             // Every character of the URL, and its end, is where the text
             // says, counted from the text's start.
             for index in (0..=hit.url().len()).filter(|&i| hit.url().is_char_boundary(i)) {
+                let position = hit.text_position(index);
                 prop_assert_eq!(
-                    hit.text_position(index),
+                    (position.line(), position.column()),
                     line_column(&text, hit.text_offset(index))
                 );
             }

@@ -168,3 +168,81 @@ fn messages_cite_the_rfc_and_codes_have_names() {
     assert_eq!(warning.code().as_str(), "reserved-port");
     assert_eq!(Code::EncodedDelimiter.to_string(), "encoded-delimiter");
 }
+
+/// `Diagnostic`'s styled output without its escape sequences.
+fn plain(styled: &str) -> String {
+    let mut out = String::new();
+    let mut rest = styled;
+    while let Some(start) = rest.find("\x1b[") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find('m').expect("a sequence ends");
+        rest = &rest[start + end + 1..];
+    }
+    out + rest
+}
+
+#[test]
+fn a_warning_is_a_diagnostic_about_its_url() {
+    let url = parse("ftp://me:secret@host.dom:25/").unwrap();
+    let warnings = lint(&url);
+    let password = warnings[0]
+        .diagnostic(&url)
+        .origin("list\t.txt")
+        .first_line(12);
+    assert_eq!(
+        password.to_string(),
+        "warning[password]: the URL carries a password: \"the use of URLs containing \
+         passwords that should be secret is clearly unwise\" (RFC 1738, section 6)
+  --> list\\t.txt:12:10
+   |
+12 | ftp://me:secret@host.dom:25/
+   |          ^"
+    );
+    // Hidden a `*` a character: the caret and the column stay.
+    let port = warnings[1].diagnostic(&url).hide_password(true).to_string();
+    assert!(port.contains(" --> input:1:26"), "{port}");
+    assert!(port.contains("1 | ftp://me:******@host.dom:25/"), "{port}");
+    assert!(!port.contains("secret"), "{port}");
+    // Styled for a terminal, the same text.
+    let styled = warnings[1].diagnostic(&url).styled(true).to_string();
+    assert!(styled.contains("\x1b["), "{styled}");
+    assert_eq!(plain(&styled), warnings[1].diagnostic(&url).to_string());
+}
+
+#[test]
+fn a_warning_far_along_a_long_url_shows_a_window_and_states_its_column() {
+    let url = format!("http://{}.com:25/", "a".repeat(100_000));
+    let parsed = parse(&url).unwrap();
+    let warnings = lint(&parsed);
+    let shown = warnings[0].diagnostic(&parsed).to_string();
+    assert!(shown.len() < 600, "{} bytes", shown.len());
+    assert!(shown.contains(" --> input:1:100013"), "{shown}");
+    assert!(shown.contains("1 | …aaaa"), "{shown}");
+    // A finding written 100,000 times: one caret, the first columns counted.
+    let url = format!("ftp://h/{}", "%0D".repeat(100_000));
+    let parsed = parse(&url).unwrap();
+    let shown = lint(&parsed)[0].diagnostic(&parsed).to_string();
+    assert!(shown.len() < 1000, "{} bytes", shown.len());
+    assert!(
+        shown.ends_with(
+            "= note: 100000 times, at columns 9, 12, 15, 18, 21, 24, 27, 30 and 99992 more"
+        ),
+        "{shown}"
+    );
+}
+
+#[test]
+fn an_errors_diagnostic_may_hide_the_password_without_changing_the_error() {
+    let error = parse("ftp://me:p w@host/").unwrap_err();
+    let hidden = error.diagnostic().hide_password(true).to_string();
+    assert!(hidden.contains("1 | ftp://me:***@host/"), "{hidden}");
+    assert!(
+        hidden.contains("found a character of the password (hidden)"),
+        "{hidden}"
+    );
+    // The error itself still shows it; one told to hide it hides it always.
+    assert!(format!("{error:#}").contains("ftp://me:p w@host/"));
+    let mut told = error.clone();
+    told.hide_password();
+    assert_eq!(told.diagnostic().hide_password(false).to_string(), hidden);
+}

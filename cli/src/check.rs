@@ -1,16 +1,14 @@
 //! `rfc1738 check`.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
 use std::process::ExitCode;
 
-use annotate_snippets::Level;
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Excerpt, Found, check_bytes, parse, parse_rule};
+use rfc1738::{Error, Found, Url, check_bytes, parse, parse_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -99,7 +97,8 @@ struct TooLongRecord<'a> {
     warnings: [(); 0],
     too_long: bool,
     max_line_bytes: usize,
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
@@ -114,8 +113,12 @@ enum Origin<'a> {
 
 /// A stream whose lines are checked.
 struct Named {
+    /// The name as given.
+    name: String,
     /// The name as a JSON string.
     json_name: show::Escaped,
+    /// The name's bytes, when they are not UTF-8.
+    name_bytes: Option<Vec<u8>>,
     /// The name as human output shows it.
     shown: String,
     /// Whether a valid line is confirmed in human output (typed at a
@@ -174,6 +177,7 @@ fn check_stream(
 ) -> Result<Result<(), String>, Stop> {
     let inputs::Stream {
         name,
+        name_bytes,
         reader,
         typed,
     } = stream;
@@ -199,7 +203,9 @@ fn check_stream(
     let max_line = args.lines.max_line();
     let confirm = typed || args.verbose;
     let named = Named {
+        name: name.clone(),
         json_name: show::Escaped::new(&name),
+        name_bytes,
         shown: Visible::new(&name).to_string(),
         confirm,
     };
@@ -212,7 +218,8 @@ fn check_stream(
             Item::Line(line) => record(args, style, origin, number, line, buffer, counted),
             Item::TooLong => {
                 counted.too_long += 1;
-                too_long(args, style, &name, number, max_line, buffer);
+                let file = inputs::FileMembers::new(&name, named.name_bytes.as_deref());
+                too_long(args, style, file, number, max_line, buffer);
             }
         },
         |counted: Tally| *tally += counted,
@@ -229,7 +236,7 @@ fn check_stream(
 fn too_long(
     args: &CheckArgs,
     style: &Style,
-    origin: &str,
+    origin: inputs::FileMembers<'_>,
     line: u64,
     max_line: usize,
     buffer: &mut Vec<u8>,
@@ -250,7 +257,7 @@ fn too_long(
             show::json_line(buffer, &record);
         }
         Format::Human => {
-            let origin = Visible::new(origin);
+            let origin = Visible::new(origin.name());
             let error = style.paint.paint(output::ERROR, "error");
             let _ = writeln!(
                 buffer,
@@ -274,13 +281,17 @@ fn record(
     // Without --rule an input is read as `parse` reads it, once, and a valid
     // one is linted; with --rule, or for bytes that are not UTF-8, it is
     // checked by the letter and has no warnings. A valid input's password
-    // is the parser's, for human output.
+    // is the parser's, for human output, and so is the URL its warnings
+    // are about.
     let mut password = None;
+    let mut parsed = None;
     let (result, warnings) = match (args.rule, input) {
         (None, Line::Text(text)) => match parse(text) {
             Ok(url) => {
                 password = url.password_span().filter(|_| style.hide);
-                (Ok(url.rule()), lint(&url))
+                let linted = (Ok(url.rule()), lint(&url));
+                parsed = Some(url);
+                linted
             }
             Err(error) => (Err(error), Vec::new()),
         },
@@ -310,6 +321,7 @@ fn record(
             let shown = Shown {
                 input: input.bytes(),
                 password,
+                url: parsed,
             };
             human(args, style, origin, line, shown, &result, &warnings, buffer);
         }
@@ -357,16 +369,21 @@ fn json(
     }
     if let Origin::Stream(stream) = origin {
         record.escaped(key!("file"), &stream.json_name);
+        if let Some(bytes) = &stream.name_bytes {
+            record.value(key!("file_bytes"), bytes);
+        }
         record.value(key!("line"), &line);
     }
     record.end();
 }
 
-/// An input as human output shows it: its bytes, and the span of a valid
-/// one's password, hidden.
+/// An input as human output shows it: its bytes, the span of a valid
+/// one's password, hidden, and the URL it was parsed into, which its
+/// warnings are about.
 struct Shown<'a> {
     input: &'a [u8],
     password: Option<Range<usize>>,
+    url: Option<Url<'a>>,
 }
 
 /// The human output of one input: a line for a valid input (and its
@@ -377,20 +394,23 @@ fn human(
     style: &Style,
     origin: Origin<'_>,
     line: u64,
-    Shown { input, password }: Shown<'_>,
+    Shown {
+        input,
+        password,
+        url,
+    }: Shown<'_>,
     result: &Result<rfc1738::Rule, Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
 ) {
     let (name, first_line, confirm) = match origin {
-        Origin::Argument => (Cow::Borrowed("input"), 1, true),
+        Origin::Argument => ("input", 1, true),
         Origin::Stream(stream) => (
-            Cow::Borrowed(stream.shown.as_str()),
+            stream.name.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),
     };
-    let name = name.as_ref();
     match result {
         Ok(rule) => {
             // A valid input is printable ASCII: hiding the password a `*`
@@ -403,69 +423,31 @@ fn human(
                 let valid = style.paint.paint(output::VALID, "valid");
                 let location = match origin {
                     Origin::Argument => String::new(),
-                    Origin::Stream(..) => format!("{name}:{line}: "),
+                    Origin::Stream(stream) => format!("{}:{line}: ", stream.shown),
                 };
                 let _ = writeln!(buffer, "{location}{valid} {rule}: {shown}");
             }
-            for warning in warnings {
-                let report = human_warning(style, &shown, warning, name, first_line);
-                buffer.extend_from_slice(report.as_bytes());
-                buffer.push(b'\n');
+            // Only a parsed URL is linted: there are warnings only with it.
+            if let Some(url) = &url {
+                for warning in warnings {
+                    let report = warning
+                        .diagnostic(url)
+                        .origin(name)
+                        .first_line(first_line)
+                        .styled(style.paint.color)
+                        .hide_password(style.hide);
+                    let _ = writeln!(buffer, "{report}");
+                }
             }
         }
         Err(error) => {
-            let mut error = Cow::Borrowed(error);
-            if style.hide {
-                error.to_mut().hide_password();
-            }
-            let rendered = error.render_at(name, first_line, &style.paint.renderer);
-            buffer.extend_from_slice(rendered.as_bytes());
-            buffer.push(b'\n');
+            let report = error
+                .diagnostic()
+                .origin(name)
+                .first_line(first_line)
+                .styled(style.paint.color)
+                .hide_password(style.hide);
+            let _ = writeln!(buffer, "{report}");
         }
     }
-}
-
-/// A warning about the valid URL `shown` (its password hidden a `*` a
-/// character, so that its offsets are the URL's), rendered: its message,
-/// an excerpt of the URL with a caret at the first occurrence, and, for a
-/// finding that occurs more than once, a note with the count and the columns
-/// of the first occurrences.
-fn human_warning(style: &Style, shown: &str, warning: &Warning, name: &str, line: usize) -> String {
-    let at = warning.offset().min(shown.len());
-    let excerpt = Excerpt::new(shown, at);
-    let code = format!("warning[{}]", warning.code());
-    let title = Level::WARNING
-        .with_name(code.as_str())
-        .primary_title(warning.message());
-    // A valid URL is ASCII: a column is a byte offset plus one.
-    let group = excerpt.group(title, name, line, at + 1, None);
-    match occurrences(warning) {
-        Some(note) => style
-            .paint
-            .renderer
-            .render(&[group.element(Level::NOTE.message(note.as_str()))]),
-        None => style.paint.renderer.render(&[group]),
-    }
-}
-
-/// How many times the finding of `warning` occurs in its URL, and the
-/// columns of the first occurrences: `3 times, at columns 9, 12, 15`, and
-/// how many more than those; `None` for one occurrence.
-fn occurrences(warning: &Warning) -> Option<String> {
-    if warning.count() == 1 {
-        return None;
-    }
-    let mut note = format!("{} times, at columns ", warning.count());
-    for (i, offset) in warning.offsets().iter().enumerate() {
-        if i > 0 {
-            note.push_str(", ");
-        }
-        // Writing to a String does not fail.
-        let _ = write!(note, "{}", offset + 1);
-    }
-    let more = warning.count() - warning.offsets().len();
-    if more > 0 {
-        let _ = write!(note, " and {more} more");
-    }
-    Some(note)
 }

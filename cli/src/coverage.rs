@@ -1,7 +1,7 @@
 //! `rfc1738 coverage`: which alternatives of the grammar a file of inputs
 //! exercises.
 
-use std::io::{self, Read};
+use std::io;
 use std::process::ExitCode;
 
 use rfc1738::bnf::Grammar;
@@ -21,8 +21,9 @@ use crate::{CoverageArgs, Format};
 struct Measured {
     coverage: Coverage,
     no_tree: u64,
-    /// Each line too long: its stream's name and its number.
-    too_long: Vec<(String, u64)>,
+    /// Each line too long: its stream's name (and the name's bytes when
+    /// they are not UTF-8) and its number.
+    too_long: Vec<(String, Option<Vec<u8>>, u64)>,
     max_line: usize,
 }
 
@@ -44,7 +45,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
             add(measured, args.rule, Line::new(url.as_encoded_bytes()));
             Ok(())
         },
-        |stream, measured| match measure(stream.reader, args.rule, &stream.name, measured) {
+        |stream, measured| match measure(stream, args.rule, measured) {
             Ok(()) => Ok(Ok(())),
             // Why reading stopped, named.
             Err(Stop::Failed(error)) => Ok(Err(error.to_string())),
@@ -94,17 +95,18 @@ fn add(measured: &mut Measured, rule: Option<Rule>, input: Line<'_>) {
     }
 }
 
-/// Checks each line of the stream `name` and counts the alternatives of
-/// the accepted ones. Lines are cut as `check` and `parse` cut them
+/// Checks each line of `stream` and counts the alternatives of the
+/// accepted ones. Lines are cut as `check` and `parse` cut them
 /// ([`lines`]), and bounded alike.
 fn measure(
-    reader: impl Read + Send + 'static,
+    stream: inputs::Stream,
     rule: Option<Rule>,
-    name: &str,
     measured: &mut Measured,
 ) -> Result<(), Stop> {
-    let mut blocks = Blocks::new(ReadAhead::spawn(reader), measured.max_line);
-    let shown = inputs::shown_name(name);
+    let (name, name_bytes) = (stream.name, stream.name_bytes);
+    let mut blocks = Blocks::new(ReadAhead::spawn(stream.reader), measured.max_line);
+    let shown = inputs::shown_name(&name);
+    let too_long = |number| (name.clone(), name_bytes.clone(), number);
     let mut number = 0;
     while let Some(block) = blocks
         .next_block()
@@ -114,14 +116,14 @@ fn measure(
             Block::Lines(block) => block,
             Block::TooLong => {
                 number += 1;
-                measured.too_long.push((name.to_owned(), number));
+                measured.too_long.push(too_long(number));
                 continue;
             }
         };
         for input in lines(block) {
             number += 1;
             match Item::of(Line::new(input), measured.max_line) {
-                Item::TooLong => measured.too_long.push((name.to_owned(), number)),
+                Item::TooLong => measured.too_long.push(too_long(number)),
                 Item::Line(line) => add(measured, rule, line),
             }
         }
@@ -155,7 +157,8 @@ struct Report<'a> {
 /// A line longer than `--max-line-bytes`, in the report.
 #[derive(Serialize)]
 struct TooLongLine<'a> {
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
@@ -194,7 +197,10 @@ impl<'a> Report<'a> {
             no_tree: *no_tree,
             too_long: too_long
                 .iter()
-                .map(|(file, line)| TooLongLine { file, line: *line })
+                .map(|(name, bytes, line)| TooLongLine {
+                    file: inputs::FileMembers::new(name, bytes.as_deref()),
+                    line: *line,
+                })
                 .collect(),
             max_line_bytes: *max_line,
             productions: Rule::ALL
@@ -260,7 +266,7 @@ fn report(measured: &Measured) -> String {
         // name, for a file): the list is shorter than what it stands for.
         let numbers: Vec<String> = too_long
             .iter()
-            .map(|(name, number)| match name.as_str() {
+            .map(|(name, _, number)| match name.as_str() {
                 inputs::STDIN => number.to_string(),
                 name => format!("{}:{number}", rfc1738::visible::Visible::new(name)),
             })

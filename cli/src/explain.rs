@@ -60,7 +60,7 @@ fn explain_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.max_line();
-    let name = stream.name;
+    let (name, name_bytes) = (stream.name, stream.name_bytes);
     let result = batch::stream(
         stream.reader,
         max_line,
@@ -74,7 +74,8 @@ fn explain_stream(
             }
             Item::TooLong => {
                 counted.too_long += 1;
-                too_long(args.records().format, &name, number, max_line, buffer);
+                let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
+                too_long(args.records().format, file, number, max_line, buffer);
             }
         },
         |counted| *tally += counted,
@@ -131,12 +132,19 @@ struct TooLong<'a> {
     rule: Option<&'a str>,
     too_long: bool,
     max_line_bytes: usize,
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
 /// The record of line `line` of `name`, longer than `max_line` bytes.
-fn too_long(format: Format, name: &str, line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+fn too_long(
+    format: Format,
+    file: inputs::FileMembers<'_>,
+    line: u64,
+    max_line: usize,
+    buffer: &mut Vec<u8>,
+) {
     match format {
         Format::Json => {
             let record = TooLong {
@@ -145,14 +153,14 @@ fn too_long(format: Format, name: &str, line: u64, max_line: usize, buffer: &mut
                 rule: None,
                 too_long: true,
                 max_line_bytes: max_line,
-                file: name,
+                file,
                 line,
             };
             show::json_line(buffer, &record);
         }
         Format::Human => {
             let message = batch::too_long_message(max_line, "explained");
-            let name = rfc1738::visible::Visible::new(name);
+            let name = rfc1738::visible::Visible::new(file.name());
             let _ = writeln!(buffer, "{name}:{line}: error: {message}");
         }
     }
@@ -431,8 +439,12 @@ fn invalid(
             draw(out, args.format, &scene)
         }
         TreeFormat::Human => {
-            let name = rfc1738::visible::Visible::new(origin.0).to_string();
-            writeln!(out, "{}", error.render_at(&name, origin.1, &paint.renderer))?;
+            let report = error
+                .diagnostic()
+                .origin(origin.0)
+                .first_line(origin.1)
+                .styled(paint.color);
+            writeln!(out, "{report}")?;
             match prefix {
                 Some(tree) => {
                     writeln!(

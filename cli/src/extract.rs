@@ -28,15 +28,19 @@ struct Hit<'a> {
     end: usize,
     form: &'static str,
     url: &'a str,
+    /// The URL's bytes, when it holds bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url_bytes: Option<&'a [u8]>,
     fragment: Option<&'a str>,
     hyphen_breaks: Vec<HyphenRecord<'a>>,
     valid: bool,
     rule: &'static str,
     error: Option<ErrorRecord>,
     error_at: Option<&'a Place>,
-    /// The text's file (`<stdin>` for standard input)...
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<&'a str>,
+    /// The text's file (`<stdin>` for standard input), and its bytes when
+    /// they are not UTF-8...
+    #[serde(flatten)]
+    file: Option<inputs::FileMembers<'a>>,
     /// ... or its argument, counted from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     argument: Option<usize>,
@@ -48,7 +52,7 @@ enum Origin<'a> {
     /// The argument of this number, counted from 1.
     Argument(usize),
     /// A file, or standard input: its name.
-    Stream(&'a str),
+    Stream(inputs::FileMembers<'a>),
 }
 
 /// Where an invalid hit's error is in the text.
@@ -130,17 +134,21 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     let mut tally = Tally::default();
     let mut failed = false;
     for (index, source) in sources.iter().enumerate() {
-        let (name, read) = match source.open() {
+        let (name, name_bytes, read) = match source.open() {
             None => {
                 let Source::Argument(text) = source else {
                     continue;
                 };
                 let bytes = text.as_encoded_bytes().to_vec();
                 let name = format!("<argument {}>", index + 1);
-                (name, Ok(Text { bytes, cut: false }))
+                (name, None, Ok(Text { bytes, cut: false }))
             }
-            Some(Ok(stream)) => (stream.name, read_text(stream.reader, max)),
-            Some(Err((name, error))) => (name, Err(error)),
+            Some(Ok(stream)) => (
+                stream.name,
+                stream.name_bytes,
+                read_text(stream.reader, max),
+            ),
+            Some(Err((name, error))) => (name, None, Err(error)),
         };
         let shown = inputs::shown_name(&name);
         let text = match read {
@@ -157,7 +165,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         let before = tally.inputs();
         let origin = match source {
             Source::Argument(_) => Origin::Argument(index + 1),
-            _ => Origin::Stream(&name),
+            _ => Origin::Stream(inputs::FileMembers::new(&name, name_bytes.as_deref())),
         };
         let written = search(args, &paint, (&name, origin), &text, &mut out, &mut tally);
         if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
@@ -308,6 +316,8 @@ struct Places {
     /// The error as the bytes say it, when it stands on bytes that are not
     /// UTF-8 (see [`byte_error`]).
     byte_error: Option<Error>,
+    /// The URL's bytes as read, when some are not UTF-8 ([`url_bytes`]).
+    url_bytes: Option<Vec<u8>>,
 }
 
 impl Places {
@@ -327,11 +337,11 @@ impl Places {
             .collect();
         let end = within.seek(span.end);
         let error_at = hit.verdict().as_ref().err().map(|error| {
-            let (line, column) = hit.text_position(error.offset());
+            let position = hit.text_position(error.offset());
             Place {
                 offset: offsets.clone().seek(hit.text_offset(error.offset())),
-                line,
-                column,
+                line: position.line(),
+                column: position.column(),
             }
         });
         let byte_error = error_at
@@ -347,6 +357,7 @@ impl Places {
             hyphens,
             error_at,
             byte_error,
+            url_bytes: url_bytes(hit.url(), bytes.get(start..end).unwrap_or_default()),
         }
     }
 
@@ -354,6 +365,37 @@ impl Places {
     fn error<'a>(&'a self, hit: &'a Extracted) -> Option<&'a Error> {
         self.byte_error.as_ref().or(hit.verdict().as_ref().err())
     }
+}
+
+/// The bytes of a hit's `url` as read, when some of them are not UTF-8:
+/// the URL holds a U+FFFD for each run of them. `span` is the bytes of the
+/// whole occurrence, which holds the URL's characters in order, besides
+/// its wrapper, whitespace and fragment; none of those is a U+FFFD before
+/// the fragment, so the URL's n-th U+FFFD is the occurrence's n-th, and
+/// taking each character of the URL where it first comes finds it.
+fn url_bytes(url: &str, span: &[u8]) -> Option<Vec<u8>> {
+    const REPLACEMENT: char = '\u{FFFD}';
+    if !url.contains(REPLACEMENT) {
+        return None;
+    }
+    // Each character of the occurrence with its bytes, as
+    // `String::from_utf8_lossy` reads it: a run of bad bytes is one U+FFFD.
+    let mut units = span.utf8_chunks().flat_map(|chunk| {
+        let valid = chunk.valid();
+        let bad = chunk.invalid();
+        let chars = valid
+            .char_indices()
+            .map(move |(at, c)| (c, &valid.as_bytes()[at..at + c.len_utf8()]));
+        chars.chain((!bad.is_empty()).then_some((REPLACEMENT, bad)))
+    });
+    let mut out = Vec::with_capacity(url.len());
+    let mut replaced = false;
+    for c in url.chars() {
+        let (_, bytes) = units.find(|&(unit, _)| unit == c)?;
+        replaced |= c == REPLACEMENT && std::str::from_utf8(bytes).is_err();
+        out.extend_from_slice(bytes);
+    }
+    replaced.then_some(out)
 }
 
 /// The error of `hit` as `check` says it of bytes, when the error found a
@@ -389,6 +431,7 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
         end: places.end,
         form: form(hit.form()),
         url: hit.url(),
+        url_bytes: places.url_bytes.as_deref(),
         fragment: hit.fragment(),
         hyphen_breaks: hit
             .hyphen_breaks()
@@ -478,11 +521,12 @@ fn human(
             "  the error is at {name}:{}:{}:",
             place.line, place.column
         ));
-        let mut error = error.clone();
-        if !show_passwords {
-            error.hide_password();
-        }
-        lines.push(error.render("url", &paint.renderer));
+        let report = error
+            .diagnostic()
+            .origin("url")
+            .styled(paint.color)
+            .hide_password(!show_passwords);
+        lines.push(report.to_string());
     }
     for line in lines {
         out.extend_from_slice(line.as_bytes());

@@ -60,8 +60,12 @@ pub fn any_stream(sources: &[Source<'_>]) -> bool {
 /// A stream opened: its name as records give it (`<stdin>`, or the file's
 /// path), and its reader.
 pub struct Stream {
-    /// The name, as given (records escape it as they show it).
+    /// The name, as given (records escape it as they show it), with U+FFFD
+    /// for bytes of a path that are not UTF-8.
     pub name: String,
+    /// The path's bytes when they are not UTF-8, so that a record can keep
+    /// them ([`FileMembers`]).
+    pub name_bytes: Option<Vec<u8>>,
     /// The bytes.
     pub reader: Box<dyn Read + Send>,
     /// Whether a person types it: standard input on a terminal.
@@ -71,6 +75,32 @@ pub struct Stream {
 /// The name standard input has in records.
 pub const STDIN: &str = "<stdin>";
 
+/// The members that name a stream in a JSON record: `file`, the name with
+/// U+FFFD for bytes that are not UTF-8, and then `file_bytes` beside it,
+/// the bytes (as `input_bytes` keeps an input's), so that none is lost.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct FileMembers<'a> {
+    file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_bytes: Option<&'a [u8]>,
+}
+
+impl<'a> FileMembers<'a> {
+    /// The members of the stream `name`, whose path's `bytes` are given
+    /// when they are not UTF-8.
+    pub fn new(name: &'a str, bytes: Option<&'a [u8]>) -> Self {
+        FileMembers {
+            file: name,
+            file_bytes: bytes,
+        }
+    }
+
+    /// The name, lossy.
+    pub fn name(&self) -> &'a str {
+        self.file
+    }
+}
+
 impl Source<'_> {
     /// Opens a stream source; `None` for an argument. A file that cannot be
     /// opened gives its name and the error.
@@ -79,14 +109,20 @@ impl Source<'_> {
             Source::Argument(_) => None,
             Source::Stdin => Some(Ok(Stream {
                 name: STDIN.to_owned(),
+                name_bytes: None,
                 typed: io::stdin().is_terminal(),
                 reader: Box::new(io::stdin()),
             })),
             Source::File(path) => {
-                let name = path.display().to_string();
+                let name = path.to_string_lossy().into_owned();
+                let name_bytes = path
+                    .to_str()
+                    .is_none()
+                    .then(|| path.as_os_str().as_encoded_bytes().to_vec());
                 Some(match File::open(path) {
                     Ok(file) => Ok(Stream {
                         name,
+                        name_bytes,
                         reader: Box::new(file),
                         typed: false,
                     }),

@@ -10,19 +10,17 @@ use std::fmt::{self, Display};
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
-use annotate_snippets::Renderer;
 use anstyle::{AnsiColor, Style};
 
 use crate::interrupt;
 
 /// How human output on standard output is styled, decided once per run:
 /// colour when anstream says so for standard output (`--color`, NO_COLOR,
-/// CLICOLOR_FORCE, and whether it is a terminal).
+/// CLICOLOR_FORCE, and whether it is a terminal). Diagnostics are told
+/// the same (`styled`).
 pub struct Paint {
     /// Whether to colour.
     pub color: bool,
-    /// How diagnostics are rendered.
-    pub renderer: Renderer,
 }
 
 /// The style of the word `error`.
@@ -39,12 +37,7 @@ impl Paint {
     /// The styling of standard output.
     pub fn stdout() -> Self {
         let color = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
-        let renderer = if color {
-            Renderer::styled()
-        } else {
-            Renderer::plain()
-        };
-        Paint { color, renderer }
+        Paint { color }
     }
 
     /// `text` in `style`, when colouring.

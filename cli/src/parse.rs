@@ -378,7 +378,8 @@ struct TooLong<'a> {
     rule: Option<&'static str>,
     too_long: bool,
     max_line_bytes: usize,
-    file: &'a str,
+    #[serde(flatten)]
+    file: inputs::FileMembers<'a>,
     line: u64,
 }
 
@@ -413,7 +414,7 @@ fn parse_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.lines.max_line();
-    let name = stream.name;
+    let (name, name_bytes) = (stream.name, stream.name_bytes);
     let shown = rfc1738::visible::Visible::new(&name).to_string();
     let result = batch::stream(
         stream.reader,
@@ -421,17 +422,17 @@ fn parse_stream(
         out,
         |number, item, buffer, tally| match item {
             Item::Line(line) => {
-                let origin = (
-                    shown.as_str(),
-                    usize::try_from(number).unwrap_or(usize::MAX),
-                );
+                let origin = (name.as_str(), usize::try_from(number).unwrap_or(usize::MAX));
                 record(args, paint, origin, line, buffer, tally);
             }
             Item::TooLong => {
                 tally.too_long += 1;
                 too_long(
                     args.records.format,
-                    (&name, &shown),
+                    (
+                        inputs::FileMembers::new(&name, name_bytes.as_deref()),
+                        &shown,
+                    ),
                     number,
                     max_line,
                     buffer,
@@ -446,7 +447,13 @@ fn parse_stream(
 
 /// The record of line `line` of the stream `name` (as given, and as
 /// shown), longer than `max_line` bytes and not parsed.
-fn too_long(format: Format, name: (&str, &str), line: u64, max_line: usize, buffer: &mut Vec<u8>) {
+fn too_long(
+    format: Format,
+    name: (inputs::FileMembers<'_>, &str),
+    line: u64,
+    max_line: usize,
+    buffer: &mut Vec<u8>,
+) {
     match format {
         Format::Json => {
             let record = TooLong {
@@ -468,7 +475,7 @@ fn too_long(format: Format, name: (&str, &str), line: u64, max_line: usize, buff
 }
 
 /// Parses one input and appends its record to `buffer`; `origin` is the
-/// name (as shown) and line a diagnostic gives.
+/// name and line a diagnostic gives.
 fn record(
     args: &ParseArgs,
     paint: &Paint,
@@ -500,7 +507,7 @@ fn record(
                 }
             }
         }
-        Err(mut error) => {
+        Err(error) => {
             tally.invalid += 1;
             match args.records.format {
                 Format::Json => {
@@ -515,12 +522,13 @@ fn record(
                     show::json_line(buffer, &record);
                 }
                 Format::Human => {
-                    if !args.records.show_passwords {
-                        error.hide_password();
-                    }
-                    let text = error.render_at(origin.0, origin.1, &paint.renderer);
-                    buffer.extend_from_slice(text.as_bytes());
-                    buffer.push(b'\n');
+                    let report = error
+                        .diagnostic()
+                        .origin(origin.0)
+                        .first_line(origin.1)
+                        .styled(paint.color)
+                        .hide_password(!args.records.show_passwords);
+                    let _ = writeln!(buffer, "{report}");
                 }
             }
         }

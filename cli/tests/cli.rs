@@ -192,6 +192,11 @@ fn standard_input_gives_one_record_per_line_in_order() {
             .unwrap()
             .ends_with("found byte 0xFF")
     );
+    // What could have come there instead: a segment's characters, and the
+    // byte's own escape.
+    assert_eq!(records[2]["error"]["expected"][0], json!("uchar"));
+    let hint = records[2]["error"]["hints"][0].as_str().unwrap();
+    assert!(hint.contains("encode it as %FF"), "{hint}");
     assert_eq!(records[4]["error"]["offset"], json!(9));
     assert_eq!(records[4]["error"]["found"], json!("\0"));
 }
@@ -697,57 +702,6 @@ fn extract_reports_offsets_in_the_bytes_read() {
     ] {
         assert!(human.contains(line), "{line:?} in\n{human}");
     }
-}
-
-/// The words of a README command line: split at spaces, single quotes kept
-/// together.
-fn words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '\'' => quoted = !quoted,
-            ' ' if !quoted => {
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
-            }
-            c => word.push(c),
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-#[test]
-fn the_readme_and_the_reference_show_what_the_commands_print() {
-    let docs = [
-        include_str!("../../README.md"),
-        include_str!("../../docs/cli.md"),
-    ];
-    let mut checked = 0;
-    for block in docs.iter().flat_map(|doc| doc.split("```text\n").skip(1)) {
-        let block = &block[..block.find("```").unwrap()];
-        let mut examples = block.split("$ ").skip(1);
-        for example in examples.by_ref() {
-            let (command, shown) = example.split_once('\n').unwrap();
-            let args = words(command);
-            if args.first().map(String::as_str) != Some("rfc1738") {
-                continue;
-            }
-            let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
-            let printed = stdout(&rfc1738(&args, b""));
-            assert_eq!(printed.trim_end(), shown.trim_end(), "README: $ {command}");
-            checked += 1;
-        }
-    }
-    assert!(
-        checked >= 8,
-        "the documents' examples were found ({checked})"
-    );
 }
 
 /// Runs `rfc1738 ARGS` with a pipe for standard input, writes `first`, and

@@ -131,19 +131,24 @@ fn reads_back(run: &str, record: &Value, input: &[u8]) {
         Err(_) => {
             let lossy = String::from_utf8_lossy(input);
             assert_eq!(record["input"], lossy.as_ref(), "{run}");
-            let bytes: Vec<u8> = record["input_bytes"]
-                .as_array()
-                .unwrap_or_else(|| panic!("{run}: no input_bytes in {record}"))
-                .iter()
-                .map(|byte| {
-                    byte.as_u64()
-                        .and_then(|b| u8::try_from(b).ok())
-                        .expect("a byte")
-                })
-                .collect();
-            assert_eq!(bytes, input, "{run}");
+            assert_eq!(bytes_of(run, record, "input_bytes"), input, "{run}");
         }
     }
+}
+
+/// The array of byte values `record` holds as `member`.
+#[track_caller]
+fn bytes_of(run: &str, record: &Value, member: &str) -> Vec<u8> {
+    record[member]
+        .as_array()
+        .unwrap_or_else(|| panic!("{run}: no {member} in {record}"))
+        .iter()
+        .map(|byte| {
+            byte.as_u64()
+                .and_then(|b| u8::try_from(b).ok())
+                .expect("a byte")
+        })
+        .collect()
 }
 
 #[test]
@@ -295,4 +300,75 @@ fn file_names_of_any_characters_are_json_strings() {
         &rfc1738(&["extract", "--format", "json", "-f", path], b""),
     );
     assert!(hits.iter().all(|hit| hit["file"] == path));
+}
+
+/// Asserts that `record` names the file `name`, not UTF-8: `file` with
+/// U+FFFD for its bad bytes, and the bytes themselves in `file_bytes`.
+#[track_caller]
+fn names_file(run: &str, record: &Value, name: &[u8]) {
+    assert_eq!(
+        record["file"],
+        String::from_utf8_lossy(name).as_ref(),
+        "{run}"
+    );
+    assert_eq!(bytes_of(run, record, "file_bytes"), name, "{run}");
+}
+
+#[test]
+fn file_names_that_are_not_utf8_keep_their_bytes() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("json-bytes-names");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join(OsStr::from_bytes(b"\xff\xfe\"\x1b[1m.txt"));
+    let name = path.as_os_str().as_bytes();
+    // A line too long (the limit is 20 bytes) is named by its file.
+    std::fs::write(&path, b"http://h/\nhttp://hhhhhhhhhhhhhhhhhhhhhhhh/\n").expect("a file");
+    let limit = ["--max-line-bytes", "20"];
+    let file = path.as_os_str();
+    for command in ["check", "parse", "explain"] {
+        let args = [command, "--format", "json", limit[0], limit[1], "-f"].map(OsStr::new);
+        let records = strict(command, &rfc1738(&[&args[..], &[file]].concat(), b""));
+        assert_eq!(records.len(), 2, "{command}");
+        assert_eq!(records[1]["too_long"], true, "{command}");
+        names_file(command, &records[1], name);
+    }
+    let args = ["check", "--format", "json", "-f"].map(OsStr::new);
+    for record in strict("check", &rfc1738(&[&args[..], &[file]].concat(), b"")) {
+        names_file("check", &record, name);
+    }
+    let args = ["coverage", "--format", "json", limit[0], limit[1], "-f"].map(OsStr::new);
+    let report = strict("coverage", &rfc1738(&[&args[..], &[file]].concat(), b""));
+    names_file("coverage", &report[0]["too_long"][0], name);
+    let args = ["extract", "--format", "json", "-f"].map(OsStr::new);
+    let hits = strict("extract", &rfc1738(&[&args[..], &[file]].concat(), b""));
+    assert_eq!(hits.len(), 2);
+    for hit in &hits {
+        names_file("extract", hit, name);
+    }
+    // A name that is UTF-8 has no `file_bytes`.
+    let hits = strict(
+        "extract",
+        &rfc1738(&["extract", "--format", "json"], b"ftp://h/"),
+    );
+    assert_eq!(hits[0]["file"], "<stdin>");
+    assert!(hits[0].get("file_bytes").is_none(), "{}", hits[0]);
+}
+
+#[test]
+fn a_url_that_holds_bytes_that_are_not_utf8_keeps_them() {
+    let text =
+        b"see http://h/a\xffb and <URL:ftp://h/x\xfe\n  y\xc3#f\xfd> or http://h/\xef\xbf\xbd.";
+    let hits = strict("extract", &rfc1738(&["extract", "--format", "json"], text));
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    // A bare URL, and a wrapped one without its whitespace and fragment.
+    assert_eq!(hits[0]["url"], "http://h/a\u{FFFD}b");
+    assert_eq!(bytes_of("bare", &hits[0], "url_bytes"), b"http://h/a\xffb");
+    assert_eq!(hits[1]["url"], "ftp://h/x\u{FFFD}y\u{FFFD}");
+    assert_eq!(
+        bytes_of("wrapped", &hits[1], "url_bytes"),
+        b"ftp://h/x\xfey\xc3"
+    );
+    assert_eq!(hits[1]["fragment"], "f\u{FFFD}");
+    // A U+FFFD written in UTF-8 is text: no bytes were replaced.
+    assert_eq!(hits[2]["url"], "http://h/\u{FFFD}");
+    assert!(hits[2].get("url_bytes").is_none(), "{}", hits[2]);
 }

@@ -37,6 +37,16 @@ use super::syntax::{Expr, Production};
 /// The stylesheet of a diagram: the `railroad` crate's light theme, and a
 /// pointer and an underline over a linked production. A page that holds
 /// several diagrams drawn without their own stylesheet sets it once.
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, diagram};
+///
+/// let port = Grammar::rfc1738().get("port").unwrap();
+/// let page = format!("<style>{}</style>{}", diagram::css(), diagram::svg(port, &|_| None, false));
+/// assert!(diagram::css().contains("svg.railroad a:hover"));
+/// assert!(!diagram::svg(port, &|_| None, false).contains("<style"));
+/// # let _ = page;
+/// ```
 pub fn css() -> String {
     let mut css = railroad::DEFAULT_CSS.to_owned();
     css.push_str(
@@ -52,6 +62,17 @@ pub fn css() -> String {
 /// a Markdown page may hold it as one HTML block), with its stylesheet when
 /// `styled`, and a title, its name. Each production it refers to links to
 /// `link(name)`, or to nothing when that is `None`.
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, diagram};
+///
+/// let login = Grammar::rfc1738().get("login").unwrap();
+/// let svg = diagram::svg(login, &|name| (name != "user").then(|| format!("{name}.svg")), true);
+/// assert!(!svg.contains('\n'));
+/// assert!(svg.contains("<title>login</title>") && svg.contains("<style"));
+/// assert!(svg.contains(r#"xlink:href="hostport.svg""#));
+/// assert!(!svg.contains(r#"xlink:href="user.svg""#));
+/// ```
 pub fn svg(production: &Production, link: &dyn Fn(&str) -> Option<String>, styled: bool) -> String {
     let track = Sequence::new(vec![
         Box::new(Start) as Box<dyn Node>,

@@ -26,6 +26,18 @@ const MAX_EXTRA: u32 = 8;
 /// number of bytes it writes. No derivation of [`Grammar::rfc1738`] comes
 /// near the budget, whatever the answers (`url`'s largest is under 5000),
 /// so there every answer is asked and followed.
+///
+/// ```
+/// use rfc1738::bnf::{DERIVATION_BUDGET, Grammar, generate};
+///
+/// // Eight extra rounds at each of 64 nested repetitions: stopped by the
+/// // budget, never made.
+/// let text = format!("deep = {}\"x\"{}", "*[ ".repeat(64), " ]".repeat(64));
+/// let grammar = Grammar::parse(&text)?;
+/// let deep = grammar.get("deep").unwrap();
+/// assert!(generate(&grammar, deep, &mut |_| 8).len() <= DERIVATION_BUDGET);
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 pub const DERIVATION_BUDGET: usize = 1 << 16;
 
 /// The largest derivation [`try_generate`] makes, in the units of
@@ -35,10 +47,32 @@ pub const DERIVATION_BUDGET: usize = 1 << 16;
 /// requires, so it reaches the limit only where the grammar requires that
 /// much: `a = 1000*[ 1000*[ 1000*"x" ] ]`, whose one smallest string is
 /// 10^9 bytes long, at once.
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, MAX_DERIVATION, try_generate};
+///
+/// let grammar = Grammar::parse("million = 1000*[ 1000*\"x\" ]\nbillion = 1000*million")?;
+/// let million = grammar.get("million").unwrap();
+/// let made = try_generate(&grammar, million, &mut |_| 0).unwrap();
+/// assert!(made.len() == 1_000_000 && made.len() < MAX_DERIVATION);
+/// let billion = grammar.get("billion").unwrap();
+/// assert!(try_generate(&grammar, billion, &mut |_| 0).is_err());
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 pub const MAX_DERIVATION: usize = 1 << 22;
 
 /// A derivation larger than [`MAX_DERIVATION`]: [`try_generate`] stops
 /// walking when it reaches the limit and returns this instead of a string.
+///
+/// ```
+/// use rfc1738::bnf::{DerivationTooLarge, Grammar, try_generate};
+///
+/// let grammar = Grammar::parse("a = 1000*[ 1000*[ 1000*\"x\" ] ]")?;
+/// let a = grammar.get("a").unwrap();
+/// let error: DerivationTooLarge = try_generate(&grammar, a, &mut |_| 0).unwrap_err();
+/// assert!(error.to_string().starts_with("the derivation is larger than 4194304"));
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and bytes written)"
@@ -47,6 +81,23 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 pub struct DerivationTooLarge;
 
 /// A choice [`generate`] asks about: where it is and what kind it is.
+///
+/// ```
+/// use rfc1738::bnf::{ChoiceKind, ChoicePoint, Grammar, generate};
+///
+/// let grammar = Grammar::rfc1738();
+/// let port = grammar.get("port").unwrap();
+/// let mut asked: Vec<ChoicePoint> = Vec::new();
+/// let made = generate(grammar, port, &mut |point| {
+///     asked.push(*point);
+///     0
+/// });
+/// assert_eq!(made, "0");
+/// // `digits = 1*digit`: how many more digits, then which digit.
+/// assert_eq!(asked[0].production, "digits");
+/// assert_eq!(asked[0].kind, ChoiceKind::Repeat { min: 1 });
+/// assert_eq!(asked[1].kind, ChoiceKind::Alternative { count: 10 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChoicePoint<'g> {
     /// The production whose expression holds the choice.
@@ -59,6 +110,22 @@ pub struct ChoicePoint<'g> {
 }
 
 /// The kind of a [`ChoicePoint`], and what the answer to it means.
+///
+/// ```
+/// use rfc1738::bnf::{ChoiceKind, Grammar};
+///
+/// let grammar = Grammar::parse("ab = [ \"a\" ] 2*\"b\" | \"c\"")?;
+/// let kinds: Vec<ChoiceKind> = grammar.choice_points().into_iter().map(|(_, _, k)| k).collect();
+/// assert_eq!(
+///     kinds,
+///     [
+///         ChoiceKind::Alternative { count: 2 },
+///         ChoiceKind::Optional,
+///         ChoiceKind::Repeat { min: 2 },
+///     ]
+/// );
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceKind {
     /// Which of `count` alternatives: the answer is an index, taken modulo
@@ -308,6 +375,15 @@ impl Grammar {
     /// production, in pre-order: the production's name, the node's pre-order
     /// index in its expression (0 is the root) and the kind of choice, as
     /// [`generate`](crate::bnf::generate) reports them in [`ChoicePoint`](crate::bnf::ChoicePoint).
+    ///
+    /// ```
+    /// use rfc1738::bnf::{ChoiceKind, Grammar};
+    ///
+    /// let points = Grammar::rfc1738().choice_points();
+    /// let hostport: Vec<_> = points.iter().filter(|(name, ..)| name == "hostport").collect();
+    /// // `hostport = host [ ":" port ]`: one optional group, node 2 in pre-order.
+    /// assert_eq!(hostport, [&("hostport".to_owned(), 2, ChoiceKind::Optional)]);
+    /// ```
     pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
         let mut points = Vec::new();
         for p in self.productions() {

@@ -20,6 +20,15 @@ pub const RFC1738: &str = include_str!("../../grammar/rfc1738.bnf");
 /// Built only by [`Grammar::parse`] (or [`Grammar::rfc1738`]), so every
 /// reference names a production, no name is defined twice and no production
 /// is recursive.
+///
+/// ```
+/// use rfc1738::bnf::Grammar;
+///
+/// let grammar = Grammar::parse("pair = digit \":\" digit\ndigit = \"0\" | \"1\"")?;
+/// assert_eq!(grammar.productions().len(), 2);
+/// assert_eq!(grammar.get("pair").unwrap().expr.to_string(), r#"digit ":" digit"#);
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grammar {
     productions: Vec<Production>,
@@ -38,6 +47,15 @@ impl Grammar {
     /// ...) and productions defined twice, in file order; then references
     /// to undefined productions; then recursion and derivations nested too
     /// deep.
+    ///
+    /// ```
+    /// use rfc1738::bnf::Grammar;
+    ///
+    /// let grammar = Grammar::parse("word = 1*letter\nletter = \"a\" | \"b\"").unwrap();
+    /// assert_eq!(grammar.uses("word"), ["letter"]);
+    /// let error = Grammar::parse("word = 1*letter").unwrap_err();
+    /// assert!(error.message().contains("letter"), "{error}");
+    /// ```
     pub fn parse(text: &str) -> Result<Grammar, BnfError> {
         let productions = reader::read(text)?;
         let index = productions
@@ -54,6 +72,12 @@ impl Grammar {
     /// # Panics
     ///
     /// If the embedded file does not read, which its tests rule out.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// assert_eq!(grammar.productions().len(), rfc1738::Rule::COUNT);
+    /// assert_eq!(grammar.productions()[0].name, "genericurl");
+    /// ```
     pub fn rfc1738() -> &'static Grammar {
         static GRAMMAR: OnceLock<Grammar> = OnceLock::new();
         GRAMMAR.get_or_init(|| {
@@ -62,11 +86,24 @@ impl Grammar {
     }
 
     /// The productions, in file order.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// let names: Vec<&str> = grammar.productions().iter().map(|p| p.name.as_str()).collect();
+    /// assert_eq!(names[..3], ["genericurl", "url", "otherurl"]);
+    /// ```
     pub fn productions(&self) -> &[Production] {
         &self.productions
     }
 
     /// The production called `name`.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// let port = grammar.get("port").unwrap();
+    /// assert_eq!(port.text, "port = digits");
+    /// assert!(grammar.get("authority").is_none());
+    /// ```
     pub fn get(&self, name: &str) -> Option<&Production> {
         // `index` maps each name to its position in `productions`.
         self.index_of(name).map(|i| &self.productions[i])
@@ -74,6 +111,12 @@ impl Grammar {
 
     /// The names of the productions that `name`'s expression refers to,
     /// each once, in order of first reference; empty for an unknown name.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// assert_eq!(grammar.uses("hostport"), ["host", "port"]);
+    /// assert!(grammar.uses("nonesuch").is_empty());
+    /// ```
     pub fn uses(&self, name: &str) -> Vec<&str> {
         let mut names = Vec::new();
         if let Some(p) = self.get(name) {
@@ -84,6 +127,12 @@ impl Grammar {
 
     /// The names of the productions whose expressions refer to `name`, in
     /// file order; empty for an unknown name.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// assert_eq!(grammar.used_by("port"), ["hostport"]);
+    /// assert_eq!(grammar.used_by("hostport")[..3], ["login", "httpurl", "gopherurl"]);
+    /// ```
     pub fn used_by(&self, name: &str) -> Vec<&str> {
         self.productions
             .iter()

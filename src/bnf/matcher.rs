@@ -46,6 +46,17 @@ use super::syntax::{Expr, Production};
 /// the counts of its three repetitions, and a chain of productions each two
 /// of the next (`p0 = p1 p1`, `p1 = p2 p2`, ...) new states at nearly every
 /// byte of its one string.
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, MAX_STATES, Matcher};
+///
+/// // The RFC's productions never need that many, whatever the input.
+/// let grammar = Grammar::rfc1738();
+/// let url = grammar.get("url").unwrap();
+/// let input = format!("gopher://h/1{}", "%09".repeat(10_000));
+/// assert_eq!(Matcher::new(grammar).try_check(url, &input), Ok(Ok(())));
+/// assert_eq!(MAX_STATES, 8192);
+/// ```
 pub const MAX_STATES: usize = 1 << 13;
 
 /// The matcher gave up on a question: answering it needs more than
@@ -53,6 +64,19 @@ pub const MAX_STATES: usize = 1 << 13;
 ///
 /// Displays as `the matcher needs more than 8192 states (at byte 1200 of
 /// the input)`.
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, Matcher};
+///
+/// // p0 = p1 p1, ..., p40 = "x": new states at nearly every byte.
+/// let mut text: String = (0..40).map(|i| format!("p{i} = p{0} p{0}\n", i + 1)).collect();
+/// text.push_str("p40 = \"x\"\n");
+/// let grammar = Grammar::parse(&text)?;
+/// let p0 = grammar.get("p0").unwrap();
+/// let error = Matcher::new(&grammar).try_check(p0, &"x".repeat(100_000)).unwrap_err();
+/// assert!(error.to_string().starts_with("the matcher needs more than 8192 states"));
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the matcher needs more than {MAX_STATES} states (at byte {offset} of the input)")]
 #[non_exhaustive]
@@ -68,6 +92,18 @@ impl TooManyStates {
 
     /// The byte offset of the input the matcher had read up to when it
     /// needed one state too many; 0 when it gave up before reading any.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    ///
+    /// let mut text: String = (0..40).map(|i| format!("p{i} = p{0} p{0}\n", i + 1)).collect();
+    /// text.push_str("p40 = \"x\"\n");
+    /// let grammar = Grammar::parse(&text)?;
+    /// let p0 = grammar.get("p0").unwrap();
+    /// let error = Matcher::new(&grammar).try_check(p0, &"x".repeat(100_000)).unwrap_err();
+    /// assert!(0 < error.offset() && error.offset() < 100_000);
+    /// # Ok::<(), rfc1738::bnf::BnfError>(())
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -118,6 +154,17 @@ enum Node {
 /// input once: its time is linear in the input's length and its memory,
 /// apart from the input, bounded by the production's states, whatever the
 /// input (see [`MAX_STATES`]).
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, Matcher};
+///
+/// let grammar = Grammar::rfc1738();
+/// let matcher = Matcher::new(grammar);
+/// // `hostname` ends with a `toplabel`, however greedy a parser would be.
+/// let hostname = grammar.get("hostname").unwrap();
+/// assert!(matcher.matches(hostname, "a.b-c.d"));
+/// assert!(!matcher.matches(hostname, "a.b."));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Matcher<'g> {
     grammar: &'g Grammar,
@@ -128,6 +175,14 @@ pub struct Matcher<'g> {
 
 impl<'g> Matcher<'g> {
     /// A matcher for the productions of `grammar`.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let grammar = Grammar::parse("bit = \"0\" | \"1\"")?;
+    /// let matcher = Matcher::new(&grammar);
+    /// assert!(matcher.matches(grammar.get("bit").unwrap(), "1"));
+    /// # Ok::<(), rfc1738::bnf::BnfError>(())
+    /// ```
     pub fn new(grammar: &'g Grammar) -> Matcher<'g> {
         let mut compiler = Compiler {
             grammar,
@@ -152,6 +207,12 @@ impl<'g> Matcher<'g> {
     }
 
     /// The grammar matched against.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let matcher = Matcher::new(Grammar::rfc1738());
+    /// assert!(std::ptr::eq(matcher.grammar(), Grammar::rfc1738()));
+    /// ```
     pub fn grammar(&self) -> &'g Grammar {
         self.grammar
     }
@@ -163,6 +224,16 @@ impl<'g> Matcher<'g> {
     /// When the question needs more than [`MAX_STATES`] states, which no
     /// production of [`Grammar::rfc1738`] does; [`Matcher::try_check`]
     /// returns that as an error.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let grammar = Grammar::rfc1738();
+    /// let port = grammar.get("port").unwrap();
+    /// let matcher = Matcher::new(grammar);
+    /// assert!(matcher.matches(port, "8080"));
+    /// assert!(!matcher.matches(port, "80a"));
+    /// assert!(!matcher.matches(port, ""));
+    /// ```
     #[track_caller]
     pub fn matches(&self, production: &Production, input: &str) -> bool {
         self.expr_matches(&production.expr, input)
@@ -176,6 +247,18 @@ impl<'g> Matcher<'g> {
     /// # Panics
     ///
     /// As [`Matcher::matches`].
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let grammar = Grammar::rfc1738();
+    /// let host = grammar.get("host").unwrap();
+    /// // `host = hostname | hostnumber`: `1.2.3.4` is a string of both.
+    /// let [hostname, hostnumber] = host.alternatives() else { unreachable!() };
+    /// let matcher = Matcher::new(grammar);
+    /// assert!(matcher.expr_matches(hostnumber, "1.2.3.4"));
+    /// assert!(!matcher.expr_matches(hostname, "1.2.3.4"));
+    /// assert!(matcher.expr_matches(hostname, "a.b"));
+    /// ```
     #[track_caller]
     pub fn expr_matches(&self, expr: &Expr, input: &str) -> bool {
         expect(self.read(expr, input)).matched
@@ -199,6 +282,16 @@ impl<'g> Matcher<'g> {
     /// # Panics
     ///
     /// As [`Matcher::matches`].
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let grammar = Grammar::rfc1738();
+    /// let httpurl = grammar.get("httpurl").unwrap();
+    /// let matcher = Matcher::new(grammar);
+    /// assert_eq!(matcher.viable_prefix(httpurl, "http://host:8a/"), 13);
+    /// // Could go on to a string of httpurl: all of it.
+    /// assert_eq!(matcher.viable_prefix(httpurl, "http://ho"), 9);
+    /// ```
     #[track_caller]
     pub fn viable_prefix(&self, production: &Production, input: &str) -> usize {
         expect(self.read(&production.expr, input)).viable
@@ -210,6 +303,15 @@ impl<'g> Matcher<'g> {
     /// # Panics
     ///
     /// As [`Matcher::matches`].
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Grammar, Matcher};
+    /// let grammar = Grammar::rfc1738();
+    /// let ftpurl = grammar.get("ftpurl").unwrap();
+    /// let matcher = Matcher::new(grammar);
+    /// assert_eq!(matcher.check(ftpurl, "ftp://host/a;type=i"), Ok(()));
+    /// assert_eq!(matcher.check(ftpurl, "ftp://host/a;type=x"), Err(18));
+    /// ```
     #[track_caller]
     pub fn check(&self, production: &Production, input: &str) -> Result<(), usize> {
         expect(self.try_check(production, input))

@@ -6,6 +6,17 @@
 //! reader of the grammar, whether at build time or at run time.
 
 /// One production: `name = expression`, with where and how it is written.
+///
+/// ```
+/// use rfc1738::bnf::{Expr, Grammar};
+///
+/// let grammar = Grammar::parse("; the port\nport = digits ; decimal\ndigits = 1*\"0\"")?;
+/// let port = grammar.get("port").unwrap();
+/// assert_eq!(port.expr, Expr::Ref("digits".into()));
+/// assert_eq!((port.line, port.text.as_str()), (2, "port = digits ; decimal"));
+/// assert_eq!(port.comments, ["the port"]);
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Production {
     /// The name defined, as written (`ip-schemepart`).
@@ -22,7 +33,18 @@ pub struct Production {
     pub comments: Vec<String>,
 }
 
-/// An expression of the BNF.
+/// An expression of the BNF. `Display` writes it back in the dialect.
+///
+/// ```
+/// use rfc1738::bnf::{Expr, Grammar};
+///
+/// let hostport = rfc1738::bnf::Grammar::rfc1738().get("hostport").unwrap();
+/// let Expr::Sequence(items) = &hostport.expr else { panic!("a sequence") };
+/// assert_eq!(items[0], Expr::Ref("host".into()));
+/// assert!(matches!(&items[1], Expr::Optional(_)));
+/// assert_eq!(hostport.expr.to_string(), r#"host [ ":" port ]"#);
+/// # let _ = Grammar::rfc1738();
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expr {
     /// `a | b | ...`: any one of two or more expressions.
@@ -49,6 +71,14 @@ pub enum Expr {
 ///
 /// Displays as `line:column: message`, for instance
 /// `3:14: expected "]" to close the group opened at 3:5`.
+///
+/// ```
+/// use rfc1738::bnf::Grammar;
+///
+/// let error = Grammar::parse("a = \"x\"\nb = [ a").unwrap_err();
+/// assert_eq!(error.line(), 2);
+/// assert!(error.to_string().starts_with("2:"), "{error}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{column}: {message}")]
 #[non_exhaustive]
@@ -69,16 +99,33 @@ impl BnfError {
     }
 
     /// The 1-based line of the problem.
+    ///
+    /// ```
+    /// let error = rfc1738::bnf::Grammar::parse("a = b").unwrap_err();
+    /// assert_eq!(error.line(), 1);
+    /// ```
     pub fn line(&self) -> usize {
         self.line
     }
 
     /// The 1-based column of the problem, counted in characters.
+    ///
+    /// ```
+    /// // `b`, which names no production, is the 9th character (`é` is one).
+    /// let error = rfc1738::bnf::Grammar::parse("a = \"é\" b").unwrap_err();
+    /// assert_eq!((error.line(), error.column()), (1, 9), "{error}");
+    /// ```
     pub fn column(&self) -> usize {
         self.column
     }
 
     /// What is wrong, without the position.
+    ///
+    /// ```
+    /// let error = rfc1738::bnf::Grammar::parse("a = b").unwrap_err();
+    /// assert!(error.message().contains('b'), "{error}");
+    /// assert!(!error.message().starts_with("1:"));
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -124,6 +171,12 @@ impl std::fmt::Display for Expr {
 impl Production {
     /// The top-level alternatives: the items of an [`Expr::Alternatives`],
     /// or else the expression alone.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// assert_eq!(grammar.get("host").unwrap().alternatives().len(), 2);
+    /// assert_eq!(grammar.get("hostport").unwrap().alternatives().len(), 1);
+    /// ```
     pub fn alternatives(&self) -> &[Expr] {
         match &self.expr {
             Expr::Alternatives(items) => items,

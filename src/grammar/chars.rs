@@ -22,6 +22,14 @@ use crate::trace::Observer;
 /// "y" | "z"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/lowalpha.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::lowalpha};
+///
+/// assert_eq!(lowalpha(Quiet).parse_complete("ab"), Ok(("b", "a")));
+/// assert!(lowalpha(Quiet).parse_complete("A").is_err());
+/// ```
 pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -34,6 +42,14 @@ pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
 /// "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hialpha.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::hialpha};
+///
+/// assert_eq!(hialpha(Quiet).parse_complete("Ab"), Ok(("b", "A")));
+/// assert!(hialpha(Quiet).parse_complete("a").is_err());
+/// ```
 pub fn hialpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -44,6 +60,14 @@ pub fn hialpha<'a, I: Text<'a>, O: Observer>(
 /// alpha = lowalpha | hialpha
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alpha.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::alpha};
+///
+/// assert_eq!(alpha(Quiet).parse_complete("Zz"), Ok(("z", "Z")));
+/// assert!(alpha(Quiet).parse_complete("1").is_err());
+/// ```
 pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Alpha, one(o, &charset::ALPHA))
 }
@@ -53,6 +77,14 @@ pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// "8" | "9"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digit.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::digit};
+///
+/// assert_eq!(digit(Quiet).parse_complete("42"), Ok(("2", "4")));
+/// assert!(digit(Quiet).parse_complete("x").is_err());
+/// ```
 pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Digit, one(o, &charset::DIGIT))
 }
@@ -61,6 +93,14 @@ pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// safe = "$" | "-" | "_" | "." | "+"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/safe.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::safe};
+///
+/// assert_eq!(safe(Quiet).parse_complete("$x"), Ok(("x", "$")));
+/// assert_eq!(safe(Quiet).parse_complete(".x"), Ok(("x", ".")));
+/// ```
 pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Safe, one(o, &charset::SAFE))
 }
@@ -69,6 +109,14 @@ pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// extra = "!" | "*" | "'" | "(" | ")" | ","
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/extra.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::extra};
+///
+/// assert_eq!(extra(Quiet).parse_complete("(x)"), Ok(("x)", "(")));
+/// assert_eq!(extra(Quiet).parse_complete("!"), Ok(("", "!")));
+/// ```
 pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Extra, one(o, &charset::EXTRA))
 }
@@ -80,6 +128,16 @@ pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 ///
 /// No other production uses `national`: these characters are never valid
 /// unencoded in a URL (section 2.2).
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::national};
+///
+/// assert_eq!(national(Quiet).parse_complete("~me"), Ok(("me", "~")));
+/// // Never valid unencoded in a URL: a `~` is written `%7E`.
+/// assert!(!rfc1738::is_valid("http://h/~me"));
+/// assert!(rfc1738::is_valid("http://h/%7Eme"));
+/// ```
 pub fn national<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -93,6 +151,16 @@ pub fn national<'a, I: Text<'a>, O: Observer>(
 ///
 /// No other production uses `punctuation`: these characters are never valid
 /// unencoded in a URL (section 2.2), `%` only as the start of an `escape`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::punctuation};
+///
+/// assert_eq!(punctuation(Quiet).parse_complete("#top"), Ok(("top", "#")));
+/// // `%` stands unencoded only as the start of an escape.
+/// assert!(rfc1738::is_valid("ftp://h/100%25"));
+/// assert!(!rfc1738::is_valid("ftp://h/100%"));
+/// ```
 pub fn punctuation<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -103,6 +171,14 @@ pub fn punctuation<'a, I: Text<'a>, O: Observer>(
 /// reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/reserved.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::reserved};
+///
+/// assert_eq!(reserved(Quiet).parse_complete("?q"), Ok(("q", "?")));
+/// assert_eq!(reserved(Quiet).parse_complete("@h"), Ok(("h", "@")));
+/// ```
 pub fn reserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -114,6 +190,15 @@ pub fn reserved<'a, I: Text<'a>, O: Observer>(
 /// "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hex.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::hex};
+///
+/// assert_eq!(hex(Quiet).parse_complete("Fa"), Ok(("a", "F")));
+/// // Lower-case letters too: section 2.2 allows either case.
+/// assert_eq!(hex(Quiet).parse_complete("a"), Ok(("", "a")));
+/// ```
 pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Hex, one(o, &charset::HEX))
 }
@@ -125,6 +210,16 @@ pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a st
 ///
 /// After the `%`, a byte that is not a hex digit is reported as the failure,
 /// not the `%`: `%4g` fails at the `g`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::escape};
+///
+/// assert_eq!(escape(Quiet).parse_complete("%7Eme"), Ok(("me", "%7E")));
+/// // The failure is at the `g`, the byte that is no hex digit.
+/// let error = rfc1738::parse_rule(rfc1738::Rule::Escape, "%4g").unwrap_err();
+/// assert_eq!(error.offset(), 2);
+/// ```
 pub fn escape<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -135,6 +230,16 @@ pub fn escape<'a, I: Text<'a>, O: Observer>(
 /// unreserved = alpha | digit | safe | extra
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/unreserved.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::unreserved};
+///
+/// assert_eq!(unreserved(Quiet).parse_complete("a-b"), Ok(("-b", "a")));
+/// assert_eq!(unreserved(Quiet).parse_complete("-b"), Ok(("b", "-")));
+/// // A reserved character is not unreserved.
+/// assert!(unreserved(Quiet).parse_complete("/").is_err());
+/// ```
 pub fn unreserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -145,6 +250,16 @@ pub fn unreserved<'a, I: Text<'a>, O: Observer>(
 /// uchar = unreserved | escape
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/uchar.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::uchar};
+///
+/// // One character, or one escape.
+/// assert_eq!(uchar(Quiet).parse_complete("%41b"), Ok(("b", "%41")));
+/// assert_eq!(uchar(Quiet).parse_complete("b%41"), Ok(("%41", "b")));
+/// assert!(uchar(Quiet).parse_complete("/").is_err());
+/// ```
 pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Uchar, one(o, &charset::UCHAR))
 }
@@ -153,6 +268,15 @@ pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// xchar = unreserved | reserved | escape
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/xchar.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::xchar};
+///
+/// assert_eq!(xchar(Quiet).parse_complete("/x"), Ok(("x", "/")));
+/// assert_eq!(xchar(Quiet).parse_complete("%2Fx"), Ok(("x", "%2F")));
+/// assert!(xchar(Quiet).parse_complete("#x").is_err());
+/// ```
 pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Xchar, one(o, &charset::XCHAR))
 }
@@ -161,6 +285,14 @@ pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// digits = 1*digit
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digits.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, chars::digits};
+///
+/// assert_eq!(digits(Quiet).parse_complete("8080/"), Ok(("/", "8080")));
+/// assert!(digits(Quiet).parse_complete("/").is_err());
+/// ```
 pub fn digits<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

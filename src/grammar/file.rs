@@ -22,6 +22,17 @@ use crate::trace::Observer;
 /// two ways. Section 3.10 gives `localhost` its own meaning, so the literal
 /// is tried first and kept when the `/` follows it; `localhost.dom` and
 /// `LOCALHOST` are hosts. Both readings accept the same strings.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, file::fileurl};
+/// use rfc1738::url::FileHost;
+///
+/// let (_, url) = fileurl(Quiet).parse_complete("file://localhost/etc/motd").unwrap();
+/// assert_eq!(url.host(), Some(FileHost::Localhost));
+/// let (_, url) = fileurl(Quiet).parse_complete("file://localhost.dom/etc/motd").unwrap();
+/// assert!(matches!(url.host(), Some(FileHost::Host(host)) if host.as_str() == "localhost.dom"));
+/// ```
 pub fn fileurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = FileUrl<'a>, Error = E<I>> {

@@ -15,6 +15,16 @@ use crate::{Rule, charset, scan};
 /// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftpurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ftp::ftpurl};
+///
+/// let (_, url) = ftpurl(Quiet).parse_complete("ftp://me@host.dom/pub/f.txt;type=i").unwrap();
+/// assert_eq!(url.login().user(), Some("me"));
+/// assert_eq!(url.fpath().map(|path| path.as_str()), Some("pub/f.txt"));
+/// assert_eq!(url.ftptype(), Some("i"));
+/// ```
 pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = FtpUrl<'a>, Error = E<I>> {
@@ -44,6 +54,15 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fpath.md"))]
 ///
 /// Fast form: `scan::FPATH`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ftp::fpath};
+///
+/// let (rest, path) = fpath(Quiet).parse_complete("pub/file.txt;type=a").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["pub", "file.txt"]);
+/// assert_eq!(rest, ";type=a");
+/// ```
 pub fn fpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -63,6 +82,15 @@ pub fn fpath<'a, I: Text<'a>, O: Observer>(
 /// fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fsegment.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ftp::fsegment};
+///
+/// assert_eq!(fsegment(Quiet).parse_complete("a%2Fb/c"), Ok(("/c", "a%2Fb")));
+/// // An empty segment too: `ftp://h//x` has one.
+/// assert_eq!(fsegment(Quiet).parse_complete("/x"), Ok(("/x", "")));
+/// ```
 pub fn fsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -73,6 +101,14 @@ pub fn fsegment<'a, I: Text<'a>, O: Observer>(
 /// ftptype = "A" | "I" | "D" | "a" | "i" | "d"
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftptype.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ftp::ftptype};
+///
+/// assert_eq!(ftptype(Quiet).parse_complete("d"), Ok(("", "d")));
+/// assert!(ftptype(Quiet).parse_complete("x").is_err());
+/// ```
 pub fn ftptype<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

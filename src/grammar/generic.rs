@@ -18,6 +18,14 @@ use crate::{Rule, scan};
 /// genericurl = scheme ":" schemepart
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/genericurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::genericurl};
+///
+/// let (rest, url) = genericurl(Quiet).parse_complete("urn:isbn:0451450523 x").unwrap();
+/// assert_eq!((url.scheme(), url.schemepart(), rest), ("urn", "isbn:0451450523", " x"));
+/// ```
 pub fn genericurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -47,6 +55,21 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
 /// URL ends, that is where no `xchar` follows; otherwise the next is tried.
 /// Without that, `http://h/a?b?c` would stop as an `httpurl` at the second `?`
 /// (`search` has no `?`) instead of being the `otherurl` it is.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::url};
+/// use rfc1738::Url;
+///
+/// let (_, read) = url(Quiet).parse_complete("http://h/a?b").unwrap();
+/// assert!(matches!(read, Url::Http(_)));
+/// // A user name is no part of an `httpurl`, and a second `?` no part of its
+/// // search: both are read as an `otherurl`.
+/// let (_, read) = url(Quiet).parse_complete("http://user@h/").unwrap();
+/// assert!(matches!(read, Url::Other(_)));
+/// let (_, read) = url(Quiet).parse_complete("http://h/a?b?c").unwrap();
+/// assert_eq!((read.rule(), read.as_str()), (rfc1738::Rule::Otherurl, "http://h/a?b?c"));
+/// ```
 pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a>, Error = E<I>> {
     rule(
         o,
@@ -71,6 +94,15 @@ pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a
 /// otherurl = genericurl
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/otherurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::otherurl};
+///
+/// // Any scheme, known or not: a `genericurl` under another name.
+/// let (_, url) = otherurl(Quiet).parse_complete("gopher+://h/").unwrap();
+/// assert_eq!((url.scheme(), url.schemepart()), ("gopher+", "//h/"));
+/// ```
 pub fn otherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -85,6 +117,16 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
 /// On the input of [`crate::parse`] (scheme case folded, as the comment above
 /// asks of interpreters), upper-case letters match too; by the grammar's
 /// letter ([`crate::parse_rule`]) they do not.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Folded, Quiet, generic::scheme};
+///
+/// assert_eq!(scheme(Quiet).parse_complete("svn+ssh://h"), Ok(("://h", "svn+ssh")));
+/// // By the grammar's letter, upper case is no scheme; folded, it is.
+/// assert!(rfc1738::parse_rule(rfc1738::Rule::Scheme, "HTTP").is_err());
+/// assert_eq!(scheme(Quiet).parse_complete(Folded("HTTP:x")).map(|(_, name)| name), Ok("HTTP"));
+/// ```
 pub fn scheme<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -106,6 +148,14 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// alternative never runs and changes no verdict. A derivation tree shows
 /// the `ip-schemepart` reading when the whole schemepart is one
 /// ([decisions](crate::decisions)). Fast form: `scan::XCHARS`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::schemepart};
+///
+/// // `*xchar` takes every schemepart, one that is an `ip-schemepart` too.
+/// assert_eq!(schemepart(Quiet).parse_complete("//h:1/x y"), Ok((" y", "//h:1/x")));
+/// ```
 pub fn schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

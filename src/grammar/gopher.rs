@@ -30,6 +30,17 @@ use crate::{Rule, charset, scan};
 /// otherwise the selector takes the rest (`1a%09b/c`: `/` is no `search`
 /// character, so the selector is `a%09b/c`). The language is `"/" *xchar`
 /// after the host either way. See [decisions](crate::decisions), D14.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, gopher::gopherurl};
+///
+/// let (_, url) = gopherurl(Quiet).parse_complete("gopher://h/7a%09b").unwrap();
+/// assert_eq!((url.gtype(), url.selector(), url.search()), (Some("7"), "a", Some("b")));
+/// // `/` is no `search` character: the selector takes the rest.
+/// let (_, url) = gopherurl(Quiet).parse_complete("gopher://h/1a%09b/c").unwrap();
+/// assert_eq!((url.selector(), url.search()), ("a%09b/c", None));
+/// ```
 pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
@@ -88,6 +99,14 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
 ///
 /// One `xchar`, so an escape is a gtype: in `gopher://h/%09x` the gtype is
 /// `%09`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, gopher::gtype};
+///
+/// assert_eq!(gtype(Quiet).parse_complete("1/x"), Ok(("/x", "1")));
+/// assert_eq!(gtype(Quiet).parse_complete("%09x"), Ok(("x", "%09")));
+/// ```
 pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Gtype, one(o, &charset::XCHAR))
 }
@@ -100,6 +119,13 @@ pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// All of `*xchar`, `%09` included. Inside [`gopherurl`] the selector is read
 /// up to the first `%09` when a search follows (section 3.4). Fast form:
 /// `scan::XCHARS`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, gopher::selector};
+///
+/// assert_eq!(selector(Quiet).parse_complete("a%09b c"), Ok((" c", "a%09b")));
+/// ```
 pub fn selector<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -116,6 +142,13 @@ pub fn selector<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/gopher_plus_string.md"))]
 ///
 /// Fast form: `scan::XCHARS`.
+///
+/// ```
+/// let url = rfc1738::parse("gopher://h/1sel%09query%09+")?;
+/// let rfc1738::Url::Gopher(gopher) = url else { unreachable!() };
+/// assert_eq!(gopher.gopher_plus_string(), Some("+"));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn gopher_plus_string<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -15,6 +15,16 @@ use crate::{Rule, charset, scan};
 /// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/httpurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, http::httpurl};
+///
+/// let (_, url) = httpurl(Quiet).parse_complete("http://host.dom/a/b?q=1").unwrap();
+/// assert_eq!(url.hostport().host().as_str(), "host.dom");
+/// assert_eq!(url.hpath().map(|path| path.as_str()), Some("a/b"));
+/// assert_eq!(url.search(), Some("q=1"));
+/// ```
 pub fn httpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = HttpUrl<'a>, Error = E<I>> {
@@ -44,6 +54,15 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hpath.md"))]
 ///
 /// Fast form: `scan::HPATH`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, http::hpath};
+///
+/// let (rest, path) = hpath(Quiet).parse_complete("a/b%2Fc/?q").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b%2Fc", ""]);
+/// assert_eq!(rest, "?q");
+/// ```
 pub fn hpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -63,6 +82,13 @@ pub fn hpath<'a, I: Text<'a>, O: Observer>(
 /// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hsegment.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, http::hsegment};
+///
+/// assert_eq!(hsegment(Quiet).parse_complete("a;b=c/d"), Ok(("/d", "a;b=c")));
+/// ```
 pub fn hsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -73,6 +99,15 @@ pub fn hsegment<'a, I: Text<'a>, O: Observer>(
 /// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/search.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, http::search};
+///
+/// assert_eq!(search(Quiet).parse_complete("q=a&b=%20#top"), Ok(("#top", "q=a&b=%20")));
+/// // No `?` in a search.
+/// assert_eq!(search(Quiet).parse_complete("a?b"), Ok(("?b", "a")));
+/// ```
 pub fn search<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

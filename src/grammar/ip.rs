@@ -17,6 +17,15 @@ use crate::{Rule, charset, scan};
 /// ip-schemepart = "//" login [ "/" urlpath ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ip_schemepart.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::ip_schemepart};
+///
+/// let (_, part) = ip_schemepart(Quiet).parse_complete("//me@host:21/a/b").unwrap();
+/// assert_eq!(part.login().user(), Some("me"));
+/// assert_eq!(part.urlpath(), Some("a/b"));
+/// ```
 pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>> {
@@ -49,6 +58,18 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// a user and password (`host:80` is `user ":" password`), so it only fails
 /// at the missing `@`, and nom's `opt` then backtracks to read them as
 /// `hostport`. The `@` alone decides, as in the BNF.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::login};
+///
+/// let (_, read) = login(Quiet).parse_complete("me:secret@host.dom:21").unwrap();
+/// assert_eq!((read.user(), read.password()), (Some("me"), Some("secret")));
+/// assert_eq!(read.hostport().port(), Some("21"));
+/// // Without an `@`, `host:80` is a host and a port, not a user and password.
+/// let (_, read) = login(Quiet).parse_complete("host:80").unwrap();
+/// assert_eq!((read.user(), read.hostport().port()), (None, Some("80")));
+/// ```
 pub fn login<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
@@ -69,6 +90,16 @@ pub fn login<'a, I: Text<'a>, O: Observer>(
 /// hostport = host [ ":" port ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostport.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostport};
+///
+/// let (_, read) = hostport(Quiet).parse_complete("host.dom:8080").unwrap();
+/// assert_eq!((read.host().as_str(), read.port()), ("host.dom", Some("8080")));
+/// let (_, read) = hostport(Quiet).parse_complete("10.0.0.1").unwrap();
+/// assert_eq!(read.port(), None);
+/// ```
 pub fn hostport<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
@@ -89,6 +120,16 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
 /// fails as a `hostname` (its last label `4` is no `toplabel`) and matches
 /// as a `hostnumber`, while `1.2.3` is neither.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::host};
+/// use rfc1738::url::Host;
+///
+/// assert_eq!(host(Quiet).parse_complete("1.2.3.4"), Ok(("", Host::Hostnumber("1.2.3.4"))));
+/// assert_eq!(host(Quiet).parse_complete("a.b.c"), Ok(("", Host::Hostname("a.b.c"))));
+/// assert!(rfc1738::parse_rule(rfc1738::Rule::Host, "1.2.3").is_err());
+/// ```
 pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
     rule(
         o,
@@ -110,6 +151,15 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// grammar has a `.` right after a `hostname`, so greedy is exact. If the
 /// last label is no `toplabel` (`a.1`), the hostname fails: no other way of
 /// splitting the labels exists. Fast form: `scan::HOSTNAME`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostname};
+///
+/// assert_eq!(hostname(Quiet).parse_complete("www.example.com:80"), Ok((":80", "www.example.com")));
+/// // The last label is no `toplabel`: no hostname.
+/// assert!(hostname(Quiet).parse_complete("a.1").is_err());
+/// ```
 pub fn hostname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -135,6 +185,14 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 /// Read as one run of `alphadigit | "-"` starting with an `alphadigit`,
 /// trailing hyphens given back: see [decisions](crate::decisions) for why the two
 /// alternatives cannot be run as nom's ordered choice.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::domainlabel};
+///
+/// // The trailing hyphens are given back: a label ends with a letter or a digit.
+/// assert_eq!(domainlabel(Quiet).parse_complete("my-host--.x"), Ok(("--.x", "my-host")));
+/// ```
 pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -151,6 +209,14 @@ pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/toplabel.md"))]
 ///
 /// Read like [`domainlabel`], with an `alpha` first.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::toplabel};
+///
+/// assert_eq!(toplabel(Quiet).parse_complete("com-"), Ok(("-", "com")));
+/// assert!(toplabel(Quiet).parse_complete("9com").is_err());
+/// ```
 pub fn toplabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -165,6 +231,15 @@ pub fn toplabel<'a, I: Text<'a>, O: Observer>(
 /// alphadigit = alpha | digit
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alphadigit.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::alphadigit};
+///
+/// assert_eq!(alphadigit(Quiet).parse_complete("a1"), Ok(("1", "a")));
+/// assert_eq!(alphadigit(Quiet).parse_complete("1a"), Ok(("a", "1")));
+/// assert!(alphadigit(Quiet).parse_complete("-").is_err());
+/// ```
 pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -178,6 +253,18 @@ pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
 ///
 /// The grammar bounds neither the groups' values nor their lengths:
 /// `999.0.0.1` is a hostnumber.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::hostnumber};
+/// use rfc1738::lint::{Code, lint};
+///
+/// assert_eq!(hostnumber(Quiet).parse_complete("999.0.0.1/"), Ok(("/", "999.0.0.1")));
+/// // Valid, and `lint` says what the grammar does not.
+/// let url = rfc1738::parse("http://999.0.0.1/")?;
+/// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -200,6 +287,15 @@ pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
 /// port = digits
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/port.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::port};
+///
+/// assert_eq!(port(Quiet).parse_complete("8080/"), Ok(("/", "8080")));
+/// // An empty port is no port: `http://host:/` is invalid.
+/// assert!(port(Quiet).parse_complete("/").is_err());
+/// ```
 pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Port, digits(o))
 }
@@ -208,6 +304,13 @@ pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// user = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/user.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::user};
+///
+/// assert_eq!(user(Quiet).parse_complete("me%40home:pw@h"), Ok((":pw@h", "me%40home")));
+/// ```
 pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::User, many(o, &charset::USER_BODY, false))
 }
@@ -216,6 +319,15 @@ pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// password = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/password.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::password};
+///
+/// assert_eq!(password(Quiet).parse_complete("s;e?c&r=t@h"), Ok(("@h", "s;e?c&r=t")));
+/// // A `:` in a password is written `%3A`.
+/// assert_eq!(password(Quiet).parse_complete("a:b"), Ok((":b", "a")));
+/// ```
 pub fn password<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -228,6 +340,13 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/urlpath.md"))]
 ///
 /// Fast form: `scan::XCHARS`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, ip::urlpath};
+///
+/// assert_eq!(urlpath(Quiet).parse_complete("a/b;c?d e"), Ok((" e", "a/b;c?d")));
+/// ```
 pub fn urlpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

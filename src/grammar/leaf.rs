@@ -40,6 +40,18 @@ use crate::trace::Observer;
 /// The error type of every combinator: nom's own, with the position where the
 /// combinator gave up. The crate's [`crate::Error`] comes from the observer,
 /// not from these.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{E, Quiet, ip::port};
+///
+/// let failed: nom::Err<E<&str>> = port(Quiet).parse_complete("x80").unwrap_err();
+/// let nom::Err::Error(error) = failed else { panic!("a recoverable failure") };
+/// assert_eq!(error.input, "x80");
+/// // The crate's own error says more: where, and what was expected.
+/// let error = rfc1738::parse_rule(rfc1738::Rule::Port, "x80").unwrap_err();
+/// assert_eq!(error.message(), r#"expected digit, found "x""#);
+/// ```
 pub type E<I> = nom::error::Error<I>;
 
 /// `hex`, as a failure reports it.

@@ -13,6 +13,14 @@ use crate::{Rule, charset, scan};
 /// mailtourl = "mailto:" encoded822addr
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/mailtourl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, mailto::mailtourl};
+///
+/// let (_, url) = mailtourl(Quiet).parse_complete("mailto:me@host.dom").unwrap();
+/// assert_eq!(url.encoded822addr(), "me@host.dom");
+/// ```
 pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
@@ -34,6 +42,16 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
 ///
 /// Only the `1*xchar` shape is checked: RFC 822's own syntax is out of the
 /// grammar's scope. Fast form: `scan::XCHARS1` (its empty run is a failure).
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, mailto::encoded822addr};
+///
+/// assert_eq!(encoded822addr(Quiet).parse_complete("me@host.dom"), Ok(("", "me@host.dom")));
+/// // Any run of xchars will do, not an empty one.
+/// assert!(rfc1738::is_valid("mailto:@@"));
+/// assert!(!rfc1738::is_valid("mailto:"));
+/// ```
 pub fn encoded822addr<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -16,6 +16,15 @@ use crate::{Rule, charset};
 /// newsurl = "news:" grouppart
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/newsurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, news::newsurl};
+/// use rfc1738::url::Grouppart;
+///
+/// let (_, url) = newsurl(Quiet).parse_complete("news:comp.infosystems.www").unwrap();
+/// assert_eq!(url.grouppart(), Grouppart::Group("comp.infosystems.www"));
+/// ```
 pub fn newsurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NewsUrl<'a>, Error = E<I>> {
@@ -40,6 +49,17 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
 /// `comp.lang@h`), so in the BNF's order nom's ordered choice would commit to
 /// `"*"` or `group` and fail at the `@`. The three languages are disjoint
 /// (only an article has an `@`), so the order changes no verdict.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, news::grouppart};
+/// use rfc1738::url::Grouppart;
+///
+/// assert_eq!(grouppart(Quiet).parse_complete("*"), Ok(("", Grouppart::All)));
+/// assert_eq!(grouppart(Quiet).parse_complete("comp.lang"), Ok(("", Grouppart::Group("comp.lang"))));
+/// let (_, part) = grouppart(Quiet).parse_complete("comp.lang@h").unwrap();
+/// assert!(matches!(part, Grouppart::Article(article) if article.unique() == "comp.lang"));
+/// ```
 pub fn grouppart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Grouppart<'a>, Error = E<I>> {
@@ -58,6 +78,15 @@ pub fn grouppart<'a, I: Text<'a>, O: Observer>(
 /// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/group.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, news::group};
+///
+/// assert_eq!(group(Quiet).parse_complete("comp.lang.c++ x"), Ok((" x", "comp.lang.c++")));
+/// // A group name starts with a letter.
+/// assert!(group(Quiet).parse_complete("1x").is_err());
+/// ```
 pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
@@ -70,6 +99,14 @@ pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/article.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, news::article};
+///
+/// let (_, article) = article(Quiet).parse_complete("1234@host.dom").unwrap();
+/// assert_eq!((article.unique(), article.host().as_str()), ("1234", "host.dom"));
+/// ```
 pub fn article<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Article<'a>, Error = E<I>> {

@@ -17,6 +17,14 @@ use crate::trace::Observer;
 /// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/nntpurl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, nntp::nntpurl};
+///
+/// let (_, url) = nntpurl(Quiet).parse_complete("nntp://news.dom/comp.lang/42").unwrap();
+/// assert_eq!((url.group(), url.article()), ("comp.lang", Some("42")));
+/// ```
 pub fn nntpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NntpUrl<'a>, Error = E<I>> {

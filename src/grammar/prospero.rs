@@ -15,6 +15,16 @@ use crate::{Rule, charset, scan};
 /// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/prosperourl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::prosperourl};
+///
+/// let (_, url) = prosperourl(Quiet).parse_complete("prospero://h:1525/a/b;key=v").unwrap();
+/// assert_eq!(url.ppath().as_str(), "a/b");
+/// let fields: Vec<_> = url.fieldspecs().iter().map(|f| (f.fieldname, f.fieldvalue)).collect();
+/// assert_eq!(fields, [("key", "v")]);
+/// ```
 pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
@@ -45,6 +55,15 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ppath.md"))]
 ///
 /// Fast form: `scan::PPATH`.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::ppath};
+///
+/// let (rest, path) = ppath(Quiet).parse_complete("a/b;k=v").unwrap();
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b"]);
+/// assert_eq!(rest, ";k=v");
+/// ```
 pub fn ppath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -64,6 +83,13 @@ pub fn ppath<'a, I: Text<'a>, O: Observer>(
 /// psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/psegment.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::psegment};
+///
+/// assert_eq!(psegment(Quiet).parse_complete("a%20b/c"), Ok(("/c", "a%20b")));
+/// ```
 pub fn psegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -74,6 +100,14 @@ pub fn psegment<'a, I: Text<'a>, O: Observer>(
 /// fieldspec = ";" fieldname "=" fieldvalue
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldspec.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::fieldspec};
+///
+/// let (_, field) = fieldspec(Quiet).parse_complete(";version=2").unwrap();
+/// assert_eq!((field.fieldname, field.fieldvalue), ("version", "2"));
+/// ```
 pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
@@ -92,6 +126,13 @@ pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
 /// fieldname = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldname.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::fieldname};
+///
+/// assert_eq!(fieldname(Quiet).parse_complete("key=v"), Ok(("=v", "key")));
+/// ```
 pub fn fieldname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -102,6 +143,13 @@ pub fn fieldname<'a, I: Text<'a>, O: Observer>(
 /// fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldvalue.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, prospero::fieldvalue};
+///
+/// assert_eq!(fieldvalue(Quiet).parse_complete("v1;k=v2"), Ok((";k=v2", "v1")));
+/// ```
 pub fn fieldvalue<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -14,6 +14,15 @@ use crate::trace::Observer;
 /// telneturl = "telnet://" login [ "/" ]
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/telneturl.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, telnet::telneturl};
+///
+/// let (_, url) = telneturl(Quiet).parse_complete("telnet://guest@host.dom:23/").unwrap();
+/// assert_eq!(url.login().user(), Some("guest"));
+/// assert!(url.has_slash());
+/// ```
 pub fn telneturl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = TelnetUrl<'a>, Error = E<I>> {

@@ -23,6 +23,18 @@ use crate::{Rule, charset};
 /// BNF's order nom's ordered choice would always stop after the database.
 /// The three are disjoint (`database` has neither `/` nor `?`; the character
 /// after it decides), so the order changes no verdict.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::waisurl};
+/// use rfc1738::url::WaisUrl;
+///
+/// let (_, url) = waisurl(Quiet).parse_complete("wais://h/db/TEXT/doc1").unwrap();
+/// assert!(matches!(url, WaisUrl::Doc(_)));
+/// assert_eq!((url.database(), url.wtype(), url.wpath()), ("db", Some("TEXT"), Some("doc1")));
+/// let (_, url) = waisurl(Quiet).parse_complete("wais://h/db?query").unwrap();
+/// assert_eq!((url.database(), url.search()), ("db", Some("query")));
+/// ```
 pub fn waisurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisUrl<'a>, Error = E<I>> {
@@ -41,6 +53,15 @@ pub fn waisurl<'a, I: Text<'a>, O: Observer>(
 /// waisdatabase = "wais://" hostport "/" database
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdatabase.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::waisdatabase};
+///
+/// let (rest, url) = waisdatabase(Quiet).parse_complete("wais://h/db?q").unwrap();
+/// // A prefix: the `?` starts a `waisindex`.
+/// assert_eq!((url.as_str(), rest), ("wais://h/db", "?q"));
+/// ```
 pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDatabase<'a>, Error = E<I>> {
@@ -65,6 +86,15 @@ pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
 /// waisindex = "wais://" hostport "/" database "?" search
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisindex.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::waisindex};
+///
+/// let (_, url) = waisindex(Quiet).parse_complete("wais://h:210/db?query").unwrap();
+/// assert_eq!(url.as_str(), "wais://h:210/db?query");
+/// assert!(waisindex(Quiet).parse_complete("wais://h/db").is_err());
+/// ```
 pub fn waisindex<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisIndex<'a>, Error = E<I>> {
@@ -94,6 +124,15 @@ pub fn waisindex<'a, I: Text<'a>, O: Observer>(
 /// waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdoc.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::waisdoc};
+///
+/// let (_, url) = waisdoc(Quiet).parse_complete("wais://h/db/TEXT/doc1").unwrap();
+/// assert_eq!(url.as_str(), "wais://h/db/TEXT/doc1");
+/// assert!(waisdoc(Quiet).parse_complete("wais://h/db/TEXT").is_err());
+/// ```
 pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDoc<'a>, Error = E<I>> {
@@ -126,6 +165,13 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
 /// database = *uchar
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/database.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::database};
+///
+/// assert_eq!(database(Quiet).parse_complete("db/TEXT"), Ok(("/TEXT", "db")));
+/// ```
 pub fn database<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -136,6 +182,13 @@ pub fn database<'a, I: Text<'a>, O: Observer>(
 /// wtype = *uchar
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wtype.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::wtype};
+///
+/// assert_eq!(wtype(Quiet).parse_complete("TEXT/doc"), Ok(("/doc", "TEXT")));
+/// ```
 pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wtype, many(o, &charset::UCHAR, false))
 }
@@ -144,6 +197,15 @@ pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// wpath = *uchar
 /// ```
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wpath.md"))]
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, wais::wpath};
+///
+/// assert_eq!(wpath(Quiet).parse_complete("doc%2F1"), Ok(("", "doc%2F1")));
+/// // A `/` in a wpath is written `%2F`.
+/// assert_eq!(wpath(Quiet).parse_complete("a/b"), Ok(("/b", "a")));
+/// ```
 pub fn wpath<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wpath, many(o, &charset::UCHAR, false))
 }

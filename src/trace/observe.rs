@@ -13,6 +13,19 @@ use crate::scan::Report;
 /// position a pass reached (an error's offset), one records what was
 /// expected there and the productions open there (the rest of the error),
 /// one builds derivation trees.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Observer, Quiet, ip::hostport};
+///
+/// /// The port of an authority, read by a combinator built for `observer`.
+/// fn port_of<O: Observer>(observer: O, authority: &str) -> Option<&str> {
+///     let (_, hostport) = hostport(observer).parse_complete(authority).ok()?;
+///     hostport.port()
+/// }
+/// assert_eq!(port_of(Quiet, "host.dom:8080"), Some("8080"));
+/// assert_eq!(port_of(Quiet, "host.dom"), None);
+/// ```
 pub trait Observer: Observe {}
 
 impl<O: Observe> Observer for O {}
