@@ -9,6 +9,7 @@
 
 mod batch;
 mod check;
+mod compressed;
 mod coverage;
 mod explain;
 mod extract;
