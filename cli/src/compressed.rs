@@ -101,9 +101,7 @@ fn peek(reader: &mut impl Read) -> io::Result<Vec<u8>> {
 
 /// `reader`, decompressed when its first bytes say it is compressed, and
 /// how it was.
-pub fn open(
-    mut reader: Box<dyn Read + Send>,
-) -> io::Result<(Box<dyn Read + Send>, Compression)> {
+pub fn open(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, Compression)> {
     let start = peek(&mut reader)?;
     let compression = Compression::of(&start);
     let whole = BufReader::with_capacity(BUFFER, io::Cursor::new(start).chain(reader));
