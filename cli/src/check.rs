@@ -172,10 +172,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let style = Style {
         paint: Paint::stdout(),
         hide: args.records.format == Format::Human && !args.records.show_passwords,
-        summary: summarized.then_some(report::Shown {
-            hide: !args.records.show_passwords,
-            by_scheme: args.rule.is_none(),
-            warning: plain_warning,
+        summary: summarized.then(|| {
+            let hide = !args.records.show_passwords;
+            report::Shown::new(hide, args.rule.is_none(), plain_warning)
         }),
         records: !args.summary,
     };
@@ -199,7 +198,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Output::new(),
         Run {
             tally: Tally::default(),
-            summary: style.summary.map(Summary::new),
+            summary: style.summary.clone().map(Summary::new),
         },
     );
     let written = inputs::read_each(
@@ -463,32 +462,30 @@ fn record(
         Err(_) => tally.invalid += 1,
     }
     tally.warnings += warnings.len() as u64;
+    // With --quiet, only what fails the run: an invalid input, or one with
+    // warnings when they are denied.
+    let failed = result.is_err() || (args.deny_warnings && !warnings.is_empty());
+    if style.records && (failed || !args.records.quiet) {
+        match args.records.format {
+            Format::Json => json(origin, line, input, &result, &warnings, buffer),
+            Format::Human => {
+                let shown = Shown {
+                    input: input.bytes(),
+                    password,
+                };
+                human(args, style, origin, line, shown, &result, &warnings, buffer);
+            }
+        }
+    }
+    // Last, so that the summary takes the error, with what the record
+    // derived of it, rather than a copy.
     if let Some(shown) = &style.summary {
         let file = match origin {
             Origin::Argument => None,
             Origin::Stream(stream) => Some(&stream.name),
         };
         let gathered = &mut counted.gathered;
-        gathered.add(shown, (file, line), input, &result, &warnings);
-    }
-    if !style.records {
-        return;
-    }
-    // With --quiet, only what fails the run: an invalid input, or one with
-    // warnings when they are denied.
-    let failed = result.is_err() || (args.deny_warnings && !warnings.is_empty());
-    if args.records.quiet && !failed {
-        return;
-    }
-    match args.records.format {
-        Format::Json => json(origin, line, input, &result, &warnings, buffer),
-        Format::Human => {
-            let shown = Shown {
-                input: input.bytes(),
-                password,
-            };
-            human(args, style, origin, line, shown, &result, &warnings, buffer);
-        }
+        gathered.add(shown, (file, line), input, result, &warnings);
     }
 }
 

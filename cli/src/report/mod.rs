@@ -23,12 +23,12 @@ use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use rfc1738::lint::{Code, Warning};
 use rfc1738::visible::Visible;
 use rfc1738::{Error, Expected, HintCode, Rule};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::batch::Line;
@@ -363,20 +363,48 @@ pub struct Gathered {
     warnings: BTreeMap<Code, UnitWarning>,
 }
 
-/// How the summary shows what it is given.
-#[derive(Clone, Copy, Debug)]
+/// How the summary shows what it is given, and what it shares with the
+/// units as they gather.
+#[derive(Clone)]
 pub struct Shown {
     /// Whether passwords are hidden (unless `--show-passwords`).
-    pub hide: bool,
+    hide: bool,
     /// Whether each input was checked against the rule its scheme selects
     /// (no `--rule`): then the rule of section 3's schemes names the scheme.
-    pub by_scheme: bool,
+    by_scheme: bool,
     /// How a warning about a valid URL (its password hidden, its name and
     /// line) is rendered, plain.
-    pub warning: fn(&str, &Warning, &str, usize) -> String,
+    warning: fn(&str, &Warning, &str, usize) -> String,
+    /// The causes of which the summary has all the examples it keeps: a
+    /// unit keeps none of theirs. Written at the merges, between blocks;
+    /// read as units gather.
+    full: Arc<RwLock<FxHashSet<Cause>>>,
 }
 
 impl Shown {
+    /// What the summary shows: passwords hidden (`hide`) or not, inputs
+    /// checked against their scheme's rule (`by_scheme`) or another, each
+    /// warning rendered by `warning` (the URL, its password hidden; the
+    /// warning; the input's name and line).
+    pub fn new(
+        hide: bool,
+        by_scheme: bool,
+        warning: fn(&str, &Warning, &str, usize) -> String,
+    ) -> Self {
+        Shown {
+            hide,
+            by_scheme,
+            warning,
+            full: Arc::default(),
+        }
+    }
+
+    /// Whether the summary has all the examples it keeps of `cause`.
+    fn is_full(&self, cause: &Cause) -> bool {
+        // A lock poisoned by a panic elsewhere: the set is still a set.
+        let full = self.full.read().unwrap_or_else(PoisonError::into_inner);
+        full.contains(cause)
+    }
     /// The valid URL `input` with `warning`, read at `place`, as an example
     /// shows it: the URL's head, and the warning rendered.
     fn warning_example(
@@ -404,14 +432,14 @@ impl Gathered {
         shown: &Shown,
         (file, line): (Option<&Arc<str>>, u64),
         input: Line<'_>,
-        result: &Result<Rule, Error>,
+        result: Result<Rule, Error>,
         warnings: &[Warning],
     ) {
         let place = || Place {
             file: file.cloned(),
             line,
         };
-        let rule = match result {
+        let rule = match &result {
             Ok(rule) => *rule,
             Err(error) => error.rule(),
         };
@@ -442,18 +470,18 @@ impl Gathered {
         shown: &Shown,
         place: impl FnOnce() -> Place,
         input: Line<'_>,
-        error: &Error,
+        mut error: Error,
     ) {
         // The hints are those shown: with the password hidden, a hint that
-        // would quote it is another. Only an input that seems to have a
-        // password has another error to ask.
-        let hidden = (shown.hide && error.password_span().is_some()).then(|| {
-            let mut hidden = error.clone();
-            hidden.hide_password();
-            hidden
-        });
-        let error = hidden.as_ref().unwrap_or(error);
-        let cause = Cause::of(error);
+        // would quote it is another.
+        if shown.hide {
+            error.hide_password();
+        }
+        let cause = Cause::of(&error);
+        // A cause the summary has its examples of is only counted: most
+        // causes of a batch are met in its first block, and their errors
+        // are dropped where they were made.
+        let keep = !shown.is_full(&cause);
         let met = &mut self.met;
         let unit = self.causes.entry(cause).or_insert_with(|| {
             *met += 1;
@@ -464,11 +492,11 @@ impl Gathered {
             }
         });
         unit.count += 1;
-        if unit.examples.len() < EXAMPLES {
+        if keep && unit.examples.len() < EXAMPLES {
             unit.examples.push(PendingError {
                 place: place(),
                 head: Head::of(input),
-                error: error.clone(),
+                error,
             });
         }
     }
@@ -599,6 +627,8 @@ impl Summary {
         causes.sort_unstable_by_key(|(_, unit)| unit.first);
         for (cause, unit) in causes {
             let tracked = self.causes.len() < self.limits.causes_tracked;
+            // The cause, to say when its examples are all kept.
+            let key = (!unit.examples.is_empty()).then(|| cause.clone());
             let group = match self.causes.entry(cause) {
                 Entry::Occupied(group) => group.into_mut(),
                 Entry::Vacant(vacant) if tracked => {
@@ -617,6 +647,10 @@ impl Summary {
             group.count += unit.count;
             let room = self.limits.examples.saturating_sub(group.examples.len());
             group.examples.extend(unit.examples.into_iter().take(room));
+            if let Some(key) = key.filter(|_| group.examples.len() == self.limits.examples) {
+                let mut full = (self.shown.full.write()).unwrap_or_else(PoisonError::into_inner);
+                full.insert(key);
+            }
         }
     }
 
@@ -884,17 +918,16 @@ mod tests {
         format!("{name}:{line}: {} {url}", warning.code())
     }
 
-    const SHOWN: Shown = Shown {
-        hide: true,
-        by_scheme: true,
-        warning: render,
-    };
+    /// Passwords hidden, inputs checked against their scheme's rule.
+    fn shown() -> Shown {
+        Shown::new(true, true, render)
+    }
 
     /// Checks `inputs` as `check` does, each unit of `per_unit` lines
     /// gathered apart and merged in order into a summary within `limits`;
     /// its document.
     fn summarize(inputs: &[&str], per_unit: usize, shown: Shown, limits: Limits) -> Document {
-        let mut summary = Summary::within(shown, limits);
+        let mut summary = Summary::within(shown.clone(), limits);
         let mut tally = Tally::default();
         let file: Arc<str> = Arc::from("urls.txt");
         for (unit, chunk) in inputs.chunks(per_unit).enumerate() {
@@ -911,7 +944,7 @@ mod tests {
                 }
                 tally.warnings += warnings.len() as u64;
                 let place = (Some(&file), line);
-                gathered.add(&shown, place, Line::Text(input), &result, &warnings);
+                gathered.add(&shown, place, Line::Text(input), result, &warnings);
             }
             summary.merge(gathered);
         }
@@ -952,11 +985,8 @@ mod tests {
             "no scheme",
             "HtTp:/",
         ];
-        let by_rule = summarize(&inputs, 3, SHOWN, Limits::default());
-        let by_name = Shown {
-            by_scheme: false,
-            ..SHOWN
-        };
+        let by_rule = summarize(&inputs, 3, shown(), Limits::default());
+        let by_name = Shown::new(true, false, render);
         let read = summarize(&inputs, 3, by_name, Limits::default());
         assert_eq!(
             serde_json::to_value(&by_rule).unwrap(),
@@ -1022,9 +1052,9 @@ mod tests {
         inputs.extend((0..5).map(|i| format!("http://h:{i}a/")));
         let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
         let limits = Limits::default();
-        let whole = summarize(&inputs, inputs.len(), SHOWN, limits);
+        let whole = summarize(&inputs, inputs.len(), shown(), limits);
         for per_unit in [1, 7, 40] {
-            let cut = summarize(&inputs, per_unit, SHOWN, limits);
+            let cut = summarize(&inputs, per_unit, shown(), limits);
             assert_eq!(
                 serde_json::to_value(&cut).unwrap(),
                 serde_json::to_value(&whole).unwrap(),
@@ -1061,7 +1091,7 @@ mod tests {
             examples: 2,
             ..Limits::default()
         };
-        let document = summarize(&inputs, 4, SHOWN, limits);
+        let document = summarize(&inputs, 4, shown(), limits);
         // Twelve causes of an input each: three shown, two more told apart,
         // seven not.
         assert_eq!(document.causes.len(), 3);
@@ -1104,7 +1134,7 @@ mod tests {
             "http://h/a\u{1b}[31mb",
             long.as_str(),
         ];
-        let document = summarize(&inputs, 2, SHOWN, Limits::default());
+        let document = summarize(&inputs, 2, shown(), Limits::default());
         let json = serde_json::to_string(&document).unwrap();
         assert!(
             !json.contains("hunter2") && !json.contains("hun ter2"),
@@ -1120,10 +1150,7 @@ mod tests {
         assert_eq!(cut.chars().count(), INPUT_SHOWN + 1);
         assert!(cut.ends_with('…'));
         // Told to show them, it shows them.
-        let shown = Shown {
-            hide: false,
-            ..SHOWN
-        };
+        let shown = Shown::new(false, true, render);
         let json = serde_json::to_string(&summarize(&inputs, 2, shown, Limits::default())).unwrap();
         assert!(
             json.contains("hunter2") && json.contains("hun ter2"),
