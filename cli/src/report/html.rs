@@ -33,7 +33,7 @@ p.lead, p.note { color: var(--muted); margin: 4px 0 12px; }
 .banner { background: #fdecea; border: 1px solid var(--invalid); border-radius: 8px; padding: 8px 12px; }
 svg { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
-svg text.count { fill: var(--muted); }
+svg text.count { fill: var(--muted); } svg a text { fill: #1a5fb4; }
 rect.valid { fill: var(--valid); } rect.invalid { fill: var(--invalid); }
 rect.long { fill: var(--long); } rect.warned { fill: var(--warned); } rect.track { fill: var(--panel); }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
@@ -57,9 +57,10 @@ pub fn page(document: &Document) -> String {
     // Writing to a String does not fail.
     let _ = head(&mut out, document);
     let _ = totals(&mut out, document);
-    let _ = schemes(&mut out, document);
     let _ = causes(&mut out, document);
+    let _ = schemes(&mut out, document);
     let _ = warnings(&mut out, document);
+    let _ = cause_examples(&mut out, document);
     let _ = footer(&mut out, document);
     out
 }
@@ -166,6 +167,7 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
     ];
     let bar = Bar {
         label: String::new(),
+        link: None,
         segments: segments.to_vec(),
         note: String::new(),
     };
@@ -187,6 +189,8 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
 /// that colours it), and what is written after it.
 struct Bar {
     label: String,
+    /// Where the label links to, on the page.
+    link: Option<String>,
     segments: Vec<(u64, &'static str)>,
     note: String,
 }
@@ -223,12 +227,15 @@ fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
         let h = layout.row - 6;
         let middle = y + h / 2 + 4;
         if layout.label > 0 {
-            let _ = writeln!(
-                svg,
+            let text = format!(
                 "<text x=\"{}\" y=\"{middle}\" text-anchor=\"end\">{}</text>",
                 layout.label - 8,
                 escape(&bar.label)
             );
+            let _ = match &bar.link {
+                Some(link) => writeln!(svg, "<a href=\"#{}\">{text}</a>", escape(link)),
+                None => writeln!(svg, "{text}"),
+            };
         }
         let _ = writeln!(
             svg,
@@ -281,6 +288,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
         .iter()
         .map(|(name, counts)| Bar {
             label: name.clone(),
+            link: None,
             segments: vec![(counts.valid, "valid"), (counts.invalid, "invalid")],
             note: format!(
                 "{} ({}), {} invalid",
@@ -384,6 +392,7 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         .enumerate()
         .map(|(i, cause)| Bar {
             label: format!("{}. {} › {}", i + 1, cause.rule, cause.production),
+            link: Some(format!("cause-{}", i + 1)),
             segments: vec![(cause.count, "invalid")],
             note: format!(
                 "{} ({}) {}",
@@ -395,8 +404,8 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         .collect();
     let layout = Layout {
         label: 260,
-        bar: 470,
-        note: 230,
+        bar: 400,
+        note: 300,
         row: 22,
     };
     out.push_str(&chart(
@@ -405,7 +414,48 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         most,
         layout,
     ));
-    writeln!(out, "<ol class=\"causes\">")?;
+    if others.inputs > 0 {
+        let untracked = if others.untracked_inputs > 0 {
+            format!(
+                "; of them, {} inputs of causes met after the first {}, which are not told \
+                 apart",
+                grouped(others.untracked_inputs),
+                document.limits.causes_tracked
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "<p class=\"other-causes note\" data-causes=\"{}\" data-inputs=\"{}\" \
+             data-untracked-inputs=\"{}\">Beyond the {} shown below: {} inputs ({}) in {} \
+             other causes{untracked}.</p>",
+            others.causes,
+            others.inputs,
+            others.untracked_inputs,
+            document.causes.len(),
+            grouped(others.inputs),
+            share(others.inputs, document.invalid),
+            grouped(others.causes),
+        )?;
+    }
+    writeln!(
+        out,
+        "<p class=\"note\">Each cause, what was expected and its first examples: \
+         <a href=\"#cause-examples\">below</a>.</p>\n</section>"
+    )
+}
+
+/// Each cause shown, with what was expected, its hints and examples.
+fn cause_examples(out: &mut String, document: &Document) -> std::fmt::Result {
+    if document.causes.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "<section id=\"cause-examples\">\n<h2>The causes, with examples</h2>\n\
+         <ol class=\"causes\">"
+    )?;
     for (i, cause) in document.causes.iter().enumerate() {
         writeln!(
             out,
@@ -443,31 +493,7 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         examples(out, &cause.examples)?;
         writeln!(out, "</section></li>")?;
     }
-    writeln!(out, "</ol>")?;
-    if others.inputs > 0 {
-        let untracked = if others.untracked_inputs > 0 {
-            format!(
-                "; of them, {} inputs of causes met after the first {}, which are not told \
-                 apart",
-                grouped(others.untracked_inputs),
-                document.limits.causes_tracked
-            )
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "<p class=\"other-causes note\" data-causes=\"{}\" data-inputs=\"{}\" \
-             data-untracked-inputs=\"{}\">And {} inputs ({}) in {} other causes{untracked}.</p>",
-            others.causes,
-            others.inputs,
-            others.untracked_inputs,
-            grouped(others.inputs),
-            share(others.inputs, document.invalid),
-            grouped(others.causes),
-        )?;
-    }
-    writeln!(out, "</section>")
+    writeln!(out, "</ol>\n</section>")
 }
 
 /// The examples of a group: the first shown, the others folded.
@@ -521,6 +547,7 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
         .iter()
         .map(|warning| Bar {
             label: warning.code.to_owned(),
+            link: None,
             segments: vec![(warning.inputs, "warned")],
             note: format!(
                 "{} inputs ({})",
