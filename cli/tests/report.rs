@@ -383,3 +383,74 @@ fn the_page_stays_bounded_whatever_the_inputs() {
     );
     assert!(page.contains("\\u{1b}"));
 }
+
+/// `count` lines that fail in as many ways as the grammar tells apart:
+/// URLs of each scheme with each of a few characters put in, or put in
+/// place of, each of their bytes in turn (the same lines again past the
+/// first round), and scheme names of their own.
+fn mutants(count: usize) -> Vec<u8> {
+    let urls = [
+        "http://host.dom:80/a/b;c?q=1",
+        "ftp://me:pw@host.dom:21/a/b;type=a",
+        "gopher://h.dom:70/1sel%09srch%09plus",
+        "news:comp.x.y",
+        "news:a@b.dom",
+        "nntp://h.dom:119/g.x/12",
+        "mailto:a@b.dom",
+        "wais://h.dom:210/db?s",
+        "wais://h.dom/db/t/p",
+        "file://h.dom/a/b",
+        "prospero://h.dom:1525/a/b;f=v",
+        "telnet://u:p@h.dom:23/",
+        "10.0.0.1",
+        "x-y+z.w:abc",
+    ];
+    let put = [
+        " ", "#", "%", "%z", "@", ":", "/", ";", "=", "?", "\u{e9}", "\t", "[", "~", "+", "a", "0",
+        ".", "-", "", "&", "\"", "<",
+    ];
+    let mut round = Vec::new();
+    for url in urls {
+        for at in 0..=url.len() {
+            let after = (at + 1).min(url.len());
+            for c in put {
+                round.push(format!("{}{c}{}", &url[..at], &url[after..]));
+                round.push(format!("{}{c}{}", &url[..at], &url[at..]));
+            }
+        }
+    }
+    let lines: Vec<&str> = round
+        .iter()
+        .cycle()
+        .take(count)
+        .map(String::as_str)
+        .collect();
+    lines.join("\n").into_bytes()
+}
+
+#[test]
+fn the_page_does_not_grow_with_the_number_of_inputs() {
+    let mut pages = Vec::new();
+    for count in [1_000, 100_000] {
+        let input = file(&format!("mutants-{count}.txt"), &mutants(count));
+        let report = input.with_extension("html");
+        let summary = summary(&input, &report);
+        let page = fs::read_to_string(&report).expect("written");
+        pages.push((summary, page.len()));
+    }
+    let [(few, small), (many, large)] = &pages[..] else {
+        unreachable!()
+    };
+    // A hundred times the inputs, and more causes and schemes than are
+    // shown (hundreds, and more schemes than are told apart), yet the page
+    // holds as many groups and examples: a few more digits.
+    let told = |summary: &Value| {
+        summary["causes"].as_array().unwrap().len() as u64
+            + summary["other_causes"]["causes"].as_u64().unwrap()
+    };
+    assert!(told(many) > 400 && told(few) < told(many), "{}", told(many));
+    assert_eq!(many["other_schemes"]["untracked"], true);
+    assert_eq!(many["causes"].as_array().unwrap().len(), 40);
+    assert!(*large < 150_000, "{large} bytes");
+    assert!(large * 10 < small * 11, "{small} bytes, then {large}");
+}
