@@ -195,6 +195,8 @@ struct UnitCause {
     first: u64,
     count: u64,
     examples: Vec<PendingError>,
+    /// Whether the summary has all the examples it keeps of it.
+    full: bool,
 }
 
 /// What a unit gathered of one warning code.
@@ -478,27 +480,38 @@ impl Gathered {
             error.hide_password();
         }
         let cause = Cause::of(&error);
+        let mut entry = match self.causes.entry(cause) {
+            Entry::Occupied(entry) => entry,
+            Entry::Vacant(vacant) => {
+                self.met += 1;
+                vacant.insert_entry(UnitCause {
+                    first: self.met,
+                    count: 0,
+                    examples: Vec::new(),
+                    full: false,
+                })
+            }
+        };
+        let unit = entry.get_mut();
+        unit.count += 1;
         // A cause the summary has its examples of is only counted: most
         // causes of a batch are met in its first block, and their errors
-        // are dropped where they were made.
-        let keep = !shown.is_full(&cause);
-        let met = &mut self.met;
-        let unit = self.causes.entry(cause).or_insert_with(|| {
-            *met += 1;
-            UnitCause {
-                first: *met,
-                count: 0,
-                examples: Vec::new(),
-            }
-        });
-        unit.count += 1;
-        if keep && unit.examples.len() < EXAMPLES {
-            unit.examples.push(PendingError {
-                place: place(),
-                head: Head::of(input),
-                error,
-            });
+        // are dropped where they were made. The summary is asked once per
+        // unit and cause, while the unit still takes examples of it.
+        if unit.full || unit.examples.len() >= EXAMPLES {
+            return;
         }
+        let full = shown.is_full(entry.key());
+        let unit = entry.into_mut();
+        if full {
+            unit.full = true;
+            return;
+        }
+        unit.examples.push(PendingError {
+            place: place(),
+            head: Head::of(input),
+            error,
+        });
     }
 
     /// Counts a warning, and keeps it as an example if the unit has fewer
