@@ -454,3 +454,43 @@ fn the_page_does_not_grow_with_the_number_of_inputs() {
     assert!(*large < 150_000, "{large} bytes");
     assert!(large * 10 < small * 11, "{small} bytes, then {large}");
 }
+
+#[test]
+fn nothing_from_the_inputs_reaches_the_terminal_or_the_page_raw() {
+    // Characters a terminal obeys or shows as nothing, markup, and
+    // passwords, in invalid and valid inputs.
+    let lines = [
+        "http://h/a\u{1b}[2Jb",
+        "http://h/a\u{200b}b\u{202e}c",
+        "http://h/<script>alert(1)</script>",
+        "ftp://me:hunter2@h/a b",
+        "ftp://me:hunter3@host.dom/",
+        "gopher://h/1\u{7}\u{8}",
+    ];
+    let input = file("raw.txt", lines.join("\n").as_bytes());
+    let report = input.with_extension("html");
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let page = fs::read_to_string(&report).expect("written");
+    for (name, shown) in [("the terminal", &text), ("the page", &page)] {
+        for raw in ['\u{1b}', '\u{200b}', '\u{202e}', '\u{7}', '\u{8}'] {
+            assert!(!shown.contains(raw), "{name}: {raw:?}\n{shown}");
+        }
+        assert!(!shown.contains("hunter"), "{name}\n{shown}");
+        assert!(shown.contains("\\u{1b}[2Jb"), "{name}\n{shown}");
+        assert!(shown.contains("\\u{202e}"), "{name}\n{shown}");
+    }
+    assert!(!page.contains("<script>") && page.contains("&lt;script&gt;"));
+    assert!(page.contains("ftp://me:*******@host.dom/"));
+}
