@@ -455,7 +455,7 @@ impl Gathered {
                 counts.valid += 1;
                 counts.warned += u64::from(!warnings.is_empty());
                 for warning in warnings {
-                    self.add_warning(shown, place(), input, warning);
+                    self.add_warning(shown, &place, input, warning);
                 }
             }
             Err(error) => {
@@ -516,13 +516,24 @@ impl Gathered {
 
     /// Counts a warning, and keeps it as an example if the unit has fewer
     /// than [`EXAMPLES`] of its code.
-    fn add_warning(&mut self, shown: &Shown, place: Place, input: Line<'_>, warning: &Warning) {
+    ///
+    /// The place is made only for an example kept: its file's name is
+    /// shared by the threads, and counting it for each warning would cost
+    /// them more than the warning.
+    fn add_warning(
+        &mut self,
+        shown: &Shown,
+        place: &impl Fn() -> Place,
+        input: Line<'_>,
+        warning: &Warning,
+    ) {
         let unit = self.warnings.entry(warning.code()).or_default();
         unit.inputs += 1;
         unit.occurrences += warning.count() as u64;
         if unit.examples.len() >= EXAMPLES {
             return;
         }
+        let place = place();
         let url = match input {
             Line::Text(url) if url.len() <= URL_KEPT => Ok(url.to_owned()),
             _ => Err(shown.warning_example(&place, input, warning)),
