@@ -16,26 +16,144 @@ use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 ///
+/// Its [`code`](Hint::code) says which mistake it is about, whatever the
+/// characters its message quotes: what a program groups errors by.
+///
 /// ```
-/// let error = rfc1738::parse("http://host/a b").unwrap_err();
+/// use rfc1738::HintCode;
+/// let error = rfc1738::parse("http://host/page#part").unwrap_err();
 /// let hint = &error.hints()[0];
-/// assert_eq!(
-///     hint.to_string(),
-///     "\" \" is unsafe and must always be encoded: write %20 (RFC 1738, section 2.2)"
-/// );
+/// assert_eq!(hint.code(), HintCode::Fragment);
+/// assert_eq!(hint.section(), "2.2");
+/// assert!(hint.message().starts_with("a fragment identifier"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hint {
+    code: HintCode,
     section: &'static str,
     message: String,
 }
 
+/// What mistake a [`Hint`] is about: one code per kind of hint, stable
+/// across versions and independent of the message's words and of the
+/// characters it quotes. [`as_str`](HintCode::as_str) is the code as the
+/// command line's summaries write it (`fragment`, `unsafe-character`).
+///
+/// ```
+/// use rfc1738::HintCode;
+/// let codes = |input: &str| -> Vec<HintCode> {
+///     rfc1738::parse(input).unwrap_err().hints().iter().map(|h| h.code()).collect()
+/// };
+/// assert_eq!(codes("http://host/a b"), [HintCode::UnsafeCharacter]);
+/// assert_eq!(codes("http://host/a<b"), [HintCode::UnsafeCharacter]);
+/// assert_eq!(codes("http://user@host/"), [HintCode::UserNotAllowed]);
+/// assert_eq!(HintCode::UserNotAllowed.as_str(), "user-not-allowed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum HintCode {
+    /// A scheme name with characters section 2.1 does not allow.
+    SchemeName,
+    /// A user name or password in a URL whose scheme allows none (sections
+    /// 3.3, 3.4, 3.7, 3.9, 3.11).
+    UserNotAllowed,
+    /// An error inside a password that is not shown: what a user name or
+    /// password must encode (section 3.1), instead of the character found.
+    PasswordCharacters,
+    /// A `#fragment`, which is not part of a URL (section 2.2).
+    Fragment,
+    /// An unsafe character (space, `<`, `>`, `"`, `{`, `}`, `|`, `\`,
+    /// `^`, `~`, `[`, `]`, `` ` ``), which must be encoded (section 2.2).
+    UnsafeCharacter,
+    /// A control character, which must be encoded (section 2.2).
+    ControlCharacter,
+    /// A character that is not US-ASCII, to be encoded as the `%XX` of its
+    /// UTF-8 bytes (section 2.2).
+    NonAscii,
+    /// A byte that is not text (the input is not UTF-8), to be encoded
+    /// (section 2.2).
+    NonAsciiByte,
+    /// A `%` that starts no escape of two hex digits (section 2.2).
+    PercentEscape,
+    /// A `:` with no port after it (section 3.1).
+    EmptyPort,
+    /// A domain label that starts with `-` (section 3.1).
+    LabelStart,
+    /// A domain label that ends with `-` (section 3.1).
+    LabelEnd,
+    /// An IP address that is not four numbers (section 3.1).
+    IpAddressParts,
+    /// A host name whose last label starts with a digit (section 3.1).
+    TopLabelDigit,
+    /// An FTP typecode other than `a`, `i` or `d` (section 3.2.2).
+    FtpTypecode,
+    /// A news group name that does not start with a letter (section 3.6).
+    NewsGroup,
+}
+
+impl HintCode {
+    /// Every code, in the order of the variants.
+    pub const ALL: [HintCode; 16] = [
+        HintCode::SchemeName,
+        HintCode::UserNotAllowed,
+        HintCode::PasswordCharacters,
+        HintCode::Fragment,
+        HintCode::UnsafeCharacter,
+        HintCode::ControlCharacter,
+        HintCode::NonAscii,
+        HintCode::NonAsciiByte,
+        HintCode::PercentEscape,
+        HintCode::EmptyPort,
+        HintCode::LabelStart,
+        HintCode::LabelEnd,
+        HintCode::IpAddressParts,
+        HintCode::TopLabelDigit,
+        HintCode::FtpTypecode,
+        HintCode::NewsGroup,
+    ];
+
+    /// The code in lower-case words joined by `-`: `scheme-name`,
+    /// `user-not-allowed`, …
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HintCode::SchemeName => "scheme-name",
+            HintCode::UserNotAllowed => "user-not-allowed",
+            HintCode::PasswordCharacters => "password-characters",
+            HintCode::Fragment => "fragment",
+            HintCode::UnsafeCharacter => "unsafe-character",
+            HintCode::ControlCharacter => "control-character",
+            HintCode::NonAscii => "non-ascii",
+            HintCode::NonAsciiByte => "non-ascii-byte",
+            HintCode::PercentEscape => "percent-escape",
+            HintCode::EmptyPort => "empty-port",
+            HintCode::LabelStart => "label-start",
+            HintCode::LabelEnd => "label-end",
+            HintCode::IpAddressParts => "ip-address-parts",
+            HintCode::TopLabelDigit => "top-label-digit",
+            HintCode::FtpTypecode => "ftp-typecode",
+            HintCode::NewsGroup => "news-group",
+        }
+    }
+}
+
+impl fmt::Display for HintCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl Hint {
-    fn new(section: &'static str, message: impl Into<String>) -> Hint {
+    fn new(code: HintCode, section: &'static str, message: impl Into<String>) -> Hint {
         Hint {
+            code,
             section,
             message: message.into(),
         }
+    }
+
+    /// Which mistake the hint is about.
+    pub fn code(&self) -> HintCode {
+        self.code
     }
 
     /// The section of RFC 1738 the hint rests on (`2.2`, `3.3`, …).
@@ -166,6 +284,7 @@ fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
             .all(|b| charset::SCHEME_FOLDED.contains(b));
     (in_scheme && matches!(context.found, Found::Char(c) if c != ':')).then(|| {
         Hint::new(
+            HintCode::SchemeName,
             "2.1",
             "scheme names are made of lower-case letters, digits, \"+\", \"-\" and \".\"",
         )
@@ -183,6 +302,7 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let end = input[start..].find('/').map_or(input.len(), |i| start + i);
     (context.offset < end && input[start..end].contains('@')).then(|| {
         Hint::new(
+            HintCode::UserNotAllowed,
             section,
             format!("{article} URL allows no user name or password"),
         )
@@ -193,6 +313,7 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
 /// for an error in a password that is not shown.
 fn password_hint() -> Hint {
     Hint::new(
+        HintCode::PasswordCharacters,
         "3.1",
         "within a user name or password, \":\", \"@\" and \"/\" must be encoded (%3A, %40, \
          %2F), as must any unsafe, control or non-ASCII character",
@@ -201,33 +322,48 @@ fn password_hint() -> Hint {
 
 /// What section 2.2 says of the character found.
 fn found_hint(found: Found) -> Option<Hint> {
-    let message = match found {
-        Found::Char('#') => "a fragment identifier (\"#...\") is not part of a URL: keep it \
-                             apart; a \"#\" inside the URL must be encoded as %23"
-            .to_owned(),
+    let (code, message) = match found {
+        Found::Char('#') => (
+            HintCode::Fragment,
+            "a fragment identifier (\"#...\") is not part of a URL: keep it apart; a \"#\" \
+             inside the URL must be encoded as %23"
+                .to_owned(),
+        ),
         Found::Char(
             c @ (' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`'),
-        ) => format!(
-            "\"{c}\" is unsafe and must always be encoded: write {}",
-            percent_encoded(c)
+        ) => (
+            HintCode::UnsafeCharacter,
+            format!(
+                "\"{c}\" is unsafe and must always be encoded: write {}",
+                percent_encoded(c)
+            ),
         ),
-        Found::Char(c) if c.is_control() => format!(
-            "control characters must be encoded: write {} for U+{:04X}",
-            percent_encoded(c),
-            u32::from(c)
+        Found::Char(c) if c.is_control() => (
+            HintCode::ControlCharacter,
+            format!(
+                "control characters must be encoded: write {} for U+{:04X}",
+                percent_encoded(c),
+                u32::from(c)
+            ),
         ),
-        Found::Char(c) if !c.is_ascii() => format!(
-            "URLs are written in US-ASCII: encode \"{}\" as the %XX of its UTF-8 bytes, {}",
-            Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
-            percent_encoded(c)
+        Found::Char(c) if !c.is_ascii() => (
+            HintCode::NonAscii,
+            format!(
+                "URLs are written in US-ASCII: encode \"{}\" as the %XX of its UTF-8 bytes, {}",
+                Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
+                percent_encoded(c)
+            ),
         ),
-        Found::Byte(byte) => format!(
-            "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
-            percent_encode_byte(byte)
+        Found::Byte(byte) => (
+            HintCode::NonAsciiByte,
+            format!(
+                "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
+                percent_encode_byte(byte)
+            ),
         ),
         _ => return None,
     };
-    Some(Hint::new("2.2", message))
+    Some(Hint::new(code, "2.2", message))
 }
 
 /// A "%" that does not start an escape.
@@ -239,6 +375,7 @@ fn escape_hint(context: &Context<'_>) -> Option<Hint> {
     };
     (escape_start && context.expected.contains(&Expected::Rule(Rule::Hex))).then(|| {
         Hint::new(
+            HintCode::PercentEscape,
             "2.2",
             "a \"%\" starts an escape and must be followed by two hex digits; a \"%\" itself \
              is written %25",
@@ -256,6 +393,7 @@ fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
     (context.previous() == Some(':') && context.path.contains(&Rule::Port) && ends_hostport).then(
         || {
             Hint::new(
+                HintCode::EmptyPort,
                 "3.1",
                 "the port is empty: when the port is omitted, the \":\" is omitted as well",
             )
@@ -270,6 +408,7 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
         .contains(&Expected::Rule(Rule::Ftptype))
         .then(|| {
             Hint::new(
+                HintCode::FtpTypecode,
                 "3.2.2",
                 "the typecode (ftptype) is \"a\" (text), \"i\" (image) or \"d\" (directory \
                  listing), in either case",
@@ -286,6 +425,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
         .is_some_and(|c| c != '*' && !c.is_ascii_alphabetic());
     (context.rule == Rule::Newsurl && !grouppart.contains('@') && bad_start).then(|| {
         Hint::new(
+            HintCode::NewsGroup,
             "3.6",
             "a news group name starts with a letter; a message-id (unique@host) has an \"@\"",
         )
@@ -304,6 +444,7 @@ fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Optio
 
     if at_label_start && found == Found::Char('-') {
         hints.push(Hint::new(
+            HintCode::LabelStart,
             "3.1",
             "a domain label starts with a letter or digit, not \"-\"",
         ));
@@ -311,6 +452,7 @@ fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Optio
     let label_may_end = matches!(found, Found::Char('.' | ':' | '/') | Found::EndOfInput);
     if previous == Some('-') && label_may_end {
         hints.push(Hint::new(
+            HintCode::LabelEnd,
             "3.1",
             "a domain label ends with a letter or digit, not \"-\"",
         ));
@@ -321,6 +463,7 @@ fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Optio
         let parts = host.split('.').count();
         if parts != 4 {
             hints.push(Hint::new(
+                HintCode::IpAddressParts,
                 "3.1",
                 format!(
                     "an IP address is four decimal numbers separated by \".\"; this has {parts}"
@@ -332,6 +475,7 @@ fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Optio
         && label.bytes().any(|b| b.is_ascii_alphabetic())
     {
         hints.push(Hint::new(
+            HintCode::TopLabelDigit,
             "3.1",
             "the last label of a host name starts with a letter: that is what tells host \
              names from IP addresses",

@@ -118,7 +118,7 @@ mod trace;
 
 pub use error::{Diagnostic, Error};
 pub use expected::{Expected, Found};
-pub use hint::Hint;
+pub use hint::{Hint, HintCode};
 pub use position::Position;
 
 pub use api::{

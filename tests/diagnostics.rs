@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use rfc1738::{Error, Rule, check_bytes, parse, parse_rule};
+use rfc1738::{Error, HintCode, Rule, check_bytes, parse, parse_rule};
 
 fn error(input: &str) -> Error {
     parse(input).expect_err(input)
@@ -131,6 +131,71 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
     hinted("ht_tp://host/", "2.1", "lower-case letters");
     let error = parse_rule(Rule::Url, "Http://host/").unwrap_err();
     assert!(error.hints().iter().any(|hint| hint.section() == "2.1"));
+}
+
+#[test]
+fn each_kind_of_hint_has_its_code() {
+    // One input per kind, with the code and section of its hint: a program
+    // groups errors by code, whatever the characters a message quotes.
+    let cases: [(&[u8], HintCode, &str); 19] = [
+        (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
+        (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
+        (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
+        (b"http://host/page#part", HintCode::Fragment, "2.2"),
+        (b"http://host/a b", HintCode::UnsafeCharacter, "2.2"),
+        (b"http://host/a`b", HintCode::UnsafeCharacter, "2.2"),
+        (b"http://host/a\tb", HintCode::ControlCharacter, "2.2"),
+        (
+            "http://host/caf\u{e9}".as_bytes(),
+            HintCode::NonAscii,
+            "2.2",
+        ),
+        (b"http://host/\xff", HintCode::NonAsciiByte, "2.2"),
+        (b"http://host/100%", HintCode::PercentEscape, "2.2"),
+        (b"http://host:/", HintCode::EmptyPort, "3.1"),
+        (b"http://-host.com/", HintCode::LabelStart, "3.1"),
+        (b"http://host-.com/", HintCode::LabelEnd, "3.1"),
+        (b"http://1.2.3/", HintCode::IpAddressParts, "3.1"),
+        (b"http://host.1com/", HintCode::TopLabelDigit, "3.1"),
+        (b"ftp://host/file;type=x", HintCode::FtpTypecode, "3.2.2"),
+        (b"news:1comp", HintCode::NewsGroup, "3.6"),
+        (b"news:_x", HintCode::NewsGroup, "3.6"),
+        (b"gopher://me@host/", HintCode::UserNotAllowed, "3.4"),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (input, code, section) in cases {
+        let error = check_bytes(input, None).unwrap_err();
+        let found: Vec<(HintCode, &str)> = error
+            .hints()
+            .iter()
+            .map(|hint| (hint.code(), hint.section()))
+            .collect();
+        assert!(
+            found.contains(&(code, section)),
+            "{input:?}: {found:?}, not {code} (section {section})"
+        );
+        seen.insert(code);
+    }
+    // A hidden password's hint has its own code, the same in every input.
+    let mut error = error("ftp://me:p w@host/");
+    error.hide_password();
+    let codes: Vec<HintCode> = error.hints().iter().map(|hint| hint.code()).collect();
+    assert_eq!(codes, [HintCode::PasswordCharacters]);
+    seen.insert(HintCode::PasswordCharacters);
+    // Every code is made by some input, and is written apart from the others.
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), HintCode::ALL);
+    let written: std::collections::BTreeSet<&str> =
+        HintCode::ALL.iter().map(|code| code.as_str()).collect();
+    assert_eq!(written.len(), HintCode::ALL.len());
+    for code in HintCode::ALL {
+        assert_eq!(code.to_string(), code.as_str());
+        assert!(
+            code.as_str()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-'),
+            "{code}"
+        );
+    }
 }
 
 #[test]

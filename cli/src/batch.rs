@@ -56,6 +56,8 @@ pub struct Blocks<R> {
     /// Whether no block was given yet: the first may start with a
     /// byte-order mark, which is not part of its first line.
     first: bool,
+    /// The error of a read that came after whole lines: given after them.
+    failed: Option<io::Error>,
 }
 
 /// What [`Blocks::next_block`] gives.
@@ -89,6 +91,7 @@ impl<R: Ready> Blocks<R> {
             skipping: false,
             read: 0,
             first: true,
+            failed: None,
         }
     }
 
@@ -125,7 +128,17 @@ impl<R: Ready> Blocks<R> {
     /// A byte-order mark (U+FEFF in UTF-8) that starts the input is not
     /// part of the first block: editors write it, and it is no part of a
     /// URL. It counts towards the first line's length.
+    ///
+    /// A read that fails after whole lines were read gives those lines
+    /// first, and its error at the next call (the line it cut is not given):
+    /// every line read before a truncated or corrupt compressed stream is
+    /// checked.
     pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
+        if let Some(error) = self.failed.take() {
+            self.done = true;
+            self.carry = 0..0;
+            return Err(error);
+        }
         if self.skipping {
             self.skip()?;
         }
@@ -161,7 +174,14 @@ impl<R: Ready> Blocks<R> {
                 self.buffer.reserve_exact(grown - filled);
                 self.buffer.resize(grown, 0);
             }
-            let read = read_some(&mut self.reader, &mut self.buffer[filled..])?;
+            let read = match read_some(&mut self.reader, &mut self.buffer[filled..]) {
+                Ok(read) => read,
+                Err(error) if lines_end.is_some() && !Interrupted::caused(&error) => {
+                    self.failed = Some(error);
+                    break;
+                }
+                Err(error) => return Err(error),
+            };
             self.read += read as u64;
             if read == 0 {
                 self.done = true;
@@ -778,6 +798,12 @@ mod tests {
         data: Trickle<'static>,
     }
 
+    impl Ready for Failing {
+        fn ready(&mut self) -> bool {
+            true
+        }
+    }
+
     impl Read for Failing {
         fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
             match self.data.read(buffer)? {
@@ -883,6 +909,30 @@ mod tests {
         };
         assert_eq!(read, b"abc\ndef");
         assert_eq!(error.to_string(), "the disk is gone");
+    }
+
+    #[test]
+    fn the_lines_read_before_an_error_come_before_it() {
+        for step in [1, 3, 100] {
+            let mut blocks = Blocks::new(
+                Failing {
+                    data: Trickle::new(b"a\nbc\nunended", step),
+                },
+                ANY,
+            );
+            let mut found = Vec::new();
+            let error = loop {
+                match blocks.next_block() {
+                    Ok(Some(block)) => found.extend(block_lines(block).expect("no limit")),
+                    Ok(None) => panic!("step {step}: the end, not the error"),
+                    Err(error) => break error,
+                }
+            };
+            // The line the error cut is not given.
+            assert_eq!(found, [b"a".to_vec(), b"bc".to_vec()], "step {step}");
+            assert_eq!(error.to_string(), "the disk is gone");
+            assert_eq!(blocks.next_block().unwrap(), None, "step {step}");
+        }
     }
 
     #[test]

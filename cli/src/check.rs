@@ -3,7 +3,9 @@
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
@@ -14,6 +16,7 @@ use serde::Serialize;
 use crate::batch::{self, Item, Line};
 use crate::inputs;
 use crate::output::{self, Output, Paint, Stop};
+use crate::report::{self, Summary};
 use crate::show;
 use crate::summary::{self, Tally};
 use crate::{CheckArgs, Format};
@@ -113,8 +116,8 @@ enum Origin<'a> {
 
 /// A stream whose lines are checked.
 struct Named {
-    /// The name as given.
-    name: String,
+    /// The name, as given: what the summary's examples name.
+    name: Arc<str>,
     /// The name as a JSON string.
     json_name: show::Escaped,
     /// The name's bytes, when they are not UTF-8.
@@ -131,6 +134,34 @@ struct Style {
     paint: Paint,
     /// Whether human output hides passwords.
     hide: bool,
+    /// How the summary shows what it gathers, when one is asked for.
+    summary: Option<report::Shown>,
+    /// Whether standard output gets a record per input (not with
+    /// `--summary`).
+    records: bool,
+}
+
+/// What a run counts: the tally, and the summary when one is asked for.
+struct Run {
+    tally: Tally,
+    summary: Option<Summary>,
+}
+
+impl Run {
+    /// Adds what a unit counted, the units taken in input order.
+    fn add(&mut self, counted: Counted) {
+        self.tally += counted.tally;
+        if let Some(summary) = &mut self.summary {
+            summary.merge(counted.gathered);
+        }
+    }
+}
+
+/// What a unit of inputs counts, on its own core.
+#[derive(Default)]
+struct Counted {
+    tally: Tally,
+    gathered: report::Gathered,
 }
 
 /// Input files larger than this get a progress bar, on a terminal.
@@ -138,30 +169,157 @@ const PROGRESS_FROM: u64 = 16 << 20;
 
 /// Runs the command; the exit status says whether every input was valid.
 pub fn run(args: &CheckArgs) -> ExitCode {
+    let summarized = args.summary || args.report.is_some();
     let style = Style {
         paint: Paint::stdout(),
         hide: args.records.format == Format::Human && !args.records.show_passwords,
+        summary: summarized.then(|| {
+            let hide = !args.records.show_passwords;
+            report::Shown::new(hide, args.rule.is_none(), plain_warning)
+        }),
+        records: !args.summary,
+    };
+    // The report's file is made before the run, so that a run of an hour
+    // does not end in an error that could have been told at once.
+    let report_file = match args
+        .report
+        .as_deref()
+        .map(std::fs::File::create)
+        .transpose()
+    {
+        Ok(file) => file,
+        Err(error) => {
+            let name = args.report.as_deref().unwrap_or(Path::new("")).display();
+            output::message(format_args!("{}: {error}", Visible::new(&name.to_string())));
+            return ExitCode::from(2);
+        }
     };
     let sources = inputs::sources(&args.urls, &args.files.files);
-    let mut run = (Output::new(), Tally::default());
+    let mut run = (
+        Output::new(),
+        Run {
+            tally: Tally::default(),
+            summary: style.summary.clone().map(Summary::new),
+        },
+    );
     let written = inputs::read_each(
         &sources,
         &mut run,
-        |url, (out, tally)| {
+        |url, (out, run)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
-            record(args, &style, Origin::Argument, 1, line, &mut buffer, tally);
+            let mut counted = Counted::default();
+            record(
+                args,
+                &style,
+                Origin::Argument,
+                1,
+                line,
+                &mut buffer,
+                &mut counted,
+            );
+            run.add(counted);
             out.write(&buffer)
         },
-        |stream, (out, tally)| check_stream(args, &style, stream, out, tally),
+        |stream, (out, run)| check_stream(args, &style, stream, out, run),
     );
-    let (mut out, tally) = run;
-    let end = summary::End {
+    let (mut out, run) = run;
+    let written = match &run.summary {
+        Some(summary) => write_summary(
+            args,
+            summary,
+            &run.tally,
+            &sources,
+            report_file,
+            written,
+            &mut out,
+        ),
+        None => written,
+    };
+    let mut end = summary::End {
         warnings: true,
         deny_warnings: args.deny_warnings,
         ..summary::End::inputs(&args.records, &sources)
     };
-    end.status(written, &mut out, &tally)
+    // The summary says it all: the line of counts only when asked for.
+    end.when.quiet |= args.summary;
+    end.status(written, &mut out, &run.tally)
+}
+
+/// Writes the summary of `tally` and `summary`: to standard output with
+/// `--summary`, to `report_file` with `--report`. A run whose writing
+/// stopped writes no summary to standard output; its report says it is
+/// incomplete. A report that cannot be written makes the run fail (exit
+/// status 2), as a source that cannot be read does.
+fn write_summary(
+    args: &CheckArgs,
+    summary: &Summary,
+    tally: &Tally,
+    sources: &[inputs::Source<'_>],
+    report_file: Option<std::fs::File>,
+    written: Result<bool, Stop>,
+    out: &mut Output,
+) -> Result<bool, Stop> {
+    let complete = matches!(written, Ok(true));
+    let document = summary.document(tally, source_names(sources), complete);
+    let mut whole = written?;
+    if let (Some(mut file), Some(path)) = (report_file, &args.report) {
+        let page = report::page(&document);
+        if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
+            let name = Visible::new(&path.display().to_string()).to_string();
+            output::message(format_args!("{name}: {error}"));
+            whole = false;
+        }
+    }
+    if args.summary {
+        match args.records.format {
+            Format::Json => {
+                let mut buffer = Vec::new();
+                show::json_line(&mut buffer, &document);
+                out.write(&buffer)?;
+            }
+            Format::Human => out.write(report::text(&document).as_bytes())?,
+        }
+    }
+    Ok(whole)
+}
+
+/// The sources as the summary names them: each file, `<stdin>`, and
+/// `arguments` once for all of them.
+fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for source in sources {
+        let name = match source {
+            inputs::Source::Argument(_) => "arguments".to_owned(),
+            inputs::Source::Stdin => inputs::STDIN.to_owned(),
+            inputs::Source::File(path) => path.display().to_string(),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// A warning about the valid URL `shown` (its password hidden), read at
+/// `line` of `name`, rendered plain: what the summary's examples show.
+fn plain_warning(shown: &str, warning: &Warning, name: &str, line: usize) -> String {
+    let style = Style {
+        paint: Paint {
+            color: false,
+            renderer: annotate_snippets::Renderer::plain(),
+        },
+        hide: true,
+        summary: None,
+        records: true,
+    };
+    human_warning(
+        &style,
+        shown,
+        warning,
+        &Visible::new(name).to_string(),
+        line,
+    )
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;
@@ -173,7 +331,7 @@ fn check_stream(
     style: &Style,
     stream: inputs::Stream,
     out: &mut Output,
-    tally: &mut Tally,
+    run: &mut Run,
 ) -> Result<Result<(), String>, Stop> {
     let inputs::Stream {
         name,
@@ -203,7 +361,7 @@ fn check_stream(
     let max_line = args.lines.max_line();
     let confirm = typed || args.verbose;
     let named = Named {
-        name: name.clone(),
+        name: Arc::from(name.as_str()),
         json_name: show::Escaped::new(&name),
         name_bytes,
         shown: Visible::new(&name).to_string(),
@@ -217,12 +375,14 @@ fn check_stream(
         |number, item, buffer, counted| match item {
             Item::Line(line) => record(args, style, origin, number, line, buffer, counted),
             Item::TooLong => {
-                counted.too_long += 1;
-                let file = inputs::FileMembers::new(&name, named.name_bytes.as_deref());
-                too_long(args, style, file, number, max_line, buffer);
+                counted.tally.too_long += 1;
+                if style.records {
+                    let file = inputs::FileMembers::new(&name, named.name_bytes.as_deref());
+                    too_long(args, style, file, number, max_line, buffer);
+                }
             }
         },
-        |counted: Tally| *tally += counted,
+        |counted: Counted| run.add(counted),
         advance,
     );
     if let Some(bar) = progress {
@@ -276,8 +436,9 @@ fn record(
     line: u64,
     input: Line<'_>,
     buffer: &mut Vec<u8>,
-    tally: &mut Tally,
+    counted: &mut Counted,
 ) {
+    let tally = &mut counted.tally;
     // Without --rule an input is read as `parse` reads it, once, and a valid
     // one is linted; with --rule, or for bytes that are not UTF-8, it is
     // checked by the letter and has no warnings. A valid input's password
@@ -312,19 +473,28 @@ fn record(
     // With --quiet, only what fails the run: an invalid input, or one with
     // warnings when they are denied.
     let failed = result.is_err() || (args.deny_warnings && !warnings.is_empty());
-    if args.records.quiet && !failed {
-        return;
-    }
-    match args.records.format {
-        Format::Json => json(origin, line, input, &result, &warnings, buffer),
-        Format::Human => {
-            let shown = Shown {
-                input: input.bytes(),
-                password,
-                url: parsed,
-            };
-            human(args, style, origin, line, shown, &result, &warnings, buffer);
+    if style.records && (failed || !args.records.quiet) {
+        match args.records.format {
+            Format::Json => json(origin, line, input, &result, &warnings, buffer),
+            Format::Human => {
+                let shown = Shown {
+                    input: input.bytes(),
+                    password,
+                    url: parsed,
+                };
+                human(args, style, origin, line, shown, &result, &warnings, buffer);
+            }
         }
+    }
+    // Last, so that the summary takes the error, with what the record
+    // derived of it, rather than a copy.
+    if let Some(shown) = &style.summary {
+        let file = match origin {
+            Origin::Argument => None,
+            Origin::Stream(stream) => Some(&stream.name),
+        };
+        let gathered = &mut counted.gathered;
+        gathered.add(shown, (file, line), input, result, &warnings);
     }
 }
 

@@ -7,6 +7,8 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
+use crate::compressed;
+
 /// The UTF-8 encoding of U+FEFF, the byte-order mark some editors start a
 /// file with: not part of the file's first line or text.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -103,33 +105,51 @@ impl<'a> FileMembers<'a> {
 
 impl Source<'_> {
     /// Opens a stream source; `None` for an argument. A file that cannot be
-    /// opened gives its name and the error.
+    /// opened or read gives its name and the error.
+    ///
+    /// A file, or standard input when it is not a terminal, whose first
+    /// bytes are those of gzip or zstd data is decompressed as it is read
+    /// ([`compressed`]); a file named `.gz` or `.zst` that is not is read as
+    /// it is, and standard error says so.
     pub fn open(self) -> Option<Result<Stream, (String, io::Error)>> {
-        match self {
-            Source::Argument(_) => None,
-            Source::Stdin => Some(Ok(Stream {
-                name: STDIN.to_owned(),
-                name_bytes: None,
-                typed: io::stdin().is_terminal(),
-                reader: Box::new(io::stdin()),
-            })),
+        let (name, name_bytes, reader, typed): (_, _, Box<dyn Read + Send>, _) = match self {
+            Source::Argument(_) => return None,
+            Source::Stdin if io::stdin().is_terminal() => {
+                // Typed: no compressed data, and no read before one is asked.
+                return Some(Ok(Stream {
+                    name: STDIN.to_owned(),
+                    name_bytes: None,
+                    reader: Box::new(io::stdin()),
+                    typed: true,
+                }));
+            }
+            Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
             Source::File(path) => {
                 let name = path.to_string_lossy().into_owned();
                 let name_bytes = path
                     .to_str()
                     .is_none()
                     .then(|| path.as_os_str().as_encoded_bytes().to_vec());
-                Some(match File::open(path) {
-                    Ok(file) => Ok(Stream {
-                        name,
-                        name_bytes,
-                        reader: Box::new(file),
-                        typed: false,
-                    }),
-                    Err(error) => Err((name, error)),
+                match File::open(path) {
+                    Ok(file) => (name, name_bytes, Box::new(file), false),
+                    Err(error) => return Some(Err((name, error))),
+                }
+            }
+        };
+        Some(match compressed::open(reader) {
+            Ok((reader, compression)) => {
+                if let Some(note) = compressed::misnamed(&name, compression) {
+                    crate::output::message(note);
+                }
+                Ok(Stream {
+                    name,
+                    name_bytes,
+                    reader,
+                    typed,
                 })
             }
-        }
+            Err(error) => Err((name, error)),
+        })
     }
 }
 

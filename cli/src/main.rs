@@ -9,6 +9,7 @@
 
 mod batch;
 mod check;
+mod compressed;
 mod coverage;
 mod explain;
 mod extract;
@@ -20,6 +21,7 @@ mod markup;
 mod output;
 mod parse;
 mod picture;
+mod report;
 mod show;
 mod suggest;
 mod summary;
@@ -39,8 +41,8 @@ use rfc1738::Rule;
 /// Every command that reads inputs reads them the same way: its arguments,
 /// then the lines of each --file (-f), and standard input, one input per
 /// line, when there are neither; `-` stands for standard input, as an
-/// argument or as a file. `rfc1738 COMMAND --help` says more about each
-/// command.
+/// argument or as a file. A gzip or zstd file is decompressed as it is read.
+/// `rfc1738 COMMAND --help` says more about each command.
 #[derive(Debug, Parser)]
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
@@ -80,6 +82,16 @@ enum Command {
     /// shows them, --format json writes a record for every input). A summary
     /// of the counts goes to standard error with --stats, or when lines were
     /// read and standard error is a terminal (not with --quiet).
+    ///
+    /// Batches: --summary writes, instead of the records, the counts per
+    /// scheme, the invalid inputs grouped by cause and the warnings by code,
+    /// with a few examples of each (as one JSON object with --format json);
+    /// --report FILE writes the same as one self-contained HTML page. Both
+    /// are bounded whatever the number of inputs, and their counts exact.
+    ///
+    /// Files (and standard input) that start as gzip or zstd data are
+    /// decompressed as they are read; data that stops short is an error
+    /// naming the line it cut.
     ///
     /// Lines: a line ends at a line feed (LF) or at the end of the input. A
     /// carriage return (CR) right before an LF is part of the line ending (CR
@@ -503,6 +515,21 @@ struct CheckArgs {
     /// then writes, as failures).
     #[arg(long)]
     deny_warnings: bool,
+
+    /// Write a summary of the batch instead of a record per input: the
+    /// counts, the counts per scheme, the invalid inputs grouped by cause
+    /// (the rule, the production where they failed, what was expected
+    /// there, the hints' codes) and the warnings by code, the first few
+    /// examples of each. `--format json` writes it as one JSON object.
+    /// Passwords are hidden unless --show-passwords.
+    #[arg(long, conflicts_with_all = ["quiet", "verbose"])]
+    summary: bool,
+
+    /// Also write the summary as one HTML page to FILE, with charts and
+    /// the examples' diagnostics: self-contained, it loads nothing and
+    /// needs no script. Standard output gets what it gets without it.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 
     #[command(flatten)]
     files: FileArgs,

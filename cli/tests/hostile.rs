@@ -260,6 +260,58 @@ fn memory_does_not_grow_with_the_number_of_lines() {
     );
 }
 
+/// The peak memory of `rfc1738 ARGS` reading the file `input`, sampled
+/// until it ends.
+fn peak_reading(args: &[&str], input: &std::path::Path) -> u64 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .arg("-f")
+        .arg(input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        peak = peak.max(peak_memory(child.id()).unwrap_or(0));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    peak
+}
+
+#[test]
+fn the_summary_holds_no_more_for_more_lines() {
+    // Invalid lines of tens of causes, each of a scheme of its own, with
+    // passwords: the summary keeps as much of four times the lines, once
+    // they fill the reader's blocks.
+    let dir = std::env::temp_dir().join(format!("rfc1738-summary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines = |count: usize| {
+        let put = [" ", "#", "%z", "\t", "\u{e9}", "<", "^", "|", "[", "{"];
+        let path = "/a/b;c?q=1";
+        let mut text = String::new();
+        for i in 0..count / 2 {
+            let (c, at) = (put[i % put.len()], i / put.len() % (path.len() + 1));
+            text.push_str(&format!("s{i}://h.dom{}{c}\n", &path[..at]));
+            text.push_str(&format!("http://me:pw{i}@h.dom{}{c}\n", &path[..at]));
+        }
+        let file = dir.join(format!("{count}.txt"));
+        std::fs::write(&file, text).unwrap();
+        file
+    };
+    let report = dir.join("report.html");
+    let args = ["check", "--summary", "--report", report.to_str().unwrap()];
+    let few = peak_reading(&args, &lines(300_000));
+    let many = peak_reading(&args, &lines(1_200_000));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(few > 0 && many > 0, "/proc gave the peak memory");
+    assert!(
+        many < few + 16 * 1024,
+        "{few} kB for 300 000 lines, {many} kB for 1 200 000"
+    );
+}
+
 #[test]
 fn extract_holds_the_text_and_one_hit_whatever_the_number_of_hits() {
     // 1 MB of text, with a thousand invalid hits or 85 000: each hit is

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // Not every test file uses every helper.
 
+pub mod browser;
+
 use std::ffi::OsStr;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,608 @@
+//! The summary as one HTML page (`check --report FILE`): self-contained (no
+//! script, nothing loaded), its charts inline SVG, its counts also in
+//! `data-` attributes for programs and tests.
+
+use std::fmt::Write as _;
+
+use rfc1738::visible::Visible;
+
+use super::text::{expected_list, grouped, place, share};
+use super::{Counts, Document, Example};
+use crate::markup::escape;
+
+/// How many causes the chart of causes draws (the page lists more).
+const CAUSES_CHARTED: usize = 15;
+
+/// The page's style: system fonts, the palette of the charts.
+const STYLE: &str = "
+:root { --valid: #2e7d32; --invalid: #c62828; --long: #9e9e9e; --warned: #ef8f00;
+        --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0; --panel: #f6f8fa; }
+* { box-sizing: border-box; }
+body { font: 15px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--ink);
+       max-width: 1040px; margin: 0 auto; padding: 24px; }
+h1 { font-size: 24px; margin: 0 0 4px; }
+h2 { font-size: 19px; margin: 32px 0 8px; border-bottom: 1px solid var(--rule); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 0 0 6px; }
+p.lead, p.note { color: var(--muted); margin: 4px 0 12px; }
+.cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
+.card { background: var(--panel); border-radius: 8px; padding: 10px 16px; min-width: 150px; }
+.card b { display: block; font-size: 22px; }
+.card span { color: var(--muted); }
+.card.valid b { color: var(--valid); } .card.invalid b { color: var(--invalid); }
+.card.warned b { color: var(--warned); }
+.banner { background: #fdecea; border: 1px solid var(--invalid); border-radius: 8px; padding: 8px 12px; }
+svg { display: block; max-width: 100%; height: auto; margin: 8px 0; }
+svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
+svg text.count { fill: var(--muted); } svg a text { fill: #1a5fb4; }
+rect.valid { fill: var(--valid); } rect.invalid { fill: var(--invalid); }
+rect.long { fill: var(--long); } rect.warned { fill: var(--warned); } rect.track { fill: var(--panel); }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { text-align: right; padding: 3px 10px; border-bottom: 1px solid var(--rule); }
+th:first-child, td:first-child { text-align: left; }
+code { font: 13px ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; }
+ol.causes { padding-left: 0; list-style: none; }
+.cause, .warning { border: 1px solid var(--rule); border-radius: 8px; padding: 10px 14px; margin: 10px 0; }
+.cause .share { color: var(--invalid); font-weight: 600; }
+.warning .share { color: var(--warned); font-weight: 600; }
+.hint { display: inline-block; background: #fff4e5; border-radius: 4px; padding: 0 6px; margin-right: 4px; }
+pre { background: var(--panel); border-radius: 6px; padding: 8px 10px; overflow-x: auto;
+      font: 12.5px/1.4 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; margin: 6px 0; }
+details summary { cursor: pointer; color: var(--muted); }
+footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
+";
+
+/// The summary as one self-contained HTML page.
+pub fn page(document: &Document) -> String {
+    let mut out = String::with_capacity(64 << 10);
+    // Writing to a String does not fail.
+    let _ = head(&mut out, document);
+    let _ = totals(&mut out, document);
+    let _ = causes(&mut out, document);
+    let _ = schemes(&mut out, document);
+    let _ = warnings(&mut out, document);
+    let _ = cause_examples(&mut out, document);
+    let _ = footer(&mut out, document);
+    out
+}
+
+/// The page's head and title, and the sources read.
+fn head(out: &mut String, document: &Document) -> std::fmt::Result {
+    writeln!(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>")?;
+    writeln!(out, "<meta charset=\"utf-8\">")?;
+    writeln!(
+        out,
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    )?;
+    writeln!(
+        out,
+        "<title>rfc1738 check: {} inputs</title>",
+        grouped(document.inputs)
+    )?;
+    writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>")?;
+    writeln!(
+        out,
+        "<main id=\"report\" data-inputs=\"{}\" data-valid=\"{}\" data-invalid=\"{}\" \
+         data-too-long=\"{}\" data-warnings=\"{}\" data-warned=\"{}\" data-complete=\"{}\">",
+        document.inputs,
+        document.valid,
+        document.invalid,
+        document.too_long,
+        document.warnings,
+        document.warned,
+        document.complete
+    )?;
+    writeln!(out, "<h1>URLs checked against RFC 1738</h1>")?;
+    const SOURCES: usize = 10;
+    let mut names: Vec<String> = document
+        .sources
+        .iter()
+        .take(SOURCES)
+        .map(|name| format!("<code>{}</code>", text(name)))
+        .collect();
+    if document.sources.len() > SOURCES {
+        names.push(format!("{} more", document.sources.len() - SOURCES));
+    }
+    writeln!(
+        out,
+        "<p class=\"lead\">Read from {}; each input checked against the rule its scheme \
+         selects, by <code>rfc1738 check</code> {}.</p>",
+        names.join(", "),
+        env!("CARGO_PKG_VERSION")
+    )?;
+    if !document.complete {
+        writeln!(
+            out,
+            "<p class=\"banner\">Incomplete: a source could not be read to its end, or the \
+             run was interrupted. The counts are those of the inputs read.</p>"
+        )?;
+    }
+    Ok(())
+}
+
+/// `text`, which may come from the input, as HTML text: nothing raw.
+fn text(text: &str) -> String {
+    escape(&Visible::new(text).to_string())
+}
+
+/// The totals, as cards and one bar.
+fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
+    writeln!(out, "<section id=\"totals\">\n<div class=\"cards\">")?;
+    let inputs = document.inputs;
+    for (class, count, label) in [
+        ("", inputs, "inputs".to_owned()),
+        (
+            "valid",
+            document.valid,
+            format!("valid, {}", share(document.valid, inputs)),
+        ),
+        (
+            "invalid",
+            document.invalid,
+            format!("invalid, {}", share(document.invalid, inputs)),
+        ),
+        (
+            "warned",
+            document.warnings,
+            format!("warnings, in {} valid inputs", grouped(document.warned)),
+        ),
+    ] {
+        writeln!(
+            out,
+            "<div class=\"card {class}\"><b>{}</b><span>{label}</span></div>",
+            grouped(count)
+        )?;
+    }
+    if document.too_long > 0 {
+        writeln!(
+            out,
+            "<div class=\"card\"><b>{}</b><span>too long to check (--max-line-bytes)</span></div>",
+            grouped(document.too_long)
+        )?;
+    }
+    writeln!(out, "</div>")?;
+    let segments = [
+        (document.valid, "valid"),
+        (document.invalid, "invalid"),
+        (document.too_long, "long"),
+    ];
+    let bar = Bar {
+        label: String::new(),
+        link: None,
+        segments: segments.to_vec(),
+        note: String::new(),
+    };
+    out.push_str(&chart(
+        "valid and invalid inputs",
+        &[bar],
+        inputs,
+        Layout {
+            label: 0,
+            bar: 960,
+            note: 0,
+            row: 26,
+        },
+    ));
+    writeln!(out, "</section>")
+}
+
+/// A row of a bar chart: its label, its segments (a count and the class
+/// that colours it), and what is written after it.
+struct Bar {
+    label: String,
+    /// Where the label links to, on the page.
+    link: Option<String>,
+    segments: Vec<(u64, &'static str)>,
+    note: String,
+}
+
+/// The widths of a chart's columns and the height of a row, in pixels.
+#[derive(Clone, Copy)]
+struct Layout {
+    label: u32,
+    bar: u32,
+    note: u32,
+    row: u32,
+}
+
+/// A horizontal bar chart, inline SVG: a row per bar, its length that of
+/// its segments' sum against `whole`.
+fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
+    let width = layout.label + layout.bar + layout.note;
+    let height = layout.row * bars.len() as u32 + 4;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
+         width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{}\">\n<title>{}</title>\n",
+        escape(title),
+        escape(title)
+    );
+    let scale = |count: u64| -> f64 {
+        if whole == 0 {
+            0.0
+        } else {
+            count as f64 * f64::from(layout.bar) / whole as f64
+        }
+    };
+    for (i, bar) in bars.iter().enumerate() {
+        let y = layout.row * i as u32 + 2;
+        let h = layout.row - 6;
+        let middle = y + h / 2 + 4;
+        if layout.label > 0 {
+            let text = format!(
+                "<text x=\"{}\" y=\"{middle}\" text-anchor=\"end\">{}</text>",
+                layout.label - 8,
+                escape(&bar.label)
+            );
+            let _ = match &bar.link {
+                Some(link) => writeln!(svg, "<a href=\"#{}\">{text}</a>", escape(link)),
+                None => writeln!(svg, "{text}"),
+            };
+        }
+        let _ = writeln!(
+            svg,
+            "<rect class=\"track\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{h}\" rx=\"3\"/>",
+            layout.label, layout.bar
+        );
+        let mut x = f64::from(layout.label);
+        for &(count, class) in &bar.segments {
+            let w = scale(count);
+            if w > 0.0 {
+                // At least a pixel: a share too small to see is still shown.
+                let _ = writeln!(
+                    svg,
+                    "<rect class=\"{class}\" x=\"{x:.1}\" y=\"{y}\" width=\"{:.1}\" \
+                     height=\"{h}\"><title>{class}: {}</title></rect>",
+                    w.max(1.0),
+                    grouped(count)
+                );
+                x += w.max(1.0);
+            }
+        }
+        if layout.note > 0 {
+            let _ = writeln!(
+                svg,
+                "<text class=\"count\" x=\"{}\" y=\"{middle}\">{}</text>",
+                layout.label + layout.bar + 8,
+                escape(&bar.note)
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The schemes: a chart of their inputs, valid and invalid, and a table.
+fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
+    writeln!(out, "<section id=\"schemes\">\n<h2>Schemes</h2>")?;
+    let checked = document.valid + document.invalid;
+    let others = &document.other_schemes;
+    let mut rows: Vec<(String, &Counts)> = document
+        .schemes
+        .iter()
+        .map(|row| (Visible::new(&row.scheme).to_string(), &row.counts))
+        .collect();
+    if others.counts.inputs > 0 {
+        rows.push((format!("{} others", others.schemes), &others.counts));
+    }
+    let most = rows.iter().map(|(_, c)| c.inputs).max().unwrap_or(0);
+    let bars: Vec<Bar> = rows
+        .iter()
+        .map(|(name, counts)| Bar {
+            label: name.clone(),
+            link: None,
+            segments: vec![(counts.valid, "valid"), (counts.invalid, "invalid")],
+            note: format!(
+                "{} ({}), {} invalid",
+                grouped(counts.inputs),
+                share(counts.inputs, checked),
+                share(counts.invalid, counts.inputs)
+            ),
+        })
+        .collect();
+    let layout = Layout {
+        label: 150,
+        bar: 560,
+        note: 250,
+        row: 24,
+    };
+    out.push_str(&chart("inputs per scheme", &bars, most, layout));
+    writeln!(
+        out,
+        "<table>\n<thead><tr><th>scheme</th><th>inputs</th><th>share</th><th>valid</th>\
+         <th>invalid</th><th>of its inputs</th><th>with warnings</th></tr></thead>\n<tbody>"
+    )?;
+    for (i, (name, counts)) in rows.iter().enumerate() {
+        let (class, data) = if i < document.schemes.len() {
+            (
+                "scheme",
+                format!("data-scheme=\"{}\"", escape(&document.schemes[i].scheme)),
+            )
+        } else {
+            (
+                "other-schemes",
+                format!("data-schemes=\"{}\"", others.schemes),
+            )
+        };
+        writeln!(
+            out,
+            "<tr class=\"{class}\" {data} data-inputs=\"{}\" data-valid=\"{}\" \
+             data-invalid=\"{}\" data-warned=\"{}\"><td><code>{}</code></td><td>{}</td>\
+             <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            counts.inputs,
+            counts.valid,
+            counts.invalid,
+            counts.warned,
+            escape(name),
+            grouped(counts.inputs),
+            share(counts.inputs, checked),
+            grouped(counts.valid),
+            grouped(counts.invalid),
+            share(counts.invalid, counts.inputs),
+            grouped(counts.warned),
+        )?;
+    }
+    writeln!(out, "</tbody>\n</table>")?;
+    let limits = &document.limits;
+    let mut note = format!(
+        "A scheme is the name before the first <code>:</code>, in lower case; \
+         <code>(none)</code> counts the inputs without one. The {} schemes with the most \
+         inputs are shown",
+        limits.schemes_shown
+    );
+    if others.untracked {
+        let _ = write!(
+            note,
+            "; the schemes met after the first {} are counted together with the others",
+            limits.schemes_tracked
+        );
+    }
+    writeln!(out, "<p class=\"note\">{note}.</p>\n</section>")
+}
+
+/// The causes: a chart of the first, then each with its examples.
+fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
+    writeln!(
+        out,
+        "<section id=\"causes\">\n<h2>Why inputs are invalid</h2>"
+    )?;
+    let others = &document.other_causes;
+    let told = document.causes.len() as u64 + others.causes;
+    if document.invalid == 0 {
+        return writeln!(
+            out,
+            "<p class=\"lead\">No input is invalid.</p>\n</section>"
+        );
+    }
+    writeln!(
+        out,
+        "<p class=\"lead\">{} invalid inputs, grouped by cause: the rule, the production \
+         where the input failed, what was expected there and the codes of the hints. \
+         {} causes{}.</p>",
+        grouped(document.invalid),
+        grouped(told),
+        if others.causes > 0 {
+            format!(", the {} with the most inputs shown", document.causes.len())
+        } else {
+            String::new()
+        }
+    )?;
+    let charted = &document.causes[..document.causes.len().min(CAUSES_CHARTED)];
+    let most = charted.first().map_or(0, |cause| cause.count);
+    let bars: Vec<Bar> = charted
+        .iter()
+        .enumerate()
+        .map(|(i, cause)| Bar {
+            label: format!("{}. {} › {}", i + 1, cause.rule, cause.production),
+            link: Some(format!("cause-{}", i + 1)),
+            segments: vec![(cause.count, "invalid")],
+            note: format!(
+                "{} ({}) {}",
+                grouped(cause.count),
+                share(cause.count, document.invalid),
+                cause.hints.join(", ")
+            ),
+        })
+        .collect();
+    let layout = Layout {
+        label: 260,
+        bar: 400,
+        note: 300,
+        row: 22,
+    };
+    out.push_str(&chart(
+        "the causes with the most inputs",
+        &bars,
+        most,
+        layout,
+    ));
+    if others.inputs > 0 {
+        let untracked = if others.untracked_inputs > 0 {
+            format!(
+                "; of them, {} inputs of causes met after the first {}, which are not told \
+                 apart",
+                grouped(others.untracked_inputs),
+                document.limits.causes_tracked
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "<p class=\"other-causes note\" data-causes=\"{}\" data-inputs=\"{}\" \
+             data-untracked-inputs=\"{}\">Beyond the {} shown below: {} inputs ({}) in {} \
+             other causes{untracked}.</p>",
+            others.causes,
+            others.inputs,
+            others.untracked_inputs,
+            document.causes.len(),
+            grouped(others.inputs),
+            share(others.inputs, document.invalid),
+            grouped(others.causes),
+        )?;
+    }
+    writeln!(
+        out,
+        "<p class=\"note\">Each cause, what was expected and its first examples: \
+         <a href=\"#cause-examples\">below</a>.</p>\n</section>"
+    )
+}
+
+/// Each cause shown, with what was expected, its hints and examples.
+fn cause_examples(out: &mut String, document: &Document) -> std::fmt::Result {
+    if document.causes.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "<section id=\"cause-examples\">\n<h2>The causes, with examples</h2>\n\
+         <ol class=\"causes\">"
+    )?;
+    for (i, cause) in document.causes.iter().enumerate() {
+        writeln!(
+            out,
+            "<li><section class=\"cause\" id=\"cause-{}\" data-count=\"{}\" data-rule=\"{}\" \
+             data-production=\"{}\" data-hints=\"{}\">",
+            i + 1,
+            cause.count,
+            cause.rule,
+            cause.production,
+            cause.hints.join(" ")
+        )?;
+        writeln!(
+            out,
+            "<h3>{}. <span class=\"share\">{}</span> · {} inputs · <code>{}</code> › \
+             <code>{}</code></h3>",
+            i + 1,
+            share(cause.count, document.invalid),
+            grouped(cause.count),
+            cause.rule,
+            cause.production
+        )?;
+        writeln!(
+            out,
+            "<p>expected {}</p>",
+            escape(&expected_list(&cause.expected))
+        )?;
+        if !cause.hints.is_empty() {
+            let hints: Vec<String> = cause
+                .hints
+                .iter()
+                .map(|code| format!("<code class=\"hint\">{code}</code>"))
+                .collect();
+            writeln!(out, "<p>hints: {}</p>", hints.join(" "))?;
+        }
+        examples(out, &cause.examples)?;
+        writeln!(out, "</section></li>")?;
+    }
+    writeln!(out, "</ol>\n</section>")
+}
+
+/// The examples of a group: the first shown, the others folded.
+fn examples(out: &mut String, examples: &[Example]) -> std::fmt::Result {
+    for (i, example) in examples.iter().enumerate() {
+        if i == 1 {
+            writeln!(
+                out,
+                "<details><summary>{} more examples</summary>",
+                examples.len() - 1
+            )?;
+        }
+        writeln!(
+            out,
+            "<pre class=\"example\" title=\"{}\">{}</pre>",
+            escape(&place(example)),
+            escape(&example.diagnostic)
+        )?;
+    }
+    if examples.len() > 1 {
+        writeln!(out, "</details>")?;
+    }
+    Ok(())
+}
+
+/// The warnings, by code.
+fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
+    writeln!(
+        out,
+        "<section id=\"warnings\">\n<h2>Warnings about valid inputs</h2>"
+    )?;
+    if document.warning_codes.is_empty() {
+        return writeln!(out, "<p class=\"lead\">No warning.</p>\n</section>");
+    }
+    writeln!(
+        out,
+        "<p class=\"lead\">What sections 2.2, 4 and 6 of the RFC warn of, although the \
+         grammar accepts it: {} warnings in {} of the {} valid inputs.</p>",
+        grouped(document.warnings),
+        grouped(document.warned),
+        grouped(document.valid)
+    )?;
+    let most = document
+        .warning_codes
+        .iter()
+        .map(|w| w.inputs)
+        .max()
+        .unwrap_or(0);
+    let bars: Vec<Bar> = document
+        .warning_codes
+        .iter()
+        .map(|warning| Bar {
+            label: warning.code.to_owned(),
+            link: None,
+            segments: vec![(warning.inputs, "warned")],
+            note: format!(
+                "{} inputs ({})",
+                grouped(warning.inputs),
+                share(warning.inputs, document.valid)
+            ),
+        })
+        .collect();
+    let layout = Layout {
+        label: 200,
+        bar: 580,
+        note: 180,
+        row: 22,
+    };
+    out.push_str(&chart("warnings by code", &bars, most, layout));
+    for warning in &document.warning_codes {
+        writeln!(
+            out,
+            "<section class=\"warning\" data-code=\"{}\" data-inputs=\"{}\" \
+             data-occurrences=\"{}\">",
+            warning.code, warning.inputs, warning.occurrences
+        )?;
+        writeln!(
+            out,
+            "<h3><code>{}</code> · <span class=\"share\">{}</span> of valid inputs · {} \
+             inputs, {} occurrences</h3>",
+            warning.code,
+            share(warning.inputs, document.valid),
+            grouped(warning.inputs),
+            grouped(warning.occurrences)
+        )?;
+        examples(out, &warning.examples)?;
+        writeln!(out, "</section>")?;
+    }
+    writeln!(out, "</section>")
+}
+
+/// What the page leaves out, and how it was made.
+fn footer(out: &mut String, document: &Document) -> std::fmt::Result {
+    let limits = &document.limits;
+    writeln!(
+        out,
+        "<footer>Every count is exact. The page is bounded whatever the number of inputs: \
+         it tells apart the first {} causes and {} schemes met, shows the {} causes and {} \
+         schemes with the most inputs, the first {} examples of each cause and warning, \
+         and the first {} characters of each input. Passwords are shown as <code>*</code> \
+         unless <code>--show-passwords</code>; characters that a terminal would obey or \
+         show as nothing are escaped. The same summary is one JSON object with \
+         <code>rfc1738 check --summary --format json</code>.</footer>",
+        limits.causes_tracked,
+        limits.schemes_tracked,
+        limits.causes_shown,
+        limits.schemes_shown,
+        limits.examples,
+        limits.input_characters
+    )?;
+    writeln!(out, "</main>\n</body>\n</html>")
+}

@@ -1,0 +1,1184 @@
+//! The summary of a batch (`check --summary`, `--report FILE`): the invalid
+//! inputs grouped by cause, the warnings by code, the counts per scheme,
+//! with a few examples of each group.
+//!
+//! A cause is what a program can tell apart without reading messages: the
+//! rule, the production where the input failed (the innermost of the
+//! error's path), what was expected there and the codes of the hints
+//! ([`Cause`]). Each unit of a batch gathers what its lines show
+//! ([`Gathered`], on every core); the units are merged in input order into
+//! the [`Summary`], on one thread. A diagnostic is rendered only for the
+//! few examples the summary keeps, at the merge.
+//!
+//! Everything is bounded, whatever the number of inputs: the summary tells
+//! apart the first [`CAUSES_TRACKED`] causes and [`SCHEMES_TRACKED`]
+//! schemes it meets (the inputs of the others are counted together), keeps
+//! [`EXAMPLES`] examples of each, and shows the [`CAUSES_SHOWN`] causes and
+//! [`SCHEMES_SHOWN`] schemes with the most inputs. Every count is exact.
+
+mod html;
+mod text;
+
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+use std::sync::{Arc, PoisonError, RwLock};
+
+use rfc1738::lint::{Code, Warning};
+use rfc1738::visible::Visible;
+use rfc1738::{Error, Expected, HintCode, Rule};
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+
+use crate::batch::Line;
+use crate::show;
+use crate::summary::Tally;
+
+pub use html::page;
+pub use text::text;
+
+/// How many distinct causes the summary tells apart: the inputs of the
+/// causes met after these are counted together.
+pub const CAUSES_TRACKED: usize = 1000;
+
+/// How many causes the summary shows, those with the most inputs first.
+pub const CAUSES_SHOWN: usize = 40;
+
+/// How many examples the summary keeps of each cause and warning code: the
+/// first met.
+pub const EXAMPLES: usize = 3;
+
+/// How many distinct schemes the summary tells apart.
+pub const SCHEMES_TRACKED: usize = 256;
+
+/// How many schemes the summary shows, those with the most inputs first.
+pub const SCHEMES_SHOWN: usize = 20;
+
+/// The longest scheme name told apart: a longer one counts as no scheme.
+const SCHEME_LONGEST: usize = 32;
+
+/// How many characters of an example's input are shown.
+const INPUT_SHOWN: usize = 200;
+
+/// The longest valid URL whose warning is rendered at the merge: a longer
+/// one's is rendered when it is met, so that no example holds more.
+const URL_KEPT: usize = 4096;
+
+/// The name the summary gives inputs without a scheme name.
+const NO_SCHEME: &str = "(none)";
+
+/// Why an input is invalid, as the summary groups it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cause {
+    rule: Rule,
+    /// The innermost production of the error's path (the rule itself when
+    /// the path is empty).
+    production: Rule,
+    expected: Box<[Expected]>,
+    hints: Box<[HintCode]>,
+}
+
+impl Cause {
+    /// The cause of `error`, whose hints are as shown (the password hidden
+    /// or not).
+    fn of(error: &Error) -> Cause {
+        Cause {
+            rule: error.rule(),
+            production: error.path().last().copied().unwrap_or(error.rule()),
+            expected: error.expected().into(),
+            hints: error.hints().iter().map(|hint| hint.code()).collect(),
+        }
+    }
+}
+
+/// The counts of a scheme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Inputs of the scheme.
+    pub inputs: u64,
+    /// Of which valid.
+    pub valid: u64,
+    /// Of which invalid.
+    pub invalid: u64,
+    /// Valid inputs with at least one warning.
+    pub warned: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.inputs += other.inputs;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.warned += other.warned;
+    }
+}
+
+/// Where an example comes from: a line of a file or standard input, or an
+/// argument.
+#[derive(Clone, Debug)]
+struct Place {
+    /// The stream's name (`None` for an argument).
+    file: Option<Arc<str>>,
+    /// The line (1 for an argument).
+    line: u64,
+}
+
+impl Place {
+    /// The name a diagnostic gives the input: the file, or `input`.
+    fn origin(&self) -> &str {
+        self.file.as_deref().unwrap_or("input")
+    }
+
+    /// The line, as a diagnostic numbers it.
+    fn line_number(&self) -> usize {
+        usize::try_from(self.line).unwrap_or(usize::MAX)
+    }
+}
+
+/// An invalid input met, kept to be an example: what it takes to show it,
+/// which is done only for the causes shown.
+struct PendingError {
+    place: Place,
+    /// The first [`INPUT_SHOWN`] characters of the input, as they are.
+    head: Head,
+    /// The error, its password hidden when passwords are.
+    error: Error,
+}
+
+/// A warning met, kept to be an example.
+struct PendingWarning {
+    place: Place,
+    warning: Warning,
+    /// The URL, as it is, to be shown with the warning; or, for a URL
+    /// longer than [`URL_KEPT`], the URL as shown and the warning rendered
+    /// at once.
+    url: Result<String, (String, String)>,
+}
+
+/// The start of an input: at most [`INPUT_SHOWN`] characters of it (bytes
+/// that are not UTF-8 as U+FFFD), and whether it goes on.
+struct Head {
+    text: String,
+    cut: bool,
+}
+
+impl Head {
+    fn of(input: Line<'_>) -> Head {
+        let text = String::from_utf8_lossy(input.bytes());
+        let end = text
+            .char_indices()
+            .nth(INPUT_SHOWN)
+            .map_or(text.len(), |(at, _)| at);
+        Head {
+            text: text[..end].to_owned(),
+            cut: end < text.len(),
+        }
+    }
+
+    /// The head as shown: the part of `password` in it hidden, nothing
+    /// raw, `…` when the input goes on.
+    fn shown(&self, password: Option<Range<usize>>) -> String {
+        let len = self.text.len();
+        let password = password.map(|span| span.start.min(len)..span.end.min(len));
+        let mut shown = show::part(&self.text, 0, password.as_ref()).to_string();
+        if self.cut {
+            shown.push('…');
+        }
+        shown
+    }
+}
+
+/// What a unit gathered of one cause.
+struct UnitCause {
+    /// When the unit met it first, among what it met.
+    first: u64,
+    count: u64,
+    examples: Vec<PendingError>,
+    /// Whether the summary has all the examples it keeps of it.
+    full: bool,
+}
+
+/// What a unit gathered of one warning code.
+#[derive(Default)]
+struct UnitWarning {
+    inputs: u64,
+    occurrences: u64,
+    examples: Vec<PendingWarning>,
+}
+
+/// A scheme name as the summary tells schemes apart: the name before the
+/// first `:`, lower case, when it has at most [`SCHEME_LONGEST`] characters
+/// of `scheme` (section 5: letters, digits, `+`, `-`, `.`); none otherwise.
+/// A value, not a string, so that counting an input allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SchemeName {
+    /// How many bytes of `bytes` are the name: 0 for none.
+    len: u8,
+    bytes: [u8; SCHEME_LONGEST],
+}
+
+impl SchemeName {
+    /// The scheme name of `input`.
+    fn of(input: &[u8]) -> SchemeName {
+        // One pass over at most the name's bytes and the `:`: counting a
+        // valid input costs a few instructions a byte of its scheme name.
+        let mut name = SchemeName {
+            len: 0,
+            bytes: [0; SCHEME_LONGEST],
+        };
+        for (at, &byte) in input.iter().take(SCHEME_LONGEST + 1).enumerate() {
+            if byte == b':' {
+                // At most SCHEME_LONGEST, which is below 256.
+                name.len = at as u8;
+                return name;
+            }
+            let lower = SCHEME_BYTES[usize::from(byte)];
+            if lower == 0 || at == SCHEME_LONGEST {
+                break;
+            }
+            name.bytes[at] = lower;
+        }
+        SchemeName {
+            len: 0,
+            bytes: [0; SCHEME_LONGEST],
+        }
+    }
+
+    /// The name, `(none)` for none.
+    fn as_str(&self) -> &str {
+        // Letters, digits, `+`, `-` and `.`: ASCII.
+        match std::str::from_utf8(&self.bytes[..usize::from(self.len)]) {
+            Ok("") | Err(_) => NO_SCHEME,
+            Ok(name) => name,
+        }
+    }
+}
+
+/// Each byte of `scheme` (letters, digits, `+`, `-`, `.`) in lower case,
+/// and 0 for every other byte.
+const SCHEME_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let c = byte as u8;
+        if c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.' {
+            table[byte] = c.to_ascii_lowercase();
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// How many schemes a unit looks up by comparing them one by one: a batch
+/// has a few, and this beats hashing; a unit that meets more looks them up
+/// in a map.
+const SCHEMES_SCANNED: usize = 16;
+
+/// The scheme rules of section 3 and the scheme names that select them:
+/// without `--rule`, an input's rule names its scheme.
+const NAMED: [(Rule, &str); 10] = [
+    (Rule::Httpurl, "http"),
+    (Rule::Ftpurl, "ftp"),
+    (Rule::Fileurl, "file"),
+    (Rule::Mailtourl, "mailto"),
+    (Rule::Newsurl, "news"),
+    (Rule::Gopherurl, "gopher"),
+    (Rule::Nntpurl, "nntp"),
+    (Rule::Telneturl, "telnet"),
+    (Rule::Waisurl, "wais"),
+    (Rule::Prosperourl, "prospero"),
+];
+
+/// Where `rule` is in [`NAMED`], if it is a scheme rule.
+fn named(rule: Rule) -> Option<usize> {
+    NAMED.iter().position(|(named, _)| *named == rule)
+}
+
+/// The schemes a unit met, in the order it met them, and their counts.
+#[derive(Default)]
+struct UnitSchemes {
+    met: Vec<(SchemeName, Counts)>,
+    /// Where each is in `met`, once there are more than
+    /// [`SCHEMES_SCANNED`].
+    index: HashMap<SchemeName, usize>,
+    /// Where each scheme of [`NAMED`] is in `met`, once met.
+    named: [Option<usize>; NAMED.len()],
+}
+
+impl UnitSchemes {
+    /// The counts of `name`, new if it was not met yet.
+    fn counts(&mut self, name: SchemeName) -> &mut Counts {
+        let at = self.slot(name);
+        &mut self.met[at].1
+    }
+
+    /// The counts of the scheme `NAMED[named]`: found without reading the
+    /// input's name again, which the rule told.
+    fn named(&mut self, named: usize) -> &mut Counts {
+        let at = match self.named[named] {
+            Some(at) => at,
+            None => {
+                let name = NAMED[named].1.as_bytes();
+                let mut bytes = [0; SCHEME_LONGEST];
+                bytes[..name.len()].copy_from_slice(name);
+                // The names of section 3, at most 8 letters.
+                let len = name.len() as u8;
+                let at = self.slot(SchemeName { len, bytes });
+                self.named[named] = Some(at);
+                at
+            }
+        };
+        &mut self.met[at].1
+    }
+
+    /// Where `name` is in `met`, added if it was not met yet.
+    fn slot(&mut self, name: SchemeName) -> usize {
+        let found = if self.met.len() <= SCHEMES_SCANNED {
+            self.met.iter().position(|(met, _)| *met == name)
+        } else {
+            self.index.get(&name).copied()
+        };
+        found.unwrap_or_else(|| {
+            if self.met.len() == SCHEMES_SCANNED {
+                self.index = (self.met.iter().enumerate())
+                    .map(|(at, (met, _))| (*met, at))
+                    .collect();
+            }
+            if self.met.len() >= SCHEMES_SCANNED {
+                self.index.insert(name, self.met.len());
+            }
+            self.met.push((name, Counts::default()));
+            self.met.len() - 1
+        })
+    }
+}
+
+/// What one unit of a batch gathered for the summary, merged into the
+/// [`Summary`] in input order.
+#[derive(Default)]
+pub struct Gathered {
+    /// How many causes it met first: their order.
+    met: u64,
+    schemes: UnitSchemes,
+    causes: FxHashMap<Cause, UnitCause>,
+    warnings: BTreeMap<Code, UnitWarning>,
+}
+
+/// How the summary shows what it is given, and what it shares with the
+/// units as they gather.
+#[derive(Clone)]
+pub struct Shown {
+    /// Whether passwords are hidden (unless `--show-passwords`).
+    hide: bool,
+    /// Whether each input was checked against the rule its scheme selects
+    /// (no `--rule`): then the rule of section 3's schemes names the scheme.
+    by_scheme: bool,
+    /// How a warning about a valid URL (its password hidden, its name and
+    /// line) is rendered, plain.
+    warning: fn(&str, &Warning, &str, usize) -> String,
+    /// The causes of which the summary has all the examples it keeps: a
+    /// unit keeps none of theirs. Written at the merges, between blocks;
+    /// read as units gather.
+    full: Arc<RwLock<FxHashSet<Cause>>>,
+}
+
+impl Shown {
+    /// What the summary shows: passwords hidden (`hide`) or not, inputs
+    /// checked against their scheme's rule (`by_scheme`) or another, each
+    /// warning rendered by `warning` (the URL, its password hidden; the
+    /// warning; the input's name and line).
+    pub fn new(
+        hide: bool,
+        by_scheme: bool,
+        warning: fn(&str, &Warning, &str, usize) -> String,
+    ) -> Self {
+        Shown {
+            hide,
+            by_scheme,
+            warning,
+            full: Arc::default(),
+        }
+    }
+
+    /// Whether the summary has all the examples it keeps of `cause`.
+    fn is_full(&self, cause: &Cause) -> bool {
+        // A lock poisoned by a panic elsewhere: the set is still a set.
+        let full = self.full.read().unwrap_or_else(PoisonError::into_inner);
+        full.contains(cause)
+    }
+    /// The valid URL `input` with `warning`, read at `place`, as an example
+    /// shows it: the URL's head, and the warning rendered.
+    fn warning_example(
+        &self,
+        place: &Place,
+        input: Line<'_>,
+        warning: &Warning,
+    ) -> (String, String) {
+        // A valid input is ASCII.
+        let text = String::from_utf8_lossy(input.bytes());
+        let password = show::password_of(&text).filter(|_| self.hide);
+        let hidden = Visible::new(&text)
+            .hiding(password.clone().unwrap_or(0..0))
+            .to_string();
+        let rendered = (self.warning)(&hidden, warning, place.origin(), place.line_number());
+        (Head::of(input).shown(password), rendered)
+    }
+}
+
+impl Gathered {
+    /// Counts `input`, checked as `result` says, with `warnings`, read at
+    /// `line` of `file` (`None` for an argument).
+    pub fn add(
+        &mut self,
+        shown: &Shown,
+        (file, line): (Option<&Arc<str>>, u64),
+        input: Line<'_>,
+        result: Result<Rule, Error>,
+        warnings: &[Warning],
+    ) {
+        let place = || Place {
+            file: file.cloned(),
+            line,
+        };
+        let rule = match &result {
+            Ok(rule) => *rule,
+            Err(error) => error.rule(),
+        };
+        let counts = match named(rule).filter(|_| shown.by_scheme) {
+            Some(named) => self.schemes.named(named),
+            None => self.schemes.counts(SchemeName::of(input.bytes())),
+        };
+        counts.inputs += 1;
+        match result {
+            Ok(_) => {
+                counts.valid += 1;
+                counts.warned += u64::from(!warnings.is_empty());
+                for warning in warnings {
+                    self.add_warning(shown, &place, input, warning);
+                }
+            }
+            Err(error) => {
+                counts.invalid += 1;
+                self.add_error(shown, place, input, error);
+            }
+        }
+    }
+
+    /// Counts an invalid input's cause, and keeps it as an example if the
+    /// unit has fewer than [`EXAMPLES`] of it.
+    fn add_error(
+        &mut self,
+        shown: &Shown,
+        place: impl FnOnce() -> Place,
+        input: Line<'_>,
+        mut error: Error,
+    ) {
+        // The hints are those shown: with the password hidden, a hint that
+        // would quote it is another.
+        if shown.hide {
+            error.hide_password();
+        }
+        let cause = Cause::of(&error);
+        let mut entry = match self.causes.entry(cause) {
+            Entry::Occupied(entry) => entry,
+            Entry::Vacant(vacant) => {
+                self.met += 1;
+                vacant.insert_entry(UnitCause {
+                    first: self.met,
+                    count: 0,
+                    examples: Vec::new(),
+                    full: false,
+                })
+            }
+        };
+        let unit = entry.get_mut();
+        unit.count += 1;
+        // A cause the summary has its examples of is only counted: most
+        // causes of a batch are met in its first block, and their errors
+        // are dropped where they were made. The summary is asked once per
+        // unit and cause, while the unit still takes examples of it.
+        if unit.full || unit.examples.len() >= EXAMPLES {
+            return;
+        }
+        let full = shown.is_full(entry.key());
+        let unit = entry.into_mut();
+        if full {
+            unit.full = true;
+            return;
+        }
+        unit.examples.push(PendingError {
+            place: place(),
+            head: Head::of(input),
+            error,
+        });
+    }
+
+    /// Counts a warning, and keeps it as an example if the unit has fewer
+    /// than [`EXAMPLES`] of its code.
+    ///
+    /// The place is made only for an example kept: its file's name is
+    /// shared by the threads, and counting it for each warning would cost
+    /// them more than the warning.
+    fn add_warning(
+        &mut self,
+        shown: &Shown,
+        place: &impl Fn() -> Place,
+        input: Line<'_>,
+        warning: &Warning,
+    ) {
+        let unit = self.warnings.entry(warning.code()).or_default();
+        unit.inputs += 1;
+        unit.occurrences += warning.count() as u64;
+        if unit.examples.len() >= EXAMPLES {
+            return;
+        }
+        let place = place();
+        let url = match input {
+            Line::Text(url) if url.len() <= URL_KEPT => Ok(url.to_owned()),
+            _ => Err(shown.warning_example(&place, input, warning)),
+        };
+        unit.examples.push(PendingWarning {
+            place,
+            warning: warning.clone(),
+            url,
+        });
+    }
+}
+
+/// An example of a group, as the summary shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Example {
+    /// The file (`<stdin>` for standard input), `null` for an argument.
+    pub file: Option<String>,
+    /// The line in the file, `null` for an argument.
+    pub line: Option<u64>,
+    /// The input, cut to [`INPUT_SHOWN`] characters, its password hidden,
+    /// every character that is not visible escaped.
+    pub input: String,
+    /// The diagnostic or warning, plain, as `check` shows it.
+    pub diagnostic: String,
+}
+
+impl Example {
+    fn new(place: &Place, input: String, diagnostic: String) -> Example {
+        Example {
+            file: place.file.as_deref().map(str::to_owned),
+            line: place.file.as_ref().map(|_| place.line),
+            input,
+            diagnostic,
+        }
+    }
+}
+
+/// A cause the summary counts.
+struct Group {
+    /// When the summary met it: the order of causes with as many inputs.
+    order: u64,
+    count: u64,
+    /// Rendered only for the causes shown.
+    examples: Vec<PendingError>,
+}
+
+/// A warning code the summary counts.
+#[derive(Default)]
+struct WarningGroup {
+    inputs: u64,
+    occurrences: u64,
+    examples: Vec<PendingWarning>,
+}
+
+/// What a batch showed, merged from its units in input order.
+pub struct Summary {
+    shown: Shown,
+    limits: Limits,
+    /// How many schemes and causes it met: their order.
+    met: u64,
+    schemes: HashMap<SchemeName, (u64, Counts)>,
+    /// The schemes met after as many as it tells apart, counted together.
+    untracked_schemes: Counts,
+    causes: FxHashMap<Cause, Group>,
+    /// The inputs of causes met after as many as it tells apart.
+    untracked_inputs: u64,
+    warnings: BTreeMap<Code, WarningGroup>,
+}
+
+impl Summary {
+    /// An empty summary, showing what it keeps as `shown` says, within the
+    /// limits of [`Limits::default`].
+    pub fn new(shown: Shown) -> Self {
+        Summary::within(shown, Limits::default())
+    }
+
+    /// An empty summary within `limits`.
+    fn within(shown: Shown, limits: Limits) -> Self {
+        Summary {
+            shown,
+            limits,
+            met: 0,
+            schemes: HashMap::new(),
+            untracked_schemes: Counts::default(),
+            causes: FxHashMap::default(),
+            untracked_inputs: 0,
+            warnings: BTreeMap::new(),
+        }
+    }
+
+    /// Adds what a unit gathered, the units taken in input order; renders
+    /// the examples it keeps.
+    pub fn merge(&mut self, gathered: Gathered) {
+        self.merge_schemes(gathered.schemes);
+        self.merge_causes(gathered.causes);
+        self.merge_warnings(gathered.warnings);
+    }
+
+    fn merge_schemes(&mut self, schemes: UnitSchemes) {
+        // In the order the unit met them.
+        for (name, counts) in schemes.met {
+            if let Some((_, total)) = self.schemes.get_mut(&name) {
+                *total += counts;
+            } else if self.schemes.len() < self.limits.schemes_tracked {
+                self.met += 1;
+                self.schemes.insert(name, (self.met, counts));
+            } else {
+                self.untracked_schemes += counts;
+            }
+        }
+    }
+
+    fn merge_causes(&mut self, causes: FxHashMap<Cause, UnitCause>) {
+        let mut causes: Vec<_> = causes.into_iter().collect();
+        causes.sort_unstable_by_key(|(_, unit)| unit.first);
+        for (cause, unit) in causes {
+            let tracked = self.causes.len() < self.limits.causes_tracked;
+            // The cause, to say when its examples are all kept.
+            let key = (!unit.examples.is_empty()).then(|| cause.clone());
+            let group = match self.causes.entry(cause) {
+                Entry::Occupied(group) => group.into_mut(),
+                Entry::Vacant(vacant) if tracked => {
+                    self.met += 1;
+                    vacant.insert(Group {
+                        order: self.met,
+                        count: 0,
+                        examples: Vec::new(),
+                    })
+                }
+                Entry::Vacant(_) => {
+                    self.untracked_inputs += unit.count;
+                    continue;
+                }
+            };
+            group.count += unit.count;
+            let room = self.limits.examples.saturating_sub(group.examples.len());
+            group.examples.extend(unit.examples.into_iter().take(room));
+            if let Some(key) = key.filter(|_| group.examples.len() == self.limits.examples) {
+                let mut full = (self.shown.full.write()).unwrap_or_else(PoisonError::into_inner);
+                full.insert(key);
+            }
+        }
+    }
+
+    fn merge_warnings(&mut self, warnings: BTreeMap<Code, UnitWarning>) {
+        for (code, unit) in warnings {
+            let group = self.warnings.entry(code).or_default();
+            group.inputs += unit.inputs;
+            group.occurrences += unit.occurrences;
+            let room = self.limits.examples.saturating_sub(group.examples.len());
+            group.examples.extend(unit.examples.into_iter().take(room));
+        }
+    }
+
+    /// The examples of a cause shown, their diagnostics rendered.
+    fn errors(&self, pending: &[PendingError]) -> Vec<Example> {
+        let example = |pending: &PendingError| {
+            let place = &pending.place;
+            let diagnostic = (pending.error.diagnostic())
+                .origin(place.origin())
+                .first_line(place.line_number())
+                .to_string();
+            let password = pending.error.password_span().filter(|_| self.shown.hide);
+            Example::new(place, pending.head.shown(password), diagnostic)
+        };
+        pending.iter().map(example).collect()
+    }
+
+    /// The examples of a warning code, rendered.
+    fn warnings(&self, pending: &[PendingWarning]) -> Vec<Example> {
+        let example = |pending: &PendingWarning| {
+            let (input, rendered) = match &pending.url {
+                Ok(url) => {
+                    self.shown
+                        .warning_example(&pending.place, Line::Text(url), &pending.warning)
+                }
+                Err(shown) => shown.clone(),
+            };
+            Example::new(&pending.place, input, rendered)
+        };
+        pending.iter().map(example).collect()
+    }
+
+    /// The summary as it is shown: of a run that counted `tally`, read
+    /// `sources` and read them whole (`complete`) or not.
+    pub fn document(&self, tally: &Tally, sources: Vec<String>, complete: bool) -> Document {
+        let (schemes, other_schemes) = self.scheme_rows();
+        let (causes, other_causes) = self.cause_rows();
+        let warning_codes = self
+            .warnings
+            .iter()
+            .map(|(code, group)| WarningRow {
+                code: code.as_str(),
+                inputs: group.inputs,
+                occurrences: group.occurrences,
+                examples: self.warnings(&group.examples),
+            })
+            .collect();
+        let warned = self.schemes.values().map(|(_, counts)| counts.warned);
+        Document {
+            complete,
+            sources,
+            inputs: tally.inputs(),
+            valid: tally.valid,
+            invalid: tally.invalid,
+            too_long: tally.too_long,
+            warnings: tally.warnings,
+            warned: warned.sum::<u64>() + self.untracked_schemes.warned,
+            schemes,
+            other_schemes,
+            causes,
+            other_causes,
+            warning_codes,
+            limits: self.limits,
+        }
+    }
+
+    /// The schemes shown, those with the most inputs first (the first met
+    /// first among equals), and the others.
+    fn scheme_rows(&self) -> (Vec<SchemeRow>, OtherSchemes) {
+        let mut schemes: Vec<_> = self.schemes.iter().collect();
+        schemes.sort_unstable_by_key(|(_, (order, counts))| (Reverse(counts.inputs), *order));
+        let mut others = OtherSchemes {
+            schemes: 0,
+            counts: self.untracked_schemes,
+            untracked: self.untracked_schemes.inputs > 0,
+        };
+        for (_, (_, counts)) in schemes.iter().skip(self.limits.schemes_shown) {
+            others.schemes += 1;
+            others.counts += *counts;
+        }
+        let rows = schemes
+            .iter()
+            .take(self.limits.schemes_shown)
+            .map(|(name, (_, counts))| SchemeRow {
+                scheme: name.as_str().to_owned(),
+                counts: *counts,
+            })
+            .collect();
+        (rows, others)
+    }
+
+    /// The causes shown, those with the most inputs first (the first met
+    /// first among equals), and the others.
+    fn cause_rows(&self) -> (Vec<CauseRow>, OtherCauses) {
+        let mut causes: Vec<_> = self.causes.iter().collect();
+        causes.sort_unstable_by_key(|(_, group)| (Reverse(group.count), group.order));
+        let hidden = causes.iter().skip(self.limits.causes_shown);
+        let others = OtherCauses {
+            causes: hidden.len() as u64,
+            inputs: hidden.map(|(_, group)| group.count).sum::<u64>() + self.untracked_inputs,
+            untracked_inputs: self.untracked_inputs,
+        };
+        let rows = causes
+            .iter()
+            .take(self.limits.causes_shown)
+            .map(|(cause, group)| CauseRow {
+                count: group.count,
+                rule: cause.rule.name(),
+                production: cause.production.name(),
+                expected: cause.expected.iter().map(ToString::to_string).collect(),
+                hints: cause.hints.iter().map(|code| code.as_str()).collect(),
+                examples: self.errors(&group.examples),
+            })
+            .collect();
+        (rows, others)
+    }
+}
+
+/// The summary, as the JSON summary writes it and the page and the
+/// terminal show it.
+#[derive(Debug, Serialize)]
+pub struct Document {
+    /// Whether every source was read whole (no file that could not be
+    /// read, no interrupt).
+    pub complete: bool,
+    /// The sources read, as given (`<stdin>`, file names, `arguments`).
+    pub sources: Vec<String>,
+    /// Inputs read: valid, invalid and too long.
+    pub inputs: u64,
+    /// Valid inputs.
+    pub valid: u64,
+    /// Invalid inputs.
+    pub invalid: u64,
+    /// Lines longer than `--max-line-bytes`, not checked.
+    pub too_long: u64,
+    /// Warnings (a finding that occurs several times in a URL is one).
+    pub warnings: u64,
+    /// Valid inputs with at least one warning.
+    pub warned: u64,
+    /// The schemes with the most inputs.
+    pub schemes: Vec<SchemeRow>,
+    /// The others.
+    pub other_schemes: OtherSchemes,
+    /// The causes with the most inputs.
+    pub causes: Vec<CauseRow>,
+    /// The others.
+    pub other_causes: OtherCauses,
+    /// The warnings, by code.
+    pub warning_codes: Vec<WarningRow>,
+    /// What the summary bounds.
+    pub limits: Limits,
+}
+
+/// A scheme's counts.
+#[derive(Debug, Serialize)]
+pub struct SchemeRow {
+    /// The scheme name, lower case; `(none)` for inputs without one.
+    pub scheme: String,
+    /// Its counts.
+    #[serde(flatten)]
+    pub counts: Counts,
+}
+
+/// The schemes not shown.
+#[derive(Debug, Serialize)]
+pub struct OtherSchemes {
+    /// How many were told apart but not shown.
+    pub schemes: u64,
+    /// Their counts, and those of the schemes not told apart.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// Whether some schemes were met after [`SCHEMES_TRACKED`] others and
+    /// not told apart.
+    pub untracked: bool,
+}
+
+/// A cause and its inputs.
+#[derive(Debug, Serialize)]
+pub struct CauseRow {
+    /// How many inputs failed so.
+    pub count: u64,
+    /// The rule they were checked against.
+    pub rule: &'static str,
+    /// The production where they failed.
+    pub production: &'static str,
+    /// What was expected there.
+    pub expected: Vec<String>,
+    /// The codes of the hints.
+    pub hints: Vec<&'static str>,
+    /// The first few.
+    pub examples: Vec<Example>,
+}
+
+/// The causes not shown.
+#[derive(Debug, Serialize)]
+pub struct OtherCauses {
+    /// How many were told apart but not shown.
+    pub causes: u64,
+    /// Their inputs, and those of the causes not told apart.
+    pub inputs: u64,
+    /// The inputs of causes met after [`CAUSES_TRACKED`] others, not told
+    /// apart.
+    pub untracked_inputs: u64,
+}
+
+/// A warning code and its inputs.
+#[derive(Debug, Serialize)]
+pub struct WarningRow {
+    /// The code.
+    pub code: &'static str,
+    /// Valid inputs with this warning.
+    pub inputs: u64,
+    /// How often the finding occurs in them.
+    pub occurrences: u64,
+    /// The first few.
+    pub examples: Vec<Example>,
+}
+
+/// The bounds of the summary.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Limits {
+    /// [`CAUSES_TRACKED`].
+    pub causes_tracked: usize,
+    /// [`CAUSES_SHOWN`].
+    pub causes_shown: usize,
+    /// [`SCHEMES_TRACKED`].
+    pub schemes_tracked: usize,
+    /// [`SCHEMES_SHOWN`].
+    pub schemes_shown: usize,
+    /// [`EXAMPLES`].
+    pub examples: usize,
+    /// [`INPUT_SHOWN`].
+    pub input_characters: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            causes_tracked: CAUSES_TRACKED,
+            causes_shown: CAUSES_SHOWN,
+            schemes_tracked: SCHEMES_TRACKED,
+            schemes_shown: SCHEMES_SHOWN,
+            examples: EXAMPLES,
+            input_characters: INPUT_SHOWN,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A warning as the tests render it: its code, where, and the URL.
+    fn render(url: &str, warning: &Warning, name: &str, line: usize) -> String {
+        format!("{name}:{line}: {} {url}", warning.code())
+    }
+
+    /// Passwords hidden, inputs checked against their scheme's rule.
+    fn shown() -> Shown {
+        Shown::new(true, true, render)
+    }
+
+    /// Checks `inputs` as `check` does, each unit of `per_unit` lines
+    /// gathered apart and merged in order into a summary within `limits`;
+    /// its document.
+    fn summarize(inputs: &[&str], per_unit: usize, shown: Shown, limits: Limits) -> Document {
+        let mut summary = Summary::within(shown.clone(), limits);
+        let mut tally = Tally::default();
+        let file: Arc<str> = Arc::from("urls.txt");
+        for (unit, chunk) in inputs.chunks(per_unit).enumerate() {
+            let mut gathered = Gathered::default();
+            for (i, input) in chunk.iter().enumerate() {
+                let line = (unit * per_unit + i + 1) as u64;
+                let (result, warnings) = match rfc1738::parse(input) {
+                    Ok(url) => (Ok(url.rule()), rfc1738::lint::lint(&url)),
+                    Err(error) => (Err(error), Vec::new()),
+                };
+                match &result {
+                    Ok(_) => tally.valid += 1,
+                    Err(_) => tally.invalid += 1,
+                }
+                tally.warnings += warnings.len() as u64;
+                let place = (Some(&file), line);
+                gathered.add(&shown, place, Line::Text(input), result, &warnings);
+            }
+            summary.merge(gathered);
+        }
+        summary.document(&tally, vec!["urls.txt".to_owned()], true)
+    }
+
+    #[test]
+    fn scheme_names_are_the_letters_before_the_colon_lower_case() {
+        let name = |input: &str| SchemeName::of(input.as_bytes()).as_str().to_owned();
+        assert_eq!(name("HTTP://host/"), "http");
+        assert_eq!(name("z39.50r:x"), "z39.50r");
+        assert_eq!(name("a+b-c.d:"), "a+b-c.d");
+        for none in ["", ":x", "no colon", "a b:c", "h\u{e9}:x", "http"] {
+            assert_eq!(name(none), NO_SCHEME, "{none:?}");
+        }
+        let longest = "a".repeat(SCHEME_LONGEST);
+        assert_eq!(name(&format!("{longest}:")), longest);
+        assert_eq!(name(&format!("{longest}a:")), NO_SCHEME);
+    }
+
+    #[test]
+    fn the_rule_names_the_scheme_as_the_input_does() {
+        let inputs = [
+            "http://h/",
+            "HTTP://h/a b",
+            "Ftp://h/",
+            "https://h/",
+            "mailto:a b",
+            "news:x",
+            "nntp:x",
+            "prospero://h/x",
+            "file://h/",
+            "ftp:x",
+            "gopher://h/",
+            "wais://h/d",
+            "telnet://h",
+            "x:y",
+            "no scheme",
+            "HtTp:/",
+        ];
+        let by_rule = summarize(&inputs, 3, shown(), Limits::default());
+        let by_name = Shown::new(true, false, render);
+        let read = summarize(&inputs, 3, by_name, Limits::default());
+        assert_eq!(
+            serde_json::to_value(&by_rule).unwrap(),
+            serde_json::to_value(&read).unwrap()
+        );
+        assert_eq!(by_rule.schemes.len(), 13);
+        assert_eq!(by_rule.schemes[0].scheme, "http");
+        assert_eq!(by_rule.schemes[0].counts.inputs, 3);
+    }
+
+    #[test]
+    fn a_unit_of_many_schemes_counts_each() {
+        let mut schemes = UnitSchemes::default();
+        for round in 0..3 {
+            for i in 0..40 {
+                let input = format!("s{i}:x");
+                schemes.counts(SchemeName::of(input.as_bytes())).inputs += 1;
+                assert_eq!(schemes.met.len(), if round == 0 { i + 1 } else { 40 });
+            }
+        }
+        let names: Vec<&str> = schemes.met.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names[..3], ["s0", "s1", "s2"], "in the order met");
+        assert!(schemes.met.iter().all(|(_, counts)| counts.inputs == 3));
+    }
+
+    /// Inputs that fail at a cause of their own each (a place of a scheme,
+    /// and what stands there), `h{i}` in each host.
+    fn causes(count: usize) -> Vec<String> {
+        let places = [
+            "http://h{}.dom/a?",
+            "http://h{}.dom/a",
+            "ftp://h{}.dom/a",
+            "gopher://h{}.dom/1a",
+            "news:a{}",
+            "mailto:a{}",
+            "wais://h{}.dom/d",
+            "file://h{}.dom/a",
+        ];
+        let kinds = ["b c", "b#c", "b\tc", "b\u{e9}c", "b%zc"];
+        (0..count)
+            .map(|i| {
+                let place = places[i % places.len()].replace("{}", &i.to_string());
+                format!("{place}{}", kinds[(i / places.len()) % kinds.len()])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_generated_causes_are_told_apart() {
+        let inputs = causes(40);
+        let mut told: Vec<Cause> = Vec::new();
+        for input in &inputs {
+            let cause = Cause::of(&rfc1738::parse(input).expect_err(input));
+            assert!(!told.contains(&cause), "{input}: {cause:?}");
+            told.push(cause);
+        }
+    }
+
+    #[test]
+    fn counts_are_exact_and_examples_the_first_met_whatever_the_units() {
+        let mut inputs: Vec<String> = causes(30);
+        inputs.extend((0..50).map(|i| format!("ftp://h{i}.dom/")));
+        inputs.extend((0..5).map(|i| format!("http://h:{i}a/")));
+        let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+        let limits = Limits::default();
+        let whole = summarize(&inputs, inputs.len(), shown(), limits);
+        for per_unit in [1, 7, 40] {
+            let cut = summarize(&inputs, per_unit, shown(), limits);
+            assert_eq!(
+                serde_json::to_value(&cut).unwrap(),
+                serde_json::to_value(&whole).unwrap(),
+                "units of {per_unit}"
+            );
+        }
+        assert_eq!((whole.valid, whole.invalid), (50, 35));
+        let counted: u64 = whole.causes.iter().map(|cause| cause.count).sum();
+        assert_eq!(counted + whole.other_causes.inputs, 35);
+        assert_eq!(whole.other_causes.causes, 0);
+        // The five bad ports are one cause, the first shown (most inputs).
+        let port = &whole.causes[0];
+        assert_eq!((port.count, port.production), (5, "digits"));
+        let lines: Vec<Option<u64>> = port.examples.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [Some(81), Some(82), Some(83)]);
+        assert!(port.examples[0].diagnostic.contains("--> urls.txt:81:"));
+        let schemes: Vec<(&str, u64)> = (whole.schemes.iter())
+            .map(|row| (row.scheme.as_str(), row.counts.inputs))
+            .collect();
+        // 50 valid, and causes(30) has four: i = 2, 10, 18 and 26.
+        assert_eq!(schemes[0], ("ftp", 54));
+    }
+
+    #[test]
+    fn past_the_limits_causes_and_schemes_are_counted_together() {
+        let mut inputs = causes(12);
+        inputs.extend((0..6).map(|i| format!("x{i}:y")));
+        let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+        let limits = Limits {
+            causes_tracked: 5,
+            causes_shown: 3,
+            schemes_tracked: 4,
+            schemes_shown: 2,
+            examples: 2,
+            ..Limits::default()
+        };
+        let document = summarize(&inputs, 4, shown(), limits);
+        // Twelve causes of an input each: three shown, two more told apart,
+        // seven not.
+        assert_eq!(document.causes.len(), 3);
+        let others = &document.other_causes;
+        assert_eq!(
+            (others.causes, others.inputs, others.untracked_inputs),
+            (2, 9, 7)
+        );
+        // The first met first among equals.
+        assert!(
+            document.causes[0].examples[0]
+                .input
+                .starts_with("http://h0.dom/")
+        );
+        assert!(
+            document
+                .causes
+                .iter()
+                .all(|cause| cause.examples.len() == 1)
+        );
+        // Fourteen schemes: four told apart (http, ftp, gopher, news: the
+        // first met), two shown (ftp before gopher, met first).
+        let shown: Vec<&str> = document.schemes.iter().map(|r| r.scheme.as_str()).collect();
+        assert_eq!(shown, ["http", "ftp"]);
+        let others = &document.other_schemes;
+        assert_eq!(
+            (others.schemes, others.counts.inputs, others.untracked),
+            (2, 12, true)
+        );
+        let total: u64 = document.schemes.iter().map(|r| r.counts.inputs).sum();
+        assert_eq!(total + others.counts.inputs, 18);
+    }
+
+    #[test]
+    fn examples_hide_passwords_and_show_nothing_raw() {
+        let long = format!("ftp://me:hunter2@h/{}", "a".repeat(500));
+        let inputs = [
+            "ftp://me:hunter2@host.dom/",
+            "ftp://me:hun ter2@host.dom/",
+            "http://h/a\u{1b}[31mb",
+            long.as_str(),
+        ];
+        let document = summarize(&inputs, 2, shown(), Limits::default());
+        let json = serde_json::to_string(&document).unwrap();
+        assert!(
+            !json.contains("hunter2") && !json.contains("hun ter2"),
+            "{json}"
+        );
+        assert!(json.contains("ftp://me:*******@host.dom/"), "{json}");
+        assert!(json.contains("ftp://me:********@host.dom/"), "{json}");
+        assert!(!json.contains('\u{1b}'), "{json}");
+        assert!(json.contains(r"\\u{1b}"), "{json}");
+        let password = &document.warning_codes[0];
+        assert_eq!((password.code, password.inputs), ("password", 2));
+        let cut = &password.examples[1].input;
+        assert_eq!(cut.chars().count(), INPUT_SHOWN + 1);
+        assert!(cut.ends_with('…'));
+        // Told to show them, it shows them.
+        let shown = Shown::new(false, true, render);
+        let json = serde_json::to_string(&summarize(&inputs, 2, shown, Limits::default())).unwrap();
+        assert!(
+            json.contains("hunter2") && json.contains("hun ter2"),
+            "{json}"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! The summary on a terminal (`check --summary`): the counts, the schemes,
+//! the causes with an example each, the warnings by code.
+
+use std::fmt::Write as _;
+
+use rfc1738::visible::Visible;
+
+use super::{Document, Example};
+
+/// `count` with its thousands grouped: `1,020,000`.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `part` as a share of `whole`, in percent with one decimal: `12.5%`
+/// (`0.0%` of nothing).
+pub fn share(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "0.0%".to_owned();
+    }
+    // In tenths of a percent, rounded: exact for any count below 2^53.
+    let tenths = (part as f64 * 1000.0 / whole as f64).round();
+    format!("{:.1}%", tenths / 10.0)
+}
+
+/// What was expected, as a diagnostic lists it: the first six and how many
+/// more.
+pub fn expected_list(expected: &[String]) -> String {
+    const SHOWN: usize = 6;
+    match expected {
+        [] => "nothing more".to_owned(),
+        [only] => only.clone(),
+        _ if expected.len() > SHOWN => format!(
+            "{}, or {} more",
+            expected[..SHOWN].join(", "),
+            expected.len() - SHOWN
+        ),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Where an example is: `FILE:LINE`, or `argument`.
+pub fn place(example: &Example) -> String {
+    match (&example.file, example.line) {
+        (Some(file), Some(line)) => format!("{}:{line}", Visible::new(file)),
+        _ => "argument".to_owned(),
+    }
+}
+
+/// The summary as text for a terminal, every character from the input
+/// shown as [`rfc1738::visible`] says.
+pub fn text(document: &Document) -> String {
+    let mut out = String::new();
+    // Writing to a String does not fail.
+    let _ = totals(&mut out, document);
+    let _ = schemes(&mut out, document);
+    let _ = causes(&mut out, document);
+    let _ = warnings(&mut out, document);
+    out
+}
+
+fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
+    let too_long = if document.too_long > 0 {
+        format!(", {} too long", grouped(document.too_long))
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "{} inputs: {} valid, {} invalid{too_long}; {} warnings in {} inputs",
+        grouped(document.inputs),
+        grouped(document.valid),
+        grouped(document.invalid),
+        grouped(document.warnings),
+        grouped(document.warned),
+    )?;
+    if !document.complete {
+        writeln!(
+            out,
+            "incomplete: a source could not be read to its end, or the run was interrupted"
+        )?;
+    }
+    Ok(())
+}
+
+fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
+    let checked = document.valid + document.invalid;
+    writeln!(out, "\nschemes")?;
+    writeln!(
+        out,
+        "  {:<16} {:>12} {:>7} {:>12} {:>9} {:>12}",
+        "scheme", "inputs", "share", "invalid", "invalid%", "warned"
+    )?;
+    let mut row = |name: &str, counts: &super::Counts| {
+        writeln!(
+            out,
+            "  {:<16} {:>12} {:>7} {:>12} {:>9} {:>12}",
+            name,
+            grouped(counts.inputs),
+            share(counts.inputs, checked),
+            grouped(counts.invalid),
+            share(counts.invalid, counts.inputs),
+            grouped(counts.warned),
+        )
+    };
+    for scheme in &document.schemes {
+        row(&Visible::new(&scheme.scheme).to_string(), &scheme.counts)?;
+    }
+    let others = &document.other_schemes;
+    if others.counts.inputs > 0 {
+        row(&format!("{} others", others.schemes), &others.counts)?;
+    }
+    Ok(())
+}
+
+fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
+    if document.invalid == 0 {
+        return Ok(());
+    }
+    let told = document.causes.len() as u64 + document.other_causes.causes;
+    writeln!(
+        out,
+        "\nwhy inputs are invalid: {} causes{}",
+        grouped(told),
+        if document.other_causes.causes > 0 {
+            format!(", the {} with the most inputs", document.causes.len())
+        } else {
+            String::new()
+        }
+    )?;
+    for cause in &document.causes {
+        writeln!(
+            out,
+            "  {:>12} {:>7}  {} › {}: expected {}",
+            grouped(cause.count),
+            share(cause.count, document.invalid),
+            cause.rule,
+            cause.production,
+            expected_list(&cause.expected),
+        )?;
+        let indent = " ".repeat(24);
+        if !cause.hints.is_empty() {
+            writeln!(out, "{indent}hints: {}", cause.hints.join(", "))?;
+        }
+        if let Some(example) = cause.examples.first() {
+            writeln!(out, "{indent}e.g. {}: {}", place(example), example.input)?;
+        }
+    }
+    let others = &document.other_causes;
+    if others.inputs > 0 {
+        writeln!(
+            out,
+            "  {:>12} {:>7}  in {} other causes{}",
+            grouped(others.inputs),
+            share(others.inputs, document.invalid),
+            grouped(others.causes),
+            if others.untracked_inputs > 0 {
+                format!(
+                    " and causes not told apart (past the first {})",
+                    document.limits.causes_tracked
+                )
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    Ok(())
+}
+
+fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
+    if document.warning_codes.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "\nwarnings")?;
+    writeln!(out, "  {:>12} {:>12}  code", "inputs", "occurrences")?;
+    for warning in &document.warning_codes {
+        writeln!(
+            out,
+            "  {:>12} {:>12}  {}",
+            grouped(warning.inputs),
+            grouped(warning.occurrences),
+            warning.code
+        )?;
+        if let Some(example) = warning.examples.first() {
+            writeln!(
+                out,
+                "{}e.g. {}: {}",
+                " ".repeat(29),
+                place(example),
+                example.input
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_shares_read_as_people_write_them() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1_020_000), "1,020,000");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(share(1, 8), "12.5%");
+        assert_eq!(share(1, 3), "33.3%");
+        assert_eq!(share(0, 0), "0.0%");
+        assert_eq!(share(5, 5), "100.0%");
+    }
+
+    #[test]
+    fn long_expected_lists_are_cut_as_diagnostics_cut_them() {
+        let list = |n: usize| -> Vec<String> { (0..n).map(|i| i.to_string()).collect() };
+        assert_eq!(expected_list(&list(0)), "nothing more");
+        assert_eq!(expected_list(&list(1)), "0");
+        assert_eq!(expected_list(&list(3)), "0, 1 or 2");
+        assert_eq!(expected_list(&list(8)), "0, 1, 2, 3, 4, 5, or 2 more");
+    }
+}

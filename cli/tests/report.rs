@@ -1,0 +1,496 @@
+//! The summary of a batch: `check --summary` on a terminal and as one JSON
+//! object, and `check --report FILE`, one HTML page, read back in a real
+//! browser ([`common::browser`]), its counts equal to the JSON summary's,
+//! which equal those of the records.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::browser::{self, Browser};
+use common::{records, rfc1738, stderr, stdout};
+use serde_json::{Value, json};
+
+/// Lines that fail at causes of their own (a place of a scheme and what
+/// stands there: `places × kinds` of them), each cause `i + 1` times, and
+/// valid lines, some with warnings, of several schemes.
+fn batch(places: usize) -> Vec<u8> {
+    let schemes = [
+        "http://h{}.dom/a?",
+        "http://h{}.dom/a",
+        "ftp://h{}.dom/a",
+        "gopher://h{}.dom/1a",
+        "news:a{}",
+        "mailto:a{}",
+        "wais://h{}.dom/d",
+        "file://h{}.dom/a",
+        "prospero://h{}.dom/a",
+        "nntp://h{}.dom/g",
+    ];
+    // A space and a `<` would be one cause (`unsafe-character`, and the same
+    // expected set): one each of the kinds of hint.
+    let kinds = ["b c", "b#c", "b\tc", "b\u{e9}c", "b%zc"];
+    let mut lines = Vec::new();
+    for (i, place) in schemes.iter().take(places).enumerate() {
+        for (j, kind) in kinds.iter().enumerate() {
+            for k in 0..=(i * kinds.len() + j) % 7 {
+                lines.push(format!("{}{kind}", place.replace("{}", &k.to_string())));
+            }
+        }
+    }
+    for i in 0..300 {
+        lines.push(match i % 6 {
+            0 => format!("ftp://me:hunter{i}@host.dom/"),
+            1 => format!("http://host{i}.dom:25/"),
+            2 => "HTTPS://host.dom/".to_owned(),
+            3 => format!("telnet://h{i}.dom/"),
+            _ => format!("http://host{i}.dom/page"),
+        });
+    }
+    lines.join("\n").into_bytes()
+}
+
+/// Writes `bytes` to `name` in the test's directory; its path.
+fn file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report");
+    fs::create_dir_all(&dir).expect("a directory under target/");
+    let path = dir.join(name);
+    fs::write(&path, bytes).expect("writable");
+    path
+}
+
+fn path(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// `check --summary --format json` of `input`, with the report written to
+/// `report`: the summary.
+fn summary(input: &Path, report: &Path) -> Value {
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--format",
+            "json",
+            "--report",
+            path(report),
+            "-f",
+            path(input),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let mut found = records(&output);
+    assert_eq!(found.len(), 1, "one object");
+    found.remove(0)
+}
+
+/// The counts the records of `check --format json` give: the totals, and
+/// `[inputs, valid, invalid, warned]` per scheme.
+fn counted(input: &Path) -> (Value, BTreeMap<String, [u64; 4]>) {
+    let output = rfc1738(&["check", "--format", "json", "-f", path(input)], b"");
+    let records = records(&output);
+    let mut schemes: BTreeMap<String, [u64; 4]> = BTreeMap::new();
+    let (mut valid, mut warnings, mut warned) = (0, 0, 0);
+    for record in &records {
+        let text = record["input"].as_str().expect("an input");
+        let scheme = match text.split_once(':') {
+            Some((name, _)) if !name.is_empty() => name.to_ascii_lowercase(),
+            _ => "(none)".to_owned(),
+        };
+        let counts = schemes.entry(scheme).or_default();
+        let is_valid = record["valid"] == true;
+        let warning_count = record["warnings"].as_array().expect("warnings").len() as u64;
+        counts[0] += 1;
+        counts[if is_valid { 1 } else { 2 }] += 1;
+        counts[3] += u64::from(warning_count > 0);
+        valid += u64::from(is_valid);
+        warnings += warning_count;
+        warned += u64::from(warning_count > 0);
+    }
+    let total = records.len() as u64;
+    let totals = json!({
+        "inputs": total, "valid": valid, "invalid": total - valid, "too_long": 0,
+        "warnings": warnings, "warned": warned,
+    });
+    (totals, schemes)
+}
+
+#[test]
+fn the_json_summary_counts_what_the_records_say() {
+    let input = file("batch.txt", &batch(10));
+    let summary = summary(&input, &input.with_extension("html"));
+    let (totals, schemes) = counted(&input);
+    for (key, value) in totals.as_object().expect("an object") {
+        assert_eq!(&summary[key], value, "{key}");
+    }
+    assert_eq!(summary["complete"], true);
+    assert_eq!(summary["sources"], json!([path(&input)]));
+    let mut shown: BTreeMap<String, [u64; 4]> = BTreeMap::new();
+    for row in summary["schemes"].as_array().expect("schemes") {
+        let count = |key: &str| row[key].as_u64().expect("a count");
+        let name = row["scheme"].as_str().expect("a name").to_owned();
+        shown.insert(
+            name,
+            [
+                count("inputs"),
+                count("valid"),
+                count("invalid"),
+                count("warned"),
+            ],
+        );
+    }
+    assert_eq!(
+        shown, schemes,
+        "every scheme shown: there are fewer than 20"
+    );
+    // Fifty causes: forty shown, the most inputs first, and the others
+    // counted together.
+    let causes = summary["causes"].as_array().expect("causes");
+    assert_eq!(causes.len(), 40);
+    let counts: Vec<u64> = causes
+        .iter()
+        .map(|c| c["count"].as_u64().unwrap())
+        .collect();
+    assert!(
+        counts.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{counts:?}"
+    );
+    let others = &summary["other_causes"];
+    assert_eq!(others["causes"], 10);
+    assert_eq!(others["untracked_inputs"], 0);
+    let all: u64 = counts.iter().sum::<u64>() + others["inputs"].as_u64().unwrap();
+    assert_eq!(json!(all), summary["invalid"]);
+    for cause in causes {
+        let examples = cause["examples"].as_array().expect("examples");
+        let count = cause["count"].as_u64().unwrap() as usize;
+        assert_eq!(examples.len(), count.min(3), "{cause}");
+        for example in examples {
+            let diagnostic = example["diagnostic"].as_str().expect("a diagnostic");
+            assert!(
+                diagnostic.starts_with("error: not a valid "),
+                "{diagnostic}"
+            );
+            let location = format!("{}:{}:", path(&input), example["line"]);
+            assert!(diagnostic.contains(&location), "{diagnostic}");
+        }
+    }
+    let codes: Vec<&str> = (summary["warning_codes"].as_array().expect("codes").iter())
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["reserved-port", "password", "upper-case-scheme"]);
+    // Passwords hidden in the examples, as in human output.
+    let text = summary.to_string();
+    assert!(!text.contains("hunter"), "{text}");
+    assert!(text.contains("ftp://me:*******@host.dom/"), "{text}");
+}
+
+/// The environment variable that names another input for the browser
+/// test: `benches/README.md` runs it on a million lines.
+const INPUT: &str = "RFC1738_REPORT_INPUT";
+
+#[test]
+fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let dir = browser::directory();
+    let input = match std::env::var_os(INPUT) {
+        Some(path) => PathBuf::from(path),
+        None => file("batch.txt", &batch(10)),
+    };
+    let report = dir.join("report.html");
+    let summary = summary(&input, &report);
+    let page = browser.harness(&dir, "report", include_str!("browser/report.html"));
+
+    let totals = &page["totals"];
+    for (key, json) in [
+        ("inputs", "inputs"),
+        ("valid", "valid"),
+        ("invalid", "invalid"),
+        ("tooLong", "too_long"),
+        ("warnings", "warnings"),
+        ("warned", "warned"),
+    ] {
+        assert_eq!(totals[key], summary[json], "{key}");
+    }
+    assert_eq!(totals["complete"], "true");
+    let schemes: Vec<Value> = (summary["schemes"].as_array().unwrap().iter())
+        .map(|row| {
+            json!({"scheme": row["scheme"], "inputs": row["inputs"], "valid": row["valid"],
+                   "invalid": row["invalid"], "warned": row["warned"]})
+        })
+        .collect();
+    assert_eq!(page["schemes"], Value::Array(schemes));
+    let others = &summary["other_schemes"];
+    let others = (others["inputs"] != 0).then(|| {
+        json!({"schemes": others["schemes"], "inputs": others["inputs"], "valid": others["valid"],
+               "invalid": others["invalid"], "warned": others["warned"]})
+    });
+    assert_eq!(page["otherSchemes"], json!(others));
+    let causes: Vec<Value> = (summary["causes"].as_array().unwrap().iter())
+        .map(|cause| {
+            json!({"count": cause["count"], "rule": cause["rule"],
+                   "production": cause["production"], "hints": cause["hints"],
+                   "examples": cause["examples"].as_array().unwrap().len()})
+        })
+        .collect();
+    assert_eq!(page["causes"], Value::Array(causes));
+    let others = &summary["other_causes"];
+    assert_eq!(
+        page["otherCauses"],
+        json!({"causes": others["causes"], "inputs": others["inputs"],
+               "untrackedInputs": others["untracked_inputs"]})
+    );
+    let warnings: Vec<Value> = (summary["warning_codes"].as_array().unwrap().iter())
+        .map(|w| {
+            json!({"code": w["code"], "inputs": w["inputs"], "occurrences": w["occurrences"],
+                   "examples": w["examples"].as_array().unwrap().len()})
+        })
+        .collect();
+    assert_eq!(page["warnings"], Value::Array(warnings));
+    // Drawn, within its width, and self-contained.
+    assert_eq!(page["charts"], 4, "{page}");
+    assert_eq!(page["undrawnCharts"], 0, "{page}");
+    assert!(page["bars"].as_u64() > Some(20), "{page}");
+    assert_eq!(page["undrawnBars"], 0, "{page}");
+    assert_eq!(page["fits"], true);
+    assert_eq!(page["scripts"], 0);
+    assert_eq!(page["loads"], json!([]));
+
+    browser.screenshot(&report, (1100, 1600));
+}
+
+#[test]
+fn the_summary_on_a_terminal_and_beside_the_records() {
+    let input = file("terminal.txt", &batch(2));
+    let report = input.with_extension("html");
+    let output = rfc1738(&["check", "--summary", "-f", path(&input)], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.ends_with("warnings in 150 inputs"), "{first}");
+    assert!(
+        text.contains("\nschemes\n") && text.contains("why inputs are invalid"),
+        "{text}"
+    );
+    assert!(text.contains("e.g. "), "{text}");
+    assert!(!text.contains("hunter"), "{text}");
+    // The records as usual, and the report beside them.
+    let _ = fs::remove_file(&report);
+    let output = rfc1738(
+        &[
+            "check",
+            "--format",
+            "json",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(records(&output).len(), text_lines(&input));
+    let page = fs::read_to_string(&report).expect("the report is written");
+    assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+}
+
+/// The number of lines of `input`.
+fn text_lines(input: &Path) -> usize {
+    fs::read_to_string(input).expect("readable").lines().count()
+}
+
+#[test]
+fn a_report_that_cannot_be_written_is_said_at_once() {
+    let input = file("unwritable.txt", b"http://host/\n");
+    let output = rfc1738(
+        &[
+            "check",
+            "--report",
+            "/nonexistent/dir/r.html",
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).is_empty(), "nothing was checked");
+    assert!(
+        stderr(&output).starts_with("rfc1738: /nonexistent/dir/r.html: "),
+        "{}",
+        stderr(&output)
+    );
+    // --summary shows what --quiet and --verbose would change: no both.
+    for flag in ["--quiet", "--verbose"] {
+        let output = rfc1738(&["check", "--summary", flag, "http://h/"], b"");
+        assert_eq!(output.status.code(), Some(2), "{flag}");
+    }
+}
+
+#[test]
+fn a_run_that_could_not_read_a_source_says_its_report_is_incomplete() {
+    let input = file("incomplete.txt", b"http://host/\nhttp://a b/\n");
+    let report = input.with_extension("html");
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--format",
+            "json",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+            "-f",
+            "/nonexistent/urls.txt",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let summary = &records(&output)[0];
+    assert_eq!(
+        (summary["complete"].clone(), summary["inputs"].clone()),
+        (json!(false), json!(2))
+    );
+    let page = fs::read_to_string(&report).expect("written");
+    assert!(page.contains("data-complete=\"false\""));
+    assert!(page.contains("Incomplete"));
+}
+
+#[test]
+fn the_page_stays_bounded_whatever_the_inputs() {
+    // Long lines, each failing far into itself, with passwords and
+    // characters a terminal would obey: the page holds excerpts.
+    let mut lines = Vec::new();
+    for i in 0..100 {
+        let long = "a".repeat(20_000 + i);
+        lines.push(format!("ftp://me:pw{i}@h/{long}\u{1b}[2J{long} x"));
+        lines.push(format!("http://h/{long}#{i}"));
+    }
+    let input = file("long.txt", lines.join("\n").as_bytes());
+    let report = input.with_extension("html");
+    let summary = summary(&input, &report);
+    assert_eq!(summary["invalid"], 200);
+    let page = fs::read_to_string(&report).expect("written");
+    assert!(page.len() < 100_000, "{} bytes", page.len());
+    assert!(
+        !page.contains('\u{1b}') && !page.contains("pw1"),
+        "nothing raw, no password"
+    );
+    assert!(page.contains("\\u{1b}"));
+}
+
+/// `count` lines that fail in as many ways as the grammar tells apart:
+/// URLs of each scheme with each of a few characters put in, or put in
+/// place of, each of their bytes in turn (the same lines again past the
+/// first round), and scheme names of their own.
+fn mutants(count: usize) -> Vec<u8> {
+    let urls = [
+        "http://host.dom:80/a/b;c?q=1",
+        "ftp://me:pw@host.dom:21/a/b;type=a",
+        "gopher://h.dom:70/1sel%09srch%09plus",
+        "news:comp.x.y",
+        "news:a@b.dom",
+        "nntp://h.dom:119/g.x/12",
+        "mailto:a@b.dom",
+        "wais://h.dom:210/db?s",
+        "wais://h.dom/db/t/p",
+        "file://h.dom/a/b",
+        "prospero://h.dom:1525/a/b;f=v",
+        "telnet://u:p@h.dom:23/",
+        "10.0.0.1",
+        "x-y+z.w:abc",
+    ];
+    let put = [
+        " ", "#", "%", "%z", "@", ":", "/", ";", "=", "?", "\u{e9}", "\t", "[", "~", "+", "a", "0",
+        ".", "-", "", "&", "\"", "<",
+    ];
+    let mut round = Vec::new();
+    for url in urls {
+        for at in 0..=url.len() {
+            let after = (at + 1).min(url.len());
+            for c in put {
+                round.push(format!("{}{c}{}", &url[..at], &url[after..]));
+                round.push(format!("{}{c}{}", &url[..at], &url[at..]));
+            }
+        }
+    }
+    let lines: Vec<&str> = round
+        .iter()
+        .cycle()
+        .take(count)
+        .map(String::as_str)
+        .collect();
+    lines.join("\n").into_bytes()
+}
+
+#[test]
+fn the_page_does_not_grow_with_the_number_of_inputs() {
+    let mut pages = Vec::new();
+    for count in [1_000, 100_000] {
+        let input = file(&format!("mutants-{count}.txt"), &mutants(count));
+        let report = input.with_extension("html");
+        let summary = summary(&input, &report);
+        let page = fs::read_to_string(&report).expect("written");
+        pages.push((summary, page.len()));
+    }
+    let [(few, small), (many, large)] = &pages[..] else {
+        unreachable!()
+    };
+    // A hundred times the inputs, and more causes and schemes than are
+    // shown (hundreds, and more schemes than are told apart), yet the page
+    // holds as many groups and examples: a few more digits.
+    let told = |summary: &Value| {
+        summary["causes"].as_array().unwrap().len() as u64
+            + summary["other_causes"]["causes"].as_u64().unwrap()
+    };
+    assert!(told(many) > 400 && told(few) < told(many), "{}", told(many));
+    assert_eq!(many["other_schemes"]["untracked"], true);
+    assert_eq!(many["causes"].as_array().unwrap().len(), 40);
+    assert!(*large < 150_000, "{large} bytes");
+    assert!(large * 10 < small * 11, "{small} bytes, then {large}");
+}
+
+#[test]
+fn nothing_from_the_inputs_reaches_the_terminal_or_the_page_raw() {
+    // Characters a terminal obeys or shows as nothing, markup, and
+    // passwords, in invalid and valid inputs.
+    let lines = [
+        "http://h/a\u{1b}[2Jb",
+        "http://h/a\u{200b}b\u{202e}c",
+        "http://h/<script>alert(1)</script>",
+        "ftp://me:hunter2@h/a b",
+        "ftp://me:hunter3@host.dom/",
+        "gopher://h/1\u{7}\u{8}",
+    ];
+    let input = file("raw.txt", lines.join("\n").as_bytes());
+    let report = input.with_extension("html");
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let page = fs::read_to_string(&report).expect("written");
+    for (name, shown) in [("the terminal", &text), ("the page", &page)] {
+        for raw in ['\u{1b}', '\u{200b}', '\u{202e}', '\u{7}', '\u{8}'] {
+            assert!(!shown.contains(raw), "{name}: {raw:?}\n{shown}");
+        }
+        assert!(!shown.contains("hunter"), "{name}\n{shown}");
+        assert!(shown.contains("\\u{1b}[2Jb"), "{name}\n{shown}");
+        assert!(shown.contains("\\u{202e}"), "{name}\n{shown}");
+    }
+    assert!(!page.contains("<script>") && page.contains("&lt;script&gt;"));
+    assert!(page.contains("ftp://me:*******@host.dom/"));
+}
