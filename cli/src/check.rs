@@ -301,25 +301,20 @@ fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
     names
 }
 
-/// A warning about the valid URL `shown` (its password hidden), read at
-/// `line` of `name`, rendered plain: what the summary's examples show.
-fn plain_warning(shown: &str, warning: &Warning, name: &str, line: usize) -> String {
-    let style = Style {
-        paint: Paint {
-            color: false,
-            renderer: annotate_snippets::Renderer::plain(),
-        },
-        hide: true,
-        summary: None,
-        records: true,
-    };
-    human_warning(
-        &style,
-        shown,
-        warning,
-        &Visible::new(name).to_string(),
-        line,
-    )
+/// A warning about the valid URL `text`, read at `line` of `name`,
+/// rendered plain, its password hidden when `hide`: what the summary's
+/// examples show. The URL is parsed again, as only the examples are.
+fn plain_warning(text: &str, warning: &Warning, name: &str, line: usize, hide: bool) -> String {
+    match rfc1738::parse(text) {
+        Ok(url) => warning
+            .diagnostic(&url)
+            .origin(&Visible::new(name).to_string())
+            .first_line(line)
+            .hide_password(hide)
+            .to_string(),
+        // A warning is only of a URL that parsed: its message alone.
+        Err(_) => format!("warning[{}]: {}", warning.code(), warning.message()),
+    }
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;
@@ -576,7 +571,7 @@ fn human(
     let (name, first_line, confirm) = match origin {
         Origin::Argument => ("input", 1, true),
         Origin::Stream(stream) => (
-            stream.name.as_str(),
+            &*stream.name,
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),

@@ -26,7 +26,6 @@ use std::ops::Range;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rfc1738::lint::{Code, Warning};
-use rfc1738::visible::Visible;
 use rfc1738::{Error, Expected, HintCode, Rule};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -376,7 +375,7 @@ pub struct Shown {
     by_scheme: bool,
     /// How a warning about a valid URL (its password hidden, its name and
     /// line) is rendered, plain.
-    warning: fn(&str, &Warning, &str, usize) -> String,
+    warning: fn(&str, &Warning, &str, usize, bool) -> String,
     /// The causes of which the summary has all the examples it keeps: a
     /// unit keeps none of theirs. Written at the merges, between blocks;
     /// read as units gather.
@@ -386,12 +385,12 @@ pub struct Shown {
 impl Shown {
     /// What the summary shows: passwords hidden (`hide`) or not, inputs
     /// checked against their scheme's rule (`by_scheme`) or another, each
-    /// warning rendered by `warning` (the URL, its password hidden; the
-    /// warning; the input's name and line).
+    /// warning rendered by `warning` (the URL; the warning; the input's
+    /// name and line; whether to hide the password).
     pub fn new(
         hide: bool,
         by_scheme: bool,
-        warning: fn(&str, &Warning, &str, usize) -> String,
+        warning: fn(&str, &Warning, &str, usize, bool) -> String,
     ) -> Self {
         Shown {
             hide,
@@ -418,10 +417,13 @@ impl Shown {
         // A valid input is ASCII.
         let text = String::from_utf8_lossy(input.bytes());
         let password = show::password_of(&text).filter(|_| self.hide);
-        let hidden = Visible::new(&text)
-            .hiding(password.clone().unwrap_or(0..0))
-            .to_string();
-        let rendered = (self.warning)(&hidden, warning, place.origin(), place.line_number());
+        let rendered = (self.warning)(
+            &text,
+            warning,
+            place.origin(),
+            place.line_number(),
+            self.hide,
+        );
         (Head::of(input).shown(password), rendered)
     }
 }
