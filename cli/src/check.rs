@@ -304,7 +304,13 @@ fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
 /// A warning about the valid URL `text`, read at `line` of `name`,
 /// rendered plain, its password hidden when `hide`: what the summary's
 /// examples show. The URL is parsed again, as only the examples are.
-fn plain_warning(text: &str, warning: &Warning, name: &str, line: usize, hide: bool) -> String {
+pub(crate) fn plain_warning(
+    text: &str,
+    warning: &Warning,
+    name: &str,
+    line: usize,
+    hide: bool,
+) -> String {
     match rfc1738::parse(text) {
         Ok(url) => warning
             .diagnostic(&url)

@@ -939,10 +939,8 @@ impl Default for Limits {
 mod tests {
     use super::*;
 
-    /// A warning as the tests render it: its code, where, and the URL.
-    fn render(url: &str, warning: &Warning, name: &str, line: usize) -> String {
-        format!("{name}:{line}: {} {url}", warning.code())
-    }
+    /// A warning as `check` renders it.
+    use crate::check::plain_warning as render;
 
     /// Passwords hidden, inputs checked against their scheme's rule.
     fn shown() -> Shown {
