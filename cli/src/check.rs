@@ -301,25 +301,24 @@ fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
     names
 }
 
-/// A warning about the valid URL `shown` (its password hidden), read at
-/// `line` of `name`, rendered plain: what the summary's examples show.
-fn plain_warning(shown: &str, warning: &Warning, name: &str, line: usize) -> String {
-    let style = Style {
-        paint: Paint {
-            color: false,
-            renderer: annotate_snippets::Renderer::plain(),
-        },
-        hide: true,
-        summary: None,
-        records: true,
-    };
-    human_warning(
-        &style,
-        shown,
-        warning,
-        &Visible::new(name).to_string(),
-        line,
-    )
+/// A warning about the valid URL `url`, read at `line` of `name`, rendered
+/// plain, its password hidden when `hide` says: what the summary's examples
+/// show. The URL was parsed when the warning was found, so it parses again;
+/// were it not to, the warning is shown without its excerpt.
+fn plain_warning(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+    match parse(url) {
+        Ok(url) => warning
+            .diagnostic(&url)
+            .origin(name)
+            .first_line(line)
+            .hide_password(hide)
+            .to_string(),
+        Err(_) => format!(
+            "{}:{line}: warning[{}]: {warning}",
+            Visible::new(name),
+            warning.code()
+        ),
+    }
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;
@@ -576,7 +575,7 @@ fn human(
     let (name, first_line, confirm) = match origin {
         Origin::Argument => ("input", 1, true),
         Origin::Stream(stream) => (
-            stream.name.as_str(),
+            &*stream.name,
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),

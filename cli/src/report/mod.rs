@@ -26,7 +26,6 @@ use std::ops::Range;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rfc1738::lint::{Code, Warning};
-use rfc1738::visible::Visible;
 use rfc1738::{Error, Expected, HintCode, Rule};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -374,9 +373,9 @@ pub struct Shown {
     /// Whether each input was checked against the rule its scheme selects
     /// (no `--rule`): then the rule of section 3's schemes names the scheme.
     by_scheme: bool,
-    /// How a warning about a valid URL (its password hidden, its name and
-    /// line) is rendered, plain.
-    warning: fn(&str, &Warning, &str, usize) -> String,
+    /// How a warning about a valid URL (the URL, the warning, whether the
+    /// password is hidden, the input's name and line) is rendered, plain.
+    warning: fn(&str, &Warning, bool, &str, usize) -> String,
     /// The causes of which the summary has all the examples it keeps: a
     /// unit keeps none of theirs. Written at the merges, between blocks;
     /// read as units gather.
@@ -386,12 +385,12 @@ pub struct Shown {
 impl Shown {
     /// What the summary shows: passwords hidden (`hide`) or not, inputs
     /// checked against their scheme's rule (`by_scheme`) or another, each
-    /// warning rendered by `warning` (the URL, its password hidden; the
-    /// warning; the input's name and line).
+    /// warning rendered by `warning` (the URL; the warning; whether its
+    /// password is hidden; the input's name and line).
     pub fn new(
         hide: bool,
         by_scheme: bool,
-        warning: fn(&str, &Warning, &str, usize) -> String,
+        warning: fn(&str, &Warning, bool, &str, usize) -> String,
     ) -> Self {
         Shown {
             hide,
@@ -418,10 +417,8 @@ impl Shown {
         // A valid input is ASCII.
         let text = String::from_utf8_lossy(input.bytes());
         let password = show::password_of(&text).filter(|_| self.hide);
-        let hidden = Visible::new(&text)
-            .hiding(password.clone().unwrap_or(0..0))
-            .to_string();
-        let rendered = (self.warning)(&hidden, warning, place.origin(), place.line_number());
+        let (origin, line) = (place.origin(), place.line_number());
+        let rendered = (self.warning)(&text, warning, self.hide, origin, line);
         (Head::of(input).shown(password), rendered)
     }
 }
@@ -935,10 +932,15 @@ impl Default for Limits {
 
 #[cfg(test)]
 mod tests {
+    use rfc1738::visible::Visible;
+
     use super::*;
 
-    /// A warning as the tests render it: its code, where, and the URL.
-    fn render(url: &str, warning: &Warning, name: &str, line: usize) -> String {
+    /// A warning as the tests render it: its code, where, and the URL, its
+    /// password hidden when `hide` says.
+    fn render(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+        let password = show::password_of(url).filter(|_| hide);
+        let url = Visible::new(url).hiding(password.unwrap_or(0..0));
         format!("{name}:{line}: {} {url}", warning.code())
     }
 
