@@ -531,14 +531,16 @@ impl Shown {
     }
 
     /// Says that the unit whose first line is `first_line` holds all the
-    /// examples of `cause` a summary keeps (0: the summary does).
+    /// examples of `cause` a summary keeps (0: the summary does). The
+    /// units tell at most [`CAUSES_TRACKED`] causes so, beside those the
+    /// summary tells, so that the map stays bounded whatever the input;
+    /// past that, a unit keeps examples that the merge may drop.
     fn fill(&self, cause: &Cause, first_line: u64) {
         let mut full = self.full.write().unwrap_or_else(PoisonError::into_inner);
-        match full.get_mut(cause) {
-            Some(line) => *line = first_line.min(*line),
-            None => {
-                full.insert(cause.clone(), first_line);
-            }
+        if let Some(line) = full.get_mut(cause) {
+            *line = first_line.min(*line);
+        } else if first_line == 0 || full.len() < CAUSES_TRACKED {
+            full.insert(cause.clone(), first_line);
         }
     }
 
@@ -1308,6 +1310,30 @@ mod tests {
         // Once the summary has them, a unit of a later source keeps none,
         // whatever its lines.
         assert_eq!(kept(&gather(1)), 0);
+    }
+
+    #[test]
+    fn the_units_tell_a_bounded_number_of_causes_full_and_the_summary_its_own() {
+        let shown = shown();
+        let cause = |i: usize| Cause {
+            rule: Rule::ALL[i % Rule::COUNT],
+            production: Rule::ALL[i / Rule::COUNT % Rule::COUNT],
+            expected: Box::default(),
+            hints: Box::default(),
+        };
+        for i in 0..2 * CAUSES_TRACKED {
+            shown.fill(&cause(i), 5);
+        }
+        let told = |shown: &Shown| shown.full.read().unwrap().len();
+        assert_eq!(told(&shown), CAUSES_TRACKED);
+        assert!(shown.is_full(&cause(0), 6) && !shown.is_full(&cause(0), 5));
+        assert!(!shown.is_full(&cause(CAUSES_TRACKED), 6));
+        // What the summary holds is told whatever the units told.
+        shown.fill(&cause(CAUSES_TRACKED), 0);
+        assert_eq!(told(&shown), CAUSES_TRACKED + 1);
+        assert!(shown.is_full(&cause(CAUSES_TRACKED), 1));
+        shown.fill(&cause(0), 0);
+        assert!(shown.is_full(&cause(0), 1));
     }
 
     #[test]
