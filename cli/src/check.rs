@@ -301,25 +301,23 @@ fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
     names
 }
 
-/// A warning about the valid URL `text`, read at `line` of `name`,
-/// rendered plain, its password hidden when `hide`: what the summary's
-/// examples show. The URL is parsed again, as only the examples are.
-pub(crate) fn plain_warning(
-    text: &str,
-    warning: &Warning,
-    name: &str,
-    line: usize,
-    hide: bool,
-) -> String {
-    match rfc1738::parse(text) {
+/// A warning about the valid URL `url`, read at `line` of `name`, rendered
+/// plain, its password hidden when `hide` says: what the summary's examples
+/// show. The URL was parsed when the warning was found, so it parses again;
+/// were it not to, the warning is shown without its excerpt.
+fn plain_warning(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+    match parse(url) {
         Ok(url) => warning
             .diagnostic(&url)
-            .origin(&Visible::new(name).to_string())
+            .origin(name)
             .first_line(line)
             .hide_password(hide)
             .to_string(),
-        // A warning is only of a URL that parsed: its message alone.
-        Err(_) => format!("warning[{}]: {}", warning.code(), warning.message()),
+        Err(_) => format!(
+            "{}:{line}: warning[{}]: {warning}",
+            Visible::new(name),
+            warning.code()
+        ),
     }
 }
 

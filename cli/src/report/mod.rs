@@ -19,15 +19,17 @@
 mod html;
 mod text;
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
+use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rfc1738::lint::{Code, Warning};
-use rfc1738::{Error, Expected, HintCode, Rule};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rfc1738::{Error, Expected, Hint, HintCode, Rule};
+use rustc_hash::{FxHashMap, FxHasher};
 use serde::Serialize;
 
 use crate::batch::Line;
@@ -68,7 +70,7 @@ const URL_KEPT: usize = 4096;
 const NO_SCHEME: &str = "(none)";
 
 /// Why an input is invalid, as the summary groups it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
     rule: Rule,
     /// The innermost production of the error's path (the rule itself when
@@ -78,16 +80,97 @@ pub struct Cause {
     hints: Box<[HintCode]>,
 }
 
-impl Cause {
+/// A cause as an error tells it, borrowed from the error: a unit looks it
+/// up without copying its expected set and hints, and copies them only for
+/// a cause it meets first.
+struct Told<'a> {
+    rule: Rule,
+    production: Rule,
+    expected: &'a [Expected],
+    hints: &'a [Hint],
+}
+
+impl<'a> Told<'a> {
     /// The cause of `error`, whose hints are as shown (the password hidden
     /// or not).
-    fn of(error: &Error) -> Cause {
-        Cause {
+    fn of(error: &'a Error) -> Self {
+        Told {
             rule: error.rule(),
             production: error.path().last().copied().unwrap_or(error.rule()),
-            expected: error.expected().into(),
-            hints: error.hints().iter().map(|hint| hint.code()).collect(),
+            expected: error.expected(),
+            hints: error.hints(),
         }
+    }
+
+    /// The key the units look the cause up by: the hash of [`Cause`]'s.
+    fn key(&self) -> u64 {
+        let mut hasher = FxHasher::default();
+        let hints = self.hints.iter().map(Hint::code);
+        hash_cause(
+            self.rule,
+            self.production,
+            self.expected,
+            hints,
+            &mut hasher,
+        );
+        hasher.finish()
+    }
+
+    /// Whether it is `cause`.
+    fn is(&self, cause: &Cause) -> bool {
+        (self.rule, self.production, self.expected)
+            == (cause.rule, cause.production, &*cause.expected)
+            && self
+                .hints
+                .iter()
+                .map(Hint::code)
+                .eq(cause.hints.iter().copied())
+    }
+
+    /// The cause, owned.
+    fn to_cause(&self) -> Cause {
+        Cause {
+            rule: self.rule,
+            production: self.production,
+            expected: self.expected.into(),
+            hints: self.hints.iter().map(Hint::code).collect(),
+        }
+    }
+}
+
+impl Hash for Cause {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        let hints = self.hints.iter().copied();
+        hash_cause(self.rule, self.production, &self.expected, hints, hasher);
+    }
+}
+
+/// Hashes the parts of a cause, borrowed ([`Told`]) or owned ([`Cause`]):
+/// of a literal expected, only its length and first byte, which tell most
+/// apart at a few instructions (a cause is hashed for each invalid input,
+/// and its expected set may hold a dozen literals).
+fn hash_cause(
+    rule: Rule,
+    production: Rule,
+    expected: &[Expected],
+    hints: impl ExactSizeIterator<Item = HintCode>,
+    hasher: &mut impl Hasher,
+) {
+    (rule, production).hash(hasher);
+    hasher.write_usize(expected.len());
+    for expected in expected {
+        match expected {
+            Expected::Rule(rule) => rule.hash(hasher),
+            Expected::Literal(literal) => {
+                hasher.write_usize(literal.len());
+                hasher.write_u8(literal.bytes().next().unwrap_or(0));
+            }
+            Expected::EndOfInput => hasher.write_u8(0),
+        }
+    }
+    hasher.write_usize(hints.len());
+    for code in hints {
+        code.hash(hasher);
     }
 }
 
@@ -164,7 +247,18 @@ struct Head {
 
 impl Head {
     fn of(input: Line<'_>) -> Head {
-        let text = String::from_utf8_lossy(input.bytes());
+        let text = match input {
+            Line::Text(text) => Cow::Borrowed(text),
+            Line::Bytes(bytes) => String::from_utf8_lossy(bytes),
+        };
+        // A character is at least a byte: a short input is shown whole,
+        // its characters not counted.
+        if text.len() <= INPUT_SHOWN {
+            return Head {
+                text: text.into_owned(),
+                cut: false,
+            };
+        }
         let end = text
             .char_indices()
             .nth(INPUT_SHOWN)
@@ -190,8 +284,9 @@ impl Head {
 
 /// What a unit gathered of one cause.
 struct UnitCause {
-    /// When the unit met it first, among what it met.
-    first: u64,
+    /// The next cause of the same key the unit met, if any: where it is
+    /// in [`Gathered::causes`].
+    next: Option<usize>,
     count: u64,
     examples: Vec<PendingError>,
     /// Whether the summary has all the examples it keeps of it.
@@ -289,10 +384,30 @@ const NAMED: [(Rule, &str); 10] = [
     (Rule::Prosperourl, "prospero"),
 ];
 
-/// Where `rule` is in [`NAMED`], if it is a scheme rule.
+/// Where `rule` is in [`NAMED`], if it is a scheme rule: asked for every
+/// input, so read from a table rather than searched.
 fn named(rule: Rule) -> Option<usize> {
-    NAMED.iter().position(|(named, _)| *named == rule)
+    match NAMED_AT.get(rule as usize) {
+        Some(&at) if at != NOT_NAMED => Some(usize::from(at)),
+        _ => None,
+    }
 }
+
+/// Where each rule is in [`NAMED`], by its place among the rules;
+/// [`NOT_NAMED`] for the others.
+const NAMED_AT: [u8; Rule::COUNT] = {
+    let mut table = [NOT_NAMED; Rule::COUNT];
+    let mut at = 0;
+    while at < NAMED.len() {
+        // Fewer than ten.
+        table[NAMED[at].0 as usize] = at as u8;
+        at += 1;
+    }
+    table
+};
+
+/// A rule that is not in [`NAMED`], in [`NAMED_AT`].
+const NOT_NAMED: u8 = u8::MAX;
 
 /// The schemes a unit met, in the order it met them, and their counts.
 #[derive(Default)]
@@ -300,7 +415,7 @@ struct UnitSchemes {
     met: Vec<(SchemeName, Counts)>,
     /// Where each is in `met`, once there are more than
     /// [`SCHEMES_SCANNED`].
-    index: HashMap<SchemeName, usize>,
+    index: FxHashMap<SchemeName, usize>,
     /// Where each scheme of [`NAMED`] is in `met`, once met.
     named: [Option<usize>; NAMED.len()],
 }
@@ -357,10 +472,14 @@ impl UnitSchemes {
 /// [`Summary`] in input order.
 #[derive(Default)]
 pub struct Gathered {
-    /// How many causes it met first: their order.
-    met: u64,
+    /// The line of the first input the unit counted: units are read in
+    /// the order of their lines, one source after the other.
+    first_line: Option<u64>,
     schemes: UnitSchemes,
-    causes: FxHashMap<Cause, UnitCause>,
+    /// The causes, in the order the unit met them.
+    causes: Vec<(Cause, UnitCause)>,
+    /// Where the first cause of each key is in `causes`.
+    keys: FxHashMap<u64, usize>,
     warnings: BTreeMap<Code, UnitWarning>,
 }
 
@@ -373,24 +492,27 @@ pub struct Shown {
     /// Whether each input was checked against the rule its scheme selects
     /// (no `--rule`): then the rule of section 3's schemes names the scheme.
     by_scheme: bool,
-    /// How a warning about a valid URL (its password hidden, its name and
-    /// line) is rendered, plain.
-    warning: fn(&str, &Warning, &str, usize, bool) -> String,
-    /// The causes of which the summary has all the examples it keeps: a
-    /// unit keeps none of theirs. Written at the merges, between blocks;
-    /// read as units gather.
-    full: Arc<RwLock<FxHashSet<Cause>>>,
+    /// How a warning about a valid URL (the URL, the warning, whether the
+    /// password is hidden, the input's name and line) is rendered, plain.
+    warning: fn(&str, &Warning, bool, &str, usize) -> String,
+    /// The causes of which all the examples the summary keeps are known:
+    /// for each, the first line of the first unit that holds them all, or 0
+    /// once the summary does. A unit whose first line comes after keeps
+    /// none of theirs, since those of the units before it come first.
+    /// Written by the units that fill a cause, and at the merges; read as
+    /// units gather.
+    full: Arc<RwLock<FxHashMap<Cause, u64>>>,
 }
 
 impl Shown {
     /// What the summary shows: passwords hidden (`hide`) or not, inputs
     /// checked against their scheme's rule (`by_scheme`) or another, each
-    /// warning rendered by `warning` (the URL; the warning; the input's
-    /// name and line; whether to hide the password).
+    /// warning rendered by `warning` (the URL; the warning; whether its
+    /// password is hidden; the input's name and line).
     pub fn new(
         hide: bool,
         by_scheme: bool,
-        warning: fn(&str, &Warning, &str, usize, bool) -> String,
+        warning: fn(&str, &Warning, bool, &str, usize) -> String,
     ) -> Self {
         Shown {
             hide,
@@ -400,12 +522,28 @@ impl Shown {
         }
     }
 
-    /// Whether the summary has all the examples it keeps of `cause`.
-    fn is_full(&self, cause: &Cause) -> bool {
-        // A lock poisoned by a panic elsewhere: the set is still a set.
+    /// Whether the examples of `cause` that the summary keeps are known
+    /// before the unit whose first line is `first_line`.
+    fn is_full(&self, cause: &Cause, first_line: u64) -> bool {
+        // A lock poisoned by a panic elsewhere: the map is still a map.
         let full = self.full.read().unwrap_or_else(PoisonError::into_inner);
-        full.contains(cause)
+        full.get(cause).is_some_and(|&line| line < first_line)
     }
+
+    /// Says that the unit whose first line is `first_line` holds all the
+    /// examples of `cause` a summary keeps (0: the summary does). The
+    /// units tell at most [`CAUSES_TRACKED`] causes so, beside those the
+    /// summary tells, so that the map stays bounded whatever the input;
+    /// past that, a unit keeps examples that the merge may drop.
+    fn fill(&self, cause: &Cause, first_line: u64) {
+        let mut full = self.full.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(line) = full.get_mut(cause) {
+            *line = first_line.min(*line);
+        } else if first_line == 0 || full.len() < CAUSES_TRACKED {
+            full.insert(cause.clone(), first_line);
+        }
+    }
+
     /// The valid URL `input` with `warning`, read at `place`, as an example
     /// shows it: the URL's head, and the warning rendered.
     fn warning_example(
@@ -417,13 +555,8 @@ impl Shown {
         // A valid input is ASCII.
         let text = String::from_utf8_lossy(input.bytes());
         let password = show::password_of(&text).filter(|_| self.hide);
-        let rendered = (self.warning)(
-            &text,
-            warning,
-            place.origin(),
-            place.line_number(),
-            self.hide,
-        );
+        let (origin, line) = (place.origin(), place.line_number());
+        let rendered = (self.warning)(&text, warning, self.hide, origin, line);
         (Head::of(input).shown(password), rendered)
     }
 }
@@ -443,6 +576,7 @@ impl Gathered {
             file: file.cloned(),
             line,
         };
+        let first_line = *self.first_line.get_or_insert(line);
         let rule = match &result {
             Ok(rule) => *rule,
             Err(error) => error.rule(),
@@ -462,7 +596,7 @@ impl Gathered {
             }
             Err(error) => {
                 counts.invalid += 1;
-                self.add_error(shown, place, input, error);
+                self.add_error(shown, (place, first_line), input, error);
             }
         }
     }
@@ -472,7 +606,7 @@ impl Gathered {
     fn add_error(
         &mut self,
         shown: &Shown,
-        place: impl FnOnce() -> Place,
+        (place, first_line): (impl FnOnce() -> Place, u64),
         input: Line<'_>,
         mut error: Error,
     ) {
@@ -481,31 +615,17 @@ impl Gathered {
         if shown.hide {
             error.hide_password();
         }
-        let cause = Cause::of(&error);
-        let mut entry = match self.causes.entry(cause) {
-            Entry::Occupied(entry) => entry,
-            Entry::Vacant(vacant) => {
-                self.met += 1;
-                vacant.insert_entry(UnitCause {
-                    first: self.met,
-                    count: 0,
-                    examples: Vec::new(),
-                    full: false,
-                })
-            }
-        };
-        let unit = entry.get_mut();
+        let at = self.cause_of(&error);
+        let (cause, unit) = &mut self.causes[at];
         unit.count += 1;
-        // A cause the summary has its examples of is only counted: most
-        // causes of a batch are met in its first block, and their errors
-        // are dropped where they were made. The summary is asked once per
-        // unit and cause, while the unit still takes examples of it.
+        // A cause whose examples the summary has, or a unit before this
+        // one has, is only counted: most causes of a batch are met in its
+        // first block, and their errors are dropped where they were made.
+        // The summary is asked while the unit still takes examples of it.
         if unit.full || unit.examples.len() >= EXAMPLES {
             return;
         }
-        let full = shown.is_full(entry.key());
-        let unit = entry.into_mut();
-        if full {
+        if shown.is_full(cause, first_line) {
             unit.full = true;
             return;
         }
@@ -514,6 +634,41 @@ impl Gathered {
             head: Head::of(input),
             error,
         });
+        if unit.examples.len() == EXAMPLES {
+            shown.fill(cause, first_line);
+        }
+    }
+
+    /// Where the cause of `error` is in `causes`, added if the unit had
+    /// not met it: looked up by its key, borrowed from the error.
+    fn cause_of(&mut self, error: &Error) -> usize {
+        let told = Told::of(error);
+        let key = told.key();
+        let mut next = self.keys.get(&key).copied();
+        let mut last = None;
+        while let Some(at) = next {
+            let (cause, unit) = &self.causes[at];
+            if told.is(cause) {
+                return at;
+            }
+            last = Some(at);
+            next = unit.next;
+        }
+        let at = self.causes.len();
+        let unit = UnitCause {
+            next: None,
+            count: 0,
+            examples: Vec::new(),
+            full: false,
+        };
+        self.causes.push((told.to_cause(), unit));
+        match last {
+            Some(last) => self.causes[last].1.next = Some(at),
+            None => {
+                self.keys.insert(key, at);
+            }
+        }
+        at
     }
 
     /// Counts a warning, and keeps it as an example if the unit has fewer
@@ -596,7 +751,7 @@ pub struct Summary {
     limits: Limits,
     /// How many schemes and causes it met: their order.
     met: u64,
-    schemes: HashMap<SchemeName, (u64, Counts)>,
+    schemes: FxHashMap<SchemeName, (u64, Counts)>,
     /// The schemes met after as many as it tells apart, counted together.
     untracked_schemes: Counts,
     causes: FxHashMap<Cause, Group>,
@@ -618,7 +773,7 @@ impl Summary {
             shown,
             limits,
             met: 0,
-            schemes: HashMap::new(),
+            schemes: FxHashMap::default(),
             untracked_schemes: Counts::default(),
             causes: FxHashMap::default(),
             untracked_inputs: 0,
@@ -648,9 +803,8 @@ impl Summary {
         }
     }
 
-    fn merge_causes(&mut self, causes: FxHashMap<Cause, UnitCause>) {
-        let mut causes: Vec<_> = causes.into_iter().collect();
-        causes.sort_unstable_by_key(|(_, unit)| unit.first);
+    fn merge_causes(&mut self, causes: Vec<(Cause, UnitCause)>) {
+        // In the order the unit met them.
         for (cause, unit) in causes {
             let tracked = self.causes.len() < self.limits.causes_tracked;
             // The cause, to say when its examples are all kept.
@@ -674,8 +828,7 @@ impl Summary {
             let room = self.limits.examples.saturating_sub(group.examples.len());
             group.examples.extend(unit.examples.into_iter().take(room));
             if let Some(key) = key.filter(|_| group.examples.len() == self.limits.examples) {
-                let mut full = (self.shown.full.write()).unwrap_or_else(PoisonError::into_inner);
-                full.insert(key);
+                self.shown.fill(&key, 0);
             }
         }
     }
@@ -937,10 +1090,17 @@ impl Default for Limits {
 
 #[cfg(test)]
 mod tests {
+    use rfc1738::visible::Visible;
+
     use super::*;
 
-    /// A warning as `check` renders it.
-    use crate::check::plain_warning as render;
+    /// A warning as the tests render it: its code, where, and the URL, its
+    /// password hidden when `hide` says.
+    fn render(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+        let password = show::password_of(url).filter(|_| hide);
+        let url = Visible::new(url).hiding(password.unwrap_or(0..0));
+        format!("{name}:{line}: {} {url}", warning.code())
+    }
 
     /// Passwords hidden, inputs checked against their scheme's rule.
     fn shown() -> Shown {
@@ -1022,6 +1182,14 @@ mod tests {
     }
 
     #[test]
+    fn the_scheme_rules_are_found_in_named_and_no_other() {
+        for rule in Rule::ALL {
+            let searched = NAMED.iter().position(|(named, _)| *named == rule);
+            assert_eq!(named(rule), searched, "{rule}");
+        }
+    }
+
+    #[test]
     fn a_unit_of_many_schemes_counts_each() {
         let mut schemes = UnitSchemes::default();
         for round in 0..3 {
@@ -1063,7 +1231,8 @@ mod tests {
         let inputs = causes(40);
         let mut told: Vec<Cause> = Vec::new();
         for input in &inputs {
-            let cause = Cause::of(&rfc1738::parse(input).expect_err(input));
+            let error = rfc1738::parse(input).expect_err(input);
+            let cause = Told::of(&error).to_cause();
             assert!(!told.contains(&cause), "{input}: {cause:?}");
             told.push(cause);
         }
@@ -1100,6 +1269,71 @@ mod tests {
             .collect();
         // 50 valid, and causes(30) has four: i = 2, 10, 18 and 26.
         assert_eq!(schemes[0], ("ftp", 54));
+    }
+
+    #[test]
+    fn a_unit_keeps_no_examples_a_unit_before_it_holds_whatever_the_order_they_run() {
+        let shown = shown();
+        let file: Arc<str> = Arc::from("urls.txt");
+        // Three units of three inputs of one cause, lines 1 to 9, gathered
+        // out of order as threads may: the second, then the first and the
+        // third.
+        let gather = |first: u64| {
+            let mut gathered = Gathered::default();
+            for line in first..first + 3 {
+                let input = format!("http://h:{line}a/");
+                let error = rfc1738::parse(&input).unwrap_err();
+                let place = (Some(&file), line);
+                gathered.add(&shown, place, Line::Text(&input), Err(error), &[]);
+            }
+            gathered
+        };
+        let second = gather(4);
+        let first = gather(1);
+        let third = gather(7);
+        let kept = |gathered: &Gathered| gathered.causes[0].1.examples.len();
+        // The first ran after the second had all its examples: it keeps
+        // its own, which come first; the third keeps none.
+        assert_eq!((kept(&first), kept(&second), kept(&third)), (3, 3, 0));
+        let mut summary = Summary::new(shown.clone());
+        for gathered in [first, second, third] {
+            summary.merge(gathered);
+        }
+        let tally = Tally {
+            invalid: 9,
+            ..Tally::default()
+        };
+        let document = summary.document(&tally, vec!["urls.txt".to_owned()], true);
+        let port = &document.causes[0];
+        let lines: Vec<Option<u64>> = port.examples.iter().map(|e| e.line).collect();
+        assert_eq!((port.count, lines), (9, vec![Some(1), Some(2), Some(3)]));
+        // Once the summary has them, a unit of a later source keeps none,
+        // whatever its lines.
+        assert_eq!(kept(&gather(1)), 0);
+    }
+
+    #[test]
+    fn the_units_tell_a_bounded_number_of_causes_full_and_the_summary_its_own() {
+        let shown = shown();
+        let cause = |i: usize| Cause {
+            rule: Rule::ALL[i % Rule::COUNT],
+            production: Rule::ALL[i / Rule::COUNT % Rule::COUNT],
+            expected: Box::default(),
+            hints: Box::default(),
+        };
+        for i in 0..2 * CAUSES_TRACKED {
+            shown.fill(&cause(i), 5);
+        }
+        let told = |shown: &Shown| shown.full.read().unwrap().len();
+        assert_eq!(told(&shown), CAUSES_TRACKED);
+        assert!(shown.is_full(&cause(0), 6) && !shown.is_full(&cause(0), 5));
+        assert!(!shown.is_full(&cause(CAUSES_TRACKED), 6));
+        // What the summary holds is told whatever the units told.
+        shown.fill(&cause(CAUSES_TRACKED), 0);
+        assert_eq!(told(&shown), CAUSES_TRACKED + 1);
+        assert!(shown.is_full(&cause(CAUSES_TRACKED), 1));
+        shown.fill(&cause(0), 0);
+        assert!(shown.is_full(&cause(0), 1));
     }
 
     #[test]
