@@ -299,6 +299,19 @@ fn the_summary_on_a_terminal_and_beside_the_records() {
     assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
 }
 
+/// The summary's first line counts in words that agree with the counts.
+#[test]
+fn the_summary_says_one_input_and_one_warning() {
+    let input = file("one.txt", b"ftp://host.dom:25/\n");
+    let output = rfc1738(&["check", "--summary", "-f", path(&input)], b"");
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines().next(),
+        Some("1 input: 1 valid, 0 invalid; 1 warning in 1 input"),
+        "{text}"
+    );
+}
+
 /// The number of lines of `input`.
 fn text_lines(input: &Path) -> usize {
     fs::read_to_string(input).expect("readable").lines().count()

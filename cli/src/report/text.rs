@@ -67,6 +67,11 @@ pub fn text(document: &Document) -> String {
     out
 }
 
+/// `1 input`, `1,200 inputs`.
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(count), if count == 1 { one } else { many })
+}
+
 fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
     let too_long = if document.too_long > 0 {
         format!(", {} too long", grouped(document.too_long))
@@ -75,12 +80,12 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
     };
     writeln!(
         out,
-        "{} inputs: {} valid, {} invalid{too_long}; {} warnings in {} inputs",
-        grouped(document.inputs),
+        "{}: {} valid, {} invalid{too_long}; {} in {}",
+        counted(document.inputs, "input", "inputs"),
         grouped(document.valid),
         grouped(document.invalid),
-        grouped(document.warnings),
-        grouped(document.warned),
+        counted(document.warnings, "warning", "warnings"),
+        counted(document.warned, "input", "inputs"),
     )?;
     if !document.complete {
         writeln!(
