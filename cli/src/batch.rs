@@ -16,13 +16,14 @@
 //! never holds more than a block and the longest line kept, however long a
 //! line is, an endless one included.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write as _};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::thread;
 
 use rayon::prelude::*;
 
-use crate::inputs::BOM;
+use crate::Format;
+use crate::inputs::{BOM, FileMembers};
 use crate::interrupt::{self, Interrupted};
 use crate::output::{Output, Stop};
 
@@ -600,6 +601,51 @@ impl Formatter {
 /// (checked, parsed): the same words in every command.
 pub fn too_long_message(max_line: usize, done: &str) -> String {
     format!("the line is longer than {max_line} bytes (--max-line-bytes): not {done}, skipped")
+}
+
+/// The JSON record of a line longer than `--max-line-bytes` that `parse`
+/// or `explain` skipped: `null` where nothing was read, where the line is,
+/// and the limit.
+#[derive(serde::Serialize)]
+struct TooLong<'a> {
+    input: Option<&'static str>,
+    valid: Option<bool>,
+    rule: Option<&'static str>,
+    too_long: bool,
+    max_line_bytes: usize,
+    #[serde(flatten)]
+    file: FileMembers<'a>,
+    line: u64,
+}
+
+/// The record of line `line` of a stream (its members in JSON, its name as
+/// human output shows it), longer than `max_line` bytes and not `done`
+/// (parsed, explained).
+pub fn too_long(
+    format: Format,
+    (file, shown): (FileMembers<'_>, &str),
+    (line, max_line): (u64, usize),
+    done: &str,
+    buffer: &mut Vec<u8>,
+) {
+    match format {
+        Format::Json => {
+            let record = TooLong {
+                input: None,
+                valid: None,
+                rule: None,
+                too_long: true,
+                max_line_bytes: max_line,
+                file,
+                line,
+            };
+            crate::show::json_line(buffer, &record);
+        }
+        Format::Human => {
+            let message = too_long_message(max_line, done);
+            let _ = writeln!(buffer, "{shown}:{line}: error: {message}");
+        }
+    }
 }
 
 /// Reads the lines of `reader` (none longer than `max_line` bytes, not

@@ -18,7 +18,7 @@ use crate::output::{self, Output, Paint, Stop};
 use crate::picture::{self, Scene};
 use crate::show;
 use crate::summary::{self, Tally};
-use crate::{ExplainArgs, Format, TreeFormat};
+use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when every input matches, 1 when one does not, 2 on
 /// an I/O error or a line too long.
@@ -75,7 +75,15 @@ fn explain_stream(
             Item::TooLong => {
                 counted.too_long += 1;
                 let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
-                too_long(args.records().format, file, number, max_line, buffer);
+                let shown = rfc1738::visible::Visible::new(&name).to_string();
+                let place = (number, max_line);
+                batch::too_long(
+                    args.records().format,
+                    (file, &shown),
+                    place,
+                    "explained",
+                    buffer,
+                );
             }
         },
         |counted| *tally += counted,
@@ -122,48 +130,6 @@ fn draw(out: &mut impl Write, format: TreeFormat, scene: &Scene) -> io::Result<(
     };
     made.map_err(|_| io::Error::other("a picture could not be made"))?;
     out.write_all(text.as_bytes())
-}
-
-/// The JSON record of a line longer than `--max-line-bytes`.
-#[derive(serde::Serialize)]
-struct TooLong<'a> {
-    input: Option<&'a str>,
-    valid: Option<bool>,
-    rule: Option<&'a str>,
-    too_long: bool,
-    max_line_bytes: usize,
-    #[serde(flatten)]
-    file: inputs::FileMembers<'a>,
-    line: u64,
-}
-
-/// The record of line `line` of `name`, longer than `max_line` bytes.
-fn too_long(
-    format: Format,
-    file: inputs::FileMembers<'_>,
-    line: u64,
-    max_line: usize,
-    buffer: &mut Vec<u8>,
-) {
-    match format {
-        Format::Json => {
-            let record = TooLong {
-                input: None,
-                valid: None,
-                rule: None,
-                too_long: true,
-                max_line_bytes: max_line,
-                file,
-                line,
-            };
-            show::json_line(buffer, &record);
-        }
-        Format::Human => {
-            let message = batch::too_long_message(max_line, "explained");
-            let name = rfc1738::visible::Visible::new(file.name());
-            let _ = writeln!(buffer, "{name}:{line}: error: {message}");
-        }
-    }
 }
 
 /// What one input matched: the whole input, or, when it is rejected, the

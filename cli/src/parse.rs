@@ -369,20 +369,6 @@ fn wais_record<'a>(wais: &WaisUrl<'a>) -> Wais<'a> {
     }
 }
 
-/// The JSON record of a line longer than `--max-line-bytes`: `null` where
-/// nothing was parsed, where the line is, and the limit.
-#[derive(Serialize)]
-struct TooLong<'a> {
-    input: Option<&'static str>,
-    valid: Option<bool>,
-    rule: Option<&'static str>,
-    too_long: bool,
-    max_line_bytes: usize,
-    #[serde(flatten)]
-    file: inputs::FileMembers<'a>,
-    line: u64,
-}
-
 /// Runs the command: exit status 0 when every input is valid, 1 when one is
 /// not, 2 on an I/O error or a line too long to parse.
 pub fn run(args: &ParseArgs) -> ExitCode {
@@ -427,51 +413,15 @@ fn parse_stream(
             }
             Item::TooLong => {
                 tally.too_long += 1;
-                too_long(
-                    args.records.format,
-                    (
-                        inputs::FileMembers::new(&name, name_bytes.as_deref()),
-                        &shown,
-                    ),
-                    number,
-                    max_line,
-                    buffer,
-                );
+                let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
+                let place = (number, max_line);
+                batch::too_long(args.records.format, (file, &shown), place, "parsed", buffer);
             }
         },
         |counted: Tally| *tally += counted,
         |_| {},
     );
     Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
-}
-
-/// The record of line `line` of the stream `name` (as given, and as
-/// shown), longer than `max_line` bytes and not parsed.
-fn too_long(
-    format: Format,
-    name: (inputs::FileMembers<'_>, &str),
-    line: u64,
-    max_line: usize,
-    buffer: &mut Vec<u8>,
-) {
-    match format {
-        Format::Json => {
-            let record = TooLong {
-                input: None,
-                valid: None,
-                rule: None,
-                too_long: true,
-                max_line_bytes: max_line,
-                file: name.0,
-                line,
-            };
-            show::json_line(buffer, &record);
-        }
-        Format::Human => {
-            let message = batch::too_long_message(max_line, "parsed");
-            let _ = writeln!(buffer, "{}:{line}: error: {message}", name.1);
-        }
-    }
 }
 
 /// Parses one input and appends its record to `buffer`; `origin` is the
