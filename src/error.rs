@@ -6,6 +6,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
+use once_cell::race::OnceBox;
 
 use crate::expected::{Expected, Found};
 use crate::hint::{self, Hint};
@@ -61,7 +62,7 @@ use crate::{Rule, pass, password};
 ///
 /// An `Error` owns what it keeps (it is `Send`, `Sync` and `'static`, so
 /// that it can be stored, sent to another thread or boxed as a
-/// `dyn std::error::Error`), and it is small: 48 bytes on 64-bit targets.
+/// `dyn std::error::Error`), and it is small: 40 bytes on 64-bit targets.
 #[derive(Clone)]
 #[non_exhaustive]
 pub struct Error {
@@ -79,7 +80,7 @@ pub struct Error {
     input: Box<str>,
     /// What is derived from the input, on first access for a kept input, at
     /// once for a long one.
-    details: OnceLock<Box<Details>>,
+    details: OnceBox<Details>,
 }
 
 /// How long an input may be for the error to keep it: the excerpt's window
@@ -233,7 +234,7 @@ impl Error {
             } else {
                 Box::default()
             },
-            details: OnceLock::new(),
+            details: OnceBox::new(),
         };
         if !kept {
             let _ = error.details.set(error.derive_long(input));
