@@ -212,8 +212,11 @@ impl Error {
     /// `offset` (a char boundary: every position the grammar reaches ends
     /// ASCII bytes it matched). `byte` is the byte that stands there when
     /// the input goes on with bytes that are not text.
-    #[cold]
-    #[inline(never)]
+    ///
+    /// Inlined into each scheme rule's pass, so that the error is written
+    /// where `parse` returns it (`benches/README.md`, "The error's cells and
+    /// its input"); a long input's details are derived out of line.
+    #[inline(always)]
     pub(crate) fn new(
         rule: Rule,
         input: &str,
