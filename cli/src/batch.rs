@@ -52,7 +52,9 @@ pub struct Blocks<R> {
     /// In a line longer than `max_line`, whose bytes are read and dropped up
     /// to its line feed.
     skipping: bool,
-    /// How many bytes were read from `reader`.
+    /// How many bytes were read from `reader`: for the tests, which hold
+    /// how far ahead of its lines a block reads.
+    #[cfg(test)]
     read: u64,
     /// Whether no block was given yet: the first may start with a
     /// byte-order mark, which is not part of its first line.
@@ -90,6 +92,7 @@ impl<R: Ready> Blocks<R> {
             done: false,
             max_line,
             skipping: false,
+            #[cfg(test)]
             read: 0,
             first: true,
             failed: None,
@@ -98,7 +101,8 @@ impl<R: Ready> Blocks<R> {
 
     /// How many bytes were read from the input so far, the bytes of lines
     /// too long to keep included.
-    pub fn bytes_read(&self) -> u64 {
+    #[cfg(test)]
+    fn bytes_read(&self) -> u64 {
         self.read
     }
 
@@ -183,7 +187,10 @@ impl<R: Ready> Blocks<R> {
                 }
                 Err(error) => return Err(error),
             };
-            self.read += read as u64;
+            #[cfg(test)]
+            {
+                self.read += read as u64;
+            }
             if read == 0 {
                 self.done = true;
                 break;
@@ -220,7 +227,10 @@ impl<R: Ready> Blocks<R> {
         }
         loop {
             let read = read_some(&mut self.reader, &mut self.buffer)?;
-            self.read += read as u64;
+            #[cfg(test)]
+            {
+                self.read += read as u64;
+            }
             if read == 0 {
                 self.done = true;
                 break;
@@ -653,8 +663,8 @@ pub fn too_long(
 /// each with `format` on every core, and writes the results to `out` in
 /// input order; `gather` takes what each unit gathered as its output is
 /// written (even if the write fails: the exit status is that of what was
-/// checked), and `progress` the number of bytes read after each block. Each
-/// block's results are written out before the next read that would wait.
+/// checked). Each block's results are written out before the next read that
+/// would wait.
 ///
 /// Returns the error that ended the reading, if one did (inside), or why
 /// writing stopped (outside).
@@ -664,7 +674,6 @@ pub fn stream<T, F>(
     out: &mut Output,
     format: F,
     mut gather: impl FnMut(T),
-    mut progress: impl FnMut(u64),
 ) -> Result<io::Result<()>, Stop>
 where
     T: Default + Send,
@@ -700,7 +709,6 @@ where
         // A block's results go out before the next block is waited for: a
         // line typed at a terminal, or sent down a pipe, is answered at once.
         out.flush()?;
-        progress(blocks.bytes_read());
     }
 }
 

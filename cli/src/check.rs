@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressDrawTarget, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
 use rfc1738::{Error, Found, Url, check_bytes, parse, parse_rule};
@@ -337,26 +337,21 @@ fn check_stream(
         name_bytes,
         reader,
         typed,
+        progress,
     } = stream;
-    let size = (name != inputs::STDIN)
-        .then(|| std::fs::metadata(&name).map(|metadata| metadata.len()).ok())
-        .flatten();
-    let progress = size
-        .filter(|&size| size >= PROGRESS_FROM && io::stderr().is_terminal())
-        .map(|size| {
-            let bar = ProgressBar::new(size);
-            if let Ok(template) =
-                ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
-            {
-                bar.set_style(template);
-            }
-            bar
-        });
-    let advance = |read| {
-        if let Some(bar) = &progress {
-            bar.set_position(read);
+    // The file's own bar, which its reads advance: shown on a terminal for
+    // a large file.
+    let progress = progress.filter(|bar| {
+        bar.length().is_some_and(|size| size >= PROGRESS_FROM) && io::stderr().is_terminal()
+    });
+    if let Some(bar) = &progress {
+        if let Ok(template) =
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+        {
+            bar.set_style(template);
         }
-    };
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
     let max_line = args.lines.max_line();
     let confirm = typed || args.verbose;
     let named = Named {
@@ -382,7 +377,6 @@ fn check_stream(
             }
         },
         |counted: Counted| run.add(counted),
-        advance,
     );
     if let Some(bar) = progress {
         bar.finish_and_clear();

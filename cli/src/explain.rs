@@ -87,7 +87,6 @@ fn explain_stream(
             }
         },
         |counted| *tally += counted,
-        |_| {},
     );
     Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
 }

@@ -7,6 +7,8 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
+use indicatif::{ProgressBar, ProgressDrawTarget};
+
 use crate::compressed;
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark some editors start a
@@ -72,6 +74,10 @@ pub struct Stream {
     pub reader: Box<dyn Read + Send>,
     /// Whether a person types it: standard input on a terminal.
     pub typed: bool,
+    /// For a file, a progress bar, hidden until shown, whose length is the
+    /// file's size and which the reads of the file advance: bytes as they
+    /// are stored, before any decompression.
+    pub progress: Option<ProgressBar>,
 }
 
 /// The name standard input has in records.
@@ -112,6 +118,7 @@ impl Source<'_> {
     /// ([`compressed`]); a file named `.gz` or `.zst` that is not is read as
     /// it is, and standard error says so.
     pub fn open(self) -> Option<Result<Stream, (String, io::Error)>> {
+        let mut progress = None;
         let (name, name_bytes, reader, typed): (_, _, Box<dyn Read + Send>, _) = match self {
             Source::Argument(_) => return None,
             Source::Stdin if io::stdin().is_terminal() => {
@@ -121,6 +128,7 @@ impl Source<'_> {
                     name_bytes: None,
                     reader: Box::new(io::stdin()),
                     typed: true,
+                    progress: None,
                 }));
             }
             Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
@@ -131,7 +139,14 @@ impl Source<'_> {
                     .is_none()
                     .then(|| path.as_os_str().as_encoded_bytes().to_vec());
                 match File::open(path) {
-                    Ok(file) => (name, name_bytes, Box::new(file), false),
+                    Ok(file) => {
+                        // The size of the file opened, not looked up again
+                        // by its (perhaps lossy) name.
+                        let size = file.metadata().ok().map(|metadata| metadata.len());
+                        let bar = ProgressBar::with_draw_target(size, ProgressDrawTarget::hidden());
+                        progress = Some(bar.clone());
+                        (name, name_bytes, Box::new(bar.wrap_read(file)), false)
+                    }
                     Err(error) => return Some(Err((name, error))),
                 }
             }
@@ -146,6 +161,7 @@ impl Source<'_> {
                     name_bytes,
                     reader,
                     typed,
+                    progress,
                 })
             }
             Err(error) => Err((name, error)),
@@ -234,5 +250,58 @@ mod tests {
             ["arg a", "stdin", "arg b", "file f", "stdin"]
         );
         assert_eq!(kinds(&["--"], &[]), ["arg --"]);
+    }
+
+    /// Writes `contents` to a new file named `name` in a directory of this
+    /// test's own, opens it as a source and reads it to its end: what was
+    /// read, and the file's bar's length and position.
+    fn read_through(test: &str, name: &OsStr, contents: &[u8]) -> (Vec<u8>, Option<u64>, u64) {
+        let dir =
+            std::env::temp_dir().join(format!("rfc1738-inputs-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let path = dir.join(name);
+        std::fs::write(&path, contents).expect("written");
+        let mut stream = Source::File(&path)
+            .open()
+            .expect("a stream")
+            .expect("opened");
+        let mut read = Vec::new();
+        stream.reader.read_to_end(&mut read).expect("read");
+        std::fs::remove_dir_all(&dir).expect("removed");
+        let bar = stream.progress.expect("a file's bar");
+        (read, bar.length(), bar.position())
+    }
+
+    #[test]
+    fn a_files_bar_counts_its_bytes_as_stored() {
+        let text = b"http://a/\n".repeat(5000);
+        let (read, length, position) = read_through("plain", OsStr::new("urls.txt"), &text);
+        assert_eq!(read, text);
+        assert_eq!(
+            (length, position),
+            (Some(text.len() as u64), text.len() as u64)
+        );
+        // Compressed, the bar goes by the compressed bytes read, not the
+        // text they make: it ends full, not past its end.
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        io::Write::write_all(&mut gzip, &text).expect("compressed");
+        let gzip = gzip.finish().expect("compressed");
+        assert!(gzip.len() * 10 < text.len());
+        let (read, length, position) = read_through("gzip", OsStr::new("urls.txt.gz"), &gzip);
+        assert_eq!(read, text);
+        assert_eq!(
+            (length, position),
+            (Some(gzip.len() as u64), gzip.len() as u64)
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_whose_name_is_not_text_has_its_size_known() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = OsStr::from_bytes(b"urls-\xff.txt");
+        let (read, length, position) = read_through("bytes", name, b"ftp://h/\n");
+        assert_eq!(read, b"ftp://h/\n");
+        assert_eq!((length, position), (Some(9), 9));
     }
 }

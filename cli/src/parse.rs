@@ -419,7 +419,6 @@ fn parse_stream(
             }
         },
         |counted: Tally| *tally += counted,
-        |_| {},
     );
     Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
 }
