@@ -202,7 +202,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             summary: style.summary.clone().map(Summary::new),
         },
     );
-    let written = inputs::read_each(
+    let reading = inputs::read_each(
         &sources,
         &mut run,
         |url, (out, run)| {
@@ -224,17 +224,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         |stream, (out, run)| check_stream(args, &style, stream, out, run),
     );
     let (mut out, run) = run;
-    let written = match &run.summary {
+    let reading = match &run.summary {
         Some(summary) => write_summary(
             args,
             summary,
             &run.tally,
             &sources,
             report_file,
-            written,
+            reading,
             &mut out,
         ),
-        None => written,
+        None => reading,
     };
     let mut end = summary::End {
         warnings: true,
@@ -243,45 +243,45 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     };
     // The summary says it all: the line of counts only when asked for.
     end.when.quiet |= args.summary;
-    end.status(written, &mut out, &run.tally)
+    end.status(reading, &mut out, &run.tally)
 }
 
 /// Writes the summary of `tally` and `summary`: to standard output with
 /// `--summary`, to `report_file` with `--report`. A run whose writing
-/// stopped writes no summary to standard output; its report says it is
-/// incomplete. A report that cannot be written makes the run fail (exit
-/// status 2), as a source that cannot be read does.
+/// stopped (standard output closed, SIGINT) writes no summary to standard
+/// output; its report, as one of a run that could not read a source, says
+/// it is incomplete. A report that cannot be written makes the run fail
+/// (exit status 2), as a source that cannot be read does.
 fn write_summary(
     args: &CheckArgs,
     summary: &Summary,
     tally: &Tally,
     sources: &[inputs::Source<'_>],
     report_file: Option<std::fs::File>,
-    written: Result<bool, Stop>,
+    mut reading: inputs::Reading,
     out: &mut Output,
-) -> Result<bool, Stop> {
-    let complete = matches!(written, Ok(true));
+) -> inputs::Reading {
+    let complete = reading.whole && reading.stopped.is_ok();
     let document = summary.document(tally, source_names(sources), complete);
-    let mut whole = written?;
     if let (Some(mut file), Some(path)) = (report_file, &args.report) {
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
             let name = Visible::new(&path.display().to_string()).to_string();
             output::message(format_args!("{name}: {error}"));
-            whole = false;
+            reading.whole = false;
         }
     }
-    if args.summary {
-        match args.records.format {
+    if args.summary && reading.stopped.is_ok() {
+        reading.stopped = match args.records.format {
             Format::Json => {
                 let mut buffer = Vec::new();
                 show::json_line(&mut buffer, &document);
-                out.write(&buffer)?;
+                out.write(&buffer)
             }
-            Format::Human => out.write(report::text(&document).as_bytes())?,
-        }
+            Format::Human => out.write(report::text(&document).as_bytes()),
+        };
     }
-    Ok(whole)
+    reading
 }
 
 /// The sources as the summary names them: each file, `<stdin>`, and

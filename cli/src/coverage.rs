@@ -52,11 +52,11 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
             Err(stop) => Err(stop),
         },
     );
-    let unreadable = match read {
-        Ok(whole) => !whole,
-        // SIGINT: no report.
-        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
-    };
+    // SIGINT: no report.
+    if let Err(stop) = read.stopped {
+        return output::failed(Err(stop)).unwrap_or(ExitCode::from(2));
+    }
+    let unreadable = !read.whole;
     let mut out = Output::new();
     let written = match args.format {
         Format::Human => out.line(&report(&measured)),

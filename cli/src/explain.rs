@@ -33,7 +33,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     }
     let paint = Paint::stdout();
     let mut run = (Output::new(), Tally::default());
-    let written = inputs::read_each(
+    let reading = inputs::read_each(
         &sources,
         &mut run,
         |url, (out, tally)| {
@@ -47,7 +47,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         |stream, (out, tally)| explain_stream(args, &paint, stream, out, tally),
     );
     let (mut out, tally) = run;
-    summary::End::inputs(&args.records(), &sources).status(written, &mut out, &tally)
+    summary::End::inputs(&args.records(), &sources).status(reading, &mut out, &tally)
 }
 
 /// Explains each line of `stream`, on every core, writing records in order;

@@ -186,7 +186,11 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         noun: ("hit", "hits"),
         ..summary::End::inputs(&args.records, &sources)
     };
-    end.status(Ok(!failed), &mut out, &tally)
+    let reading = inputs::Reading {
+        whole: !failed,
+        stopped: Ok(()),
+    };
+    end.status(reading, &mut out, &tally)
 }
 
 /// Says that the text `name` was longer than `max` bytes, and how much of

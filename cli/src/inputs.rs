@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use crate::compressed;
+use crate::output::Stop;
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark some editors start a
 /// file with: not part of the file's first line or text.
@@ -173,33 +174,61 @@ impl Source<'_> {
 /// `argument`, a stream opened and given to `stream`, which says (inside)
 /// why it could not be read to its end; both are given `run`, what the
 /// run writes to and counts. What cannot be opened or read is
-/// said on standard error, and the others are still read. Returns whether
-/// every source was read whole, or why writing stopped.
+/// said on standard error, and the others are still read, until writing
+/// stops.
 pub fn read_each<R>(
     sources: &[Source<'_>],
     run: &mut R,
-    mut argument: impl FnMut(&OsStr, &mut R) -> Result<(), crate::output::Stop>,
-    mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, crate::output::Stop>,
-) -> Result<bool, crate::output::Stop> {
+    mut argument: impl FnMut(&OsStr, &mut R) -> Result<(), Stop>,
+    mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, Stop>,
+) -> Reading {
     let mut whole = true;
     for source in sources {
         let failure = match (source, source.open()) {
             (Source::Argument(arg), _) => {
-                argument(arg, run)?;
+                if let Err(stop) = argument(arg, run) {
+                    return Reading::stopped(whole, stop);
+                }
                 note_file(arg, "taken as an input", "read the lines of the file");
                 continue;
             }
             (_, None) => continue,
-            (_, Some(Ok(opened))) => match stream(opened, run)? {
-                Ok(()) => continue,
-                Err(failure) => failure,
+            (_, Some(Ok(opened))) => match stream(opened, run) {
+                Ok(Ok(())) => continue,
+                Ok(Err(failure)) => failure,
+                // What this source was read up to was read whole.
+                Err(stop) => return Reading::stopped(whole, stop),
             },
             (_, Some(Err((name, error)))) => format!("{}: {error}", shown_name(&name)),
         };
         crate::output::message(failure);
         whole = false;
     }
-    Ok(whole)
+    Reading {
+        whole,
+        stopped: Ok(()),
+    }
+}
+
+/// How reading the sources ended.
+#[derive(Debug)]
+pub struct Reading {
+    /// Whether every source read was read whole: one that could not be
+    /// opened or read to its end was said on standard error. It stays so
+    /// when writing stops later, so that the exit status still says it.
+    pub whole: bool,
+    /// Why writing stopped, if it did: no source after was read.
+    pub stopped: Result<(), Stop>,
+}
+
+impl Reading {
+    /// Reading that `stop` ended, the sources before it read `whole` or not.
+    fn stopped(whole: bool, stop: Stop) -> Reading {
+        Reading {
+            whole,
+            stopped: Err(stop),
+        }
+    }
 }
 
 /// Says, of an argument that names a file and cannot be a URL (it has no

@@ -375,7 +375,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     let paint = Paint::stdout();
     let sources = inputs::sources(&args.urls, &args.files.files);
     let mut run = (Output::new(), Tally::default());
-    let written = inputs::read_each(
+    let reading = inputs::read_each(
         &sources,
         &mut run,
         |url, (out, tally)| {
@@ -387,7 +387,7 @@ pub fn run(args: &ParseArgs) -> ExitCode {
         |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
     );
     let (mut out, tally) = run;
-    summary::End::inputs(&args.records, &sources).status(written, &mut out, &tally)
+    summary::End::inputs(&args.records, &sources).status(reading, &mut out, &tally)
 }
 
 /// Parses each line of a stream, on every core, writing records in order;

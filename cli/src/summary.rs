@@ -6,7 +6,8 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use crate::output::{self, Output, Stop};
+use crate::inputs::Reading;
+use crate::output::{self, Output};
 
 /// Counts what was checked.
 #[derive(Clone, Copy, Debug, Default)]
@@ -85,21 +86,20 @@ impl End {
     }
 
     /// The exit status of a run that wrote its records (or why it stopped)
-    /// and read all of its sources (`whole`) or not, having counted
-    /// `tally`: the summary written, when it is asked for, first. 130 after
-    /// SIGINT; 2 when writing failed, a source was not read whole, a line
-    /// was too long or the summary could not be written; 1 when an input
-    /// failed; else 0.
-    pub fn status(&self, written: Result<bool, Stop>, out: &mut Output, tally: &Tally) -> ExitCode {
-        let whole = match written.and_then(|whole| out.flush().map(|()| whole)) {
-            Ok(whole) => whole,
-            Err(stop) => match output::failed(Err(stop)) {
-                Some(status) => return status,
-                // Standard output was closed: the status is that of what
-                // was read.
-                None => true,
-            },
-        };
+    /// and read all of its sources whole or not (`reading`), having
+    /// counted `tally`: the summary written, when it is asked for, first.
+    /// 130 after SIGINT; 2 when writing failed, a source was not read
+    /// whole, a line was too long or the summary could not be written; 1
+    /// when an input failed; else 0.
+    pub fn status(&self, reading: Reading, out: &mut Output, tally: &Tally) -> ExitCode {
+        if let Err(stop) = reading.stopped.and_then(|()| out.flush()) {
+            // Standard output closed: the status is that of what was read,
+            // a source that could not be read included.
+            if let Some(status) = output::failed(Err(stop)) {
+                return status;
+            }
+        }
+        let whole = reading.whole;
         // The summary goes to standard error, which may still be open.
         let summarized = !self.when.now(self.streams) || write(tally, self.noun, self.warnings);
         if !whole || tally.too_long > 0 || !summarized {

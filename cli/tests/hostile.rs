@@ -209,6 +209,44 @@ fn a_closed_standard_output_ends_every_command_quietly() {
     }
 }
 
+#[test]
+fn a_closed_standard_output_still_tells_what_could_not_be_read() {
+    // A file that cannot be read, then one whose records fill the pipe its
+    // reader closes: the status still says the first (2, not the 1 of the
+    // invalid lines), and the report asked for is written, incomplete.
+    let dir = std::env::temp_dir().join(format!("rfc1738-closed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines = dir.join("lines.txt");
+    std::fs::write(&lines, b"http://host/path x\n".repeat(50_000)).unwrap();
+    let report = dir.join("report.html");
+    let missing = "/nonexistent/urls.txt";
+    let (lines_arg, report_arg) = (lines.to_str().unwrap(), report.to_str().unwrap());
+    let mut child = spawn(&[
+        "check", "-f", missing, "-f", lines_arg, "--report", report_arg,
+    ]);
+    drop(child.stdin.take());
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let ended = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let page = std::fs::read_to_string(&report);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(stderr.contains(missing), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    assert_eq!(ended.code(), Some(2), "{stderr}");
+    let page = page.expect("the report written");
+    assert!(page.contains("data-complete=\"false\""));
+}
+
 /// The peak resident memory of a process, from /proc, in kB.
 fn peak_memory(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;

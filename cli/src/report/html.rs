@@ -113,7 +113,8 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         writeln!(
             out,
             "<p class=\"banner\">Incomplete: a source could not be read to its end, or the \
-             run was interrupted. The counts are those of the inputs read.</p>"
+             run ended early (interrupted, or its output closed). The counts are those of the \
+             inputs read.</p>"
         )?;
     }
     Ok(())
