@@ -170,6 +170,24 @@ fn unreadable_files_and_directories_exit_2_naming_them() {
     }
 }
 
+/// Reads the first bytes `child` writes, closes its standard output and
+/// waits for it: how it ended, and its standard error.
+fn close_after_the_first_bytes(child: &mut Child) -> (std::process::ExitStatus, String) {
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let ended = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (ended, stderr)
+}
+
 #[test]
 fn a_closed_standard_output_ends_every_command_quietly() {
     // The status is that of the inputs read before the output closed.
@@ -190,19 +208,8 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         let feeder = std::thread::spawn(move || {
             let _ = stdin.write_all(&input);
         });
-        let mut stdout = child.stdout.take().unwrap();
-        let mut first = [0u8; 64];
-        stdout.read_exact(&mut first).unwrap();
-        drop(stdout);
-        let ended = child.wait().unwrap();
+        let (ended, stderr) = close_after_the_first_bytes(&mut child);
         feeder.join().unwrap();
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
         assert_eq!(ended.code(), Some(status), "{args:?}: {stderr}");
@@ -225,18 +232,7 @@ fn a_closed_standard_output_still_tells_what_could_not_be_read() {
         "check", "-f", missing, "-f", lines_arg, "--report", report_arg,
     ]);
     drop(child.stdin.take());
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 64];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
-    let ended = child.wait().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let (ended, stderr) = close_after_the_first_bytes(&mut child);
     let page = std::fs::read_to_string(&report);
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(stderr.contains(missing), "{stderr}");
