@@ -43,7 +43,8 @@
 //! The library is the package `rfc1738`, and it has none of the command
 //! line's dependencies: the `rfc1738` tool is the package `rfc1738-cli`, a
 //! package of its own. The library depends on `nom`, `nom_locate`,
-//! `thiserror`, `memchr`, `annotate-snippets` and `percent-encoding`.
+//! `thiserror`, `memchr`, `annotate-snippets`, `percent-encoding` and
+//! `once_cell` (and `safe_arch` on x86_64).
 //!
 //! ```toml
 //! [dependencies]
