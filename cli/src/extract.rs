@@ -132,7 +132,10 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
     let sources = inputs::sources(&args.texts, &args.files);
     let mut out = Output::new();
     let mut tally = Tally::default();
-    let mut failed = false;
+    let mut reading = inputs::Reading {
+        whole: true,
+        stopped: Ok(()),
+    };
     for (index, source) in sources.iter().enumerate() {
         let (name, name_bytes, read) = match source.open() {
             None => {
@@ -158,7 +161,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
             }
             Err(error) => {
                 output::message(format_args!("{shown}: {error}"));
-                failed = true;
+                reading.whole = false;
                 continue;
             }
         };
@@ -168,8 +171,14 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
             _ => Origin::Stream(inputs::FileMembers::new(&name, name_bytes.as_deref())),
         };
         let written = search(args, &paint, (&name, origin), &text, &mut out, &mut tally);
-        if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
-            return status;
+        let stopped = written.and_then(|()| out.flush());
+        if let Err(stop) = stopped {
+            if let Some(status) = output::failed(Err(stop)) {
+                return status;
+            }
+            // Standard output closed: this text is told of, and no text
+            // after it is read.
+            reading.stopped = Err(Stop::Closed);
         }
         if let Source::Argument(argument) = source
             && tally.inputs() == before
@@ -179,16 +188,15 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         }
         if text.cut {
             cut_message(&Visible::new(&name).to_string(), &text.bytes, max);
-            failed = true;
+            reading.whole = false;
+        }
+        if reading.stopped.is_err() {
+            break;
         }
     }
     let end = summary::End {
         noun: ("hit", "hits"),
         ..summary::End::inputs(&args.records, &sources)
-    };
-    let reading = inputs::Reading {
-        whole: !failed,
-        stopped: Ok(()),
     };
     end.status(reading, &mut out, &tally)
 }

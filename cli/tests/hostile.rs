@@ -243,6 +243,30 @@ fn a_closed_standard_output_still_tells_what_could_not_be_read() {
     assert!(page.contains("data-complete=\"false\""));
 }
 
+#[test]
+fn no_source_is_read_after_standard_output_closed() {
+    // A text whose hits fill the pipe its reader closes, then a file that
+    // cannot be read: every command stops at the close, as `head` expects,
+    // and does not go on to open the file (nor say it cannot).
+    let dir = std::env::temp_dir().join(format!("rfc1738-after-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("text.txt");
+    std::fs::write(&text, b"see http://host/path now\n".repeat(50_000)).unwrap();
+    let text = text.to_str().unwrap();
+    let missing = "/nonexistent/later.txt";
+    // Each line is a text with one valid hit, and an invalid URL.
+    for (command, status) in [("extract", 0), ("check", 1), ("parse", 1)] {
+        let args = [command, "-f", text, "-f", missing];
+        let mut child = spawn(&args);
+        drop(child.stdin.take());
+        let (ended, stderr) = close_after_the_first_bytes(&mut child);
+        assert!(!stderr.contains(missing), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(ended.code(), Some(status), "{args:?}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The peak resident memory of a process, from /proc, in kB.
 fn peak_memory(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
