@@ -88,10 +88,9 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         counted(document.warned, "input", "inputs"),
     )?;
     if !document.complete {
-        writeln!(
-            out,
-            "incomplete: a source could not be read to its end, or the run was interrupted"
-        )?;
+        // A run that stopped writing writes no summary: only a source not
+        // read whole leaves this one incomplete.
+        writeln!(out, "incomplete: a source could not be read to its end")?;
     }
     Ok(())
 }
