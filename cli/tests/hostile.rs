@@ -140,10 +140,17 @@ fn standard_input_closed_at_once() {
     );
 }
 
+/// A directory of this test process's own for `purpose` (made if it is not
+/// there).
+fn scratch_dir(purpose: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rfc1738-{purpose}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn unreadable_files_and_directories_exit_2_naming_them() {
-    let dir = std::env::temp_dir().join(format!("rfc1738-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("hostile");
     let locked = dir.join("locked.txt");
     std::fs::write(&locked, b"http://a/\n").unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -221,8 +228,7 @@ fn a_closed_standard_output_still_tells_what_could_not_be_read() {
     // A file that cannot be read, then one whose records fill the pipe its
     // reader closes: the status still says the first (2, not the 1 of the
     // invalid lines), and the report asked for is written, incomplete.
-    let dir = std::env::temp_dir().join(format!("rfc1738-closed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("closed");
     let lines = dir.join("lines.txt");
     std::fs::write(&lines, b"http://host/path x\n".repeat(50_000)).unwrap();
     let report = dir.join("report.html");
@@ -248,8 +254,7 @@ fn no_source_is_read_after_standard_output_closed() {
     // A text whose hits fill the pipe its reader closes, then a file that
     // cannot be read: every command stops at the close, as `head` expects,
     // and does not go on to open the file (nor say it cannot).
-    let dir = std::env::temp_dir().join(format!("rfc1738-after-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("after");
     let text = dir.join("text.txt");
     std::fs::write(&text, b"see http://host/path now\n".repeat(50_000)).unwrap();
     let text = text.to_str().unwrap();
@@ -343,8 +348,7 @@ fn the_summary_holds_no_more_for_more_lines() {
     // Invalid lines of tens of causes, each of a scheme of its own, with
     // passwords: the summary keeps as much of four times the lines, once
     // they fill the reader's blocks.
-    let dir = std::env::temp_dir().join(format!("rfc1738-summary-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("summary");
     let lines = |count: usize| {
         let put = [" ", "#", "%z", "\t", "\u{e9}", "<", "^", "|", "[", "{"];
         let path = "/a/b;c?q=1";
