@@ -250,3 +250,42 @@ fn the_readme_diagram_is_current() {
         "docs/httpurl.svg is stale: cargo run -- grammar --format svg httpurl > docs/httpurl.svg"
     );
 }
+
+/// The left edges of the boxes `name`'s diagram draws, each with how many
+/// boxes stand there, left to right: one per column of a choice.
+fn columns(name: &str) -> Vec<(i64, usize)> {
+    let svg = svg_of(name);
+    let document = Document::parse(&svg).expect("well-formed");
+    let mut columns: Vec<(i64, usize)> = Vec::new();
+    for rect in document.descendants().filter(|n| {
+        n.has_tag_name("rect") && matches!(class(n.parent().unwrap()), "terminal" | "nonterminal")
+    }) {
+        let x: i64 = rect.attribute("x").and_then(|x| x.parse().ok()).expect("x");
+        match columns.iter_mut().find(|(at, _)| *at == x) {
+            Some((_, count)) => *count += 1,
+            None => columns.push((x, 1)),
+        }
+    }
+    columns.sort();
+    columns
+}
+
+/// Up to twelve alternatives are drawn down one column (`url`'s schemes
+/// read as a list); more are cut into columns of even lengths.
+#[test]
+fn a_long_choice_is_one_column_up_to_twelve() {
+    for (name, alternatives) in [("url", 11), ("digit", 10), ("national", 9)] {
+        let cols = columns(name);
+        assert_eq!(cols.len(), 1, "{name}: {cols:?}");
+        assert_eq!(cols[0].1, alternatives, "{name}");
+    }
+    let counts = |name| {
+        columns(name)
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counts("hialpha"), [9, 9, 8]);
+    // hex: the production digit and twelve letters.
+    assert_eq!(counts("hex"), [7, 6]);
+}
