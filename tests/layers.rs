@@ -10,9 +10,11 @@
 //! Tests (`#[cfg(test)]` items) are not counted: they may use any layer to
 //! check their own.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use syn::visit::Visit;
 
@@ -53,18 +55,6 @@ fn rank(module: &str) -> usize {
         .iter()
         .position(|layer| *layer == module)
         .unwrap_or_else(|| panic!("module `{module}` has no layer in tests/layers.rs"))
-}
-
-/// Every `.rs` file below `dir`.
-fn files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ reads") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
 }
 
 /// Whether the attributes hold `#[cfg(test)]`.
@@ -215,8 +205,7 @@ fn modules_import_only_the_layers_below_them() {
     let lib: syn::File =
         syn::parse_file(&fs::read_to_string(src.join("lib.rs")).unwrap()).expect("lib.rs parses");
     let exports = root_exports(&lib);
-    let mut paths = Vec::new();
-    files(&src, &mut paths);
+    let paths = common::rust_files(&src);
     let mut checked = 0;
     let mut wrong = Vec::new();
     for path in paths {

@@ -7,6 +7,8 @@
 //! comment and attributes are not counted, its nested items are (and are
 //! measured on their own too).
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -16,18 +18,6 @@ use syn::visit::Visit;
 const FUNCTION: usize = 80;
 /// The longest a function in `src/grammar/` may be, in lines.
 const COMBINATOR: usize = 30;
-
-/// Every `.rs` file below `dir`.
-fn files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("the directory reads") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
-}
 
 /// Each function of a file: its name and its length in lines.
 #[derive(Default)]
@@ -63,8 +53,7 @@ impl<'ast> Visit<'ast> for Lengths {
 /// Every function of `src/`: its file, name and length.
 fn functions() -> Vec<(PathBuf, String, usize)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths = Vec::new();
-    files(&src, &mut paths);
+    let paths = common::rust_files(&src);
     let mut found = Vec::new();
     for path in paths {
         let text = fs::read_to_string(&path).unwrap();
