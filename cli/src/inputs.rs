@@ -244,6 +244,28 @@ pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
     }
 }
 
+/// The input among `sources` that is the file at `path` (the same file,
+/// whatever the path to it), as a message names it: writing `path` would
+/// empty that input before it is read. Only a regular file counts:
+/// `/dev/null` may be written and read at once.
+pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
+    let target = same_file::Handle::from_path(path).ok()?;
+    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
+        return None;
+    }
+    sources.iter().find_map(|source| {
+        let (handle, name) = match source {
+            Source::Argument(_) => return None,
+            Source::Stdin => (same_file::Handle::stdin(), STDIN.to_owned()),
+            Source::File(path) => (
+                same_file::Handle::from_path(path),
+                path.to_string_lossy().into_owned(),
+            ),
+        };
+        (handle.ok()? == target).then(|| shown_name(&name))
+    })
+}
+
 /// The name of an unreadable stream as a message shows it: `standard input`,
 /// or its path escaped as [`rfc1738::visible`] shows text.
 pub fn shown_name(name: &str) -> String {

@@ -527,3 +527,46 @@ fn a_record_costs_its_own_size_and_no_vector_per_segment() {
         );
     }
 }
+
+#[test]
+fn a_report_that_is_an_input_is_refused_before_it_is_written() {
+    // Created before the run, the report's file would be empty when the
+    // input it is read: the run would check nothing, and the input be lost.
+    let dir = scratch_dir("report-input");
+    let urls = dir.join("urls.txt");
+    let text = b"http://a b/\nhttp://ok/\n";
+    std::fs::write(&urls, text).unwrap();
+    // The same file by another path.
+    let link = dir.join("link.html");
+    std::os::unix::fs::symlink(&urls, &link).unwrap();
+    let urls_arg = urls.to_str().unwrap();
+    for report in [urls_arg, link.to_str().unwrap()] {
+        let output = run(
+            &["check", "--summary", "--report", report, "-f", urls_arg],
+            Vec::new(),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{report}: {stderr}");
+        assert!(stderr.contains("urls.txt is an input"), "{stderr}");
+        assert!(output.stdout.is_empty(), "nothing was checked");
+        assert_eq!(std::fs::read(&urls).unwrap(), text, "{report}");
+    }
+    // Standard input, redirected from the file.
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "--report", urls_arg])
+        .stdin(std::fs::File::open(&urls).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("standard input is an input"), "{stderr}");
+    assert_eq!(std::fs::read(&urls).unwrap(), text);
+    // What is not a regular file is no input to lose.
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "--report", "/dev/null"])
+        .stdin(std::fs::File::open("/dev/null").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
