@@ -132,6 +132,9 @@ impl Source<'_> {
                     progress: None,
                 }));
             }
+            Source::Stdin if is_output(same_file::Handle::stdin()) => {
+                return Some(Err((STDIN.to_owned(), io::Error::other(OUTPUT))));
+            }
             Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
             Source::File(path) => {
                 let name = path.to_string_lossy().into_owned();
@@ -140,6 +143,9 @@ impl Source<'_> {
                     .is_none()
                     .then(|| path.as_os_str().as_encoded_bytes().to_vec());
                 match File::open(path) {
+                    Ok(_) if is_output(same_file::Handle::from_path(path)) => {
+                        return Some(Err((name, io::Error::other(OUTPUT))));
+                    }
                     Ok(file) => {
                         // The size of the file opened, not looked up again
                         // by its (perhaps lossy) name.
@@ -168,6 +174,20 @@ impl Source<'_> {
             Err(error) => Err((name, error)),
         })
     }
+}
+
+/// Why an input that is also standard output is not read.
+const OUTPUT: &str = "it is also standard output: not read, lest the run read what it writes";
+
+/// Whether `input` is standard output, a regular file (`>> urls.txt`): read,
+/// it would grow as it is read, the run checking its own records. A pipe or
+/// a device is no such file.
+fn is_output(input: io::Result<same_file::Handle>) -> bool {
+    let Ok(output) = same_file::Handle::stdout() else {
+        return false;
+    };
+    let regular = output.as_file().metadata().is_ok_and(|meta| meta.is_file());
+    regular && input.is_ok_and(|input| input == output)
 }
 
 /// Reads every source in turn, in order: an argument is given to

@@ -570,3 +570,69 @@ fn a_report_that_is_an_input_is_refused_before_it_is_written() {
     assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_input_that_is_also_standard_output_is_not_read() {
+    // `>> urls.txt`: read, the file would grow with the run's own records,
+    // which it would read in turn, as ripgrep refuses to.
+    let dir = scratch_dir("output-input");
+    let urls = dir.join("urls.txt");
+    let text = b"http://a b/\n".repeat(20_000);
+    let urls_arg = urls.to_str().unwrap();
+    let append = || {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&urls)
+            .unwrap()
+    };
+    for command in ["check", "parse", "explain", "extract", "coverage"] {
+        std::fs::write(&urls, &text).unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args([command, "-f", urls_arg])
+            .stdin(Stdio::null())
+            .stdout(append())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("urls.txt: it is also standard output"),
+            "{command}: {stderr}"
+        );
+        // Standard input redirected from the file, too.
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .arg(command)
+            .stdin(std::fs::File::open(&urls).unwrap())
+            .stdout(append())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("standard input: it is also standard output"),
+            "{command}: {stderr}"
+        );
+    }
+    // Nothing was checked: `check` wrote nothing after the file's lines.
+    std::fs::write(&urls, &text).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "-f", urls_arg])
+        .stdout(append())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read(&urls).unwrap(), text);
+    // A device is no such file: /dev/null in and out is read.
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "-f", "/dev/null"])
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/null")
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
