@@ -636,3 +636,36 @@ fn an_input_that_is_also_standard_output_is_not_read() {
     assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_option_value_that_is_not_utf8_is_named_with_its_option() {
+    // clap's own error says only "invalid UTF-8 was detected in one or
+    // more arguments": which, and for what, is left to guess.
+    use std::os::unix::ffi::OsStrExt;
+    let value = std::ffi::OsStr::from_bytes(b"x\xff");
+    for (args, option) in [
+        (&["check", "--rule"][..], "'--rule <NAME>'"),
+        (&["explain", "-r"], "'--rule <NAME>'"),
+        (&["coverage", "-r"], "'--rule <NAME>'"),
+        (&["grammar"], "'[NAME]'"),
+        (&["man"], "'[COMMAND]'"),
+        (&["check", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["parse", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["explain", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["coverage", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["extract", "--max-text-bytes"], "'--max-text-bytes <N>'"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(args)
+            .arg(value)
+            .output()
+            .unwrap();
+        no_panic(&output);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("invalid value 'x\u{fffd}' for {option}")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
