@@ -421,7 +421,7 @@ fn invalid(
                     let password = error.password_span().filter(|_| !args.show_passwords);
                     text_tree(out, tree, 0, args.all, password.as_ref())
                 }
-                None => write!(out, "no prefix of the input is a {rule}"),
+                None => write!(out, "no prefix of the input matches {rule}"),
             }
         }
         TreeFormat::Json => {
