@@ -104,7 +104,7 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
     let mut tally = Tally::default();
     let mut record = Record::new(&mut out);
     let paint = Paint::stdout();
-    explain(
+    let drawn = explain(
         &mut record,
         args,
         &paint,
@@ -112,7 +112,9 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
         ("input", 1),
         &mut tally,
     );
-    if let Some(status) = output::failed(record.end().and_then(|()| out.flush())) {
+    // --quiet draws no valid URL: nothing, not an empty line, is written.
+    let written = if drawn { record.end() } else { Ok(()) };
+    if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
         return status;
     }
     ExitCode::from(u8::from(tally.invalid > 0))

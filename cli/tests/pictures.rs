@@ -408,3 +408,17 @@ fn a_picture_is_of_one_url_given_as_an_argument() {
         assert!(!one.stdout.is_empty());
     }
 }
+
+#[test]
+fn quiet_draws_only_a_url_that_fails() {
+    // --quiet writes only what fails the run: no picture of a valid URL,
+    // and no empty line in its place.
+    for format in ["svg", "dot"] {
+        let valid = rfc1738(&["explain", "-q", "--format", format, "http://a/"], b"");
+        assert_eq!(valid.status.code(), Some(0), "{format}");
+        assert!(valid.stdout.is_empty(), "{format}: {:?}", valid.stdout);
+        let invalid = rfc1738(&["explain", "-q", "--format", format, "http://a b/"], b"");
+        assert_eq!(invalid.status.code(), Some(1), "{format}");
+        assert!(invalid.stdout.len() > 100, "{format}: the picture is drawn");
+    }
+}
