@@ -113,11 +113,13 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
         &mut tally,
     );
     // --quiet draws no valid URL: nothing, not an empty line, is written.
-    let written = if drawn { record.end() } else { Ok(()) };
-    if let Some(status) = output::failed(written.and_then(|()| out.flush())) {
-        return status;
-    }
-    ExitCode::from(u8::from(tally.invalid > 0))
+    let stopped = if drawn { record.end() } else { Ok(()) };
+    // As any run's: --stats writes its line, a failed write says why.
+    let reading = inputs::Reading {
+        whole: true,
+        stopped,
+    };
+    summary::End::inputs(&args.records(), sources).status(reading, &mut out, &tally)
 }
 
 /// Writes the picture of `scene` in `format` (SVG unless DOT).

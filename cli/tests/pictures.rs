@@ -422,3 +422,18 @@ fn quiet_draws_only_a_url_that_fails() {
         assert!(invalid.stdout.len() > 100, "{format}: the picture is drawn");
     }
 }
+
+#[test]
+fn stats_counts_the_url_a_picture_draws() {
+    for (url, line, status) in [
+        ("http://a/", "rfc1738: 1 input: 1 valid, 0 invalid\n", 0),
+        ("http://a b/", "rfc1738: 1 input: 0 valid, 1 invalid\n", 1),
+    ] {
+        for format in ["svg", "dot"] {
+            let output = rfc1738(&["explain", "--stats", "--format", format, url], b"");
+            assert_eq!(output.status.code(), Some(status), "{format} {url}");
+            assert_eq!(String::from_utf8_lossy(&output.stderr), line, "{format}");
+            assert!(!output.stdout.is_empty(), "{format}: the picture is drawn");
+        }
+    }
+}
