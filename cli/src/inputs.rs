@@ -112,7 +112,8 @@ impl<'a> FileMembers<'a> {
 
 impl Source<'_> {
     /// Opens a stream source; `None` for an argument. A file that cannot be
-    /// opened or read gives its name and the error.
+    /// opened gives its name and the error; one that cannot be read, the
+    /// error of its first read.
     ///
     /// A file, or standard input when it is not a terminal, whose first
     /// bytes are those of gzip or zstd data is decompressed as it is read
@@ -158,21 +159,14 @@ impl Source<'_> {
                 }
             }
         };
-        Some(match compressed::open(reader) {
-            Ok((reader, compression)) => {
-                if let Some(note) = compressed::misnamed(&name, compression) {
-                    crate::output::message(note);
-                }
-                Ok(Stream {
-                    name,
-                    name_bytes,
-                    reader,
-                    typed,
-                    progress,
-                })
-            }
-            Err(error) => Err((name, error)),
-        })
+        let reader = compressed::open(reader, name.clone());
+        Some(Ok(Stream {
+            name,
+            name_bytes,
+            reader,
+            typed,
+            progress,
+        }))
     }
 }
 
