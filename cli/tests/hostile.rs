@@ -528,6 +528,18 @@ fn a_record_costs_its_own_size_and_no_vector_per_segment() {
     }
 }
 
+/// The binary on `args`, with standard input and output as given (files,
+/// to see what it does when they are its inputs) and standard error piped.
+fn run_on(args: &[&str], stdin: impl Into<Stdio>, stdout: impl Into<Stdio>) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn a_report_that_is_an_input_is_refused_before_it_is_written() {
     // Created before the run, the report's file would be empty when the
@@ -552,21 +564,19 @@ fn a_report_that_is_an_input_is_refused_before_it_is_written() {
         assert_eq!(std::fs::read(&urls).unwrap(), text, "{report}");
     }
     // Standard input, redirected from the file.
-    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["check", "--report", urls_arg])
-        .stdin(std::fs::File::open(&urls).unwrap())
-        .output()
-        .unwrap();
+    let from_urls = || std::fs::File::open(&urls).unwrap();
+    let output = run_on(
+        &["check", "--report", urls_arg],
+        from_urls(),
+        Stdio::piped(),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("standard input is an input"), "{stderr}");
     assert_eq!(std::fs::read(&urls).unwrap(), text);
     // What is not a regular file is no input to lose.
-    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["check", "--report", "/dev/null"])
-        .stdin(std::fs::File::open("/dev/null").unwrap())
-        .output()
-        .unwrap();
+    let null = std::fs::File::open("/dev/null").unwrap();
+    let output = run_on(&["check", "--report", "/dev/null"], null, Stdio::piped());
     assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -587,12 +597,7 @@ fn an_input_that_is_also_standard_output_is_not_read() {
     };
     for command in ["check", "parse", "explain", "extract", "coverage"] {
         std::fs::write(&urls, &text).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .args([command, "-f", urls_arg])
-            .stdin(Stdio::null())
-            .stdout(append())
-            .output()
-            .unwrap();
+        let output = run_on(&[command, "-f", urls_arg], Stdio::null(), append());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
         assert!(
@@ -600,12 +605,8 @@ fn an_input_that_is_also_standard_output_is_not_read() {
             "{command}: {stderr}"
         );
         // Standard input redirected from the file, too.
-        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .arg(command)
-            .stdin(std::fs::File::open(&urls).unwrap())
-            .stdout(append())
-            .output()
-            .unwrap();
+        let from_urls = std::fs::File::open(&urls).unwrap();
+        let output = run_on(&[command], from_urls, append());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
         assert!(
@@ -615,24 +616,12 @@ fn an_input_that_is_also_standard_output_is_not_read() {
     }
     // Nothing was checked: `check` wrote nothing after the file's lines.
     std::fs::write(&urls, &text).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["check", "-f", urls_arg])
-        .stdout(append())
-        .output()
-        .unwrap();
+    let output = run_on(&["check", "-f", urls_arg], Stdio::null(), append());
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(std::fs::read(&urls).unwrap(), text);
     // A device is no such file: /dev/null in and out is read.
-    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["check", "-f", "/dev/null"])
-        .stdout(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/null")
-                .unwrap(),
-        )
-        .output()
-        .unwrap();
+    let null = std::fs::OpenOptions::new().write(true).open("/dev/null");
+    let output = run_on(&["check", "-f", "/dev/null"], Stdio::null(), null.unwrap());
     assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
