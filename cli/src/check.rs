@@ -345,6 +345,7 @@ fn check_stream(
 ) -> Result<Result<(), String>, Stop> {
     let inputs::Stream {
         name,
+        shown: unreadable,
         name_bytes,
         reader,
         typed,
@@ -392,7 +393,7 @@ fn check_stream(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+    Ok(result?.map_err(|error| format!("{unreadable}: {error}")))
 }
 
 /// The record of line `line` of `origin`, longer than `max_line` bytes and

@@ -60,7 +60,7 @@ fn explain_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.max_line();
-    let (name, name_bytes) = (stream.name, stream.name_bytes);
+    let (name, name_bytes, unreadable) = (stream.name, stream.name_bytes, stream.shown);
     let result = batch::stream(
         stream.reader,
         max_line,
@@ -88,7 +88,7 @@ fn explain_stream(
         },
         |counted| *tally += counted,
     );
-    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+    Ok(result?.map_err(|error| format!("{unreadable}: {error}")))
 }
 
 /// Draws the one input of a picture format: a picture is one document, so

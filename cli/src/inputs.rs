@@ -68,6 +68,9 @@ pub struct Stream {
     /// The name, as given (records escape it as they show it), with U+FFFD
     /// for bytes of a path that are not UTF-8.
     pub name: String,
+    /// The stream as a message that it cannot be read names it
+    /// ([`Source::shown`]).
+    pub shown: String,
     /// The path's bytes when they are not UTF-8, so that a record can keep
     /// them ([`FileMembers`]).
     pub name_bytes: Option<Vec<u8>>,
@@ -120,6 +123,7 @@ impl Source<'_> {
     /// ([`compressed`]); a file named `.gz` or `.zst` that is not is read as
     /// it is, and standard error says so.
     pub fn open(self) -> Option<Result<Stream, (String, io::Error)>> {
+        let shown = self.shown();
         let mut progress = None;
         let (name, name_bytes, reader, typed): (_, _, Box<dyn Read + Send>, _) = match self {
             Source::Argument(_) => return None,
@@ -127,6 +131,7 @@ impl Source<'_> {
                 // Typed: no compressed data, and no read before one is asked.
                 return Some(Ok(Stream {
                     name: STDIN.to_owned(),
+                    shown,
                     name_bytes: None,
                     reader: Box::new(io::stdin()),
                     typed: true,
@@ -134,7 +139,7 @@ impl Source<'_> {
                 }));
             }
             Source::Stdin if is_output(same_file::Handle::stdin()) => {
-                return Some(Err((STDIN.to_owned(), io::Error::other(OUTPUT))));
+                return Some(Err((shown, io::Error::other(OUTPUT))));
             }
             Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
             Source::File(path) => {
@@ -145,7 +150,7 @@ impl Source<'_> {
                     .then(|| path.as_os_str().as_encoded_bytes().to_vec());
                 match File::open(path) {
                     Ok(_) if is_output(same_file::Handle::from_path(path)) => {
-                        return Some(Err((name, io::Error::other(OUTPUT))));
+                        return Some(Err((shown, io::Error::other(OUTPUT))));
                     }
                     Ok(file) => {
                         // The size of the file opened, not looked up again
@@ -155,13 +160,14 @@ impl Source<'_> {
                         progress = Some(bar.clone());
                         (name, name_bytes, Box::new(bar.wrap_read(file)), false)
                     }
-                    Err(error) => return Some(Err((name, error))),
+                    Err(error) => return Some(Err((shown, error))),
                 }
             }
         };
         let reader = compressed::open(reader, name.clone());
         Some(Ok(Stream {
             name,
+            shown,
             name_bytes,
             reader,
             typed,
@@ -213,7 +219,7 @@ pub fn read_each<R>(
                 // What this source was read up to was read whole.
                 Err(stop) => return Reading::stopped(whole, stop),
             },
-            (_, Some(Err((name, error)))) => format!("{}: {error}", shown_name(&name)),
+            (_, Some(Err((shown, error)))) => format!("{shown}: {error}"),
         };
         crate::output::message(failure);
         whole = false;
@@ -268,25 +274,26 @@ pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
         return None;
     }
     sources.iter().find_map(|source| {
-        let (handle, name) = match source {
+        let handle = match source {
             Source::Argument(_) => return None,
-            Source::Stdin => (same_file::Handle::stdin(), STDIN.to_owned()),
-            Source::File(path) => (
-                same_file::Handle::from_path(path),
-                path.to_string_lossy().into_owned(),
-            ),
+            Source::Stdin => same_file::Handle::stdin(),
+            Source::File(path) => same_file::Handle::from_path(path),
         };
-        (handle.ok()? == target).then(|| shown_name(&name))
+        (handle.ok()? == target).then(|| source.shown())
     })
 }
 
-/// The name of an unreadable stream as a message shows it: `standard input`,
-/// or its path escaped as [`rfc1738::visible`] shows text.
-pub fn shown_name(name: &str) -> String {
-    if name == STDIN {
-        "standard input".to_owned()
-    } else {
-        rfc1738::visible::Visible::new(name).to_string()
+impl Source<'_> {
+    /// The source as a message that it cannot be read names it: `standard
+    /// input`, or a file's path escaped as [`rfc1738::visible`] shows text
+    /// (a file named `<stdin>` included: it is no standard input).
+    pub fn shown(&self) -> String {
+        let name = match self {
+            Source::Stdin => return "standard input".to_owned(),
+            Source::Argument(text) => text.to_string_lossy(),
+            Source::File(path) => path.to_string_lossy(),
+        };
+        rfc1738::visible::Visible::new(&name).to_string()
     }
 }
 

@@ -658,3 +658,31 @@ fn an_option_value_that_is_not_utf8_is_named_with_its_option() {
         );
     }
 }
+
+#[test]
+fn a_file_named_like_standard_input_is_named_as_a_file() {
+    // Records name standard input `<stdin>`; a message that a file of that
+    // name cannot be read names the file, not standard input.
+    let dir = scratch_dir("named-stdin");
+    let with_directory = dir.join("directory");
+    std::fs::create_dir_all(with_directory.join("<stdin>")).unwrap();
+    let without = dir.join("none");
+    std::fs::create_dir_all(&without).unwrap();
+    for cwd in [&with_directory, &without] {
+        for command in ["check", "parse", "explain", "extract", "coverage"] {
+            let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+                .args([command, "-f", "<stdin>"])
+                .current_dir(cwd)
+                .stdin(Stdio::null())
+                .output()
+                .expect("the binary runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+            assert!(
+                stderr.starts_with("rfc1738: <stdin>: "),
+                "{command}: {stderr}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
