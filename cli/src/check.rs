@@ -179,6 +179,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }),
         records: !args.summary,
     };
+    let sources = inputs::sources(&args.urls, &args.files.files);
+    // Made, the report's file would be empty before it is read.
+    if let Some(input) = args
+        .report
+        .as_deref()
+        .and_then(|path| inputs::written_input(path, &sources))
+    {
+        output::message(format_args!(
+            "--report: {input} is an input: it would be overwritten before it is read"
+        ));
+        return ExitCode::from(2);
+    }
     // The report's file is made before the run, so that a run of an hour
     // does not end in an error that could have been told at once.
     let report_file = match args
@@ -194,7 +206,6 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let sources = inputs::sources(&args.urls, &args.files.files);
     let mut run = (
         Output::new(),
         Run {
@@ -334,6 +345,7 @@ fn check_stream(
 ) -> Result<Result<(), String>, Stop> {
     let inputs::Stream {
         name,
+        shown: unreadable,
         name_bytes,
         reader,
         typed,
@@ -381,7 +393,7 @@ fn check_stream(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+    Ok(result?.map_err(|error| format!("{unreadable}: {error}")))
 }
 
 /// The record of line `line` of `origin`, longer than `max_line` bytes and

@@ -99,9 +99,47 @@ fn peek(reader: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(start[..filled].to_vec())
 }
 
+/// `reader`, decompressed when its first bytes say it is compressed. They
+/// are looked at on the first read, not now: a run reads its input on a
+/// thread of its own ([`crate::batch::ReadAhead`]), and waits for it in a
+/// way SIGINT ends, where a wait here for the first bytes of a pipe would
+/// outlast SIGINT until they came. `name` is the stream's, for the note
+/// on a file named `.gz` or `.zst` that is not compressed ([`misnamed`]).
+pub fn open(reader: Box<dyn Read + Send>, name: String) -> Box<dyn Read + Send> {
+    Box::new(Sniffed {
+        waiting: Some((reader, name)),
+        open: None,
+    })
+}
+
+/// A stream whose first bytes decide, on its first read, how it is read.
+struct Sniffed {
+    /// Before the first read: the stream, and its name.
+    waiting: Option<(Box<dyn Read + Send>, String)>,
+    /// After it: the stream as it is read, decompressed or not; `None`
+    /// once its first bytes could not be read.
+    open: Option<Box<dyn Read + Send>>,
+}
+
+impl Read for Sniffed {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if let Some((reader, name)) = self.waiting.take() {
+            let (reader, compression) = sniff(reader)?;
+            if let Some(note) = misnamed(&name, compression) {
+                crate::output::message(note);
+            }
+            self.open = Some(reader);
+        }
+        match &mut self.open {
+            Some(reader) => reader.read(buffer),
+            None => Ok(0),
+        }
+    }
+}
+
 /// `reader`, decompressed when its first bytes say it is compressed, and
 /// how it was.
-pub fn open(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, Compression)> {
+fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, Compression)> {
     let start = peek(&mut reader)?;
     let compression = Compression::of(&start);
     let whole = BufReader::with_capacity(BUFFER, io::Cursor::new(start).chain(reader));
@@ -332,7 +370,7 @@ mod tests {
     /// Everything `bytes` reads as, or the error that stopped it, and how
     /// it was compressed.
     fn read(bytes: Vec<u8>) -> (Result<Vec<u8>, String>, Compression) {
-        let (mut reader, compression) = open(Box::new(io::Cursor::new(bytes))).unwrap();
+        let (mut reader, compression) = sniff(Box::new(io::Cursor::new(bytes))).unwrap();
         let mut out = Vec::new();
         let result = reader.read_to_end(&mut out).map_err(|e| e.to_string());
         (result.map(|_| out), compression)

@@ -103,9 +103,8 @@ fn measure(
     rule: Option<Rule>,
     measured: &mut Measured,
 ) -> Result<(), Stop> {
-    let (name, name_bytes) = (stream.name, stream.name_bytes);
+    let (name, name_bytes, shown) = (stream.name, stream.name_bytes, stream.shown);
     let mut blocks = Blocks::new(ReadAhead::spawn(stream.reader), measured.max_line);
-    let shown = inputs::shown_name(&name);
     let too_long = |number| (name.clone(), name_bytes.clone(), number);
     let mut number = 0;
     while let Some(block) = blocks

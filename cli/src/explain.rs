@@ -60,7 +60,7 @@ fn explain_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.max_line();
-    let (name, name_bytes) = (stream.name, stream.name_bytes);
+    let (name, name_bytes, unreadable) = (stream.name, stream.name_bytes, stream.shown);
     let result = batch::stream(
         stream.reader,
         max_line,
@@ -88,7 +88,7 @@ fn explain_stream(
         },
         |counted| *tally += counted,
     );
-    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+    Ok(result?.map_err(|error| format!("{unreadable}: {error}")))
 }
 
 /// Draws the one input of a picture format: a picture is one document, so
@@ -104,7 +104,7 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
     let mut tally = Tally::default();
     let mut record = Record::new(&mut out);
     let paint = Paint::stdout();
-    explain(
+    let drawn = explain(
         &mut record,
         args,
         &paint,
@@ -112,10 +112,14 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
         ("input", 1),
         &mut tally,
     );
-    if let Some(status) = output::failed(record.end().and_then(|()| out.flush())) {
-        return status;
-    }
-    ExitCode::from(u8::from(tally.invalid > 0))
+    // --quiet draws no valid URL: nothing, not an empty line, is written.
+    let stopped = if drawn { record.end() } else { Ok(()) };
+    // As any run's: --stats writes its line, a failed write says why.
+    let reading = inputs::Reading {
+        whole: true,
+        stopped,
+    };
+    summary::End::inputs(&args.records(), sources).status(reading, &mut out, &tally)
 }
 
 /// Writes the picture of `scene` in `format` (SVG unless DOT).
@@ -421,7 +425,7 @@ fn invalid(
                     let password = error.password_span().filter(|_| !args.show_passwords);
                     text_tree(out, tree, 0, args.all, password.as_ref())
                 }
-                None => write!(out, "no prefix of the input is a {rule}"),
+                None => write!(out, "no prefix of the input matches {rule}"),
             }
         }
         TreeFormat::Json => {

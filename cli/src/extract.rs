@@ -151,16 +151,16 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
                 stream.name_bytes,
                 read_text(stream.reader, max),
             ),
-            Some(Err((name, error))) => (name, None, Err(error)),
+            // Said below, the source named as it is.
+            Some(Err((_, error))) => (String::new(), None, Err(error)),
         };
-        let shown = inputs::shown_name(&name);
         let text = match read {
             Ok(text) => text,
             Err(error) if Interrupted::caused(&error) => {
                 return ExitCode::from(interrupt::STATUS);
             }
             Err(error) => {
-                output::message(format_args!("{shown}: {error}"));
+                output::message(format_args!("{}: {error}", source.shown()));
                 reading.whole = false;
                 continue;
             }

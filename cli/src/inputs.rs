@@ -68,6 +68,9 @@ pub struct Stream {
     /// The name, as given (records escape it as they show it), with U+FFFD
     /// for bytes of a path that are not UTF-8.
     pub name: String,
+    /// The stream as a message that it cannot be read names it
+    /// ([`Source::shown`]).
+    pub shown: String,
     /// The path's bytes when they are not UTF-8, so that a record can keep
     /// them ([`FileMembers`]).
     pub name_bytes: Option<Vec<u8>>,
@@ -112,13 +115,15 @@ impl<'a> FileMembers<'a> {
 
 impl Source<'_> {
     /// Opens a stream source; `None` for an argument. A file that cannot be
-    /// opened or read gives its name and the error.
+    /// opened gives its name and the error; one that cannot be read, the
+    /// error of its first read.
     ///
     /// A file, or standard input when it is not a terminal, whose first
     /// bytes are those of gzip or zstd data is decompressed as it is read
     /// ([`compressed`]); a file named `.gz` or `.zst` that is not is read as
     /// it is, and standard error says so.
     pub fn open(self) -> Option<Result<Stream, (String, io::Error)>> {
+        let shown = self.shown();
         let mut progress = None;
         let (name, name_bytes, reader, typed): (_, _, Box<dyn Read + Send>, _) = match self {
             Source::Argument(_) => return None,
@@ -126,11 +131,15 @@ impl Source<'_> {
                 // Typed: no compressed data, and no read before one is asked.
                 return Some(Ok(Stream {
                     name: STDIN.to_owned(),
+                    shown,
                     name_bytes: None,
                     reader: Box::new(io::stdin()),
                     typed: true,
                     progress: None,
                 }));
+            }
+            Source::Stdin if is_output(same_file::Handle::stdin()) => {
+                return Some(Err((shown, io::Error::other(OUTPUT))));
             }
             Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
             Source::File(path) => {
@@ -140,6 +149,9 @@ impl Source<'_> {
                     .is_none()
                     .then(|| path.as_os_str().as_encoded_bytes().to_vec());
                 match File::open(path) {
+                    Ok(_) if is_output(same_file::Handle::from_path(path)) => {
+                        return Some(Err((shown, io::Error::other(OUTPUT))));
+                    }
                     Ok(file) => {
                         // The size of the file opened, not looked up again
                         // by its (perhaps lossy) name.
@@ -148,26 +160,34 @@ impl Source<'_> {
                         progress = Some(bar.clone());
                         (name, name_bytes, Box::new(bar.wrap_read(file)), false)
                     }
-                    Err(error) => return Some(Err((name, error))),
+                    Err(error) => return Some(Err((shown, error))),
                 }
             }
         };
-        Some(match compressed::open(reader) {
-            Ok((reader, compression)) => {
-                if let Some(note) = compressed::misnamed(&name, compression) {
-                    crate::output::message(note);
-                }
-                Ok(Stream {
-                    name,
-                    name_bytes,
-                    reader,
-                    typed,
-                    progress,
-                })
-            }
-            Err(error) => Err((name, error)),
-        })
+        let reader = compressed::open(reader, name.clone());
+        Some(Ok(Stream {
+            name,
+            shown,
+            name_bytes,
+            reader,
+            typed,
+            progress,
+        }))
     }
+}
+
+/// Why an input that is also standard output is not read.
+const OUTPUT: &str = "it is also standard output: not read, lest the run read what it writes";
+
+/// Whether `input` is standard output, a regular file (`>> urls.txt`): read,
+/// it would grow as it is read, the run checking its own records. A pipe or
+/// a device is no such file.
+fn is_output(input: io::Result<same_file::Handle>) -> bool {
+    let Ok(output) = same_file::Handle::stdout() else {
+        return false;
+    };
+    let regular = output.as_file().metadata().is_ok_and(|meta| meta.is_file());
+    regular && input.is_ok_and(|input| input == output)
 }
 
 /// Reads every source in turn, in order: an argument is given to
@@ -199,7 +219,7 @@ pub fn read_each<R>(
                 // What this source was read up to was read whole.
                 Err(stop) => return Reading::stopped(whole, stop),
             },
-            (_, Some(Err((name, error)))) => format!("{}: {error}", shown_name(&name)),
+            (_, Some(Err((shown, error)))) => format!("{shown}: {error}"),
         };
         crate::output::message(failure);
         whole = false;
@@ -244,13 +264,36 @@ pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
     }
 }
 
-/// The name of an unreadable stream as a message shows it: `standard input`,
-/// or its path escaped as [`rfc1738::visible`] shows text.
-pub fn shown_name(name: &str) -> String {
-    if name == STDIN {
-        "standard input".to_owned()
-    } else {
-        rfc1738::visible::Visible::new(name).to_string()
+/// The input among `sources` that is the file at `path` (the same file,
+/// whatever the path to it), as a message names it: writing `path` would
+/// empty that input before it is read. Only a regular file counts:
+/// `/dev/null` may be written and read at once.
+pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
+    let target = same_file::Handle::from_path(path).ok()?;
+    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
+        return None;
+    }
+    sources.iter().find_map(|source| {
+        let handle = match source {
+            Source::Argument(_) => return None,
+            Source::Stdin => same_file::Handle::stdin(),
+            Source::File(path) => same_file::Handle::from_path(path),
+        };
+        (handle.ok()? == target).then(|| source.shown())
+    })
+}
+
+impl Source<'_> {
+    /// The source as a message that it cannot be read names it: `standard
+    /// input`, or a file's path escaped as [`rfc1738::visible`] shows text
+    /// (a file named `<stdin>` included: it is no standard input).
+    pub fn shown(&self) -> String {
+        let name = match self {
+            Source::Stdin => return "standard input".to_owned(),
+            Source::Argument(text) => text.to_string_lossy(),
+            Source::File(path) => path.to_string_lossy(),
+        };
+        rfc1738::visible::Visible::new(&name).to_string()
     }
 }
 

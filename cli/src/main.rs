@@ -198,7 +198,7 @@ enum Command {
     /// diagram, `--format html` one page with every production's.
     Grammar {
         /// A production, spelled as in the RFC.
-        #[arg(value_name = "NAME", value_parser = parse_rule_name,
+        #[arg(value_name = "NAME", value_parser = Lossy(parse_rule_name),
               required_if_eq("format", "svg"))]
         rule: Option<Rule>,
 
@@ -245,7 +245,7 @@ enum Command {
     /// of one command (`rfc1738-check(1)`).
     Man {
         /// The command whose page to write; the tool's own page without it.
-        #[arg(value_name = "COMMAND", value_parser = clap::builder::PossibleValuesParser::new(COMMANDS))]
+        #[arg(value_name = "COMMAND", value_parser = Lossy(clap::builder::PossibleValuesParser::new(COMMANDS)))]
         command: Option<String>,
     },
 }
@@ -282,7 +282,7 @@ struct LineArgs {
         long = "max-line-bytes",
         value_name = "N",
         default_value_t = MAX_LINE_BYTES,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = Lossy(clap::value_parser!(u64).range(1..))
     )]
     max_line_bytes: u64,
 }
@@ -331,7 +331,7 @@ struct RecordArgs {
 struct CoverageArgs {
     /// Match every input against this production, by the grammar's letter,
     /// instead of the scheme rule its scheme selects.
-    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
     rule: Option<Rule>,
 
     /// `human`: a table; `json`: one JSON object with the counts.
@@ -368,7 +368,7 @@ struct ExtractArgs {
         long = "max-text-bytes",
         value_name = "N",
         default_value_t = MAX_TEXT_BYTES,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = Lossy(clap::value_parser!(u64).range(1..))
     )]
     max_text_bytes: u64,
 
@@ -406,7 +406,7 @@ const MAX_EXPLAIN_LINE: u64 = MAX_TREE_INPUT as u64;
 struct ExplainArgs {
     /// The production to match, spelled as in the RFC; without it, the scheme
     /// rule the URL's scheme selects (case-insensitively).
-    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
     rule: Option<Rule>,
 
     /// `human`: an indented tree, a node per line with its production, byte
@@ -452,7 +452,7 @@ struct ExplainArgs {
         long = "max-line-bytes",
         value_name = "N",
         default_value_t = MAX_EXPLAIN_LINE,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = Lossy(clap::value_parser!(u64).range(1..))
     )]
     max_line_bytes: u64,
 
@@ -501,7 +501,7 @@ enum TreeFormat {
 struct CheckArgs {
     /// A production of RFC 1738 section 5 to match instead, spelled as in the
     /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`).
-    #[arg(short, long, value_name = "NAME", value_parser = parse_rule_name)]
+    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
     rule: Option<Rule>,
 
     #[command(flatten)]
@@ -568,6 +568,34 @@ enum Format {
 /// unless told: even compact (`Coverage::add_match`), a tree has an entry
 /// per character and production, some 30 to 60 bytes per byte of input.
 const MAX_TREE_INPUT: usize = 1 << 20;
+
+/// A value parser that reads a value that is not UTF-8 with U+FFFD for its
+/// bad bytes, then as `P` does: `P` refuses it (no production, number or
+/// command has U+FFFD) with an error that names the value and its option,
+/// where clap's own says only "invalid UTF-8 was detected in one or more
+/// arguments".
+#[derive(Clone)]
+struct Lossy<P>(P);
+
+impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Lossy<P> {
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<P::Value, clap::Error> {
+        let text = value.to_string_lossy();
+        self.0.parse_ref(command, arg, std::ffi::OsStr::new(&*text))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
+}
 
 /// Accepts a production name as the RFC spells it; for another name, says
 /// which productions it may stand for.

@@ -400,7 +400,7 @@ fn parse_stream(
     tally: &mut Tally,
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.lines.max_line();
-    let (name, name_bytes) = (stream.name, stream.name_bytes);
+    let (name, name_bytes, unreadable) = (stream.name, stream.name_bytes, stream.shown);
     let shown = rfc1738::visible::Visible::new(&name).to_string();
     let result = batch::stream(
         stream.reader,
@@ -420,7 +420,7 @@ fn parse_stream(
         },
         |counted: Tally| *tally += counted,
     );
-    Ok(result?.map_err(|error| format!("{}: {error}", inputs::shown_name(&name))))
+    Ok(result?.map_err(|error| format!("{unreadable}: {error}")))
 }
 
 /// Parses one input and appends its record to `buffer`; `origin` is the

@@ -275,6 +275,21 @@ fn explain_shows_the_diagnostic_and_the_prefix_of_a_rejected_input() {
     assert_eq!(record["valid"], json!(false));
     assert_eq!(record["error"]["offset"], json!(6));
     assert_eq!(record["prefix"], json!(null));
+    // Said of any production, a vowel first or not ("is a otherurl" was).
+    for (args, rule) in [
+        (&["explain", "x"][..], "otherurl"),
+        (&["explain", "-r", "escape", "x"], "escape"),
+        (
+            &["explain", "--format", "dot", "-r", "escape", "x"],
+            "escape",
+        ),
+    ] {
+        let text = stdout(&rfc1738(args, b""));
+        assert!(
+            text.contains(&format!("no prefix of the input matches {rule}")),
+            "{args:?}: {text}"
+        );
+    }
 }
 
 #[test]

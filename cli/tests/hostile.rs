@@ -527,3 +527,162 @@ fn a_record_costs_its_own_size_and_no_vector_per_segment() {
         );
     }
 }
+
+/// The binary on `args`, with standard input and output as given (files,
+/// to see what it does when they are its inputs) and standard error piped.
+fn run_on(args: &[&str], stdin: impl Into<Stdio>, stdout: impl Into<Stdio>) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_report_that_is_an_input_is_refused_before_it_is_written() {
+    // Created before the run, the report's file would be empty when the
+    // input it is read: the run would check nothing, and the input be lost.
+    let dir = scratch_dir("report-input");
+    let urls = dir.join("urls.txt");
+    let text = b"http://a b/\nhttp://ok/\n";
+    std::fs::write(&urls, text).unwrap();
+    // The same file by another path.
+    let link = dir.join("link.html");
+    std::os::unix::fs::symlink(&urls, &link).unwrap();
+    let urls_arg = urls.to_str().unwrap();
+    for report in [urls_arg, link.to_str().unwrap()] {
+        let output = run(
+            &["check", "--summary", "--report", report, "-f", urls_arg],
+            Vec::new(),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{report}: {stderr}");
+        assert!(stderr.contains("urls.txt is an input"), "{stderr}");
+        assert!(output.stdout.is_empty(), "nothing was checked");
+        assert_eq!(std::fs::read(&urls).unwrap(), text, "{report}");
+    }
+    // Standard input, redirected from the file.
+    let from_urls = || std::fs::File::open(&urls).unwrap();
+    let output = run_on(
+        &["check", "--report", urls_arg],
+        from_urls(),
+        Stdio::piped(),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("standard input is an input"), "{stderr}");
+    assert_eq!(std::fs::read(&urls).unwrap(), text);
+    // What is not a regular file is no input to lose.
+    let null = std::fs::File::open("/dev/null").unwrap();
+    let output = run_on(&["check", "--report", "/dev/null"], null, Stdio::piped());
+    assert_eq!(output.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_input_that_is_also_standard_output_is_not_read() {
+    // `>> urls.txt`: read, the file would grow with the run's own records,
+    // which it would read in turn, as ripgrep refuses to.
+    let dir = scratch_dir("output-input");
+    let urls = dir.join("urls.txt");
+    let text = b"http://a b/\n".repeat(20_000);
+    let urls_arg = urls.to_str().unwrap();
+    let append = || {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&urls)
+            .unwrap()
+    };
+    for command in ["check", "parse", "explain", "extract", "coverage"] {
+        std::fs::write(&urls, &text).unwrap();
+        let output = run_on(&[command, "-f", urls_arg], Stdio::null(), append());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("urls.txt: it is also standard output"),
+            "{command}: {stderr}"
+        );
+        // Standard input redirected from the file, too.
+        let from_urls = std::fs::File::open(&urls).unwrap();
+        let output = run_on(&[command], from_urls, append());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("standard input: it is also standard output"),
+            "{command}: {stderr}"
+        );
+    }
+    // Nothing was checked: `check` wrote nothing after the file's lines.
+    std::fs::write(&urls, &text).unwrap();
+    let output = run_on(&["check", "-f", urls_arg], Stdio::null(), append());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read(&urls).unwrap(), text);
+    // A device is no such file: /dev/null in and out is read.
+    let null = std::fs::OpenOptions::new().write(true).open("/dev/null");
+    let output = run_on(&["check", "-f", "/dev/null"], Stdio::null(), null.unwrap());
+    assert_eq!(output.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_option_value_that_is_not_utf8_is_named_with_its_option() {
+    // clap's own error says only "invalid UTF-8 was detected in one or
+    // more arguments": which, and for what, is left to guess.
+    use std::os::unix::ffi::OsStrExt;
+    let value = std::ffi::OsStr::from_bytes(b"x\xff");
+    for (args, option) in [
+        (&["check", "--rule"][..], "'--rule <NAME>'"),
+        (&["explain", "-r"], "'--rule <NAME>'"),
+        (&["coverage", "-r"], "'--rule <NAME>'"),
+        (&["grammar"], "'[NAME]'"),
+        (&["man"], "'[COMMAND]'"),
+        (&["check", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["parse", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["explain", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["coverage", "--max-line-bytes"], "'--max-line-bytes <N>'"),
+        (&["extract", "--max-text-bytes"], "'--max-text-bytes <N>'"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(args)
+            .arg(value)
+            .output()
+            .unwrap();
+        no_panic(&output);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("invalid value 'x\u{fffd}' for {option}")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_file_named_like_standard_input_is_named_as_a_file() {
+    // Records name standard input `<stdin>`; a message that a file of that
+    // name cannot be read names the file, not standard input.
+    let dir = scratch_dir("named-stdin");
+    let with_directory = dir.join("directory");
+    std::fs::create_dir_all(with_directory.join("<stdin>")).unwrap();
+    let without = dir.join("none");
+    std::fs::create_dir_all(&without).unwrap();
+    for cwd in [&with_directory, &without] {
+        for command in ["check", "parse", "explain", "extract", "coverage"] {
+            let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+                .args([command, "-f", "<stdin>"])
+                .current_dir(cwd)
+                .stdin(Stdio::null())
+                .output()
+                .expect("the binary runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+            assert!(
+                stderr.starts_with("rfc1738: <stdin>: "),
+                "{command}: {stderr}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -664,3 +664,42 @@ fn a_second_sigint_ends_a_run_stuck_in_a_write() {
     };
     assert_eq!(status.and_then(|status| status.code()), Some(130));
 }
+
+/// Whether process `pid` catches SIGINT yet (Linux: `SigCgt` in
+/// /proc/PID/status, a mask in which SIGINT is bit 1).
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & 2 != 0)
+}
+
+#[test]
+fn sigint_ends_a_run_that_waits_for_its_first_bytes() {
+    // Standard input a pipe that stays open and empty: the first bytes,
+    // which say whether it is compressed, are waited for as any other.
+    for command in ["check", "parse", "explain", "extract", "coverage"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let input = child.stdin.take().expect("piped");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !catches_sigint(child.id()) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        interrupt(child.id());
+        let status = ended_within_20_seconds(&mut child);
+        drop(input);
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{command}"
+        );
+    }
+}

@@ -408,3 +408,32 @@ fn a_picture_is_of_one_url_given_as_an_argument() {
         assert!(!one.stdout.is_empty());
     }
 }
+
+#[test]
+fn quiet_draws_only_a_url_that_fails() {
+    // --quiet writes only what fails the run: no picture of a valid URL,
+    // and no empty line in its place.
+    for format in ["svg", "dot"] {
+        let valid = rfc1738(&["explain", "-q", "--format", format, "http://a/"], b"");
+        assert_eq!(valid.status.code(), Some(0), "{format}");
+        assert!(valid.stdout.is_empty(), "{format}: {:?}", valid.stdout);
+        let invalid = rfc1738(&["explain", "-q", "--format", format, "http://a b/"], b"");
+        assert_eq!(invalid.status.code(), Some(1), "{format}");
+        assert!(invalid.stdout.len() > 100, "{format}: the picture is drawn");
+    }
+}
+
+#[test]
+fn stats_counts_the_url_a_picture_draws() {
+    for (url, line, status) in [
+        ("http://a/", "rfc1738: 1 input: 1 valid, 0 invalid\n", 0),
+        ("http://a b/", "rfc1738: 1 input: 0 valid, 1 invalid\n", 1),
+    ] {
+        for format in ["svg", "dot"] {
+            let output = rfc1738(&["explain", "--stats", "--format", format, url], b"");
+            assert_eq!(output.status.code(), Some(status), "{format} {url}");
+            assert_eq!(String::from_utf8_lossy(&output.stderr), line, "{format}");
+            assert!(!output.stdout.is_empty(), "{format}: the picture is drawn");
+        }
+    }
+}

@@ -193,7 +193,7 @@ impl Scene {
                 ));
                 notes.push(format!("in {}", failure.path));
                 if !self.has_tree {
-                    notes.push(format!("no prefix of the input is a {rule}"));
+                    notes.push(format!("no prefix of the input matches {rule}"));
                 }
             }
         }
