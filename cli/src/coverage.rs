@@ -21,10 +21,27 @@ use crate::{CoverageArgs, Format};
 struct Measured {
     coverage: Coverage,
     no_tree: u64,
-    /// Each line too long: its stream's name (and the name's bytes when
-    /// they are not UTF-8) and its number.
-    too_long: Vec<(String, Option<Vec<u8>>, u64)>,
+    /// The lines too long, by stream: a stream's name once, then the
+    /// numbers of its lines, so that a file of a million lines too long
+    /// costs a number each, not a name each.
+    too_long: Vec<TooLong>,
     max_line: usize,
+}
+
+/// The lines of one stream longer than `--max-line-bytes`.
+struct TooLong {
+    /// The stream's name, and its bytes when they are not UTF-8.
+    name: String,
+    name_bytes: Option<Vec<u8>>,
+    /// The lines' numbers, in order.
+    lines: Vec<u64>,
+}
+
+impl Measured {
+    /// How many lines were too long, in every stream.
+    fn too_long_lines(&self) -> u64 {
+        self.too_long.iter().map(|t| t.lines.len() as u64).sum()
+    }
 }
 
 /// Runs the command: 0 once the report is written, whatever it says; 2 when
@@ -105,7 +122,20 @@ fn measure(
 ) -> Result<(), Stop> {
     let (name, name_bytes, shown) = (stream.name, stream.name_bytes, stream.shown);
     let mut blocks = Blocks::new(ReadAhead::spawn(stream.reader), measured.max_line);
-    let too_long = |number| (name.clone(), name_bytes.clone(), number);
+    // This stream's lines too long, once it has one.
+    let first = measured.too_long.len();
+    let too_long = |measured: &mut Measured, number| {
+        if measured.too_long.len() == first {
+            measured.too_long.push(TooLong {
+                name: name.clone(),
+                name_bytes: name_bytes.clone(),
+                lines: Vec::new(),
+            });
+        }
+        if let Some(stream) = measured.too_long.last_mut() {
+            stream.lines.push(number);
+        }
+    };
     let mut number = 0;
     while let Some(block) = blocks
         .next_block()
@@ -115,14 +145,14 @@ fn measure(
             Block::Lines(block) => block,
             Block::TooLong => {
                 number += 1;
-                measured.too_long.push(too_long(number));
+                too_long(measured, number);
                 continue;
             }
         };
         for input in lines(block) {
             number += 1;
             match Item::of(Line::new(input), measured.max_line) {
-                Item::TooLong => measured.too_long.push(too_long(number)),
+                Item::TooLong => too_long(measured, number),
                 Item::Line(line) => add(measured, rule, line),
             }
         }
@@ -147,18 +177,18 @@ struct Report<'a> {
     rejected: u64,
     /// Accepted inputs longer than [`crate::MAX_TREE_INPUT`]: not counted.
     no_tree: u64,
-    too_long: Vec<TooLongLine<'a>>,
+    too_long: Vec<TooLongLines<'a>>,
     max_line_bytes: usize,
     productions: Vec<ProductionCount>,
     unexercised: Vec<Unexercised>,
 }
 
-/// A line longer than `--max-line-bytes`, in the report.
+/// The lines of one stream longer than `--max-line-bytes`, in the report.
 #[derive(Serialize)]
-struct TooLongLine<'a> {
+struct TooLongLines<'a> {
     #[serde(flatten)]
     file: inputs::FileMembers<'a>,
-    line: u64,
+    lines: &'a [u64],
 }
 
 /// A production's counts: how many inputs used it, and each of its
@@ -190,15 +220,15 @@ impl<'a> Report<'a> {
         let accepted = coverage.inputs() as u64 + no_tree;
         let rejected = coverage.rejected() as u64;
         Report {
-            inputs: accepted + rejected + too_long.len() as u64,
+            inputs: accepted + rejected + measured.too_long_lines(),
             accepted,
             rejected,
             no_tree: *no_tree,
             too_long: too_long
                 .iter()
-                .map(|(name, bytes, line)| TooLongLine {
-                    file: inputs::FileMembers::new(name, bytes.as_deref()),
-                    line: *line,
+                .map(|stream| TooLongLines {
+                    file: inputs::FileMembers::new(&stream.name, stream.name_bytes.as_deref()),
+                    lines: &stream.lines,
                 })
                 .collect(),
             max_line_bytes: *max_line,
@@ -233,6 +263,37 @@ fn alternative_text(rule: Rule, alternative: usize) -> String {
         .unwrap_or_default()
 }
 
+/// A stream's lines too long as the report names them: `lines 1-3, 7`,
+/// after the file's name for a file (`urls.txt lines 2, 9`).
+fn stream_lines(stream: &TooLong) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut numbers = stream.lines.iter().copied().peekable();
+    while let Some(start) = numbers.next() {
+        let mut end = start;
+        while let Some(next) = numbers.next_if(|&next| next == end + 1) {
+            end = next;
+        }
+        runs.push(if end == start {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+    }
+    let which = if stream.lines.len() == 1 {
+        "line"
+    } else {
+        "lines"
+    };
+    match stream.name.as_str() {
+        inputs::STDIN => format!("{which} {}", runs.join(", ")),
+        name => format!(
+            "{} {which} {}",
+            rfc1738::visible::Visible::new(name),
+            runs.join(", ")
+        ),
+    }
+}
+
 /// The report: a line per production with how many inputs used it and each
 /// alternative's count, then every alternative never exercised.
 fn report(measured: &Measured) -> String {
@@ -242,14 +303,15 @@ fn report(measured: &Measured) -> String {
         too_long,
         max_line,
     } = measured;
+    let too_long_lines = measured.too_long_lines();
     let skipped = if too_long.is_empty() {
         String::new()
     } else {
-        format!(", {} too long", too_long.len())
+        format!(", {too_long_lines} too long")
     };
     let mut lines = vec![format!(
         "{} inputs: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing)",
-        coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long.len() as u64,
+        coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines,
         coverage.inputs() as u64 + no_tree,
         coverage.rejected()
     )];
@@ -261,23 +323,17 @@ fn report(measured: &Measured) -> String {
         ));
     }
     if !too_long.is_empty() {
-        // A number per line of more than `max_line` bytes (with its file's
-        // name, for a file): the list is shorter than what it stands for.
-        let numbers: Vec<String> = too_long
-            .iter()
-            .map(|(name, _, number)| match name.as_str() {
-                inputs::STDIN => number.to_string(),
-                name => format!("{}:{number}", rfc1738::visible::Visible::new(name)),
-            })
-            .collect();
-        let (count, which) = match too_long.len() {
-            1 => ("1 line".to_owned(), "line"),
-            count => (format!("{count} lines"), "lines"),
+        // Each stream's lines of more than `max_line` bytes, named once,
+        // their numbers in runs: the list is shorter than what it stands
+        // for.
+        let streams: Vec<String> = too_long.iter().map(stream_lines).collect();
+        let count = match too_long_lines {
+            1 => "1 line".to_owned(),
+            count => format!("{count} lines"),
         };
         lines.push(format!(
-            "{count} longer than {max_line} bytes (--max-line-bytes) skipped, not counted: \
-             {which} {}",
-            numbers.join(", ")
+            "{count} longer than {max_line} bytes (--max-line-bytes) skipped, not counted: {}",
+            streams.join("; ")
         ));
     }
     lines.push(String::new());

@@ -112,6 +112,48 @@ fn coverage_counts_a_huge_line_without_building_its_tree() {
 }
 
 #[test]
+fn coverage_names_a_file_of_lines_too_long_once() {
+    // A million-line file whose every line is too long, under a long name:
+    // the report names the file once and the lines as a run, and keeps a
+    // number per line, not a name.
+    let dir = scratch_dir("coverage-too-long");
+    let path = dir.join(format!("{}.txt", "n".repeat(200)));
+    let mut lines = "ab\n".repeat(100_000);
+    lines.insert_str(0, "http://h/\n");
+    std::fs::write(&path, &lines).unwrap();
+    let file = path.to_str().expect("UTF-8");
+    let args = ["coverage", "--max-line-bytes", "1", "-f", file];
+    let output = run(&args, Vec::new());
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let said = format!(
+        "\n100001 lines longer than 1 bytes (--max-line-bytes) skipped, not counted: \
+         {file} lines 1-100001\n"
+    );
+    assert!(text.contains(&said), "{}", head(&text));
+    assert!(text.len() < 16 << 10, "{} bytes", text.len());
+    let args = [
+        "coverage",
+        "--format",
+        "json",
+        "--max-line-bytes",
+        "1",
+        "-f",
+        file,
+    ];
+    let output = run(&args, Vec::new());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one object");
+    let numbers: Vec<u64> = (1..=100_001).collect();
+    assert_eq!(
+        report["too_long"],
+        serde_json::json!([{"file": file, "lines": numbers}])
+    );
+    assert_eq!(report["inputs"], 100_001);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn standard_input_closed_at_once() {
     for args in [
         &["check"][..],
