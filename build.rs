@@ -31,6 +31,12 @@ mod syntax;
 #[path = "src/bnf/reader.rs"]
 mod reader;
 
+// The reader shows a character of the grammar file as `rfc1738::visible`
+// does; this script uses only that.
+#[allow(dead_code)]
+#[path = "src/visible.rs"]
+mod visible;
+
 // Apart from the two files above, the combinators' railroad diagrams:
 // `railroad/<function>.md` in `$OUT_DIR`, one per production, drawn by the
 // code of `rfc1738::bnf::diagram` and written for the combinators'

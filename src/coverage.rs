@@ -42,6 +42,8 @@ pub struct Coverage {
     matcher: Matcher<'static>,
     /// Per production (in the order of [`Rule::ALL`]), per alternative.
     counts: Vec<Vec<usize>>,
+    /// Per production, how many inputs used it, whatever the alternative.
+    uses: Vec<usize>,
     inputs: usize,
     rejected: usize,
     /// The alternative of leaf nodes, by production and text.
@@ -79,6 +81,7 @@ impl Coverage {
         Coverage {
             matcher: Matcher::new(grammar),
             counts,
+            uses: vec![0; Rule::COUNT],
             inputs: 0,
             rejected: 0,
             leaves: HashMap::new(),
@@ -152,10 +155,17 @@ impl Coverage {
     /// Counts one accepted input that exercised `exercised`.
     fn tally(&mut self, exercised: BTreeSet<(Rule, usize)>) {
         self.inputs += 1;
+        let mut previous = None;
         for (rule, alternative) in exercised {
             // `alternative` indexes the production's alternatives, which sized
             // its counts.
             self.counts[index(rule)][alternative] += 1;
+            // Ordered by production: its alternatives come together, and
+            // the input counts once for it.
+            if previous != Some(rule) {
+                self.uses[index(rule)] += 1;
+                previous = Some(rule);
+            }
         }
     }
 
@@ -249,9 +259,10 @@ impl Coverage {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn uses(&self, rule: Rule) -> usize {
-        // An input uses a production once per alternative it took there; a
-        // sum over alternatives would count twice an input taking two.
-        self.counts[index(rule)].iter().copied().max().unwrap_or(0)
+        // Counted apart: a sum over the alternatives would count twice an
+        // input taking two, their largest would count once two inputs
+        // taking one each.
+        self.uses[index(rule)]
     }
 
     /// The number of alternatives of `rule`.

@@ -689,6 +689,9 @@ pub(crate) struct Finding<'a> {
     pub(crate) count: usize,
     /// The span of the URL's password, if it has one.
     pub(crate) password: Option<Range<usize>>,
+    /// What to say instead of `message` with the password hidden, when
+    /// `message` quotes it.
+    pub(crate) hidden_message: Option<&'static str>,
 }
 
 impl<'a> Diagnostic<'a> {
@@ -760,8 +763,9 @@ impl<'a> Diagnostic<'a> {
 
     /// With `hide`, the password is hidden as [`Error::hide_password`]
     /// hides it: each of its characters shown as `*`, and a character
-    /// found in it not named. An error told to hide its password hides it
-    /// whatever this says; a warning shows its URL's password unless told.
+    /// found in it not named (nor an escape written in it that a warning
+    /// is about). An error told to hide its password hides it whatever
+    /// this says; a warning shows its URL's password unless told.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
@@ -815,9 +819,13 @@ impl Finding<'_> {
         let position = Position::of(self.url, at);
         let line = first_line.saturating_add(position.line() - 1);
         let name = format!("warning[{}]", self.code);
+        let message = match (hide, self.hidden_message) {
+            (true, Some(hidden)) => hidden,
+            _ => self.message,
+        };
         let title = Level::WARNING
             .with_name(name.as_str())
-            .primary_title(self.message);
+            .primary_title(message);
         let group = excerpt.group(title, origin, line, position.column(), None);
         match self.occurrences() {
             Some(note) => renderer.render(&[group.element(Level::NOTE.message(note.as_str()))]),

@@ -752,17 +752,14 @@ fn bare(
 ) -> (Option<Extracted>, usize) {
     // `start` is an ASCII letter: a boundary.
     let rest = text.get(start..).unwrap_or_default();
-    let run = rest
-        .char_indices()
-        .find(|&(_, c)| c.is_whitespace() || matches!(c, '<' | '>' | '"'))
-        .map_or(rest.len(), |(index, _)| index);
     // Opened by a bracket, a URL ends at the bracket that closes it.
     let opener = start.checked_sub(1).and_then(|i| text.as_bytes().get(i));
-    let run = match opener {
-        Some(b'(') => closed_at(&rest.as_bytes()[..run], b'(', b')'),
-        Some(b'[') => closed_at(&rest.as_bytes()[..run], b'[', b']'),
-        _ => run,
+    let brackets = match opener {
+        Some(b'(') => Some(('(', ')')),
+        Some(b'[') => Some(('[', ']')),
+        _ => None,
     };
+    let run = run_end(rest, brackets);
     let candidate = rest.get(..run).unwrap_or_default().as_bytes();
     let end = marks.close(candidate);
     // Scheme letters are not punctuation: trimming stops at the `:` at the
@@ -798,22 +795,31 @@ fn bare(
     (Some(hit), start + run)
 }
 
-/// Where the bracket `close` that closes the one before `run` stands in
-/// it: the first `close` not matched by an `open` after it; all of `run`
-/// without one.
-fn closed_at(run: &[u8], open: u8, close: u8) -> usize {
+/// The length of the run of a bare URL at the start of `rest`: up to the
+/// first whitespace character, `<`, `>` or `"`, or, for a URL opened by the
+/// first of `brackets`, up to the second that closes it (the first `close`
+/// not matched by an `open` after it), whichever comes first. It reads no
+/// further than the run, which the search then steps over: a text of many
+/// bracketed URLs and no whitespace is read once, not again from each.
+fn run_end(rest: &str, brackets: Option<(char, char)>) -> usize {
     let mut depth = 0usize;
-    for (index, &byte) in run.iter().enumerate() {
-        if byte == open {
+    for (index, c) in rest.char_indices() {
+        if c.is_whitespace() || matches!(c, '<' | '>' | '"') {
+            return index;
+        }
+        let Some((open, close)) = brackets else {
+            continue;
+        };
+        if c == open {
             depth += 1;
-        } else if byte == close {
+        } else if c == close {
             match depth.checked_sub(1) {
                 Some(inner) => depth = inner,
                 None => return index,
             }
         }
     }
-    run.len()
+    rest.len()
 }
 
 /// Markdown's emphasis and code marks (`*`, `_`, `~`, `` ` ``) open in the

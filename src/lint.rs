@@ -13,12 +13,15 @@
 //!
 //! A finding that occurs again (the same code about the same text: every
 //! `%0D` of a path) is one [`Warning`], which counts its occurrences and keeps
-//! the offsets of the first [`OFFSETS_KEPT`]. The grouping is done here, not
+//! the offsets of the first [`OFFSETS_KEPT`]. Occurrences in the password
+//! are a warning of their own, so that a diagnostic that hides the password
+//! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
-//! the bound: [`lint`] returns at most 13 warnings of constant size whatever
+//! the bound: [`lint`] returns at most 18 warnings of constant size whatever
 //! the length of the URL (two about the scheme name, a password, a port,
-//! four hostnumber parts, five ways of writing an encoded delimiter), and
-//! one URL of 333,333 `%0D` is one warning with a count of 333,333.
+//! four hostnumber parts, five ways of writing an encoded delimiter in the
+//! password and five elsewhere), and one URL of 333,333 `%0D` is one warning
+//! with a count of 333,333.
 //!
 //! ```
 //! let input = format!("ftp://h/{}", "%0D".repeat(1000));
@@ -125,6 +128,9 @@ pub struct Warning {
     offsets: Vec<usize>,
     count: usize,
     message: String,
+    /// Whether the occurrences are in the URL's password (those are a
+    /// warning of their own).
+    in_password: bool,
 }
 
 impl Warning {
@@ -229,7 +235,18 @@ impl Warning {
             offsets: &self.offsets,
             count: self.count,
             password: url.password_span(),
+            hidden_message: self.hidden_message(),
         })
+    }
+
+    /// What the diagnostic says instead of the message when the password
+    /// is hidden and the message would quote it: an encoded delimiter
+    /// names its escape, which may be written in the password.
+    fn hidden_message(&self) -> Option<&'static str> {
+        (self.in_password && self.code == Code::EncodedDelimiter).then_some(
+            "the password (hidden) encodes CR, LF or NUL: decoded, it can end a protocol line \
+             or string early and smuggle in another operation (RFC 1738, section 6)",
+        )
     }
 }
 
@@ -256,6 +273,7 @@ const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mail
 pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     let mut found = Findings::new(url);
     scheme_name(&mut found, url);
+    // Before `encoded_delimiters`, which reads where it found the password.
     password_and_port(&mut found, url);
     hostnumber(&mut found, url);
     encoded_delimiters(&mut found, url);
@@ -272,6 +290,8 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
 struct Findings<'a> {
     /// Where the parsed text starts: offsets are distances from it.
     base: usize,
+    /// Where the password is, once [`password_and_port`] found one.
+    password: Option<core::ops::Range<usize>>,
     /// The warnings, each with what it is about (`%0D`; empty for a
     /// finding that occurs once at most).
     warnings: Vec<(&'a str, Warning)>,
@@ -283,6 +303,7 @@ impl<'a> Findings<'a> {
             // Every part borrows from the parsed text, which the scheme
             // starts.
             base: url.scheme().as_ptr() as usize,
+            password: None,
             warnings: Vec::new(),
         }
     }
@@ -304,12 +325,15 @@ impl<'a> Findings<'a> {
         offset: usize,
         message: impl FnOnce() -> String,
     ) {
-        // At most 13 warnings (see the module's documentation): a
+        let in_password = self
+            .password
+            .as_ref()
+            .is_some_and(|password| password.contains(&offset));
+        // At most 18 warnings (see the module's documentation): a
         // linear search.
-        let same = self
-            .warnings
-            .iter_mut()
-            .find(|(about, warning)| warning.code == code && *about == subject);
+        let same = self.warnings.iter_mut().find(|(about, warning)| {
+            warning.code == code && *about == subject && warning.in_password == in_password
+        });
         match same {
             Some((_, warning)) => {
                 warning.count += 1;
@@ -324,6 +348,7 @@ impl<'a> Findings<'a> {
                     offsets: vec![offset],
                     count: 1,
                     message: message(),
+                    in_password,
                 },
             )),
         }
@@ -362,7 +387,11 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     if let Some(login) = url.login()
         && let Some(password) = login.password()
     {
-        found.add(Code::Password, "", found.at(password), || {
+        let start = found.at(password);
+        // Read here, from the login the check reads anyway: `password_span`
+        // would read an other scheme's login once more.
+        found.password = Some(start..start + password.len());
+        found.add(Code::Password, "", start, || {
             "the URL carries a password: \"the use of URLs containing passwords that should \
              be secret is clearly unwise\" (RFC 1738, section 6)"
                 .to_owned()

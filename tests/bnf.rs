@@ -417,6 +417,20 @@ fn malformed_grammars_are_reported_where_they_go_wrong() {
         &chain,
         "44:1: production \"p43\" nests 257 levels deep, more than 256",
     );
+    // A character found is shown as `rfc1738::visible` shows it: a letter
+    // that looks blank, a control character and a quote escaped.
+    bad(
+        "a = \u{3164}\n",
+        "1:5: expected an element after \"=\", found \"\\u{3164}\"",
+    );
+    bad(
+        "a = \"x\" | \u{1b}\n",
+        "1:11: expected an element after \"|\", found \"\\u{1b}\"",
+    );
+    bad(
+        "a = \"x\" | \u{2800}\n",
+        "1:11: expected an element after \"|\", found \"\\u{2800}\"",
+    );
 }
 
 #[test]

@@ -382,6 +382,28 @@ fn parts_no_url_can_express_are_errors() {
     ));
 }
 
+#[test]
+fn a_refused_part_is_shown_as_visible_shows_it() {
+    // Characters that look blank or steer the terminal, each escaped as
+    // `rfc1738::visible` says, as any text of the input the crate shows.
+    for (host, shown) in [
+        ("a\u{3164}b", r#"the host "a\u{3164}b" is not a host"#),
+        ("a\u{2800}", r#"the host "a\u{2800}" is not a host"#),
+        ("\u{1b}[31m", r#"the host "\u{1b}[31m" is not a host"#),
+        ("a\"b\\", r#"the host "a\"b\\" is not a host"#),
+    ] {
+        assert_eq!(
+            refused(Parts::Http(HttpParts::new(host))).to_string(),
+            shown
+        );
+    }
+    let error = refused(Parts::Other(OtherParts::new("x\u{115f}", "y")));
+    assert_eq!(
+        error.to_string(),
+        r#"the scheme "x\u{115f}" is not a scheme"#
+    );
+}
+
 // Round trips on generated parts -----------------------------------------
 
 /// Octets, biased towards the ones each component treats specially.

@@ -53,6 +53,28 @@ fn coverage_counts_inputs_not_occurrences() {
 }
 
 #[test]
+fn inputs_taking_different_alternatives_all_use_the_production() {
+    let mut coverage = Coverage::new();
+    for url in ["http://a/", "http://1.2.3.4/", "news:a", "news:*"] {
+        coverage.add_match(&check(url).unwrap());
+    }
+    // One hostname, one hostnumber: two inputs used host.
+    assert_eq!(
+        (coverage.count(Rule::Host, 0), coverage.count(Rule::Host, 1)),
+        (1, 1)
+    );
+    assert_eq!(coverage.uses(Rule::Host), 2);
+    assert_eq!(coverage.uses(Rule::Grouppart), 2);
+    // One input taking two alternatives (the labels `a` and `bc`) counts
+    // once.
+    let mut coverage = Coverage::new();
+    coverage.add_match(&check("http://a.bc.d/").unwrap());
+    let domainlabel = (0..2).map(|i| coverage.count(Rule::Domainlabel, i));
+    assert_eq!(domainlabel.collect::<Vec<_>>(), [1, 1]);
+    assert_eq!(coverage.uses(Rule::Domainlabel), 1);
+}
+
+#[test]
 fn ambiguous_alternatives_follow_the_derivation() {
     let mut coverage = Coverage::new();
     coverage.add(&parse_rule(Rule::Url, "http://user@host/").unwrap().tree());

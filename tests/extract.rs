@@ -553,6 +553,13 @@ fn long_inputs_take_linear_time() {
     assert!(extract(&punctuation).is_empty());
     let parentheses = format!("http://a.b/{}", ")".repeat(1_000_000));
     assert_eq!(urls(&extract(&parentheses)), ["http://a.b/"]);
+    // Bracketed URLs with no whitespace between them: each ends at its
+    // closing bracket, and the search reads on from there, not past it.
+    for bracketed in ["(http://a.b/)", "[http://a.b/]"] {
+        let hits = extract(&bracketed.repeat(100_000));
+        assert_eq!(hits.len(), 100_000, "{bracketed}");
+        assert_eq!(hits.last().unwrap().url(), "http://a.b/", "{bracketed}");
+    }
 }
 
 /// Pieces of text that exercise the extractor's decisions.

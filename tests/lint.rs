@@ -210,6 +210,52 @@ fn a_warning_is_a_diagnostic_about_its_url() {
 }
 
 #[test]
+fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
+    // The escape is in the password: shown, the message names it and what
+    // it decodes to; hidden, the password is stars and the message names
+    // neither.
+    for input in [
+        "ftp://me:a%0Db@host.dom/",
+        "telnet://me:%0a@host.dom/",
+        "x://me:%00@host.dom/",
+        // In the user name and in the password: a warning each.
+        "ftp://%0D:%0D@host.dom/",
+    ] {
+        let url = parse(input).unwrap();
+        let warnings = lint(&url);
+        let in_password = url.password_span().unwrap();
+        let delimiter = warnings
+            .iter()
+            .find(|warning| {
+                warning.code() == Code::EncodedDelimiter && in_password.contains(&warning.offset())
+            })
+            .unwrap();
+        assert_eq!(delimiter.count(), 1, "{input}");
+        let shown = delimiter.diagnostic(&url).to_string();
+        let escape = &input[url.password_span().unwrap()];
+        let escape = &escape[escape.find('%').unwrap()..][..3];
+        assert!(shown.contains(&format!("{escape} encodes")), "{shown}");
+        let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+        // The title names no escape, and no note counts the user name's
+        // (shown) with the password's.
+        let title = hidden.lines().next().unwrap();
+        assert!(!title.contains(escape), "{hidden}");
+        assert!(
+            title.contains("the password (hidden) encodes CR, LF or NUL"),
+            "{hidden}"
+        );
+        assert!(!hidden.contains("note"), "{hidden}");
+        let stars = "*".repeat(url.password_span().unwrap().len());
+        assert!(hidden.contains(&format!(":{stars}@host.dom/")), "{hidden}");
+    }
+    // Only in the path: the escape is no secret, and is named.
+    let url = parse("ftp://me:pw@host.dom/%0D").unwrap();
+    let delimiter = &lint(&url)[1];
+    let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+    assert!(hidden.contains("%0D encodes CR"), "{hidden}");
+}
+
+#[test]
 fn a_warning_far_along_a_long_url_shows_a_window_and_states_its_column() {
     let url = format!("http://{}.com:25/", "a".repeat(100_000));
     let parsed = parse(&url).unwrap();

@@ -17,6 +17,7 @@ use nom::{IResult, Parser};
 use nom_locate::LocatedSpan;
 
 use super::syntax::{BnfError, Expr, Production};
+use crate::visible::Visible;
 
 /// How deep `[ ... ]` groups may nest inside one production.
 const MAX_NESTING: usize = 64;
@@ -213,7 +214,7 @@ fn found(at: Span<'_>) -> String {
         Some('\n') => "the end of the line".to_owned(),
         Some(';') => "a comment".to_owned(),
         Some(c) if is_blank(c) => "a blank".to_owned(),
-        Some(c) => format!("{:?}", c.to_string()),
+        Some(c) => format!("\"{}\"", Visible::new(c.encode_utf8(&mut [0; 4])).quoted()),
     }
 }
 

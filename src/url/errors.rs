@@ -6,6 +6,7 @@
 //! stops: a number too large for its part, a decoded octet a protocol cannot
 //! carry, parts no URL can express.
 
+use crate::visible::Visible;
 use crate::{Error, Rule};
 
 /// A number written with more digits than its part can hold: a port beyond
@@ -180,7 +181,7 @@ pub enum BuildError {
     /// scheme name, an other scheme's scheme-specific part), is not a string
     /// of its production: `error`, the error's
     /// [`source`](std::error::Error::source), says where and why.
-    #[error("the {part} {value:?} is not a {}", rule.name())]
+    #[error("the {part} \"{}\" is not a {}", Visible::new(.value).quoted(), rule.name())]
     NotA {
         /// The part: `host`, `group`, `scheme` or `schemepart`.
         part: &'static str,
