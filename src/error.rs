@@ -169,17 +169,23 @@ const CONTEXT_BEFORE: usize = 1000;
 
 impl fmt::Debug for Error {
     /// The error's parts, details included (derived if they were not yet).
+    /// A character found in a hidden password is written as hidden: a
+    /// panic's message (`unwrap`) and a log show `Debug`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
+        let mut fields = f.debug_struct("Error");
+        fields
             .field("rule", &self.rule)
             .field("offset", &self.offset)
             .field("line", &self.line())
             .field("column", &self.column())
             .field("path", &self.path())
-            .field("expected", &self.expected())
-            .field("found", &self.found())
-            .field("hints", &self.hints())
-            .finish()
+            .field("expected", &self.expected());
+        if self.hides_found(self.details()) {
+            fields.field("found", &format_args!("Hidden"));
+        } else {
+            fields.field("found", &self.found());
+        }
+        fields.field("hints", &self.hints()).finish()
     }
 }
 
@@ -446,8 +452,8 @@ impl Error {
     /// [`hints`](Error::hints). Each of its
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in it is named only as a character of
-    /// the password. [`found`](Error::found) and the offset stay as they
-    /// are: they are data, not display.
+    /// the password, in `Debug` too. [`found`](Error::found) and the
+    /// offset stay as they are: they are data, not display.
     ///
     /// ```
     /// let mut error = rfc1738::parse("ftp://me:p w@host/").unwrap_err();

@@ -432,6 +432,12 @@ fn a_hidden_password_is_hidden_in_short_and_long_inputs_alike() {
         let sections: Vec<&str> = shown.hints().iter().map(|hint| hint.section()).collect();
         assert_eq!(sections, ["2.2"]);
         assert!(format!("{shown:#}").contains("ftp://me:p w@host/"));
+        // Debug, which a panic's message shows, names the character found
+        // only as hidden.
+        let debug = format!("{error:?}");
+        assert!(debug.contains("found: Hidden,"), "{debug}");
+        assert!(format!("{shown:?}").contains("found: Char(' '),"));
+        assert_eq!(error.found(), shown.found());
     }
 }
 
