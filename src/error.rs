@@ -736,7 +736,8 @@ impl<'a> Diagnostic<'a> {
 
     /// The input starts on line `first_line` of its origin (a line of a
     /// file read line by line), so that the location names the origin's
-    /// line; 1 unless told.
+    /// line; 1 unless told. Lines count from 1: a 0 is taken as 1, as
+    /// [`Position::new`] takes it.
     ///
     /// ```
     /// // Line 3 of a file read line by line: the location says so.
@@ -744,10 +745,12 @@ impl<'a> Diagnostic<'a> {
     /// let shown = error.diagnostic().origin("urls.txt").first_line(3).to_string();
     /// assert!(shown.contains("--> urls.txt:3:14"), "{shown}");
     /// assert!(shown.contains("3 | http://host:8a/"), "{shown}");
+    /// let shown = error.diagnostic().first_line(0).to_string();
+    /// assert!(shown.contains("--> input:1:14"), "{shown}");
     /// ```
     #[must_use]
     pub fn first_line(mut self, first_line: usize) -> Self {
-        self.first_line = first_line;
+        self.first_line = first_line.max(1);
         self
     }
 
