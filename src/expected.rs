@@ -101,13 +101,17 @@ impl fmt::Display for Expected {
 /// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
 /// let error = rfc1738::check_bytes(b"http://host/\xFF", None).unwrap_err();
 /// assert_eq!((error.found(), error.offset()), (Found::Byte(0xFF), 12));
+/// // The first byte of "é", cut short by the end: no character.
+/// let error = rfc1738::check_bytes(b"http://host/\xC3", None).unwrap_err();
+/// assert_eq!((error.found(), error.offset()), (Found::Byte(0xC3), 12));
 /// assert_eq!(Found::Byte(0xFF).to_string(), "byte 0xFF");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Found {
     /// A character of the input.
     Char(char),
-    /// A byte that does not start a UTF-8 character (only from
+    /// A byte that is not part of a UTF-8 character: one that starts none,
+    /// or one that starts a character the input cuts short (only from
     /// [`crate::check_bytes`]).
     Byte(u8),
     /// Nothing: the input ended too early.
