@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use crate::inputs::Reading;
-use crate::output::{self, Output};
+use crate::output::{self, Output, Stop};
 
 /// Counts what was checked.
 #[derive(Clone, Copy, Debug, Default)]
@@ -92,16 +92,20 @@ impl End {
     /// whole, a line was too long or the summary could not be written; 1
     /// when an input failed; else 0.
     pub fn status(&self, reading: Reading, out: &mut Output, tally: &Tally) -> ExitCode {
+        let mut closed = false;
         if let Err(stop) = reading.stopped.and_then(|()| out.flush()) {
             // Standard output closed: the status is that of what was read,
             // a source that could not be read included.
+            closed = matches!(stop, Stop::Closed);
             if let Some(status) = output::failed(Err(stop)) {
                 return status;
             }
         }
         let whole = reading.whole;
-        // The summary goes to standard error, which may still be open.
-        let summarized = !self.when.now(self.streams) || write(tally, self.noun, self.warnings);
+        // The summary goes to standard error, which may still be open; it
+        // counts what was read before standard output closed, and says so.
+        let summarized =
+            !self.when.now(self.streams) || write(tally, self.noun, self.warnings, closed);
         if !whole || tally.too_long > 0 || !summarized {
             ExitCode::from(2)
         } else if tally.invalid > 0 || (self.deny_warnings && tally.warnings > 0) {
@@ -119,8 +123,9 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// Writes the summary of `tally` (`rfc1738: 3 inputs: 2 valid, 1 invalid,
 /// 0 warnings`; `noun` names the inputs, `inputs` or `hits`; warnings only
-/// when `warnings`) on standard error; says whether it could.
-pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool) -> bool {
+/// when `warnings`; `; stopped when standard output closed` when
+/// `closed` cut the run short) on standard error; says whether it could.
+pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool, closed: bool) -> bool {
     let too_long = if tally.too_long > 0 {
         format!(
             ", {} too long (--max-line-bytes)",
@@ -134,8 +139,13 @@ pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool) -> bool {
     } else {
         String::new()
     };
+    let closed = if closed {
+        "; stopped when standard output closed"
+    } else {
+        ""
+    };
     output::message(format_args!(
-        "{}: {} valid, {} invalid{too_long}{warnings}",
+        "{}: {} valid, {} invalid{too_long}{warnings}{closed}",
         plural(tally.inputs(), noun.0, noun.1),
         tally.valid,
         tally.invalid,

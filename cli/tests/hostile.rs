@@ -263,6 +263,19 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
         assert_eq!(ended.code(), Some(status), "{args:?}: {stderr}");
     }
+    // The counts asked for are of what was read, and say so.
+    let mut child = spawn(&["check", "--verbose", "--stats"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&valid);
+    });
+    let (ended, stderr) = close_after_the_first_bytes(&mut child);
+    feeder.join().unwrap();
+    assert_eq!(ended.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.ends_with(" 0 invalid, 0 warnings; stopped when standard output closed\n"),
+        "{stderr}"
+    );
 }
 
 #[test]
