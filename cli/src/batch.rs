@@ -610,7 +610,8 @@ impl Formatter {
 /// What a line longer than `max_line` bytes gets instead of being `done`
 /// (checked, parsed): the same words in every command.
 pub fn too_long_message(max_line: usize, done: &str) -> String {
-    format!("the line is longer than {max_line} bytes (--max-line-bytes): not {done}, skipped")
+    let max_line = crate::summary::plural(max_line as u64, "byte", "bytes");
+    format!("the line is longer than {max_line} (--max-line-bytes): not {done}, skipped")
 }
 
 /// The JSON record of a line longer than `--max-line-bytes` that `parse`

@@ -332,7 +332,8 @@ fn report(measured: &Measured) -> String {
             count => format!("{count} lines"),
         };
         lines.push(format!(
-            "{count} longer than {max_line} bytes (--max-line-bytes) skipped, not counted: {}",
+            "{count} longer than {} (--max-line-bytes) skipped, not counted: {}",
+            crate::summary::plural(*max_line as u64, "byte", "bytes"),
             streams.join("; ")
         ));
     }

@@ -206,16 +206,22 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
 fn cut_message(name: &str, bytes: &[u8], max: usize) {
     let searched = match memchr::memchr_iter(b'\n', bytes).count() {
         0 => "no line of it ends within them: nothing was searched".to_owned(),
-        1 => format!("only its first line ({} bytes) was searched", bytes.len()),
+        1 => format!("only its first line ({}) was searched", size(bytes.len())),
         lines => format!(
-            "only its first {lines} lines ({} bytes) were searched",
-            bytes.len()
+            "only its first {lines} lines ({}) were searched",
+            size(bytes.len())
         ),
     };
     output::message(format_args!(
-        "{name}: the text is longer than {max} bytes (--max-text-bytes); {searched}, and the \
-         rest was not read"
+        "{name}: the text is longer than {} (--max-text-bytes); {searched}, and the rest was \
+         not read",
+        size(max)
     ));
+}
+
+/// `1 byte`, `20 bytes`.
+fn size(bytes: usize) -> String {
+    summary::plural(bytes as u64, "byte", "bytes")
 }
 
 /// Writes the hits of the text `name`, each as it is found: memory holds

@@ -128,7 +128,7 @@ fn coverage_names_a_file_of_lines_too_long_once() {
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let said = format!(
-        "\n100001 lines longer than 1 bytes (--max-line-bytes) skipped, not counted: \
+        "\n100001 lines longer than 1 byte (--max-line-bytes) skipped, not counted: \
          {file} lines 1-100001\n"
     );
     assert!(text.contains(&said), "{}", head(&text));
@@ -151,6 +151,28 @@ fn coverage_names_a_file_of_lines_too_long_once() {
     );
     assert_eq!(report["inputs"], 100_001);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_limit_of_one_byte_is_said_in_the_singular() {
+    let said = |args: &[&str], stdin: &[u8]| {
+        let output = run(args, stdin.to_vec());
+        no_panic(&output);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)
+    };
+    let check = said(&["check", "--max-line-bytes", "1"], b"ab\n");
+    assert!(
+        check.contains("longer than 1 byte (--max-line-bytes)"),
+        "{check}"
+    );
+    let extract = said(&["extract", "--max-text-bytes", "1"], b"ab\n");
+    assert!(
+        extract.contains("longer than 1 byte (--max-text-bytes)"),
+        "{extract}"
+    );
+    let dot = said(&["explain", "-r", "digit", "--format", "dot", "1"], b"");
+    assert!(dot.contains("digit: valid, 1 byte\\l"), "{dot}");
 }
 
 #[test]

@@ -185,7 +185,10 @@ impl Scene {
         let rule = self.rule.name();
         let mut notes = Vec::new();
         match &self.failure {
-            None => notes.push(format!("{rule}: valid, {} bytes", self.length)),
+            None => notes.push(format!(
+                "{rule}: valid, {}",
+                crate::summary::plural(self.length as u64, "byte", "bytes")
+            )),
             Some(failure) => {
                 notes.push(format!(
                     "{rule}: invalid at byte {} of {}: {}",
