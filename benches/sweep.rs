@@ -82,6 +82,10 @@ const TEXT: Shape = shape(
     "<URL:http://h/",
 );
 
+/// Text for `extract`: bare URLs in brackets and no whitespace, each ending
+/// at the bracket that closes it.
+const BRACKETED: Shape = shape("text (http://a)", "", "(http://a)", "", "(http://");
+
 /// Grammars for the BNF reader and generator: a long sequence.
 const BNF: Shape = shape("bnf a = \"x\"...", "a = ", "\"x\" ", "\n", "|\n");
 
@@ -117,7 +121,8 @@ impl Shape {
 /// How a command of the tool gets its input.
 #[derive(Clone, Copy)]
 enum Via {
-    /// The path of a file holding it, as the last argument.
+    /// The path of a file holding it, as the last argument, after the
+    /// command's `--file` (a bare argument is an input, or a text, of its own).
     File,
     /// Standard input.
     Stdin,
@@ -205,7 +210,11 @@ const ENTRIES: &[(&str, Run, Takes)] = &[
         Run::Cli(&["parse", "--format", "json"], Via::Stdin),
         Takes::Both,
     ),
-    ("coverage", Run::Cli(&["coverage"], Via::File), Takes::Both),
+    (
+        "coverage",
+        Run::Cli(&["coverage", "--file"], Via::File),
+        Takes::Both,
+    ),
     (
         "explain",
         Run::Cli(&["explain"], Via::Argument),
@@ -223,12 +232,12 @@ const ENTRIES: &[(&str, Run, Takes)] = &[
     ),
     (
         "extract (human)",
-        Run::Cli(&["extract"], Via::File),
+        Run::Cli(&["extract", "--file"], Via::File),
         Takes::Text,
     ),
     (
         "extract --format json",
-        Run::Cli(&["extract", "--format", "json"], Via::File),
+        Run::Cli(&["extract", "--format", "json", "--file"], Via::File),
         Takes::Text,
     ),
 ];
@@ -272,7 +281,7 @@ fn main() -> ExitCode {
 fn find_shape(name: &str) -> Option<&'static Shape> {
     SHAPES
         .iter()
-        .chain([&TEXT, &BNF])
+        .chain([&TEXT, &BRACKETED, &BNF])
         .find(|shape| shape.name == name)
 }
 
@@ -545,7 +554,10 @@ fn cases(takes: Takes) -> Vec<(&'static Shape, bool)> {
             .filter(|shape| shape.prefix.starts_with(scheme))
             .map(|shape| (shape, false))
             .collect(),
-        Takes::Text => vec![(&TEXT, false), (&TEXT, true)],
+        Takes::Text => [&TEXT, &BRACKETED]
+            .into_iter()
+            .flat_map(|shape| [(shape, false), (shape, true)])
+            .collect(),
         Takes::Bnf => vec![(&BNF, false), (&BNF, true)],
     }
 }
