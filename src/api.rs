@@ -340,6 +340,9 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 ///
 /// No valid URL has a byte outside ASCII, so a byte that is not UTF-8 fails
 /// the input; the error points at it unless the input already failed earlier.
+/// The grammar reads only the text before that byte; the error keeps the
+/// whole input, bytes that are not UTF-8 as U+FFFD, so that its diagnostic
+/// shows what follows too.
 ///
 /// ```
 /// use rfc1738::{Rule, check_bytes};
@@ -348,6 +351,8 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 /// // "caf\u{e9}" in Latin-1: the byte 0xE9 is no UTF-8, and no URL.
 /// let error = check_bytes(b"http://host/caf\xE9", None).unwrap_err();
 /// assert_eq!(error.offset(), 15);
+/// let error = check_bytes(b"http://host/caf\xE9/menu", None).unwrap_err();
+/// assert!(format!("{error:#}").contains("http://host/caf\u{FFFD}/menu"));
 /// ```
 pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
     let (text, bad) = match core::str::from_utf8(input) {
@@ -364,13 +369,27 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
         Some(rule) => (rule, false),
         None => (scheme_rule(text), true),
     };
+    // The error keeps the whole input, bytes that are not text as U+FFFD,
+    // so that what follows the first of them is shown too: the grammar
+    // reads only the text before it (`Error::read`).
+    let whole = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     match (pass::check(rule, text, fold), bad) {
         (Ok(()), None) => Ok(rule),
-        // The text failed before the byte: its error stands.
-        (Err(offset), _) if offset < text.len() => Err(Error::new(rule, text, offset, None, fold)),
+        // The text failed before the byte: its error stands. The grammar
+        // read nothing after the offset, so the rest, shown, changes
+        // nothing of what it says.
+        (Err(offset), Some(_)) if offset < text.len() => {
+            Err(Error::new(rule, &whole(input), offset, None, fold))
+        }
         // The byte comes where the text could have ended or gone on: the
         // error is there, and says what could have come instead.
-        (_, Some(byte)) => Err(Error::new(rule, text, text.len(), Some(byte), fold)),
+        (_, Some(byte)) => Err(Error::new(
+            rule,
+            &whole(input),
+            text.len(),
+            Some(byte),
+            fold,
+        )),
         (Err(offset), None) => Err(Error::new(rule, text, offset, None, fold)),
     }
 }

@@ -502,7 +502,7 @@ impl Error {
         );
         pass::diagnose(
             self.rule,
-            input,
+            self.read(input),
             self.fold,
             self.offset,
             &mut details.recorded,
@@ -516,7 +516,7 @@ impl Error {
     fn derive_hints(&self, input: &str, details: &Details, hide_found: bool) -> Vec<Hint> {
         hint::hints(&hint::Context {
             rule: self.rule,
-            input,
+            input: self.read(input),
             offset: self.offset,
             found: found_in(input, self.offset, self.byte),
             found_in_password: hide_found,
@@ -524,6 +524,16 @@ impl Error {
             expected: details.recorded.expected.as_slice(),
             authority: details.recorded.authority,
         })
+    }
+
+    /// The text of `input` the grammar read: all of it, or, when bytes that
+    /// are not text follow it ([`crate::check_bytes`]), the text before
+    /// them, which ends at the offset. The rest is only shown.
+    fn read<'a>(&self, input: &'a str) -> &'a str {
+        match self.byte {
+            Some(_) => input.get(..self.offset).unwrap_or(input),
+            None => input,
+        }
     }
 
     /// The excerpt to render: the long input's, or one of the kept input.

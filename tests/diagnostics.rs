@@ -503,6 +503,15 @@ fn a_byte_that_is_not_text_is_told_what_could_have_come() {
         (error.offset(), error.found()),
         (8, rfc1738::Found::Char(' '))
     );
+    // What follows the byte is shown, the byte as U+FFFD; a password that
+    // goes on after it is hidden whole.
+    let error = check_bytes(b"http://a/\xffbc", None).unwrap_err();
+    assert!(format!("{error:#}").contains("1 | http://a/\u{fffd}bc\n"));
+    let mut error = check_bytes(b"ftp://me:pa\xffss@host/", None).unwrap_err();
+    assert_eq!(error.password_span(), Some(9..16));
+    error.hide_password();
+    let shown = format!("{error:#}");
+    assert!(shown.contains("1 | ftp://me:*****@host/\n"), "{shown}");
 }
 
 /// No hint shows a character that is not visible as it is: a byte-order

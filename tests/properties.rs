@@ -243,6 +243,37 @@ proptest! {
         check(&url)?;
     }
 
+    /// After a byte that is not UTF-8, what follows changes nothing the
+    /// error says but what it shows: the grammar reads only the text
+    /// before the byte, and the excerpt shows the rest.
+    #[test]
+    fn what_follows_a_byte_that_is_not_text_is_shown_not_read(
+        url in mutants(),
+        cut in any::<prop::sample::Index>(),
+        tail in string_regex("[a-z/@:]{0,8}").expect("a valid pattern"),
+    ) {
+        let mut at = cut.index(url.len() + 1);
+        while !url.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut cut_there = url.as_bytes()[..at].to_vec();
+        cut_there.push(0xFF);
+        let mut with_tail = cut_there.clone();
+        with_tail.extend_from_slice(tail.as_bytes());
+        let (short, long) = (
+            check_bytes(&cut_there, None).unwrap_err(),
+            check_bytes(&with_tail, None).unwrap_err(),
+        );
+        prop_assert_eq!(
+            (short.rule(), short.offset(), short.found(), short.expected(), short.path()),
+            (long.rule(), long.offset(), long.found(), long.expected(), long.path())
+        );
+        if long.offset() == at {
+            let shown = format!("{long:#}");
+            prop_assert!(shown.contains(&format!("\u{FFFD}{tail}")), "{}", shown);
+        }
+    }
+
     #[test]
     fn scheme_case_does_not_matter_to_parse(url in urls()) {
         let colon = url.find(':').unwrap();
