@@ -259,6 +259,19 @@ fn close_after_the_first_bytes(child: &mut Child) -> (std::process::ExitStatus, 
     (ended, stderr)
 }
 
+/// The binary on `args`, fed `input` on standard input, its standard
+/// output closed after the first bytes ([`close_after_the_first_bytes`]).
+fn fed_then_closed(args: &[&str], input: Vec<u8>) -> (std::process::ExitStatus, String) {
+    let mut child = spawn(args);
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let ended = close_after_the_first_bytes(&mut child);
+    feeder.join().unwrap();
+    ended
+}
+
 #[test]
 fn a_closed_standard_output_ends_every_command_quietly() {
     // The status is that of the inputs read before the output closed.
@@ -273,26 +286,13 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         (&["parse"], &invalid, 1),
         (&["extract"], &invalid, 0),
     ] {
-        let mut child = spawn(args);
-        let mut stdin = child.stdin.take().unwrap();
-        let input = lines.clone();
-        let feeder = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-        let (ended, stderr) = close_after_the_first_bytes(&mut child);
-        feeder.join().unwrap();
+        let (ended, stderr) = fed_then_closed(args, lines.clone());
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
         assert_eq!(ended.code(), Some(status), "{args:?}: {stderr}");
     }
     // The counts asked for are of what was read, and say so.
-    let mut child = spawn(&["check", "--verbose", "--stats"]);
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&valid);
-    });
-    let (ended, stderr) = close_after_the_first_bytes(&mut child);
-    feeder.join().unwrap();
+    let (ended, stderr) = fed_then_closed(&["check", "--verbose", "--stats"], valid);
     assert_eq!(ended.code(), Some(0), "{stderr}");
     assert!(
         stderr.ends_with(" 0 invalid, 0 warnings; stopped when standard output closed\n"),
