@@ -113,7 +113,7 @@ fn coverage_counts_a_huge_line_without_building_its_tree() {
 
 #[test]
 fn coverage_names_a_file_of_lines_too_long_once() {
-    // A million-line file whose every line is too long, under a long name:
+    // A file of 100,001 lines, every one too long, under a long name:
     // the report names the file once and the lines as a run, and keeps a
     // number per line, not a name.
     let dir = scratch_dir("coverage-too-long");
