@@ -13,7 +13,7 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use flate2::bufread::MultiGzDecoder;
+use flate2::bufread::GzDecoder;
 use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
 use ruzstd::decoding::{BlockDecodingStrategy, FrameDecoder};
 
@@ -145,7 +145,10 @@ fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, 
     let whole = BufReader::with_capacity(BUFFER, io::Cursor::new(start).chain(reader));
     let reader: Box<dyn Read + Send> = match compression {
         Compression::None => Box::new(whole),
-        Compression::Gzip => Box::new(Decoded::new(MultiGzDecoder::new(whole), compression)),
+        Compression::Gzip => Box::new(Decoded::new(
+            Gzip::Member(GzDecoder::new(whole)),
+            compression,
+        )),
         Compression::Zstd => Box::new(Decoded::new(Zstd::new(whole), compression)),
     };
     Ok((reader, compression))
@@ -209,6 +212,63 @@ impl<R: Read> Read for Decoded<R> {
                     error.kind(),
                     format!("line {line}: the {format} data {what} ({error})"),
                 ))
+            }
+        }
+    }
+}
+
+/// A gzip stream: its members, one after the other, each checksum checked.
+/// flate2's `MultiGzDecoder` reads the same, but takes bytes after the last
+/// member that are not another for a member whose header stops short, and
+/// so calls a file with a few bytes of junk at its end truncated; here they
+/// are told apart.
+enum Gzip<R> {
+    /// In a member.
+    Member(GzDecoder<R>),
+    /// After a member, before the next or the end.
+    Between(R),
+    /// After the last member, or after an error.
+    End,
+}
+
+impl<R: BufRead> Read for Gzip<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if buffer.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            match std::mem::replace(self, Gzip::End) {
+                Gzip::End => return Ok(0),
+                Gzip::Member(mut member) => match member.read(buffer) {
+                    // Read whole, its checksum checked.
+                    Ok(0) => *self = Gzip::Between(member.into_inner()),
+                    Err(error) if error.kind() != io::ErrorKind::Interrupted => return Err(error),
+                    read => {
+                        *self = Gzip::Member(member);
+                        return read;
+                    }
+                },
+                Gzip::Between(mut source) => {
+                    let rest = match source.fill_buf() {
+                        Ok(rest) => rest,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            *self = Gzip::Between(source);
+                            return Err(error);
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if rest.is_empty() {
+                        return Ok(0);
+                    }
+                    // A header that starts and is cut short is a truncation.
+                    if !GZIP.starts_with(&rest[..rest.len().min(GZIP.len())]) {
+                        return Err(io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            "what follows its last member is not gzip data",
+                        ));
+                    }
+                    *self = Gzip::Member(GzDecoder::new(source));
+                }
             }
         }
     }
@@ -445,6 +505,40 @@ mod tests {
         assert!(result.unwrap_err().contains("truncated"));
     }
 
+    /// A reader that is interrupted before every read it answers.
+    struct Interrupting<R> {
+        inner: R,
+        interrupt: bool,
+    }
+
+    impl<R: Read> Read for Interrupting<R> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            self.inner.read(buffer)
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_loses_nothing() {
+        let (a, b) = (lines(300), lines(7));
+        let members = [gzip(&a), gzip(b""), gzip(&b)].concat();
+        // Small buffers, so that the reads between members are interrupted.
+        for capacity in [1, 2, 7, 64] {
+            let source = Interrupting {
+                inner: io::Cursor::new(members.clone()),
+                interrupt: false,
+            };
+            let mut reader =
+                Gzip::Member(GzDecoder::new(BufReader::with_capacity(capacity, source)));
+            let mut out = Vec::new();
+            reader.read_to_end(&mut out).unwrap();
+            assert_eq!(out, [a.clone(), b.clone()].concat(), "capacity {capacity}");
+        }
+    }
+
     #[test]
     fn corrupt_data_is_an_error() {
         let text = lines(5000);
@@ -454,9 +548,32 @@ mod tests {
         broken[middle + 1] ^= 0x55;
         assert!(read(broken).0.is_err());
         // Bytes after the last member that are not another.
+        // A few bytes of them, too few for a member's header, are not a
+        // truncation; nor are more. Bytes that start as a member's header
+        // and do not go on as one are a member that is corrupt.
+        for junk in [
+            &b"junk"[..],
+            b"not gzip data at all",
+            b"\x1f\x8bxxxxxxxxxxxx",
+        ] {
+            let mut trailing = gzip(&text);
+            trailing.extend_from_slice(junk);
+            let error = read(trailing).0.unwrap_err();
+            assert!(error.contains("the gzip data is corrupt"), "{error}");
+            assert!(!error.contains("truncated"), "{error}");
+        }
         let mut trailing = gzip(&text);
-        trailing.extend_from_slice(b"not gzip");
-        assert!(read(trailing).0.unwrap_err().contains("gzip"));
+        trailing.extend_from_slice(b"junk");
+        let error = read(trailing).0.unwrap_err();
+        assert!(error.contains("line 5001:"), "{error}");
+        assert!(
+            error.contains("what follows its last member is not gzip data"),
+            "{error}"
+        );
+        // A member's header cut short is a truncation.
+        let mut trailing = gzip(&text);
+        trailing.extend_from_slice(b"\x1f\x8b\x08");
+        assert!(read(trailing).0.unwrap_err().contains("truncated"));
         let mut trailing = zstd(&text);
         trailing.extend_from_slice(b"not zstd");
         assert!(read(trailing).0.unwrap_err().contains("corrupt"));
