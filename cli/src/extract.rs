@@ -32,6 +32,9 @@ struct Hit<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     url_bytes: Option<&'a [u8]>,
     fragment: Option<&'a str>,
+    /// The fragment's bytes, when it holds bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fragment_bytes: Option<&'a [u8]>,
     hyphen_breaks: Vec<HyphenRecord<'a>>,
     valid: bool,
     rule: &'static str,
@@ -68,6 +71,9 @@ struct Place {
 struct HyphenRecord<'a> {
     offset: usize,
     without: &'a str,
+    /// Its bytes, when it holds bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    without_bytes: Option<&'a [u8]>,
     without_valid: bool,
 }
 
@@ -327,15 +333,18 @@ impl<'a> InputOffsets<'a> {
 struct Places {
     start: usize,
     end: usize,
-    /// The offset of each hyphen break's `-`.
-    hyphens: Vec<usize>,
+    /// The offset of each hyphen break's `-`, and the bytes of the URL
+    /// without it when some are not UTF-8 ([`as_read`]).
+    hyphens: Vec<(usize, Option<Vec<u8>>)>,
     /// The error's offset, line and column in the text.
     error_at: Option<Place>,
     /// The error as the bytes say it, when it stands on bytes that are not
     /// UTF-8 (see [`byte_error`]).
     byte_error: Option<Error>,
-    /// The URL's bytes as read, when some are not UTF-8 ([`url_bytes`]).
+    /// The URL's bytes as read, when some are not UTF-8 ([`as_read`]).
     url_bytes: Option<Vec<u8>>,
+    /// The fragment's, likewise.
+    fragment_bytes: Option<Vec<u8>>,
 }
 
 impl Places {
@@ -348,12 +357,24 @@ impl Places {
         // The other offsets are within the hit: each walk from its start
         // costs at most the hit's length.
         let mut within = offsets.clone();
-        let hyphens = hit
+        let hyphens: Vec<usize> = hit
             .hyphen_breaks()
             .iter()
             .map(|hyphen| base + within.seek(hyphen.offset_in_text()))
             .collect();
         let end = within.seek(span.end);
+        let read = bytes.get(start..end).unwrap_or_default();
+        // The fragment is what follows the hit's first `#`.
+        let fragment_bytes = hit.fragment().and_then(|fragment| {
+            let hash = memchr::memchr(b'#', read)?;
+            as_read(fragment, &read[hash + 1..])
+        });
+        let hyphens = hit
+            .hyphen_breaks()
+            .iter()
+            .zip(hyphens)
+            .map(|(hyphen, offset)| (offset, as_read(hyphen.without(), read)))
+            .collect();
         let error_at = hit.verdict().as_ref().err().map(|error| {
             let position = hit.text_position(error.offset());
             Place {
@@ -375,7 +396,8 @@ impl Places {
             hyphens,
             error_at,
             byte_error,
-            url_bytes: url_bytes(hit.url(), bytes.get(start..end).unwrap_or_default()),
+            url_bytes: as_read(hit.url(), read),
+            fragment_bytes,
         }
     }
 
@@ -385,13 +407,14 @@ impl Places {
     }
 }
 
-/// The bytes of a hit's `url` as read, when some of them are not UTF-8:
-/// the URL holds a U+FFFD for each run of them. `span` is the bytes of the
-/// whole occurrence, which holds the URL's characters in order, besides
-/// its wrapper, whitespace and fragment; none of those is a U+FFFD before
-/// the fragment, so the URL's n-th U+FFFD is the occurrence's n-th, and
-/// taking each character of the URL where it first comes finds it.
-fn url_bytes(url: &str, span: &[u8]) -> Option<Vec<u8>> {
+/// The bytes of `url` as read, when some of them are not UTF-8: the URL
+/// (a hit's, the same without a hyphen, or its fragment) holds a U+FFFD
+/// for each run of them. `span` is the bytes of the occurrence from where
+/// `url` starts, which hold its characters in order, besides a wrapper,
+/// whitespace, a hyphen left out and a fragment after it; none of those is
+/// a U+FFFD, so the URL's n-th U+FFFD is the span's n-th, and taking each
+/// character of the URL where it first comes finds it.
+fn as_read(url: &str, span: &[u8]) -> Option<Vec<u8>> {
     const REPLACEMENT: char = '\u{FFFD}';
     if !url.contains(REPLACEMENT) {
         return None;
@@ -451,13 +474,15 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
         url: hit.url(),
         url_bytes: places.url_bytes.as_deref(),
         fragment: hit.fragment(),
+        fragment_bytes: places.fragment_bytes.as_deref(),
         hyphen_breaks: hit
             .hyphen_breaks()
             .iter()
             .zip(&places.hyphens)
-            .map(|(hyphen, &offset)| HyphenRecord {
-                offset,
+            .map(|(hyphen, (offset, without_bytes))| HyphenRecord {
+                offset: *offset,
                 without: hyphen.without(),
+                without_bytes: without_bytes.as_deref(),
                 without_valid: hyphen.without_valid(),
             })
             .collect(),
@@ -518,7 +543,7 @@ fn human(
             Visible::new(fragment).quoted().hiding(hidden)
         ));
     }
-    for (hyphen, offset) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
+    for (hyphen, (offset, _)) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
         let without = hyphen.without();
         let password = show::password_of(without).filter(|_| !show_passwords);
         lines.push(format!(

@@ -368,7 +368,26 @@ fn a_url_that_holds_bytes_that_are_not_utf8_keeps_them() {
         b"ftp://h/x\xfey\xc3"
     );
     assert_eq!(hits[1]["fragment"], "f\u{FFFD}");
+    assert_eq!(bytes_of("fragment", &hits[1], "fragment_bytes"), b"f\xfd");
+    assert!(hits[0].get("fragment_bytes").is_none(), "{}", hits[0]);
     // A U+FFFD written in UTF-8 is text: no bytes were replaced.
     assert_eq!(hits[2]["url"], "http://h/\u{FFFD}");
     assert!(hits[2].get("url_bytes").is_none(), "{}", hits[2]);
+    // The URL without a hyphen at a line break keeps its bytes too; a
+    // fragment's `#` in the text before the URL's bad byte does not shift
+    // them.
+    let text = b"<URL:ftp://h/a-\n b\xff> <URL:ftp://h/\xfe#x\xfdy>";
+    let hits = strict("extract", &rfc1738(&["extract", "--format", "json"], text));
+    let hyphen = &hits[0]["hyphen_breaks"][0];
+    assert_eq!(hyphen["without"], "ftp://h/ab\u{FFFD}");
+    assert_eq!(
+        bytes_of("without", hyphen, "without_bytes"),
+        b"ftp://h/ab\xff"
+    );
+    assert_eq!(bytes_of("url", &hits[1], "url_bytes"), b"ftp://h/\xfe");
+    assert_eq!(bytes_of("fragment", &hits[1], "fragment_bytes"), b"x\xfdy");
+    let text = b"<URL:ftp://h/a-\n b>";
+    let hits = strict("extract", &rfc1738(&["extract", "--format", "json"], text));
+    let hyphen = &hits[0]["hyphen_breaks"][0];
+    assert!(hyphen.get("without_bytes").is_none(), "{hyphen}");
 }
