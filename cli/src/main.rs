@@ -90,8 +90,9 @@ enum Command {
     /// are bounded whatever the number of inputs, and their counts exact.
     ///
     /// Files (and standard input) that start as gzip or zstd data are
-    /// decompressed as they are read; data that stops short is an error
-    /// naming the line it cut.
+    /// decompressed as they are read; data that stops short, does not
+    /// decode or is followed by bytes that are not compressed data is an
+    /// error naming the line it cut.
     ///
     /// Lines: a line ends at a line feed (LF) or at the end of the input. A
     /// carriage return (CR) right before an LF is part of the line ending (CR
