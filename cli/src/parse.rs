@@ -53,6 +53,11 @@ struct Valid<'a> {
     valid: bool,
     rule: &'static str,
     scheme: String,
+    /// Whether the URL's rule has a login (ftp, telnet, an other URL's
+    /// `ip-schemepart`): the text format shows a user and a password only
+    /// then, where JSON's members are `null`.
+    #[serde(skip)]
+    login: bool,
     user: Option<Octets<'a>>,
     password: Option<Octets<'a>>,
     host: Option<&'a str>,
@@ -248,6 +253,7 @@ fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
         valid: true,
         rule: url.rule().name(),
         scheme: url.scheme().to_ascii_lowercase(),
+        login: login.is_some(),
         user: login.and_then(|login| login.user_decoded()).map(Octets),
         password: login.and_then(|login| login.password_decoded()).map(Octets),
         host,
@@ -560,19 +566,22 @@ fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usi
     }
 }
 
-/// The lines of the parts every URL with a host has, after its scheme; the
-/// password, when its span is given, hidden.
+/// The lines of the parts every URL with a host has, after its scheme (a
+/// user and a password only where its rule has a login); the password,
+/// when its span is given, hidden.
 fn login_lines(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<usize>>) {
     line(out, "scheme", &record.scheme);
     if record.host.is_none() {
         return;
     }
-    line(out, "user", Quoted(record.user.as_ref()));
-    match password {
-        Some(span) if !span.is_empty() => {
-            line(out, "password", "hidden (--show-passwords shows it)");
+    if record.login {
+        line(out, "user", Quoted(record.user.as_ref()));
+        match password {
+            Some(span) if !span.is_empty() => {
+                line(out, "password", "hidden (--show-passwords shows it)");
+            }
+            _ => line(out, "password", Quoted(record.password.as_ref())),
         }
-        _ => line(out, "password", Quoted(record.password.as_ref())),
     }
     line(out, "host", Plain(record.host));
     line(out, "port", Plain(record.port));

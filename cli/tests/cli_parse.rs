@@ -240,6 +240,36 @@ ftp://myname@host.dom/%2Fetc/motd (ftpurl)
 }
 
 #[test]
+fn the_text_format_shows_a_user_and_password_only_where_the_rule_has_a_login() {
+    let has_login = |url: &str| {
+        let text = stdout(&rfc1738(&["parse", url], b""));
+        let user = text.contains("\n  user ");
+        assert_eq!(user, text.contains("\n  password "), "{text}");
+        assert!(text.contains("\n  host "), "{text}");
+        user
+    };
+    for url in ["ftp://h/", "telnet://u:p@h/", "x-y://h/p", "x-y://u@h"] {
+        assert!(has_login(url), "{url}");
+    }
+    for url in [
+        "http://h/",
+        "gopher://h/1a",
+        "nntp://h/g/1",
+        "wais://h/db",
+        "prospero://h/p",
+        "file://h/p",
+    ] {
+        assert!(!has_login(url), "{url}");
+    }
+    // JSON keeps its members, null.
+    let record = record("http://h/");
+    assert_eq!(
+        (&record["user"], &record["password"]),
+        (&json!(null), &json!(null))
+    );
+}
+
+#[test]
 fn a_usage_error_exits_2() {
     let output = rfc1738(&["parse", "--format", "yaml", "news:*"], b"");
     assert_eq!(output.status.code(), Some(2));
