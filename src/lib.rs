@@ -60,7 +60,7 @@
 //!   naming where); `url::serde_tree` serializes the syntax tree instead; the
 //!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
 //!   deserialize; the errors' data types serialize.
-//! - `diagram` (off by default): [`bnf::diagram`] draws a production's
+//! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's
 //!   documentation shows its diagram without it: they are drawn at build
 //!   time.
@@ -89,7 +89,14 @@
 //!   inputs exercises.
 //! - [`decisions`]: where the BNF leaves a choice open, and what this crate
 //!   decides.
-
+//!
+// The module exists only with its feature: without it, the link goes to
+// the documentation docs.rs builds with every feature.
+#![cfg_attr(feature = "diagram", doc = "[diagram]: bnf::diagram")]
+#![cfg_attr(
+    not(feature = "diagram"),
+    doc = "[diagram]: https://docs.rs/rfc1738/latest/rfc1738/bnf/diagram/index.html"
+)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
