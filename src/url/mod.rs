@@ -85,9 +85,8 @@
 //!   read back through the grammar (a text it rejects is an error naming the position); a
 //!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
 //!   instead (`{"ftp": {"scheme": "ftp", "login": ...}}`), as do the scheme types
-//!   ([`FtpUrl`], …) themselves; the errors' data types are `Serialize`; [`Parts`] and
-//!   [`Decoded`] are `Serialize` and `Deserialize` (a string when the octets are UTF-8, else
-//!   an array of byte values). The tree has no `Deserialize`: a tree that did not come from
+//!   ([`FtpUrl`], …) themselves; [`Parts`] and [`Decoded`] are `Serialize` and
+//!   `Deserialize` (a string when the octets are UTF-8, else an array of byte values). The tree has no `Deserialize`: a tree that did not come from
 //!   the grammar would not be a URL; deserialize the text, or [`Parts`] and build them.
 
 mod buf;
