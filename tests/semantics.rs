@@ -481,6 +481,29 @@ fn section_6_a_decoded_tab_cr_or_lf_that_would_end_a_gopher_field_is_refused() {
     assert_eq!((error.part(), error.byte()), ("gopher+_string", b'\r'));
 }
 
+#[test]
+fn the_gopher_path_is_what_follows_the_slash_in_parts() {
+    assert_eq!(gopher("gopher://host.dom").gopher_path(), None);
+    let empty = gopher("gopher://host.dom/").gopher_path().unwrap();
+    assert_eq!(
+        (empty.gtype(), empty.selector(), empty.search()),
+        (None, "", None)
+    );
+    assert_eq!(empty.to_string(), "");
+    let input = "gopher://host.dom/7sel%09rfc%201738%09+ASK";
+    let path = gopher(input).gopher_path().unwrap();
+    assert_eq!(
+        (
+            path.gtype(),
+            path.selector(),
+            path.search(),
+            path.gopher_plus_string()
+        ),
+        (Some("7"), "sel", Some("rfc%201738"), Some("+ASK"))
+    );
+    assert_eq!(path.to_string(), &input["gopher://host.dom/".len()..]);
+}
+
 // Section 3.5 -------------------------------------------------------------
 
 #[test]

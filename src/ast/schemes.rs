@@ -272,13 +272,18 @@ impl fmt::Display for FileUrl<'_> {
     }
 }
 
-/// The gopher path of a gopher URL, as it decomposes under
-/// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
+/// The gopher path of a gopher URL, what follows the `/` after the host, as
+/// it decomposes under
+/// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`
+/// ([`GopherUrl::gopher_path`]). `Display` writes it as written.
 ///
 /// ```
 /// use rfc1738::Url;
 /// let Url::Gopher(url) = Url::parse("gopher://host.dom/7sel%09rfc%201738")? else { panic!() };
-/// // The gopher path's parts, through the URL's accessors.
+/// let path = url.gopher_path().unwrap();
+/// assert_eq!((path.gtype(), path.selector(), path.search()), (Some("7"), "sel", Some("rfc%201738")));
+/// assert_eq!(path.to_string(), "7sel%09rfc%201738");
+/// // The same parts, through the URL's accessors.
 /// assert_eq!((url.gtype(), url.selector(), url.search()), (Some("7"), "sel", Some("rfc%201738")));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
@@ -289,6 +294,44 @@ pub struct GopherPath<'a> {
     pub(crate) selector: &'a str,
     pub(crate) search: Option<&'a str>,
     pub(crate) gopher_plus_string: Option<&'a str>,
+}
+
+impl<'a> GopherPath<'a> {
+    /// The `gtype` as written (one `xchar`, so possibly an escape); `None`
+    /// when the gopher path is empty.
+    pub fn gtype(&self) -> Option<&'a str> {
+        self.gtype
+    }
+
+    /// The `selector` as written; empty when there is none.
+    pub fn selector(&self) -> &'a str {
+        self.selector
+    }
+
+    /// The `search` after the first `%09`, if any.
+    pub fn search(&self) -> Option<&'a str> {
+        self.search
+    }
+
+    /// The `gopher+_string` after the second `%09`, if any.
+    pub fn gopher_plus_string(&self) -> Option<&'a str> {
+        self.gopher_plus_string
+    }
+}
+
+impl fmt::Display for GopherPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(gtype) = self.gtype {
+            write!(f, "{gtype}{}", self.selector)?;
+        }
+        if let Some(search) = self.search {
+            write!(f, "%09{search}")?;
+            if let Some(plus) = self.gopher_plus_string {
+                write!(f, "%09{plus}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [
@@ -336,6 +379,12 @@ impl<'a> GopherUrl<'a> {
         self.path.is_some()
     }
 
+    /// The gopher path, if the URL has the `/` after the host (it may be
+    /// empty: `gopher://host.dom/`).
+    pub fn gopher_path(&self) -> Option<GopherPath<'a>> {
+        self.path
+    }
+
     /// The `gtype` as written (one `xchar`, so possibly an escape), if any.
     pub fn gtype(&self) -> Option<&'a str> {
         self.path.and_then(|path| path.gtype)
@@ -361,16 +410,7 @@ impl fmt::Display for GopherUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(path) = self.path {
-            f.write_str("/")?;
-            if let Some(gtype) = path.gtype {
-                write!(f, "{gtype}{}", path.selector)?;
-            }
-            if let Some(search) = path.search {
-                write!(f, "%09{search}")?;
-                if let Some(plus) = path.gopher_plus_string {
-                    write!(f, "%09{plus}")?;
-                }
-            }
+            write!(f, "/{path}")?;
         }
         Ok(())
     }
