@@ -146,3 +146,56 @@ pub mod decisions {}
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// What it is a bug to drop is marked `#[must_use]`: each of these fails to
+/// compile when warnings are errors.
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::is_valid("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::scheme_rule("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::check_prefix("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::parse_prefix(rfc1738::Rule::Host, "host");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::url::decode("a%20b");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::check("http://host/").unwrap().tree();
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::parse("http://host/").unwrap().canonical();
+/// ```
+///
+/// The same lines compile when the result is used.
+///
+/// ```
+/// #![deny(unused_must_use)]
+/// let _ = rfc1738::is_valid("http://host/");
+/// let _ = rfc1738::scheme_rule("http://host/");
+/// let _ = rfc1738::check_prefix("http://host/");
+/// let _ = rfc1738::parse_prefix(rfc1738::Rule::Host, "host");
+/// let _ = rfc1738::url::decode("a%20b");
+/// let _ = rfc1738::check("http://host/").unwrap().tree();
+/// let _ = rfc1738::parse("http://host/").unwrap().canonical();
+/// ```
+#[cfg(doctest)]
+struct MustUse;
