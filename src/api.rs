@@ -186,7 +186,7 @@ pub fn is_valid(input: &str) -> bool {
 /// assert_eq!(matched.tree().find(Rule::Host).unwrap().text(), "host.dom");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Match<'a> {
     rule: Rule,
     input: &'a str,
