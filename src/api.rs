@@ -22,6 +22,7 @@ use crate::{Error, Rule};
 /// assert_eq!(scheme_rule("https://host/"), Rule::Otherurl);
 /// assert_eq!(scheme_rule("http//host/"), Rule::Otherurl);
 /// ```
+#[must_use]
 pub fn scheme_rule(input: &str) -> Rule {
     // The ten names are at most 8 letters: a `:` after them is among the
     // first 9 bytes. Those 9 bytes are read as one word and a byte (zeros
@@ -156,6 +157,7 @@ pub fn parse(input: &str) -> Result<Url<'_>, Error> {
 /// assert!(!rfc1738::is_valid("http://user@host/"));
 /// assert!(!rfc1738::is_valid("ftp://host.dom/%zz"));
 /// ```
+#[must_use = "the verdict is the only thing `is_valid` gives"]
 pub fn is_valid(input: &str) -> bool {
     let text = Folded(input);
     let o = Quiet;
@@ -184,7 +186,7 @@ pub fn is_valid(input: &str) -> bool {
 /// assert_eq!(matched.tree().find(Rule::Host).unwrap().text(), "host.dom");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Match<'a> {
     rule: Rule,
     input: &'a str,
@@ -224,6 +226,7 @@ impl<'a> Match<'a> {
     /// assert_eq!(tree.find(Rule::Hostport).unwrap().span(), 13..21);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn tree(&self) -> Derivation<'a> {
         let tree = self.flat();
         Derivation::read(&tree, 0, self.input)
@@ -277,6 +280,7 @@ impl<'a> Match<'a> {
 /// assert_eq!(tree.text(), "http://host:8");
 /// assert!(parse_prefix(Rule::Httpurl, "http:/").is_none());
 /// ```
+#[must_use]
 pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
     pass::derive(rule, input, false, false).map(|tree| Derivation::read(&tree, 0, input))
 }
@@ -315,6 +319,7 @@ fn whole_match(rule: Rule, input: &str, folded: bool) -> Result<Match<'_>, Error
 /// assert_eq!(tree.text(), "HTTP://host:8");
 /// assert!(rfc1738::check_prefix("http:/").is_none());
 /// ```
+#[must_use]
 pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
     pass::derive(scheme_rule(input), input, false, true)
         .map(|tree| Derivation::read(&tree, 0, input))

@@ -37,7 +37,7 @@ use crate::{Derivation, Match, Rule};
 /// assert_eq!(coverage.uses(Rule::Port), 1);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Coverage {
     matcher: Matcher<'static>,
     /// Per production (in the order of [`Rule::ALL`]), per alternative.

@@ -59,8 +59,9 @@
 //!   text, and deserialize through the grammar (a text it rejects is an error
 //!   naming where); `url::serde_tree` serializes the syntax tree instead; the
 //!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
-//!   deserialize; the errors' data types serialize.
-//! - `diagram` (off by default): [`bnf::diagram`] draws a production's
+//!   deserialize. The errors do not serialize: write their
+//!   [`Display`](Error) or their accessors.
+//! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's
 //!   documentation shows its diagram without it: they are drawn at build
 //!   time.
@@ -89,7 +90,14 @@
 //!   inputs exercises.
 //! - [`decisions`]: where the BNF leaves a choice open, and what this crate
 //!   decides.
-
+//!
+// The module exists only with its feature: without it, the link goes to
+// the documentation docs.rs builds with every feature.
+#![cfg_attr(feature = "diagram", doc = "[diagram]: bnf::diagram")]
+#![cfg_attr(
+    not(feature = "diagram"),
+    doc = "[diagram]: https://docs.rs/rfc1738/latest/rfc1738/bnf/diagram/index.html"
+)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -138,3 +146,56 @@ pub mod decisions {}
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// What it is a bug to drop is marked `#[must_use]`: each of these fails to
+/// compile when warnings are errors.
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::is_valid("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::scheme_rule("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::check_prefix("http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::parse_prefix(rfc1738::Rule::Host, "host");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::url::decode("a%20b");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::check("http://host/").unwrap().tree();
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::parse("http://host/").unwrap().canonical();
+/// ```
+///
+/// The same lines compile when the result is used.
+///
+/// ```
+/// #![deny(unused_must_use)]
+/// let _ = rfc1738::is_valid("http://host/");
+/// let _ = rfc1738::scheme_rule("http://host/");
+/// let _ = rfc1738::check_prefix("http://host/");
+/// let _ = rfc1738::parse_prefix(rfc1738::Rule::Host, "host");
+/// let _ = rfc1738::url::decode("a%20b");
+/// let _ = rfc1738::check("http://host/").unwrap().tree();
+/// let _ = rfc1738::parse("http://host/").unwrap().canonical();
+/// ```
+#[cfg(doctest)]
+struct MustUse;

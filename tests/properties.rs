@@ -6,7 +6,8 @@ use nom::Parser;
 use proptest::prelude::*;
 use proptest::string::string_regex;
 use rfc1738::grammar::{Folded, Quiet, generic};
-use rfc1738::{Rule, UrlBuf, check_bytes, is_valid, parse, parse_rule, scheme_rule};
+use rfc1738::url::WaisUrl;
+use rfc1738::{Rule, Url, UrlBuf, check_bytes, is_valid, parse, parse_rule, scheme_rule};
 
 const UCHAR: &str = r"([a-zA-Z0-9$_.+!*'(),-]|%[0-9A-Fa-f]{2})";
 const HOST: &str = r"(([a-z0-9]([a-z0-9-]{0,3}[a-z0-9])?\.){0,3}[a-zA-Z]([a-zA-Z0-9-]{0,3}[a-z0-9])?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})";
@@ -166,6 +167,88 @@ fn check(input: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Every part of a valid URL that has a `Display` writes the text its
+/// production matched: the text of its node in the derivation tree, which
+/// the grammar builds apart from the typed tree.
+fn parts_display_their_text(input: &str) -> Result<(), TestCaseError> {
+    let Ok(url) = parse(input) else {
+        return Ok(());
+    };
+    let tree = rfc1738::check(input).expect("parse accepts it").tree();
+    let text = |rule| tree.find(rule).map(|node| node.text());
+    let shown = |part: &dyn std::fmt::Display| Some(part.to_string());
+    let owned = |text: Option<&str>| text.map(str::to_owned);
+    if let Some(host) = url.host()
+        && !matches!(url, Url::Other(_) | Url::File(_))
+    {
+        prop_assert_eq!(shown(&host), owned(text(Rule::Host)));
+        prop_assert_eq!(shown(&url.hostport().unwrap()), owned(text(Rule::Hostport)));
+    }
+    if let Some(login) = url.login()
+        && !matches!(url, Url::Other(_))
+    {
+        prop_assert_eq!(shown(&login), owned(text(Rule::Login)));
+    }
+    match url {
+        Url::Http(url) => {
+            if let Some(hpath) = url.hpath() {
+                prop_assert_eq!(shown(&hpath), owned(text(Rule::Hpath)));
+            }
+        }
+        Url::Ftp(url) => {
+            if let Some(fpath) = url.fpath() {
+                prop_assert_eq!(shown(&fpath), owned(text(Rule::Fpath)));
+            }
+        }
+        Url::News(url) => {
+            prop_assert_eq!(shown(&url.grouppart()), owned(text(Rule::Grouppart)));
+            if let Some(article) = url.article() {
+                prop_assert_eq!(shown(&article), owned(text(Rule::Article)));
+            }
+        }
+        Url::Gopher(url) => {
+            if let Some(path) = url.gopher_path() {
+                // The gopher path runs from after the `/` that follows
+                // the hostport to the end.
+                let after = tree.find(Rule::Hostport).unwrap().span().end + 1;
+                prop_assert_eq!(path.to_string(), &input[after..]);
+            }
+        }
+        Url::Wais(wais) => {
+            let (form, rule) = match wais {
+                WaisUrl::Database(form) => (form.to_string(), Rule::Waisdatabase),
+                WaisUrl::Index(form) => (form.to_string(), Rule::Waisindex),
+                WaisUrl::Doc(form) => (form.to_string(), Rule::Waisdoc),
+            };
+            prop_assert_eq!(Some(form), owned(text(rule)));
+        }
+        Url::File(url) => {
+            if let Some(host) = url.host() {
+                // Between `file://` and the `/` of the path.
+                let host_end = 7 + input[7..].find('/').unwrap();
+                prop_assert_eq!(host.to_string(), &input[7..host_end]);
+            }
+            prop_assert_eq!(shown(&url.fpath()), owned(text(Rule::Fpath)));
+        }
+        Url::Prospero(url) => {
+            prop_assert_eq!(shown(&url.ppath()), owned(text(Rule::Ppath)));
+        }
+        Url::Other(url) => {
+            if let Some(ip) = url.ip_schemepart() {
+                prop_assert_eq!(ip.to_string(), url.schemepart());
+                let tree = parse_rule(Rule::IpSchemepart, url.schemepart())
+                    .expect("an ip-schemepart")
+                    .tree();
+                let text = |rule| tree.find(rule).map(|node| node.text().to_owned());
+                prop_assert_eq!(shown(&ip.login()), text(Rule::Login));
+                prop_assert_eq!(shown(&ip.login().hostport()), text(Rule::Hostport));
+            }
+        }
+        Url::Nntp(_) | Url::Telnet(_) | Url::Mailto(_) => {}
+    }
+    Ok(())
+}
+
 /// The rule of a scheme name by section 2.1's letter: the name before the
 /// first `:`, upper-case letters equivalent to lower-case ones.
 fn rule_of_name(input: &str) -> Rule {
@@ -241,6 +324,11 @@ proptest! {
     #[test]
     fn mutants_are_consistent(url in mutants()) {
         check(&url)?;
+    }
+
+    #[test]
+    fn every_part_displays_the_text_it_matched(url in urls()) {
+        parts_display_their_text(&url)?;
     }
 
     /// After a byte that is not UTF-8, what follows changes nothing the

@@ -3,7 +3,8 @@
 
 use rfc1738::Url;
 use rfc1738::url::{
-    FileHost, FtpCommand, FtpCredentials, FtpUrl, GopherUrl, Host, Typecode, decode, default_port,
+    FileHost, FtpCommand, FtpCredentials, FtpUrl, GopherUrl, Host, Typecode, WaisUrl, decode,
+    default_port,
 };
 
 fn parse(input: &str) -> Url<'_> {
@@ -480,6 +481,29 @@ fn section_6_a_decoded_tab_cr_or_lf_that_would_end_a_gopher_field_is_refused() {
     assert_eq!((error.part(), error.byte()), ("gopher+_string", b'\r'));
 }
 
+#[test]
+fn the_gopher_path_is_what_follows_the_slash_in_parts() {
+    assert_eq!(gopher("gopher://host.dom").gopher_path(), None);
+    let empty = gopher("gopher://host.dom/").gopher_path().unwrap();
+    assert_eq!(
+        (empty.gtype(), empty.selector(), empty.search()),
+        (None, "", None)
+    );
+    assert_eq!(empty.to_string(), "");
+    let input = "gopher://host.dom/7sel%09rfc%201738%09+ASK";
+    let path = gopher(input).gopher_path().unwrap();
+    assert_eq!(
+        (
+            path.gtype(),
+            path.selector(),
+            path.search(),
+            path.gopher_plus_string()
+        ),
+        (Some("7"), "sel", Some("rfc%201738"), Some("+ASK"))
+    );
+    assert_eq!(path.to_string(), &input["gopher://host.dom/".len()..]);
+}
+
 // Section 3.5 -------------------------------------------------------------
 
 #[test]
@@ -587,6 +611,37 @@ fn section_3_9_the_three_wais_forms() {
     // "The <wpath> of a WAIS URL consists of the WAIS document-id, encoded as
     // necessary using the method described in Section 2.2."
     assert_eq!(url.wpath_decoded().unwrap(), "0,123,doc");
+}
+
+#[test]
+fn each_wais_form_has_its_parts_as_the_wais_url_does() {
+    let Url::Wais(WaisUrl::Database(url)) = parse("WAIS://host.dom:2100/d%62") else {
+        panic!()
+    };
+    assert_eq!((url.scheme(), url.database()), ("WAIS", "d%62"));
+    assert_eq!(url.database_decoded(), "db");
+    assert_eq!((url.port(), url.effective_port()), (Some("2100"), Ok(2100)));
+    assert_eq!(url.to_string(), url.as_str());
+    let Url::Wais(WaisUrl::Index(url)) = parse("wais://host.dom/db?rfc%201738") else {
+        panic!()
+    };
+    assert_eq!((url.database(), url.search()), ("db", "rfc%201738"));
+    assert_eq!(url.search_decoded(), "rfc 1738");
+    assert_eq!(
+        (url.host(), url.effective_port()),
+        (Host::Hostname("host.dom"), Ok(210))
+    );
+    assert_eq!(url.to_string(), url.as_str());
+    let Url::Wais(WaisUrl::Doc(url)) = parse("wais://10.0.0.1/db/TEXT/0%2C123") else {
+        panic!()
+    };
+    assert_eq!((url.wtype(), url.wpath()), ("TEXT", "0%2C123"));
+    assert_eq!(
+        (url.wtype_decoded(), url.wpath_decoded()),
+        ("TEXT".into(), "0,123".into())
+    );
+    assert_eq!(url.hostport().host(), Host::Hostnumber("10.0.0.1"));
+    assert_eq!(url.to_string(), url.as_str());
 }
 
 // Section 3.10 ------------------------------------------------------------

@@ -272,13 +272,18 @@ impl fmt::Display for FileUrl<'_> {
     }
 }
 
-/// The gopher path of a gopher URL, as it decomposes under
-/// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`.
+/// The gopher path of a gopher URL, what follows the `/` after the host, as
+/// it decomposes under
+/// `[ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ]`
+/// ([`GopherUrl::gopher_path`]). `Display` writes it as written.
 ///
 /// ```
 /// use rfc1738::Url;
 /// let Url::Gopher(url) = Url::parse("gopher://host.dom/7sel%09rfc%201738")? else { panic!() };
-/// // The gopher path's parts, through the URL's accessors.
+/// let path = url.gopher_path().unwrap();
+/// assert_eq!((path.gtype(), path.selector(), path.search()), (Some("7"), "sel", Some("rfc%201738")));
+/// assert_eq!(path.to_string(), "7sel%09rfc%201738");
+/// // The same parts, through the URL's accessors.
 /// assert_eq!((url.gtype(), url.selector(), url.search()), (Some("7"), "sel", Some("rfc%201738")));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
@@ -289,6 +294,44 @@ pub struct GopherPath<'a> {
     pub(crate) selector: &'a str,
     pub(crate) search: Option<&'a str>,
     pub(crate) gopher_plus_string: Option<&'a str>,
+}
+
+impl<'a> GopherPath<'a> {
+    /// The `gtype` as written (one `xchar`, so possibly an escape); `None`
+    /// when the gopher path is empty.
+    pub fn gtype(&self) -> Option<&'a str> {
+        self.gtype
+    }
+
+    /// The `selector` as written; empty when there is none.
+    pub fn selector(&self) -> &'a str {
+        self.selector
+    }
+
+    /// The `search` after the first `%09`, if any.
+    pub fn search(&self) -> Option<&'a str> {
+        self.search
+    }
+
+    /// The `gopher+_string` after the second `%09`, if any.
+    pub fn gopher_plus_string(&self) -> Option<&'a str> {
+        self.gopher_plus_string
+    }
+}
+
+impl fmt::Display for GopherPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(gtype) = self.gtype {
+            write!(f, "{gtype}{}", self.selector)?;
+        }
+        if let Some(search) = self.search {
+            write!(f, "%09{search}")?;
+            if let Some(plus) = self.gopher_plus_string {
+                write!(f, "%09{plus}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [
@@ -336,6 +379,12 @@ impl<'a> GopherUrl<'a> {
         self.path.is_some()
     }
 
+    /// The gopher path, if the URL has the `/` after the host (it may be
+    /// empty: `gopher://host.dom/`).
+    pub fn gopher_path(&self) -> Option<GopherPath<'a>> {
+        self.path
+    }
+
     /// The `gtype` as written (one `xchar`, so possibly an escape), if any.
     pub fn gtype(&self) -> Option<&'a str> {
         self.path.and_then(|path| path.gtype)
@@ -361,16 +410,7 @@ impl fmt::Display for GopherUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(path) = self.path {
-            f.write_str("/")?;
-            if let Some(gtype) = path.gtype {
-                write!(f, "{gtype}{}", path.selector)?;
-            }
-            if let Some(search) = path.search {
-                write!(f, "%09{search}")?;
-                if let Some(plus) = path.gopher_plus_string {
-                    write!(f, "%09{plus}")?;
-                }
-            }
+            write!(f, "/{path}")?;
         }
         Ok(())
     }
@@ -631,7 +671,8 @@ impl fmt::Display for TelnetUrl<'_> {
 /// use rfc1738::Url;
 /// use rfc1738::url::WaisUrl;
 /// let Url::Wais(WaisUrl::Database(url)) = Url::parse("wais://host.dom/db")? else { panic!("a WaisDatabase") };
-/// assert_eq!(url.as_str(), "wais://host.dom/db");
+/// assert_eq!((url.hostport().host().as_str(), url.database()), ("host.dom", "db"));
+/// assert_eq!(url.to_string(), "wais://host.dom/db");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -652,7 +693,8 @@ pub struct WaisDatabase<'a> {
 /// use rfc1738::Url;
 /// use rfc1738::url::WaisUrl;
 /// let Url::Wais(WaisUrl::Index(url)) = Url::parse("wais://host.dom/db?search")? else { panic!("a WaisIndex") };
-/// assert_eq!(url.as_str(), "wais://host.dom/db?search");
+/// assert_eq!((url.database(), url.search()), ("db", "search"));
+/// assert_eq!(url.to_string(), "wais://host.dom/db?search");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -674,7 +716,8 @@ pub struct WaisIndex<'a> {
 /// use rfc1738::Url;
 /// use rfc1738::url::WaisUrl;
 /// let Url::Wais(WaisUrl::Doc(url)) = Url::parse("wais://host.dom/db/text/id1")? else { panic!("a WaisDoc") };
-/// assert_eq!(url.as_str(), "wais://host.dom/db/text/id1");
+/// assert_eq!((url.database(), url.wtype(), url.wpath()), ("db", "text", "id1"));
+/// assert_eq!(url.to_string(), "wais://host.dom/db/text/id1");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -716,47 +759,124 @@ pub enum WaisUrl<'a> {
     Doc(WaisDoc<'a>),
 }
 
+/// The accessors every form of a wais URL has: its scheme name, host and
+/// port, and database.
+macro_rules! wais_common {
+    ($($name:ident),*) => {$(
+        impl<'a> $name<'a> {
+            /// The scheme name as written.
+            pub fn scheme(&self) -> &'a str {
+                scheme_of(self.text)
+            }
+
+            /// The host and port.
+            pub fn hostport(&self) -> Hostport<'a> {
+                self.hostport
+            }
+
+            /// The database name as written.
+            pub fn database(&self) -> &'a str {
+                self.database
+            }
+        }
+    )*};
+}
+
+wais_common!(WaisDatabase, WaisIndex, WaisDoc);
+
+impl<'a> WaisIndex<'a> {
+    /// The search after the `?`, as written.
+    pub fn search(&self) -> &'a str {
+        self.search
+    }
+}
+
+impl<'a> WaisDoc<'a> {
+    /// The `wtype` (the document's type), as written.
+    pub fn wtype(&self) -> &'a str {
+        self.wtype
+    }
+
+    /// The `wpath` (the document's id), as written.
+    pub fn wpath(&self) -> &'a str {
+        self.wpath
+    }
+}
+
+impl fmt::Display for WaisDatabase<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}/{}", self.scheme(), self.hostport, self.database)
+    }
+}
+
+impl fmt::Display for WaisIndex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}://{}/{}?{}",
+            self.scheme(),
+            self.hostport,
+            self.database,
+            self.search
+        )
+    }
+}
+
+impl fmt::Display for WaisDoc<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}://{}/{}/{}/{}",
+            self.scheme(),
+            self.hostport,
+            self.database,
+            self.wtype,
+            self.wpath
+        )
+    }
+}
+
 impl<'a> WaisUrl<'a> {
     /// The scheme name as written.
     pub fn scheme(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => scheme_of(url.text),
-            WaisUrl::Index(url) => scheme_of(url.text),
-            WaisUrl::Doc(url) => scheme_of(url.text),
+            WaisUrl::Database(url) => url.scheme(),
+            WaisUrl::Index(url) => url.scheme(),
+            WaisUrl::Doc(url) => url.scheme(),
         }
     }
 
     /// The whole text the production matched, as written.
     pub fn as_str(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => url.text,
-            WaisUrl::Index(url) => url.text,
-            WaisUrl::Doc(url) => url.text,
+            WaisUrl::Database(url) => url.as_str(),
+            WaisUrl::Index(url) => url.as_str(),
+            WaisUrl::Doc(url) => url.as_str(),
         }
     }
 
     /// The host and port.
     pub fn hostport(&self) -> Hostport<'a> {
         match self {
-            WaisUrl::Database(url) => url.hostport,
-            WaisUrl::Index(url) => url.hostport,
-            WaisUrl::Doc(url) => url.hostport,
+            WaisUrl::Database(url) => url.hostport(),
+            WaisUrl::Index(url) => url.hostport(),
+            WaisUrl::Doc(url) => url.hostport(),
         }
     }
 
     /// The database name as written.
     pub fn database(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => url.database,
-            WaisUrl::Index(url) => url.database,
-            WaisUrl::Doc(url) => url.database,
+            WaisUrl::Database(url) => url.database(),
+            WaisUrl::Index(url) => url.database(),
+            WaisUrl::Doc(url) => url.database(),
         }
     }
 
     /// The search of a `waisindex`.
     pub fn search(&self) -> Option<&'a str> {
         match self {
-            WaisUrl::Index(url) => Some(url.search),
+            WaisUrl::Index(url) => Some(url.search()),
             _ => None,
         }
     }
@@ -764,7 +884,7 @@ impl<'a> WaisUrl<'a> {
     /// The `wtype` of a `waisdoc`.
     pub fn wtype(&self) -> Option<&'a str> {
         match self {
-            WaisUrl::Doc(url) => Some(url.wtype),
+            WaisUrl::Doc(url) => Some(url.wtype()),
             _ => None,
         }
     }
@@ -772,7 +892,7 @@ impl<'a> WaisUrl<'a> {
     /// The `wpath` (the document id) of a `waisdoc`.
     pub fn wpath(&self) -> Option<&'a str> {
         match self {
-            WaisUrl::Doc(url) => Some(url.wpath),
+            WaisUrl::Doc(url) => Some(url.wpath()),
             _ => None,
         }
     }
@@ -780,17 +900,10 @@ impl<'a> WaisUrl<'a> {
 
 impl fmt::Display for WaisUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}://{}/{}",
-            self.scheme(),
-            self.hostport(),
-            self.database()
-        )?;
         match self {
-            WaisUrl::Database(_) => Ok(()),
-            WaisUrl::Index(url) => write!(f, "?{}", url.search),
-            WaisUrl::Doc(url) => write!(f, "/{}/{}", url.wtype, url.wpath),
+            WaisUrl::Database(url) => url.fmt(f),
+            WaisUrl::Index(url) => url.fmt(f),
+            WaisUrl::Doc(url) => url.fmt(f),
         }
     }
 }

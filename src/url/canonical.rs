@@ -119,6 +119,7 @@ impl Url<'_> {
     /// assert_eq!(url.canonical(), "ftp://host.dom/pub;type=i");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn canonical(&self) -> String {
         let mut out = String::with_capacity(self.scheme().len() + 64);
         out.push_str(&self.scheme().to_ascii_lowercase());

@@ -47,6 +47,7 @@ pub struct Decoded<'a>(Cow<'a, [u8]>);
 /// assert_eq!(decode("a%20b%2fc"), "a b/c");
 /// assert_eq!(decode("100%"), "100%");
 /// ```
+#[must_use]
 pub fn decode(text: &str) -> Decoded<'_> {
     Decoded(percent_decode_str(text).into())
 }

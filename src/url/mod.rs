@@ -50,10 +50,11 @@
 //!   An empty name is `RETR ` too, and no url-path no command. `commands_iter()` gives
 //!   them one at a time, without a vector (a path of a million segments costs nothing more
 //!   than the URL).
-//! - **gopher** (3.4): `gopher_type()` (`1` when the gopher-path is empty),
-//!   `selector_decoded()`, `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the
-//!   selector, TAB and the search, TAB and the Gopher+ string (those present), CRLF. A form's
-//!   data block (3.4.9) is sent as the RFC shows it.
+//! - **gopher** (3.4): `gopher_path()` ([`GopherPath`], the parts after the `/`),
+//!   `gopher_type()` (`1` when the gopher-path is empty), `selector_decoded()`,
+//!   `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the selector, TAB and the
+//!   search, TAB and the Gopher+ string (those present), CRLF. A form's data block (3.4.9) is
+//!   sent as the RFC shows it.
 //! - **Section 6**: a decoded CR or LF in an FTP argument, or a TAB, CR or LF in a gopher
 //!   selector or search (or a Gopher+ string that is no form), would end the command or field
 //!   and smuggle another ("could be used to simulate an extra operation"). `commands()` and
@@ -62,7 +63,8 @@
 //! - **news** (3.6) `group()`, `article()` (`message_id()` without the angle brackets),
 //!   `is_all()` for `news:*`; **nntp** (3.7) `group()`, `article_number()`; **telnet** (3.8)
 //!   the advisory `user_decoded()`, `password_decoded()`; **wais** (3.9) `database_decoded()`
-//!   and `search_decoded()` or `wtype_decoded()` and `wpath_decoded()`; **file** (3.10)
+//!   and `search_decoded()` or `wtype_decoded()` and `wpath_decoded()`, on a [`WaisUrl`] and
+//!   on each of its three forms ([`WaisDatabase`], [`WaisIndex`], [`WaisDoc`]); **file** (3.10)
 //!   `host()`, `is_local()` (empty host or `localhost`), `path_segments_decoded()`;
 //!   **prospero** (3.11) `hsoname()` (`prospero://host.dom//pros/name` → `/pros/name`) and
 //!   `fields_decoded()`; **mailto** (3.5) `address()`; any other scheme `schemepart()` and,
@@ -85,9 +87,8 @@
 //!   read back through the grammar (a text it rejects is an error naming the position); a
 //!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
 //!   instead (`{"ftp": {"scheme": "ftp", "login": ...}}`), as do the scheme types
-//!   ([`FtpUrl`], …) themselves; the errors' data types are `Serialize`; [`Parts`] and
-//!   [`Decoded`] are `Serialize` and `Deserialize` (a string when the octets are UTF-8, else
-//!   an array of byte values). The tree has no `Deserialize`: a tree that did not come from
+//!   ([`FtpUrl`], …) themselves; [`Parts`] and [`Decoded`] are `Serialize` and
+//!   `Deserialize` (a string when the octets are UTF-8, else an array of byte values). The tree has no `Deserialize`: a tree that did not come from
 //!   the grammar would not be a URL; deserialize the text, or [`Parts`] and build them.
 
 mod buf;

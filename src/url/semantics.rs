@@ -13,7 +13,7 @@ use crate::Rule;
 use crate::ast::Url;
 use crate::ast::{
     Article, Fieldspec, FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl,
-    MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
+    MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
 use crate::ast::{Host, Hostport, IpSchemepart, Login, Path};
 
@@ -160,6 +160,9 @@ hostport_accessors!(GopherUrl, 70, "3.4", |url| url.hostport);
 hostport_accessors!(NntpUrl, 119, "3.7", |url| url.hostport);
 hostport_accessors!(TelnetUrl, 23, "3.8", |url| url.login.hostport);
 hostport_accessors!(WaisUrl, 210, "3.9", |url| url.hostport());
+hostport_accessors!(WaisDatabase, 210, "3.9", |url| url.hostport);
+hostport_accessors!(WaisIndex, 210, "3.9", |url| url.hostport);
+hostport_accessors!(WaisDoc, 210, "3.9", |url| url.hostport);
 hostport_accessors!(ProsperoUrl, 1525, "3.11", |url| url.hostport);
 
 impl<'a> HttpUrl<'a> {
@@ -269,6 +272,43 @@ impl<'a> WaisUrl<'a> {
     /// 3.9 says "should be treated opaquely".
     pub fn wpath_decoded(&self) -> Option<Decoded<'a>> {
         self.wpath().map(decode)
+    }
+}
+
+impl<'a> WaisDatabase<'a> {
+    /// The database name, decoded.
+    pub fn database_decoded(&self) -> Decoded<'a> {
+        decode(self.database())
+    }
+}
+
+impl<'a> WaisIndex<'a> {
+    /// The database name, decoded.
+    pub fn database_decoded(&self) -> Decoded<'a> {
+        decode(self.database())
+    }
+
+    /// The search, decoded.
+    pub fn search_decoded(&self) -> Decoded<'a> {
+        decode(self.search())
+    }
+}
+
+impl<'a> WaisDoc<'a> {
+    /// The database name, decoded.
+    pub fn database_decoded(&self) -> Decoded<'a> {
+        decode(self.database())
+    }
+
+    /// The `wtype`, decoded.
+    pub fn wtype_decoded(&self) -> Decoded<'a> {
+        decode(self.wtype())
+    }
+
+    /// The `wpath`, decoded: the document-id, which section 3.9 says
+    /// "should be treated opaquely".
+    pub fn wpath_decoded(&self) -> Decoded<'a> {
+        decode(self.wpath())
     }
 }
 

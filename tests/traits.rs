@@ -1,0 +1,142 @@
+//! The common traits of the public types, as a dependent expects them
+//! (the Rust API guidelines' C-COMMON-TRAITS and C-SEND-SYNC): every type
+//! is `Debug`, `Send` and `Sync`; values are `Clone`; those that compare
+//! hash too; errors are `std::error::Error` and `'static`. A type that
+//! loses one fails to compile here.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use rfc1738::bnf::{
+    BnfError, ChoiceKind, ChoicePoint, DerivationTooLarge, Expr, Grammar, Matcher, Production,
+    TooManyStates,
+};
+use rfc1738::coverage::Coverage;
+use rfc1738::extract::{Extracted, Extractor, Form, HyphenBreak};
+use rfc1738::lint::{Code, Warning};
+use rfc1738::url::{
+    Article, BuildError, Decoded, Fieldspec, Fieldspecs, FileHost, FileParts, FileUrl,
+    ForbiddenByte, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl, GenericUrl,
+    GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
+    IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
+    OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, TelnetParts, TelnetUrl,
+    Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex, WaisParts, WaisUrl,
+};
+use rfc1738::visible::Visible;
+use rfc1738::{
+    Derivation, Diagnostic, Error, Expected, Found, Hint, HintCode, Match, Position, Rule,
+    UnknownRule, Url,
+};
+
+fn value<T: Debug + Clone + Send + Sync>() {}
+fn compared<T: Debug + Clone + PartialEq + Eq + Send + Sync>() {}
+fn hashed<T: Debug + Clone + Eq + Hash + Send + Sync>() {}
+fn error<T: std::error::Error + Clone + Eq + Send + Sync + 'static>() {}
+
+#[test]
+fn the_entry_points_types() {
+    hashed::<Url<'_>>();
+    hashed::<UrlBuf>();
+    hashed::<Match<'_>>();
+    hashed::<Rule>();
+    hashed::<Expected>();
+    hashed::<Found>();
+    hashed::<Position>();
+    hashed::<Hint>();
+    hashed::<HintCode>();
+    compared::<Derivation<'_>>();
+    value::<Diagnostic<'_>>();
+    error::<Error>();
+    error::<UnknownRule>();
+}
+
+#[test]
+fn the_syntax_trees_types() {
+    hashed::<HttpUrl<'_>>();
+    hashed::<FtpUrl<'_>>();
+    hashed::<NewsUrl<'_>>();
+    hashed::<NntpUrl<'_>>();
+    hashed::<TelnetUrl<'_>>();
+    hashed::<GopherUrl<'_>>();
+    hashed::<GopherPath<'_>>();
+    hashed::<WaisUrl<'_>>();
+    hashed::<WaisDatabase<'_>>();
+    hashed::<WaisIndex<'_>>();
+    hashed::<WaisDoc<'_>>();
+    hashed::<MailtoUrl<'_>>();
+    hashed::<FileUrl<'_>>();
+    hashed::<FileHost<'_>>();
+    hashed::<ProsperoUrl<'_>>();
+    hashed::<Fieldspec<'_>>();
+    hashed::<Fieldspecs<'_>>();
+    hashed::<GenericUrl<'_>>();
+    hashed::<IpSchemepart<'_>>();
+    hashed::<Login<'_>>();
+    hashed::<Hostport<'_>>();
+    hashed::<Host<'_>>();
+    hashed::<Path<'_>>();
+    hashed::<Grouppart<'_>>();
+    hashed::<Article<'_>>();
+}
+
+#[test]
+fn what_a_url_means_types() {
+    hashed::<Decoded<'_>>();
+    hashed::<Typecode>();
+    hashed::<FtpCredentials<'_>>();
+    hashed::<FtpCommand<'_>>();
+    value::<FtpCommands<'_>>();
+    hashed::<Parts<'_>>();
+    hashed::<HttpParts<'_>>();
+    hashed::<FtpParts<'_>>();
+    hashed::<NewsParts<'_>>();
+    hashed::<NntpParts<'_>>();
+    hashed::<TelnetParts<'_>>();
+    hashed::<GopherParts<'_>>();
+    hashed::<WaisParts<'_>>();
+    hashed::<WaisForm<'_>>();
+    hashed::<MailtoParts<'_>>();
+    hashed::<FileParts<'_>>();
+    hashed::<ProsperoParts<'_>>();
+    hashed::<OtherParts<'_>>();
+    hashed::<Userinfo<'_>>();
+    error::<OutOfRange>();
+    error::<ForbiddenByte>();
+    error::<BuildError>();
+}
+
+#[test]
+fn the_other_modules_types() {
+    hashed::<Warning>();
+    hashed::<Code>();
+    hashed::<Form>();
+    hashed::<HyphenBreak>();
+    compared::<Extracted>();
+    value::<Extractor<'_>>();
+    compared::<Visible<'_>>();
+    compared::<Grammar>();
+    compared::<Production>();
+    compared::<Expr>();
+    hashed::<ChoiceKind>();
+    hashed::<ChoicePoint<'_>>();
+    value::<Matcher<'_>>();
+    value::<Coverage>();
+    error::<BnfError>();
+    error::<DerivationTooLarge>();
+    error::<TooManyStates>();
+}
+
+/// The types whose text is a part of a URL write it with `Display`.
+#[test]
+fn the_parts_display() {
+    fn shown<T: Display>() {}
+    shown::<Url<'_>>();
+    shown::<UrlBuf>();
+    shown::<WaisDatabase<'_>>();
+    shown::<WaisIndex<'_>>();
+    shown::<WaisDoc<'_>>();
+    shown::<GopherPath<'_>>();
+    shown::<Hostport<'_>>();
+    shown::<Login<'_>>();
+    shown::<Path<'_>>();
+}
