@@ -12,7 +12,6 @@ use percent_encoding::percent_encode_byte;
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found};
-use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 ///
@@ -212,6 +211,12 @@ fn percent_encoded(c: char) -> String {
         .collect()
 }
 
+/// `c` between double quotes as a message names the character found
+/// (`"a"`, `"\""`), shown as [`crate::visible`] says.
+fn quoted(c: char) -> String {
+    Found::Char(c).to_string()
+}
+
 /// The section of RFC 1738 that forbids a user name in a scheme's URLs.
 fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
     match rule {
@@ -334,7 +339,8 @@ fn found_hint(found: Found) -> Option<Hint> {
         ) => (
             HintCode::UnsafeCharacter,
             format!(
-                "\"{c}\" is unsafe and must always be encoded: write {}",
+                "{} is unsafe and must always be encoded: write {}",
+                quoted(c),
                 percent_encoded(c)
             ),
         ),
@@ -349,8 +355,8 @@ fn found_hint(found: Found) -> Option<Hint> {
         Found::Char(c) if !c.is_ascii() => (
             HintCode::NonAscii,
             format!(
-                "URLs are written in US-ASCII: encode \"{}\" as the %XX of its UTF-8 bytes, {}",
-                Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
+                "URLs are written in US-ASCII: encode {} as the %XX of its UTF-8 bytes, {}",
+                quoted(c),
                 percent_encoded(c)
             ),
         ),

@@ -77,6 +77,24 @@ fn unsafe_characters_with_their_escape() {
 }
 
 #[test]
+fn a_hint_quotes_a_character_as_the_message_does() {
+    // The quote mark is `"\""` in the hint as after "found", not `"""`.
+    let error = error("http://host/a\"b");
+    assert!(
+        error.message().ends_with(r#"found "\"""#),
+        "{}",
+        error.message()
+    );
+    let hint = error.hints()[0].message();
+    assert_eq!(
+        hint,
+        r#""\"" is unsafe and must always be encoded: write %22"#
+    );
+    let hint = hints("http://host/a\u{202e}b").remove(0).1;
+    assert!(hint.contains(r#"encode "\u{202e}" as"#), "{hint}");
+}
+
+#[test]
 fn a_percent_that_starts_no_escape() {
     hinted("http://host/100%", "2.2", "two hex digits");
     hinted("http://host/100%25%zz", "2.2", "%25");
