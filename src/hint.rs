@@ -254,7 +254,10 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         // which are the password's: one that says nothing of them instead.
         hints.push(password_hint());
     } else {
-        hints.extend(found_hint(context.found));
+        hints.extend(found_hint(
+            context.found,
+            escape_may_stand(context.expected),
+        ));
         hints.extend(escape_hint(context));
         hints.extend(empty_port_hint(context));
         let in_host = context
@@ -325,8 +328,23 @@ fn password_hint() -> Hint {
     )
 }
 
-/// What section 2.2 says of the character found.
-fn found_hint(found: Found) -> Option<Hint> {
+/// Whether an escape (`"%" hex hex`) could stand where something in
+/// `expected` was expected: a class with escapes (`uchar`, `xchar`), or a
+/// literal that starts with `%` (gopher's `"%09"`). In a host, a port, a
+/// scheme or a news group none can.
+fn escape_may_stand(expected: &[Expected]) -> bool {
+    expected.iter().any(|item| match item {
+        Expected::Rule(rule) => rule.class().is_some_and(charset::Class::escape),
+        Expected::Literal(literal) => literal.starts_with('%'),
+        Expected::EndOfInput => false,
+    })
+}
+
+/// What section 2.2 says of the character found. The `%XX` to write is
+/// given only where an escape could stand (`escapable`); elsewhere the hint
+/// says that none can, which no encoding mends.
+fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
+    const NO_ESCAPE: &str = "and no escape can stand here either";
     let (code, message) = match found {
         Found::Char('#') => (
             HintCode::Fragment,
@@ -338,34 +356,59 @@ fn found_hint(found: Found) -> Option<Hint> {
             c @ (' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`'),
         ) => (
             HintCode::UnsafeCharacter,
-            format!(
-                "{} is unsafe and must always be encoded: write {}",
-                quoted(c),
-                percent_encoded(c)
-            ),
+            if escapable {
+                format!(
+                    "{} is unsafe and must always be encoded: write {}",
+                    quoted(c),
+                    percent_encoded(c)
+                )
+            } else {
+                format!(
+                    "{} is unsafe and must always be encoded, {NO_ESCAPE}",
+                    quoted(c)
+                )
+            },
         ),
         Found::Char(c) if c.is_control() => (
             HintCode::ControlCharacter,
-            format!(
-                "control characters must be encoded: write {} for U+{:04X}",
-                percent_encoded(c),
-                u32::from(c)
-            ),
+            if escapable {
+                format!(
+                    "control characters must be encoded: write {} for U+{:04X}",
+                    percent_encoded(c),
+                    u32::from(c)
+                )
+            } else {
+                format!(
+                    "control characters (here U+{:04X}) must be encoded, {NO_ESCAPE}",
+                    u32::from(c)
+                )
+            },
         ),
         Found::Char(c) if !c.is_ascii() => (
             HintCode::NonAscii,
-            format!(
-                "URLs are written in US-ASCII: encode {} as the %XX of its UTF-8 bytes, {}",
-                quoted(c),
-                percent_encoded(c)
-            ),
+            if escapable {
+                format!(
+                    "URLs are written in US-ASCII: encode {} as the %XX of its UTF-8 bytes, {}",
+                    quoted(c),
+                    percent_encoded(c)
+                )
+            } else {
+                format!(
+                    "URLs are written in US-ASCII: {} must be encoded, {NO_ESCAPE}",
+                    quoted(c)
+                )
+            },
         ),
         Found::Byte(byte) => (
             HintCode::NonAsciiByte,
-            format!(
-                "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
-                percent_encode_byte(byte)
-            ),
+            if escapable {
+                format!(
+                    "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
+                    percent_encode_byte(byte)
+                )
+            } else {
+                format!("byte 0x{byte:02X} is not US-ASCII and must be encoded, {NO_ESCAPE}")
+            },
         ),
         _ => return None,
     };

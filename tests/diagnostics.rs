@@ -117,6 +117,50 @@ fn non_ascii_and_control_characters_with_their_utf8_escape() {
 }
 
 #[test]
+fn no_escape_is_offered_where_none_can_stand() {
+    // A host, a port or a scheme holds no escape: `%5B` would fail there
+    // too, so the hint says the character cannot be mended by encoding.
+    for (input, said) in [
+        (
+            "http://[::1]/",
+            r#""[" is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            "http://ho st/",
+            r#"" " is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            " http://host/",
+            r#"" " is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            "http://host:8\t0/",
+            "control characters (here U+0009) must be encoded, and no",
+        ),
+        (
+            "http://caf\u{e9}.fr/",
+            "US-ASCII: \"\u{e9}\" must be encoded, and no",
+        ),
+    ] {
+        hinted(input, "2.2", said);
+        let hints = hints(input);
+        assert!(
+            hints.iter().all(|(_, m)| !m.contains('%')),
+            "{input:?}: {hints:?}"
+        );
+    }
+    let error = check_bytes(b"http://h\xff/", None).unwrap_err();
+    let hint = error.hints()[0].message();
+    assert_eq!(
+        hint,
+        "byte 0xFF is not US-ASCII and must be encoded, and no escape can stand here either"
+    );
+    // Where a uchar or an xchar could stand, the escape is given.
+    hinted("news:comp lang", "2.2", "write %20");
+    hinted("gopher://h/1a%09b c", "2.2", "write %20");
+}
+
+#[test]
 fn host_mistakes() {
     hinted("http://host:/", "3.1", "the port is empty");
     hinted("http://host:", "3.1", "the port is empty");
