@@ -54,7 +54,7 @@ pub enum HintCode {
     /// A scheme name with characters section 2.1 does not allow.
     SchemeName,
     /// A user name or password in a URL whose scheme allows none (sections
-    /// 3.3, 3.4, 3.7, 3.9, 3.11).
+    /// 3.3, 3.4, 3.7, 3.9, 3.10, 3.11).
     UserNotAllowed,
     /// An error inside a password that is not shown: what a user name or
     /// password must encode (section 3.1), instead of the character found.
@@ -194,7 +194,7 @@ pub(crate) struct Context<'a> {
     pub found: Found,
     pub path: &'a [Rule],
     pub expected: &'a [Expected],
-    /// Where the login or hostport that was being read at the offset
+    /// Where the login, hostport or host that was being read at the offset
     /// starts, if one was: the start of the authority, as the parser read
     /// it.
     pub authority: Option<usize>,
@@ -226,6 +226,7 @@ fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
         Rule::Waisurl | Rule::Waisdatabase | Rule::Waisindex | Rule::Waisdoc => {
             Some(("3.9", "a wais"))
         }
+        Rule::Fileurl => Some(("3.10", "a file")),
         Rule::Prosperourl => Some(("3.11", "a prospero")),
         _ => None,
     }

@@ -40,6 +40,10 @@ fn a_user_name_where_the_scheme_allows_none() {
     hinted("nntp://me@host/group", "3.7", "an nntp URL");
     hinted("wais://me@host/db", "3.9", "a wais URL");
     hinted("prospero://me@host/x", "3.11", "a prospero URL");
+    // A file URL has a host alone, no login: `file://<host>/<path>`.
+    hinted("file://me@host/x", "3.10", "a file URL allows no user name");
+    hinted("file://me:pw@host/x", "3.10", "a file URL");
+    assert!(hints("file://host/a@b c").iter().all(|(s, _)| s != "3.10"));
     // ftp and telnet allow them: no such hint.
     assert!(parse("ftp://me@host/").is_ok());
     assert!(hints("http://host/a@b c").iter().all(|(s, _)| s != "3.3"));
