@@ -341,12 +341,22 @@ impl Error {
     }
 
     /// The productions that were being matched at the offset, from the rule
-    /// down to the innermost one that expected something there.
+    /// down to the innermost one that expected something there. Where
+    /// several readings reached the offset, it is the path of the first
+    /// item of [`expected`](Error::expected): the others may have been
+    /// expected in other productions.
     ///
     /// ```
-    /// use rfc1738::Rule;
+    /// use rfc1738::{Expected, Rule};
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
     /// assert_eq!(error.path(), [Rule::Httpurl, Rule::Hostport, Rule::Port, Rule::Digits]);
+    /// // `1.2.3` goes on as a hostname (`1.2.3-a.b`) or as a hostnumber
+    /// // (`1.2.3.4`): the path is the hostname's, whose `alphadigit` comes
+    /// // first; the `digit` is the hostnumber's.
+    /// let error = rfc1738::parse("http://1.2.3/").unwrap_err();
+    /// assert_eq!(error.path().last(), Some(&Rule::Domainlabel));
+    /// assert_eq!(error.expected()[0], Expected::Rule(Rule::Alphadigit));
+    /// assert!(error.expected().contains(&Expected::Rule(Rule::Digit)));
     /// ```
     pub fn path(&self) -> &[Rule] {
         self.details().recorded.path.rules()

@@ -12,7 +12,6 @@ use percent_encoding::percent_encode_byte;
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found};
-use crate::visible::Visible;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 ///
@@ -55,7 +54,7 @@ pub enum HintCode {
     /// A scheme name with characters section 2.1 does not allow.
     SchemeName,
     /// A user name or password in a URL whose scheme allows none (sections
-    /// 3.3, 3.4, 3.7, 3.9, 3.11).
+    /// 3.3, 3.4, 3.7, 3.9, 3.10, 3.11).
     UserNotAllowed,
     /// An error inside a password that is not shown: what a user name or
     /// password must encode (section 3.1), instead of the character found.
@@ -195,7 +194,7 @@ pub(crate) struct Context<'a> {
     pub found: Found,
     pub path: &'a [Rule],
     pub expected: &'a [Expected],
-    /// Where the login or hostport that was being read at the offset
+    /// Where the login, hostport or host that was being read at the offset
     /// starts, if one was: the start of the authority, as the parser read
     /// it.
     pub authority: Option<usize>,
@@ -212,6 +211,12 @@ fn percent_encoded(c: char) -> String {
         .collect()
 }
 
+/// `c` between double quotes as a message names the character found
+/// (`"a"`, `"\""`), shown as [`crate::visible`] says.
+fn quoted(c: char) -> String {
+    Found::Char(c).to_string()
+}
+
 /// The section of RFC 1738 that forbids a user name in a scheme's URLs.
 fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
     match rule {
@@ -221,6 +226,7 @@ fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
         Rule::Waisurl | Rule::Waisdatabase | Rule::Waisindex | Rule::Waisdoc => {
             Some(("3.9", "a wais"))
         }
+        Rule::Fileurl => Some(("3.10", "a file")),
         Rule::Prosperourl => Some(("3.11", "a prospero")),
         _ => None,
     }
@@ -249,7 +255,10 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         // which are the password's: one that says nothing of them instead.
         hints.push(password_hint());
     } else {
-        hints.extend(found_hint(context.found));
+        hints.extend(found_hint(
+            context.found,
+            escape_may_stand(context.expected),
+        ));
         hints.extend(escape_hint(context));
         hints.extend(empty_port_hint(context));
         let in_host = context
@@ -320,8 +329,23 @@ fn password_hint() -> Hint {
     )
 }
 
-/// What section 2.2 says of the character found.
-fn found_hint(found: Found) -> Option<Hint> {
+/// Whether an escape (`"%" hex hex`) could stand where something in
+/// `expected` was expected: a class with escapes (`uchar`, `xchar`), or a
+/// literal that starts with `%` (gopher's `"%09"`). In a host, a port, a
+/// scheme or a news group none can.
+fn escape_may_stand(expected: &[Expected]) -> bool {
+    expected.iter().any(|item| match item {
+        Expected::Rule(rule) => rule.class().is_some_and(charset::Class::escape),
+        Expected::Literal(literal) => literal.starts_with('%'),
+        Expected::EndOfInput => false,
+    })
+}
+
+/// What section 2.2 says of the character found. The `%XX` to write is
+/// given only where an escape could stand (`escapable`); elsewhere the hint
+/// says that none can, which no encoding mends.
+fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
+    const NO_ESCAPE: &str = "and no escape can stand here either";
     let (code, message) = match found {
         Found::Char('#') => (
             HintCode::Fragment,
@@ -333,33 +357,59 @@ fn found_hint(found: Found) -> Option<Hint> {
             c @ (' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`'),
         ) => (
             HintCode::UnsafeCharacter,
-            format!(
-                "\"{c}\" is unsafe and must always be encoded: write {}",
-                percent_encoded(c)
-            ),
+            if escapable {
+                format!(
+                    "{} is unsafe and must always be encoded: write {}",
+                    quoted(c),
+                    percent_encoded(c)
+                )
+            } else {
+                format!(
+                    "{} is unsafe and must always be encoded, {NO_ESCAPE}",
+                    quoted(c)
+                )
+            },
         ),
         Found::Char(c) if c.is_control() => (
             HintCode::ControlCharacter,
-            format!(
-                "control characters must be encoded: write {} for U+{:04X}",
-                percent_encoded(c),
-                u32::from(c)
-            ),
+            if escapable {
+                format!(
+                    "control characters must be encoded: write {} for U+{:04X}",
+                    percent_encoded(c),
+                    u32::from(c)
+                )
+            } else {
+                format!(
+                    "control characters (here U+{:04X}) must be encoded, {NO_ESCAPE}",
+                    u32::from(c)
+                )
+            },
         ),
         Found::Char(c) if !c.is_ascii() => (
             HintCode::NonAscii,
-            format!(
-                "URLs are written in US-ASCII: encode \"{}\" as the %XX of its UTF-8 bytes, {}",
-                Visible::new(c.encode_utf8(&mut [0; 4])).quoted(),
-                percent_encoded(c)
-            ),
+            if escapable {
+                format!(
+                    "URLs are written in US-ASCII: encode {} as the %XX of its UTF-8 bytes, {}",
+                    quoted(c),
+                    percent_encoded(c)
+                )
+            } else {
+                format!(
+                    "URLs are written in US-ASCII: {} must be encoded, {NO_ESCAPE}",
+                    quoted(c)
+                )
+            },
         ),
         Found::Byte(byte) => (
             HintCode::NonAsciiByte,
-            format!(
-                "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
-                percent_encode_byte(byte)
-            ),
+            if escapable {
+                format!(
+                    "byte 0x{byte:02X} is not US-ASCII: encode it as {}",
+                    percent_encode_byte(byte)
+                )
+            } else {
+                format!("byte 0x{byte:02X} is not US-ASCII and must be encoded, {NO_ESCAPE}")
+            },
         ),
         _ => return None,
     };

@@ -40,6 +40,10 @@ fn a_user_name_where_the_scheme_allows_none() {
     hinted("nntp://me@host/group", "3.7", "an nntp URL");
     hinted("wais://me@host/db", "3.9", "a wais URL");
     hinted("prospero://me@host/x", "3.11", "a prospero URL");
+    // A file URL has a host alone, no login: `file://<host>/<path>`.
+    hinted("file://me@host/x", "3.10", "a file URL allows no user name");
+    hinted("file://me:pw@host/x", "3.10", "a file URL");
+    assert!(hints("file://host/a@b c").iter().all(|(s, _)| s != "3.10"));
     // ftp and telnet allow them: no such hint.
     assert!(parse("ftp://me@host/").is_ok());
     assert!(hints("http://host/a@b c").iter().all(|(s, _)| s != "3.3"));
@@ -77,6 +81,24 @@ fn unsafe_characters_with_their_escape() {
 }
 
 #[test]
+fn a_hint_quotes_a_character_as_the_message_does() {
+    // The quote mark is `"\""` in the hint as after "found", not `"""`.
+    let error = error("http://host/a\"b");
+    assert!(
+        error.message().ends_with(r#"found "\"""#),
+        "{}",
+        error.message()
+    );
+    let hint = error.hints()[0].message();
+    assert_eq!(
+        hint,
+        r#""\"" is unsafe and must always be encoded: write %22"#
+    );
+    let hint = hints("http://host/a\u{202e}b").remove(0).1;
+    assert!(hint.contains(r#"encode "\u{202e}" as"#), "{hint}");
+}
+
+#[test]
 fn a_percent_that_starts_no_escape() {
     hinted("http://host/100%", "2.2", "two hex digits");
     hinted("http://host/100%25%zz", "2.2", "%25");
@@ -96,6 +118,50 @@ fn non_ascii_and_control_characters_with_their_utf8_escape() {
             .iter()
             .any(|hint| hint.message().contains("%FF"))
     );
+}
+
+#[test]
+fn no_escape_is_offered_where_none_can_stand() {
+    // A host, a port or a scheme holds no escape: `%5B` would fail there
+    // too, so the hint says the character cannot be mended by encoding.
+    for (input, said) in [
+        (
+            "http://[::1]/",
+            r#""[" is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            "http://ho st/",
+            r#"" " is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            " http://host/",
+            r#"" " is unsafe and must always be encoded, and no"#,
+        ),
+        (
+            "http://host:8\t0/",
+            "control characters (here U+0009) must be encoded, and no",
+        ),
+        (
+            "http://caf\u{e9}.fr/",
+            "US-ASCII: \"\u{e9}\" must be encoded, and no",
+        ),
+    ] {
+        hinted(input, "2.2", said);
+        let hints = hints(input);
+        assert!(
+            hints.iter().all(|(_, m)| !m.contains('%')),
+            "{input:?}: {hints:?}"
+        );
+    }
+    let error = check_bytes(b"http://h\xff/", None).unwrap_err();
+    let hint = error.hints()[0].message();
+    assert_eq!(
+        hint,
+        "byte 0xFF is not US-ASCII and must be encoded, and no escape can stand here either"
+    );
+    // Where a uchar or an xchar could stand, the escape is given.
+    hinted("news:comp lang", "2.2", "write %20");
+    hinted("gopher://h/1a%09b c", "2.2", "write %20");
 }
 
 #[test]

@@ -117,8 +117,8 @@ pub(crate) struct Recorded {
     pub expected: Items,
     /// The productions open when a leaf first reported there.
     pub path: Path,
-    /// Where the innermost login or hostport open then started: the start of
-    /// the authority, as the parser read it.
+    /// Where the outermost login, hostport or host open then started: the
+    /// start of the authority, as the parser read it.
     pub authority: Option<usize>,
     /// What the pass read of a user and password.
     pub credentials: Credentials,
@@ -155,6 +155,18 @@ impl Recorded {
             },
             authority: None,
             credentials: Credentials::default(),
+        }
+    }
+}
+
+impl Recorded {
+    /// Adds what `other`, recorded at the same position by a pass of
+    /// another rule, expected and this did not, after this one's items.
+    pub(crate) fn add_expected(&mut self, other: &Recorded) {
+        for item in other.expected.as_slice() {
+            if !self.expected.as_slice().iter().any(|seen| seen.same(item)) {
+                self.expected.push(*item);
+            }
         }
     }
 }
@@ -255,9 +267,10 @@ impl<'r> Diagnosis<'r> {
             len += 1;
         }
         recorded.path = Path { rules, len };
+        // The outermost: a login holds a hostport, which holds a host, and
+        // a `fileurl` has a host alone.
         recorded.authority = (0..depth)
-            .rev()
-            .find(|&i| matches!(rules[i], Rule::Hostport | Rule::Login))
+            .find(|&i| matches!(rules[i], Rule::Login | Rule::Hostport | Rule::Host))
             .map(|i| self.starts[i].get() - self.base);
     }
 }
