@@ -76,24 +76,8 @@ pub(crate) fn check(rule: Rule, input: &str, fold: bool) -> Result<(), usize> {
 /// `offset`, the farthest offset a pass of `rule` over `input` reached (or
 /// its end, when a byte that is not text follows), and the productions open
 /// when it was first reached.
-///
-/// `url` takes the first scheme rule that matches up to something no
-/// `xchar` run could go on with, and tries `otherurl` no further (D8): but
-/// an `otherurl` could have gone on there with an `xchar`. Its language
-/// holds every scheme rule's, so it reaches the same offset, and what it
-/// expects there is expected of `url` too: it is recorded after the rest.
 #[cold]
 pub(crate) fn diagnose(rule: Rule, input: &str, fold: bool, offset: usize, into: &mut Recorded) {
-    diagnose_one(rule, input, fold, offset, into);
-    if rule == Rule::Url {
-        let mut other = Recorded::new();
-        diagnose_one(Rule::Otherurl, input, fold, offset, &mut other);
-        into.add_expected(&other);
-    }
-}
-
-/// [`diagnose`] for one pass of `rule`.
-fn diagnose_one(rule: Rule, input: &str, fold: bool, offset: usize, into: &mut Recorded) {
     let diagnosis = Diagnosis::new(input, offset, into);
     let o = &diagnosis;
     let matched = if fold {

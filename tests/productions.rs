@@ -73,6 +73,28 @@ fn url() {
 }
 
 #[test]
+fn where_a_reading_ends_before_no_xchar_an_xchar_is_expected() {
+    use rfc1738::Expected;
+    let xchar = Expected::Rule(Rule::Xchar);
+    // `url` takes the httpurl and tries no otherurl, which could have gone
+    // on with an xchar at the `#`.
+    let error = parse_rule(Rule::Url, "http://host/a#b").unwrap_err();
+    assert_eq!(error.offset(), 13);
+    assert!(error.expected().contains(&xchar), "{error}");
+    // Gopher's selector cut at the `%09` ends before the `#`, where the
+    // selector that takes the rest (`a%09b/`, valid) could have gone on.
+    for rule in [Rule::Gopherurl, Rule::Url] {
+        let error = parse_rule(rule, "gopher://h/1a%09b#").unwrap_err();
+        assert_eq!(error.offset(), 17);
+        assert!(error.expected().contains(&xchar), "{rule}: {error}");
+    }
+    assert!(rfc1738::parse("gopher://h/1a%09b/").is_ok());
+    // Nor is it expected where none could come: an httpurl alone.
+    let error = parse_rule(Rule::Httpurl, "http://host/a#b").unwrap_err();
+    assert!(!error.expected().contains(&xchar), "{error}");
+}
+
+#[test]
 fn otherurl() {
     use Rule::Otherurl as R;
     fail(R, "foo", 3);

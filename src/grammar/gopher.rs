@@ -77,7 +77,7 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
             lit(o, "%09"),
             before_tab(search(o), false),
             opt(preceded(lit(o, "%09"), gopher_plus_string(o))),
-            xchar_end(),
+            xchar_end(o),
         )),
     )
     .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));

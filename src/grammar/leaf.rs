@@ -341,21 +341,27 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for EndOfInput<O> {
 
 /// Succeeds, consuming nothing, where nothing that could continue an `*xchar`
 /// run follows (no `xchar`, no `%`): where every string `url` can match
-/// ends, and where an `otherurl` could reach no farther. Reports nothing: it
-/// tells where a match may end, not what may come next.
-pub(crate) fn xchar_end() -> XcharEnd {
-    XcharEnd
+/// ends, and where an `otherurl` could reach no farther. Reports that an
+/// `xchar` could come there, whether one does or not: the reading it lets
+/// end there (a scheme rule in `url`, gopher's selector cut at a `%09`)
+/// stands beside one that would go on with an `xchar` run (`otherurl`'s
+/// schemepart, the selector that takes the rest), which nom's ordered
+/// choice then does not try.
+pub(crate) fn xchar_end<O: Observer>(o: O) -> XcharEnd<O> {
+    XcharEnd(o)
 }
 
 /// See [`xchar_end`].
-pub(crate) struct XcharEnd;
+pub(crate) struct XcharEnd<O>(O);
 
-impl<'a, I: Text<'a>> Parser<I> for XcharEnd {
+impl<'a, I: Text<'a>, O: Observer> Parser<I> for XcharEnd<O> {
     type Output = ();
     type Error = E<I>;
 
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
+        self.0
+            .reach(address(&input), &[Expected::Rule(Rule::Xchar)]);
         match input.text().as_bytes().first() {
             Some(&byte) if byte == b'%' || charset::XCHAR.contains(byte) => {
                 fail::<I, _, OM>(&input, 0, ErrorKind::Not)

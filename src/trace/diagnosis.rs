@@ -159,18 +159,6 @@ impl Recorded {
     }
 }
 
-impl Recorded {
-    /// Adds what `other`, recorded at the same position by a pass of
-    /// another rule, expected and this did not, after this one's items.
-    pub(crate) fn add_expected(&mut self, other: &Recorded) {
-        for item in other.expected.as_slice() {
-            if !self.expected.as_slice().iter().any(|seen| seen.same(item)) {
-                self.expected.push(*item);
-            }
-        }
-    }
-}
-
 impl<'r> Diagnosis<'r> {
     /// For a pass over `input`, recording at `offset` into `into`, which
     /// holds nothing yet ([`Recorded::new`]).
