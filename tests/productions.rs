@@ -73,7 +73,7 @@ fn url() {
 }
 
 #[test]
-fn where_a_reading_ends_before_no_xchar_an_xchar_is_expected() {
+fn where_a_shorter_reading_ends_a_longer_one_reports_too() {
     use rfc1738::Expected;
     let xchar = Expected::Rule(Rule::Xchar);
     // `url` takes the httpurl and tries no otherurl, which could have gone
@@ -89,6 +89,17 @@ fn where_a_reading_ends_before_no_xchar_an_xchar_is_expected() {
         assert!(error.expected().contains(&xchar), "{rule}: {error}");
     }
     assert!(rfc1738::parse("gopher://h/1a%09b/").is_ok());
+    // A login read as a hostport before a `/` could have been a user
+    // too: what a user goes on with, and the `@` after it, are expected.
+    let error = parse_rule(Rule::Login, "a/aa").unwrap_err();
+    assert_eq!(error.offset(), 1);
+    for item in [Expected::Literal("@"), Expected::Literal(";")] {
+        assert!(error.expected().contains(&item), "{error}");
+    }
+    assert_eq!(
+        error.expected(),
+        parse_rule(Rule::Login, "a aa").unwrap_err().expected()
+    );
     // Nor is it expected where none could come: an httpurl alone.
     let error = parse_rule(Rule::Httpurl, "http://host/a#b").unwrap_err();
     assert!(!error.expected().contains(&xchar), "{error}");

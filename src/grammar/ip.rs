@@ -7,7 +7,9 @@ use nom::combinator::opt;
 use nom::sequence::{preceded, terminated};
 
 use super::chars::digits;
-use super::leaf::{E, attempt, followed_by, label, lit, many, one, rule, scanned, seq, span, star};
+use super::leaf::{
+    E, attempt, followed_by, label, lit, many, one, rule, scanned, seq, shortcut_ends, span, star,
+};
 use crate::ast::{Host, Hostport, IpSchemepart, Login};
 use crate::input::Text;
 use crate::trace::Observer;
@@ -53,6 +55,8 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// `user` and `password`, around at most one `:`, and the `@` the optional
 /// part needs is not there. Most logins are read once that way, not twice
 /// (as a user and password until the missing `@`, then as a host and port).
+/// Where an error's diagnosis records, the login is read as written: the
+/// user and password, which could have gone on there, report too.
 ///
 /// As written, the optional part is tried first. A host and port are also
 /// a user and password (`host:80` is `user ":" password`), so it only fails
@@ -73,7 +77,8 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 pub fn login<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
-    let alone = terminated(hostport(o), followed_by("/", true)).map(|hostport| (None, hostport));
+    let alone = terminated(hostport(o), seq((followed_by("/", true), shortcut_ends(o))))
+        .map(|hostport| (None, hostport));
     let credentials = terminated(
         seq((user(o), opt(preceded(lit(o, ":"), password(o))))),
         lit(o, "@"),

@@ -371,6 +371,30 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for XcharEnd<O> {
     }
 }
 
+/// Succeeds, consuming nothing, where a shortcut reading may end: anywhere
+/// but where the observer asks for the production as written
+/// ([`Observe::as_written`](crate::trace::Observe::as_written): the
+/// diagnosing pass, at the error's offset).
+pub(crate) fn shortcut_ends<O: Observer>(o: O) -> ShortcutEnds<O> {
+    ShortcutEnds(o)
+}
+
+/// See [`shortcut_ends`].
+pub(crate) struct ShortcutEnds<O>(O);
+
+impl<'a, I: Text<'a>, O: Observer> Parser<I> for ShortcutEnds<O> {
+    type Output = ();
+    type Error = E<I>;
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, input: I) -> PResult<OM, I, (), E<I>> {
+        if self.0.as_written(address(&input)) {
+            return fail::<I, _, OM>(&input, 0, ErrorKind::Not);
+        }
+        Ok((input, OM::Output::bind(|| ())))
+    }
+}
+
 /// Whether the input continues with `literal` (or, with `or_end`, ends),
 /// consuming nothing and reporting nothing: a lookahead.
 pub(crate) fn followed_by(literal: &'static str, or_end: bool) -> FollowedBy {

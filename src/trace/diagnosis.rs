@@ -329,6 +329,13 @@ impl Observe for &Diagnosis<'_> {
         false
     }
 
+    /// At the target, every reading runs: one that would go on with more
+    /// than the shortcut read reports there too.
+    #[inline(always)]
+    fn as_written(self, at: usize) -> bool {
+        at == self.target
+    }
+
     #[inline(always)]
     fn enter(self, rule: Rule, at: usize) {
         let depth = self.depth.get();

@@ -55,6 +55,15 @@ pub trait Observe: Copy {
         false
     }
 
+    /// Whether a shortcut reading that would end at `at` (`login` read as a
+    /// hostport alone, D18) must give way to the production as written, so
+    /// that every reading reports there.
+    #[inline(always)]
+    fn as_written(self, at: usize) -> bool {
+        let _ = at;
+        false
+    }
+
     /// The combinator of `rule` starts at `at`.
     #[inline(always)]
     fn enter(self, rule: Rule, at: usize) {
