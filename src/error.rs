@@ -554,6 +554,15 @@ impl Error {
         }
     }
 
+    /// The text of the offset's line before it, as far as the error keeps
+    /// it (a long input's excerpt: at least [`CONTEXT`] characters).
+    fn before(&self) -> &str {
+        match self.long() {
+            Some(long) => long.excerpt.text.get(..long.excerpt.at).unwrap_or_default(),
+            None => self.input.get(..self.offset).unwrap_or_default(),
+        }
+    }
+
     /// The error in one line, without the rule and the position:
     /// `expected digit, "/" or end of input, found "a"` (with the password
     /// hidden and the character found in it, `found a character of the
@@ -578,7 +587,7 @@ impl Error {
     /// Writes [`message`](Error::message) to `out`.
     fn write_message(&self, out: &mut impl fmt::Write) -> fmt::Result {
         out.write_str("expected ")?;
-        write_list(out, self.expected(), usize::MAX)?;
+        write_list(out, self.expected(), self.before(), usize::MAX)?;
         out.write_str(", found ")?;
         if self.hides_found(self.details()) {
             out.write_str("a character of the password (hidden)")
@@ -635,7 +644,7 @@ impl Error {
         let title = format!("not a valid {}: {}", self.rule, self.message());
         let mut label = String::from("expected ");
         // Writing to a String does not fail.
-        let _ = write_list(&mut label, self.expected(), 6);
+        let _ = write_list(&mut label, self.expected(), self.before(), 6);
         let excerpt = self.excerpt();
         let excerpt = excerpt.hiding(self.hidden_span());
         // `line` is at least 1; a first line near `usize::MAX` saturates.
@@ -899,14 +908,20 @@ fn found_in(input: &str, offset: usize, byte: Option<u8>) -> Found {
 }
 
 /// Writes `items` as a list, `a, b or c` (`nothing more` for none), or the
-/// first `shown` and how many more.
-fn write_list(out: &mut impl fmt::Write, items: &[Expected], shown: usize) -> fmt::Result {
+/// first `shown` and how many more; `before` is the text before the offset
+/// (see [`write_item`]).
+fn write_list(
+    out: &mut impl fmt::Write,
+    items: &[Expected],
+    before: &str,
+    shown: usize,
+) -> fmt::Result {
     match items {
         [] => out.write_str("nothing more"),
-        [only] => only.write_to(out),
+        [only] => write_item(out, only, before),
         _ if items.len() > shown => {
             for item in &items[..shown] {
-                item.write_to(out)?;
+                write_item(out, item, before)?;
                 out.write_str(", ")?;
             }
             write!(out, "or {} more", items.len() - shown)
@@ -916,12 +931,53 @@ fn write_list(out: &mut impl fmt::Write, items: &[Expected], shown: usize) -> fm
                 if i > 0 {
                     out.write_str(", ")?;
                 }
-                item.write_to(out)?;
+                write_item(out, item, before)?;
             }
             out.write_str(" or ")?;
-            last.write_to(out)
+            write_item(out, last, before)
         }
     }
+}
+
+/// Writes `item`; a literal that the text before the offset, `before`,
+/// already began is written as its rest, completing it: `http:/` expects
+/// `"/" (to complete "http://")`, where the literal alone would read as
+/// if none of it were there. A scheme's literal is begun whatever the case
+/// of its letters (section 2.1).
+#[inline(always)]
+fn write_item(out: &mut impl fmt::Write, item: &Expected, before: &str) -> fmt::Result {
+    if let Expected::Literal(literal) = item
+        && literal.len() > 1
+        && let Some(begun) = begun(literal, before)
+    {
+        return write_rest(out, literal, begun);
+    }
+    item.write_to(out)
+}
+
+/// Writes the rest of `literal` after its first `begun` bytes, and that it
+/// completes `literal`.
+#[cold]
+fn write_rest(out: &mut impl fmt::Write, literal: &str, begun: usize) -> fmt::Result {
+    out.write_char('"')?;
+    out.write_str(&literal[begun..])?;
+    out.write_str("\" (to complete \"")?;
+    out.write_str(literal)?;
+    out.write_str("\")")
+}
+
+/// How many bytes of `literal`, at least one and not all, end `before`.
+#[inline]
+fn begun(literal: &str, before: &str) -> Option<usize> {
+    let (literal, before) = (literal.as_bytes(), before.as_bytes());
+    // Most literals are one character, and most begun by none: the byte
+    // before the offset rules out every length it does not end.
+    let (&last, literal) = (before.last()?, literal.split_last()?.1);
+    (1..=literal.len()).rev().find(|&k| {
+        literal[k - 1].eq_ignore_ascii_case(&last)
+            && before.len() >= k
+            && before[before.len() - k..].eq_ignore_ascii_case(&literal[..k])
+    })
 }
 
 /// Where the line that holds `offset` (a char boundary) starts.

@@ -165,6 +165,59 @@ fn no_escape_is_offered_where_none_can_stand() {
 }
 
 #[test]
+fn a_literal_begun_before_the_offset_is_expected_as_its_rest() {
+    for (rule, input, message) in [
+        (
+            Rule::Httpurl,
+            "http:/host/",
+            r#"expected "/" (to complete "http://"), found "h""#,
+        ),
+        (
+            Rule::Httpurl,
+            "http:host/",
+            r#"expected "//" (to complete "http://"), found "h""#,
+        ),
+        // A scheme's letters are begun whatever their case (section 2.1).
+        (
+            Rule::Url,
+            "HTTP:/host/",
+            r#"expected "/" (to complete "http://"), found "h""#,
+        ),
+        (
+            Rule::Ftpurl,
+            "ftp://h/a;TYPE=a",
+            r#"expected "type=" (to complete ";type="), found "T""#,
+        ),
+        (
+            Rule::Gopherurl,
+            "gopher://h/1a%0%09x",
+            r#"expected hex or "9" (to complete "%09"), found "%""#,
+        ),
+        // Not begun: the literal as the grammar writes it.
+        (Rule::IpSchemepart, "h", r#"expected "//", found "h""#),
+    ] {
+        let error = match rule {
+            Rule::Url => rfc1738::parse(input).unwrap_err(),
+            _ => parse_rule(rule, input).unwrap_err(),
+        };
+        assert_eq!(error.message(), message, "{rule} on {input:?}");
+        // The line and the list under the caret say the same.
+        assert!(error.to_string().contains(message), "{error}");
+        let label = message.split(", found").next().unwrap_or_default();
+        let rendered = format!("{error:#}");
+        assert!(rendered.contains(&format!("^ {label}")), "{rendered}");
+    }
+    // A long input, which the error does not keep whole, is told the same
+    // from its excerpt.
+    let long = format!("ftp://h/{};TYPE=a", "a".repeat(100_000));
+    let error = parse_rule(Rule::Ftpurl, &long).unwrap_err();
+    assert_eq!(
+        error.message(),
+        r#"expected "type=" (to complete ";type="), found "T""#
+    );
+}
+
+#[test]
 fn host_mistakes() {
     hinted("http://host:/", "3.1", "the port is empty");
     hinted("http://host:", "3.1", "the port is empty");
