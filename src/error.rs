@@ -566,11 +566,16 @@ impl Error {
     /// The error in one line, without the rule and the position:
     /// `expected digit, "/" or end of input, found "a"` (with the password
     /// hidden and the character found in it, `found a character of the
-    /// password (hidden)`).
+    /// password (hidden)`). A literal the input began before the offset is
+    /// written as its rest, which [`expected`](Error::expected) does not
+    /// change.
     ///
     /// ```
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
     /// assert_eq!(error.message(), r#"expected digit, "/" or end of input, found "a""#);
+    /// let error = rfc1738::parse("http:/host/").unwrap_err();
+    /// assert_eq!(error.message(), r#"expected "/" (to complete "http://"), found "h""#);
+    /// assert_eq!(error.expected(), [rfc1738::Expected::Literal("http://")]);
     /// let error = rfc1738::check_bytes(b"http://host/\xff", None).unwrap_err();
     /// assert_eq!(
     ///     error.message(),
