@@ -18,7 +18,8 @@
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
 //! the bound: [`lint`] returns at most 18 warnings of constant size whatever
-//! the length of the URL (two about the scheme name, a password, a port,
+//! the length of the URL (two about the scheme name, a password, a port
+//! (reserved or above 65535),
 //! four hostnumber parts, five ways of writing an encoded delimiter in the
 //! password and five elsewhere), and one URL of 333,333 `%0D` is one warning
 //! with a count of 333,333.
@@ -58,6 +59,8 @@ pub enum Code {
     Password,
     /// A part of a hostnumber above 255, which no IPv4 address has.
     HostnumberRange,
+    /// A port above 65535, which no port to connect to has.
+    PortRange,
     /// A scheme name with upper-case letters (the BNF's `scheme` is lower
     /// case; interpreters accept it, section 2.1).
     UpperCaseScheme,
@@ -79,6 +82,7 @@ impl Code {
             Code::EncodedDelimiter => "encoded-delimiter",
             Code::Password => "password",
             Code::HostnumberRange => "hostnumber-range",
+            Code::PortRange => "port-range",
             Code::UpperCaseScheme => "upper-case-scheme",
             Code::ReservedScheme => "reserved-scheme",
         }
@@ -382,7 +386,7 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
 }
 
 /// A password, and an explicit port in the reserved range other than the
-/// scheme's default.
+/// scheme's default, or above 65535.
 fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     if let Some(login) = url.login()
         && let Some(password) = login.password()
@@ -409,6 +413,17 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
                 "port {number} is in the reserved range and is not the scheme's default \
                  ({default}): a client could be made to speak {scheme} to a server of another \
                  protocol (RFC 1738, section 6)"
+            )
+        });
+    }
+    if let Some(hostport) = url.hostport()
+        && let Some(port) = hostport.port()
+        && let Err(range) = hostport.port_number()
+    {
+        found.add(Code::PortRange, "", found.at(port), || {
+            format!(
+                "{range}: no port to connect to has that number (the grammar allows any \
+                 digits; RFC 1738, section 3.1)"
             )
         });
     }

@@ -21,7 +21,11 @@ fn a_reserved_port_other_than_the_default() {
     assert!(warnings("http://host:8080/").is_empty());
     assert!(warnings("ftp://host:21/").is_empty());
     assert!(warnings("prospero://host:1525/x").is_empty());
-    assert!(warnings("http://host:99999999999999999999999/").is_empty());
+    // Past any integer type: not reserved, but no port (`port-range`).
+    assert_eq!(
+        warnings("http://host:99999999999999999999999/"),
+        [(Code::PortRange, 12)]
+    );
 }
 
 #[test]
@@ -98,6 +102,27 @@ fn a_hostnumber_part_above_255() {
         [(Code::HostnumberRange, 7)]
     );
     assert!(warnings("http://255.255.255.255/").is_empty());
+}
+
+#[test]
+fn a_port_above_65535() {
+    assert_eq!(warnings("http://h:65536/"), [(Code::PortRange, 9)]);
+    assert_eq!(
+        warnings("x-y://h:99999999999999999999999/"),
+        [(Code::PortRange, 8)]
+    );
+    assert_eq!(warnings("gopher://h:0070000/"), [(Code::PortRange, 11)]);
+    // Leading zeros weigh nothing; 65535 and a scheme's default are ports.
+    assert!(warnings("http://h:0000065535/").is_empty());
+    assert!(warnings("wais://h:0210/db").is_empty());
+    let url = parse("ftp://h:70000/").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(
+        message.starts_with("the port 70000 does not fit in 16 bits"),
+        "{message}"
+    );
+    assert!(message.contains("section 3.1"), "{message}");
+    assert_eq!(Code::PortRange.as_str(), "port-range");
 }
 
 #[test]
