@@ -88,11 +88,19 @@ pub enum HintCode {
     FtpTypecode,
     /// A news group name that does not start with a letter (section 3.6).
     NewsGroup,
+    /// The wrapper of a URL in text, `<URL:...>` or `<...>`, or its prefix
+    /// `URL:`, which are not part of the URL (appendix).
+    Wrapper,
+    /// Whitespace before or after a URL, which is not part of it
+    /// (appendix).
+    Whitespace,
+    /// A scheme name not followed by the `:` that ends it (section 2.1).
+    SchemeColon,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 16] = [
+    pub const ALL: [HintCode; 19] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -109,6 +117,9 @@ impl HintCode {
         HintCode::TopLabelDigit,
         HintCode::FtpTypecode,
         HintCode::NewsGroup,
+        HintCode::Wrapper,
+        HintCode::Whitespace,
+        HintCode::SchemeColon,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -131,6 +142,9 @@ impl HintCode {
             HintCode::TopLabelDigit => "top-label-digit",
             HintCode::FtpTypecode => "ftp-typecode",
             HintCode::NewsGroup => "news-group",
+            HintCode::Wrapper => "wrapper",
+            HintCode::Whitespace => "whitespace",
+            HintCode::SchemeColon => "scheme-colon",
         }
     }
 }
@@ -155,7 +169,8 @@ impl Hint {
         self.code
     }
 
-    /// The section of RFC 1738 the hint rests on (`2.2`, `3.3`, …).
+    /// The section of RFC 1738 the hint rests on (`2.2`, `3.3`, …, or
+    /// `appendix`).
     ///
     /// ```
     /// let error = rfc1738::parse("ftp://h/a;type=x").unwrap_err();
@@ -180,9 +195,15 @@ impl Hint {
 }
 
 impl fmt::Display for Hint {
-    /// The message followed by the section: `… (RFC 1738, section 2.2)`.
+    /// The message followed by the section: `… (RFC 1738, section 2.2)`,
+    /// `… (RFC 1738, appendix)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (RFC 1738, section {})", self.message, self.section)
+        let section = if self.section == APPENDIX {
+            ""
+        } else {
+            "section "
+        };
+        write!(f, "{} (RFC 1738, {section}{})", self.message, self.section)
     }
 }
 
@@ -245,9 +266,22 @@ impl Context<'_> {
     }
 }
 
+/// The appendix, "Recommendations for URLs in Context", as a hint cites it.
+const APPENDIX: &str = "appendix";
+
 /// The hints for an error, most specific first.
 pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     let mut hints = Vec::new();
+    if let Some(hint) = text_hint(context) {
+        // At the start of the input, or at whitespace after the URL, what
+        // the text around a URL put there explains the error alone: the
+        // scheme name and the character found are not the URL's.
+        let alone = context.offset == 0 || hint.code == HintCode::Whitespace;
+        hints.push(hint);
+        if alone {
+            return hints;
+        }
+    }
     hints.extend(scheme_hint(context));
     hints.extend(user_hint(context));
     if context.found_in_password {
@@ -279,8 +313,68 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     hints
 }
 
+/// What the text a URL was taken from left around it (appendix): its
+/// wrapper `<URL:...>` or `<...>`, its prefix `URL:`, or whitespace before
+/// or after it.
+fn text_hint(context: &Context<'_>) -> Option<Hint> {
+    // Only where the input is a URL: `<me@host>` is an address in brackets.
+    let url = matches!(
+        context.rule,
+        Rule::Url
+            | Rule::Genericurl
+            | Rule::Otherurl
+            | Rule::Httpurl
+            | Rule::Ftpurl
+            | Rule::Newsurl
+            | Rule::Nntpurl
+            | Rule::Telneturl
+            | Rule::Gopherurl
+            | Rule::Waisurl
+            | Rule::Waisdatabase
+            | Rule::Waisindex
+            | Rule::Waisdoc
+            | Rule::Mailtourl
+            | Rule::Fileurl
+            | Rule::Prosperourl
+    );
+    if !url {
+        return None;
+    }
+    let input = context.input;
+    if context.offset == 0 && input.starts_with('<') {
+        return Some(Hint::new(
+            HintCode::Wrapper,
+            APPENDIX,
+            "the wrapper <URL:...> or <...> marks a URL in text and is not part of it: check \
+             the URL inside it",
+        ));
+    }
+    if input
+        .get(..4)
+        .is_some_and(|s| s.eq_ignore_ascii_case("url:"))
+    {
+        return Some(Hint::new(
+            HintCode::Wrapper,
+            APPENDIX,
+            "the prefix \"URL:\" marks a URL and is not part of it: check the URL after it",
+        ));
+    }
+    let Found::Char(c) = context.found else {
+        return None;
+    };
+    let around = context.offset == 0 || input[context.offset..].trim_ascii().is_empty();
+    (c.is_ascii_whitespace() && around && !context.found_in_password).then(|| {
+        Hint::new(
+            HintCode::Whitespace,
+            APPENDIX,
+            "whitespace before or after a URL is not part of it: leave it out",
+        )
+    })
+}
+
 /// A scheme name with characters section 2.1 does not allow: the error is
-/// in the leading run of scheme characters of a generic URL.
+/// in the leading run of scheme characters of a generic URL. A `/` after
+/// such a run is more likely a missing `:` (`http//host`).
 fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
     let generic = matches!(
         context.rule,
@@ -291,6 +385,13 @@ fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
             .before()
             .bytes()
             .all(|b| charset::SCHEME_FOLDED.contains(b));
+    if in_scheme && context.offset > 0 && context.found == Found::Char('/') {
+        return Some(Hint::new(
+            HintCode::SchemeColon,
+            "2.1",
+            "a \":\" ends the scheme name: a URL is written <scheme>:<scheme-specific-part>",
+        ));
+    }
     (in_scheme && matches!(context.found, Found::Char(c) if c != ':')).then(|| {
         Hint::new(
             HintCode::SchemeName,

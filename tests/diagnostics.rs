@@ -134,10 +134,6 @@ fn no_escape_is_offered_where_none_can_stand() {
             r#"" " is unsafe and must always be encoded, and no"#,
         ),
         (
-            " http://host/",
-            r#"" " is unsafe and must always be encoded, and no"#,
-        ),
-        (
             "http://host:8\t0/",
             "control characters (here U+0009) must be encoded, and no",
         ),
@@ -162,6 +158,48 @@ fn no_escape_is_offered_where_none_can_stand() {
     // Where a uchar or an xchar could stand, the escape is given.
     hinted("news:comp lang", "2.2", "write %20");
     hinted("gopher://h/1a%09b c", "2.2", "write %20");
+}
+
+#[test]
+fn what_the_text_around_a_url_left_is_named_alone() {
+    // At the start, the wrapper or the whitespace explain the error: not
+    // the scheme name, nor the character as one to encode.
+    for (input, code) in [
+        ("<URL:http://host/>", HintCode::Wrapper),
+        ("<http://host/>", HintCode::Wrapper),
+        (" http://host/", HintCode::Whitespace),
+        ("\thttp://host/", HintCode::Whitespace),
+        // After the URL, too.
+        ("http://host/ ", HintCode::Whitespace),
+        ("http://host/a \t ", HintCode::Whitespace),
+    ] {
+        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
+        assert_eq!(codes, [code], "{input:?}");
+    }
+    let hint = error("<URL:http://host/>").hints()[0].to_string();
+    assert!(hint.ends_with("(RFC 1738, appendix)"), "{hint}");
+    // Where the input is no URL, brackets are not its wrapper.
+    let address = parse_rule(Rule::Encoded822addr, "<me@host>").unwrap_err();
+    let codes: Vec<HintCode> = address.hints().iter().map(|h| h.code()).collect();
+    assert_eq!(codes, [HintCode::UnsafeCharacter]);
+    // Whitespace inside a URL is a character to encode.
+    hinted("http://host/a b", "2.2", "write %20");
+    assert!(
+        hints("http://host/a b")
+            .iter()
+            .all(|(section, _)| section != "appendix")
+    );
+    // After the prefix URL:, the rest of the error is hinted as ever.
+    hinted("URL:http://host/a b", "appendix", "the prefix \"URL:\"");
+    hinted("URL:http://host/a b", "2.2", "write %20");
+    // A `/` after a scheme name is a missing `:`, a `_` a bad character.
+    hinted("http//host", "2.1", "a \":\" ends the scheme name");
+    hinted("ht_tp://host", "2.1", "scheme names are made of");
+    // Whitespace in a hidden password is told of by nothing but its hint.
+    let mut hidden = error("ftp://me:pw @host/");
+    hidden.hide_password();
+    let codes: Vec<HintCode> = hidden.hints().iter().map(|h| h.code()).collect();
+    assert_eq!(codes, [HintCode::PasswordCharacters]);
 }
 
 #[test]
@@ -256,7 +294,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 19] = [
+    let cases: [(&[u8], HintCode, &str); 24] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -280,6 +318,11 @@ fn each_kind_of_hint_has_its_code() {
         (b"news:1comp", HintCode::NewsGroup, "3.6"),
         (b"news:_x", HintCode::NewsGroup, "3.6"),
         (b"gopher://me@host/", HintCode::UserNotAllowed, "3.4"),
+        (b"<URL:http://host/>", HintCode::Wrapper, "appendix"),
+        (b"URL:http://host/a b", HintCode::Wrapper, "appendix"),
+        (b" http://host/", HintCode::Whitespace, "appendix"),
+        (b"http://host/\t", HintCode::Whitespace, "appendix"),
+        (b"http//host/", HintCode::SchemeColon, "2.1"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
