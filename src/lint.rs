@@ -18,7 +18,8 @@
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
 //! the bound: [`lint`] returns at most 18 warnings of constant size whatever
-//! the length of the URL (two about the scheme name, a password, a port
+//! the length of the URL (two about the scheme name: its case, and a
+//! reserved name or the prefix `URL:`; a password, a port
 //! (reserved or above 65535),
 //! four hostnumber parts, five ways of writing an encoded delimiter in the
 //! password and five elsewhere), and one URL of 333,333 `%0D` is one warning
@@ -66,6 +67,9 @@ pub enum Code {
     UpperCaseScheme,
     /// A scheme name section 4 reserves for future definition.
     ReservedScheme,
+    /// The scheme name `URL`: the appendix's prefix before a URL in
+    /// text, not a scheme.
+    UrlPrefix,
 }
 
 impl Code {
@@ -85,6 +89,7 @@ impl Code {
             Code::PortRange => "port-range",
             Code::UpperCaseScheme => "upper-case-scheme",
             Code::ReservedScheme => "reserved-scheme",
+            Code::UrlPrefix => "url-prefix",
         }
     }
 }
@@ -359,9 +364,18 @@ impl<'a> Findings<'a> {
     }
 }
 
-/// An upper-case scheme name, and a scheme name section 4 reserves.
+/// An upper-case scheme name, a scheme name section 4 reserves, and the
+/// appendix's prefix `URL:` read as a scheme name.
 fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
     let scheme = url.scheme();
+    if scheme.eq_ignore_ascii_case("url") {
+        found.add(Code::UrlPrefix, "", 0, || {
+            format!(
+                "\"{scheme}:\" is the prefix that marks a URL in text, not a scheme name: the \
+                 URL is what follows it (RFC 1738, appendix)"
+            )
+        });
+    }
     if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
         found.add(Code::UpperCaseScheme, "", 0, || {
             format!(

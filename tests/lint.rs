@@ -105,6 +105,22 @@ fn a_hostnumber_part_above_255() {
 }
 
 #[test]
+fn the_appendix_prefix_read_as_a_scheme_name() {
+    assert_eq!(
+        warnings("URL:http://host/"),
+        [(Code::UpperCaseScheme, 0), (Code::UrlPrefix, 0)]
+    );
+    assert_eq!(warnings("url:ftp://host/"), [(Code::UrlPrefix, 0)]);
+    let url = parse("url:ftp://host/").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(message.starts_with("\"url:\" is the prefix"), "{message}");
+    assert!(message.ends_with("(RFC 1738, appendix)"), "{message}");
+    // A scheme that only starts so is a scheme.
+    assert!(warnings("urls:x").is_empty());
+    assert_eq!(Code::UrlPrefix.as_str(), "url-prefix");
+}
+
+#[test]
 fn a_port_above_65535() {
     assert_eq!(warnings("http://h:65536/"), [(Code::PortRange, 9)]);
     assert_eq!(
