@@ -96,11 +96,13 @@ pub enum HintCode {
     Whitespace,
     /// A scheme name not followed by the `:` that ends it (section 2.1).
     SchemeColon,
+    /// A port in a file URL, whose host has none (section 3.10).
+    PortNotAllowed,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 19] = [
+    pub const ALL: [HintCode; 20] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -120,6 +122,7 @@ impl HintCode {
         HintCode::Wrapper,
         HintCode::Whitespace,
         HintCode::SchemeColon,
+        HintCode::PortNotAllowed,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -145,6 +148,7 @@ impl HintCode {
             HintCode::Wrapper => "wrapper",
             HintCode::Whitespace => "whitespace",
             HintCode::SchemeColon => "scheme-colon",
+            HintCode::PortNotAllowed => "port-not-allowed",
         }
     }
 }
@@ -295,6 +299,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         ));
         hints.extend(escape_hint(context));
         hints.extend(empty_port_hint(context));
+        hints.extend(file_port_hint(context));
         let in_host = context
             .path
             .iter()
@@ -550,6 +555,20 @@ fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
             )
         },
     )
+}
+
+/// A `:` after the host of a file URL, which has no port (section 3.10).
+fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
+    let after_host = context.path.first() == Some(&Rule::Fileurl)
+        && context.path.get(1) == Some(&Rule::Host)
+        && context.found == Found::Char(':');
+    after_host.then(|| {
+        Hint::new(
+            HintCode::PortNotAllowed,
+            "3.10",
+            "a file URL has no port: it is written file://<host>/<path>",
+        )
+    })
 }
 
 /// An FTP typecode other than a, i, d.

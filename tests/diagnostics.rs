@@ -161,6 +161,25 @@ fn no_escape_is_offered_where_none_can_stand() {
 }
 
 #[test]
+fn a_port_in_a_file_url() {
+    for input in [
+        "file://host:21/x",
+        "file://localhost:/x",
+        "FILE://10.0.0.1:8/x",
+    ] {
+        hinted(input, "3.10", "a file URL has no port");
+    }
+    // A `:` in the path is a path's character; elsewhere no such hint.
+    for input in ["file://host/a:b c", "http://host:/", "ftp://h:x/"] {
+        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
+        assert!(
+            !codes.contains(&HintCode::PortNotAllowed),
+            "{input}: {codes:?}"
+        );
+    }
+}
+
+#[test]
 fn what_the_text_around_a_url_left_is_named_alone() {
     // At the start, the wrapper or the whitespace explain the error: not
     // the scheme name, nor the character as one to encode.
@@ -294,7 +313,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 24] = [
+    let cases: [(&[u8], HintCode, &str); 25] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -323,6 +342,7 @@ fn each_kind_of_hint_has_its_code() {
         (b" http://host/", HintCode::Whitespace, "appendix"),
         (b"http://host/\t", HintCode::Whitespace, "appendix"),
         (b"http//host/", HintCode::SchemeColon, "2.1"),
+        (b"file://host:21/x", HintCode::PortNotAllowed, "3.10"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
