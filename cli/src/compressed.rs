@@ -283,15 +283,23 @@ struct Zstd<R> {
 }
 
 /// Where a [`Zstd`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 enum State {
     /// Before a frame, or at the end of the stream.
     Between,
     /// In a frame.
     Frame,
+    /// In a frame the input stops in: giving out what its whole blocks
+    /// decoded to, then the error.
+    Cut(io::Error),
     /// After the last frame, or after an error.
     End,
 }
+
+/// An empty raw block that ends a frame (RFC 8878, 3.1.1.2: `Last_Block`
+/// set, `Block_Type` 0, `Block_Size` 0), then four bytes for the checksum
+/// a frame may have after its last block.
+const LAST_BLOCK: [u8; 7] = [0x01, 0x00, 0x00, 0, 0, 0, 0];
 
 impl<R: BufRead> Zstd<R> {
     fn new(source: R) -> Self {
@@ -325,6 +333,22 @@ impl<R: BufRead> Zstd<R> {
             Err(error) => return Err(corrupt(error)),
         }
         Ok(())
+    }
+
+    /// Ends the frame the input stopped in after its last whole block, so
+    /// that the decoder gives out all it decoded: it holds back the last
+    /// window of a frame (up to [`ZSTD_MAX_WINDOW`]) until the frame ends,
+    /// and the lines in it would be lost with the truncation. A block the
+    /// input stops in leaves nothing in the decoder (a compressed block is
+    /// read whole before it is decoded, a raw one is kept only once read
+    /// whole), so what comes out is the data of the whole blocks read.
+    /// Whether that worked.
+    fn end_cut_frame(&mut self) -> bool {
+        let strategy = BlockDecodingStrategy::UptoBlocks(1);
+        matches!(
+            self.frame.decode_blocks(&LAST_BLOCK[..], strategy),
+            Ok(true)
+        ) && self.frame.is_finished()
     }
 
     /// Checks the checksum of the frame just read whole, if it has one.
@@ -373,7 +397,7 @@ impl<R: BufRead> Read for Zstd<R> {
             return Ok(0);
         }
         loop {
-            match self.state {
+            match &self.state {
                 State::End => return Ok(0),
                 State::Between => {
                     let started = self.next_frame();
@@ -395,8 +419,22 @@ impl<R: BufRead> Read for Zstd<R> {
                     }
                     let strategy = BlockDecodingStrategy::UptoBlocks(1);
                     if let Err(error) = self.frame.decode_blocks(&mut self.source, strategy) {
+                        let error = corrupt(error);
+                        if error.kind() == io::ErrorKind::UnexpectedEof && self.end_cut_frame() {
+                            self.state = State::Cut(error);
+                            continue;
+                        }
                         self.state = State::End;
-                        return Err(corrupt(error));
+                        return Err(error);
+                    }
+                }
+                State::Cut(_) => {
+                    let read = self.frame.read(buffer)?;
+                    if read > 0 {
+                        return Ok(read);
+                    }
+                    if let State::Cut(error) = std::mem::replace(&mut self.state, State::End) {
+                        return Err(error);
                     }
                 }
             }
@@ -490,19 +528,84 @@ mod tests {
                 let error = result.expect_err(name);
                 assert!(error.contains(&format!("the {name} data")), "{error}");
                 assert!(error.contains("truncated"), "{name} cut at {cut}: {error}");
-                let line: u64 = error
-                    .strip_prefix("line ")
-                    .and_then(|rest| rest.split(':').next())
-                    .and_then(|number| number.parse().ok())
-                    .unwrap_or_else(|| panic!("{error}"));
                 // The line being read when the data stopped: past the
                 // last one when only the gzip trailer is cut.
-                assert!((1..=20_001).contains(&line), "{error}");
+                assert!((1..=20_001).contains(&line_of(&error)), "{error}");
             }
         }
         // A skippable frame cut short.
         let (result, _) = read(vec![0x50, 0x2a, 0x4d, 0x18, 9, 0, 0, 0, b'a']);
         assert!(result.unwrap_err().contains("truncated"));
+    }
+
+    /// A zstd frame of `data` in raw blocks of `block` bytes, whose header
+    /// asks for a window of 8 MiB (more than the data), with a checksum
+    /// field or not; and where each block starts in it.
+    fn raw_frame(data: &[u8], block: usize, checksum: bool) -> (Vec<u8>, Vec<usize>) {
+        // Magic, the descriptor (bit 2: a checksum), the window descriptor
+        // (exponent 13: 2^23 bytes).
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, u8::from(checksum) << 2, 13 << 3];
+        let mut starts = Vec::new();
+        let chunks: Vec<&[u8]> = data.chunks(block).collect();
+        for (i, chunk) in chunks.iter().enumerate() {
+            starts.push(frame.len());
+            let header = (chunk.len() as u32) << 3 | u32::from(i + 1 == chunks.len());
+            frame.extend_from_slice(&header.to_le_bytes()[..3]);
+            frame.extend_from_slice(chunk);
+        }
+        if checksum {
+            // Not the content's checksum: a frame read whole fails it.
+            frame.extend_from_slice(&[0; 4]);
+        }
+        (frame, starts)
+    }
+
+    /// The line a read error names.
+    fn line_of(error: &str) -> usize {
+        error
+            .strip_prefix("line ")
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|number| number.parse().ok())
+            .unwrap_or_else(|| panic!("{error}"))
+    }
+
+    #[test]
+    fn a_zstd_frame_cut_short_gives_out_every_whole_block_first() {
+        let text = lines(20_000);
+        let block = 50_000;
+        for checksum in [false, true] {
+            let (frame, starts) = raw_frame(&text, block, checksum);
+            let whole = read(frame.clone()).0;
+            if checksum {
+                assert!(whole.unwrap_err().contains("checksum does not match"));
+            } else {
+                assert_eq!(whole.as_deref(), Ok(&text[..]));
+            }
+            // Cut in a block's content, in its header, right at its start;
+            // and before the checksum.
+            for (whole, cut) in [
+                (3, starts[3] + 1000),
+                (5, starts[5] + 2),
+                (7, starts[7]),
+                (starts.len(), frame.len() - 2),
+            ] {
+                let (mut reader, _) =
+                    sniff(Box::new(io::Cursor::new(frame[..cut].to_vec()))).unwrap();
+                let mut out = Vec::new();
+                let error = reader.read_to_end(&mut out).unwrap_err().to_string();
+                let kept = (whole * block).min(text.len());
+                if !checksum && cut == frame.len() - 2 {
+                    // No checksum: the frame was whole before the cut, in
+                    // the last block's content.
+                    assert_eq!(out.len(), (starts.len() - 1) * block, "cut at {cut}");
+                    continue;
+                }
+                assert_eq!(out, text[..kept], "cut at {cut}, checksum {checksum}");
+                assert!(error.contains("truncated"), "{error}");
+                let line_feeds = memchr::memchr_iter(b'\n', &out).count();
+                assert_eq!(line_of(&error), line_feeds + 1, "{error}");
+            }
+        }
     }
 
     /// A reader that is interrupted before every read it answers.
