@@ -314,9 +314,17 @@ impl<R: BufRead> Zstd<R> {
 
     /// Starts the next frame, skips a skippable one, or sees the end.
     fn next_frame(&mut self) -> io::Result<()> {
-        if self.source.fill_buf()?.is_empty() {
+        let rest = self.source.fill_buf()?;
+        if rest.is_empty() {
             self.state = State::End;
             return Ok(());
+        }
+        // A magic number that starts and is cut short is a truncation.
+        if !starts_as_frame(rest) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "what follows its last frame is not zstd data",
+            ));
         }
         match self.frame.reset(&mut self.source) {
             Ok(()) => self.state = State::Frame,
@@ -364,6 +372,16 @@ impl<R: BufRead> Zstd<R> {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+/// Whether `rest` starts as a zstd frame or a skippable frame does, as far
+/// as it goes.
+fn starts_as_frame(rest: &[u8]) -> bool {
+    let like = |bytes: &[u8], magic: &[u8]| bytes.iter().zip(magic).all(|(a, b)| a == b);
+    match rest {
+        [0x50..=0x5f, after @ ..] => like(after, SKIPPABLE),
+        _ => like(rest, ZSTD),
     }
 }
 
@@ -677,9 +695,23 @@ mod tests {
         let mut trailing = gzip(&text);
         trailing.extend_from_slice(b"\x1f\x8b\x08");
         assert!(read(trailing).0.unwrap_err().contains("truncated"));
-        let mut trailing = zstd(&text);
-        trailing.extend_from_slice(b"not zstd");
-        assert!(read(trailing).0.unwrap_err().contains("corrupt"));
+        // The same for zstd: bytes after the last frame that start no frame
+        // are corrupt, the start of a magic number a truncation.
+        for junk in [&b"not zstd"[..], b"ab", b"\x28\xb5junk", b"\x5a\x2ajunk"] {
+            let mut trailing = zstd(&text);
+            trailing.extend_from_slice(junk);
+            let error = read(trailing).0.unwrap_err();
+            assert!(error.contains("line 5001:"), "{error}");
+            assert!(
+                error.contains("what follows its last frame is not zstd data"),
+                "{error}"
+            );
+        }
+        for start in [&b"\x28"[..], b"\x28\xb5\x2f", b"\x5a\x2a\x4d"] {
+            let mut trailing = zstd(&text);
+            trailing.extend_from_slice(start);
+            assert!(read(trailing).0.unwrap_err().contains("truncated"));
+        }
     }
 
     #[test]
