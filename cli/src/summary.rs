@@ -118,7 +118,12 @@ impl End {
 
 /// `3 inputs` or `1 input`.
 pub fn plural(count: u64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
+    format!("{count} {}", noun(count, one, many))
+}
+
+/// `one` for a count of 1, else `many`.
+pub fn noun<'a>(count: u64, one: &'a str, many: &'a str) -> &'a str {
+    if count == 1 { one } else { many }
 }
 
 /// Writes the summary of `tally` (`rfc1738: 3 inputs: 2 valid, 1 invalid,

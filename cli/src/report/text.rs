@@ -69,7 +69,11 @@ pub fn text(document: &Document) -> String {
 
 /// `1 input`, `1,200 inputs`.
 fn counted(count: u64, one: &str, many: &str) -> String {
-    format!("{} {}", grouped(count), if count == 1 { one } else { many })
+    format!(
+        "{} {}",
+        grouped(count),
+        crate::summary::noun(count, one, many)
+    )
 }
 
 fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
