@@ -86,7 +86,8 @@ pub enum HintCode {
     TopLabelDigit,
     /// An FTP typecode other than `a`, `i` or `d` (section 3.2.2).
     FtpTypecode,
-    /// A news group name that does not start with a letter (section 3.6).
+    /// A news group name that does not start with a letter (sections 3.6,
+    /// 3.7).
     NewsGroup,
     /// The wrapper of a URL in text, `<URL:...>` or `<...>`, or its prefix
     /// `URL:`, which are not part of the URL (appendix).
@@ -586,14 +587,31 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
         })
 }
 
-/// A news group that does not start with a letter.
+/// A news group that does not start with a letter: in a news URL, which
+/// may hold a message-id instead, or where a `group` alone may stand (an
+/// nntp URL, the production itself).
 fn news_hint(context: &Context<'_>) -> Option<Hint> {
+    if context.rule != Rule::Newsurl {
+        let at_start = context.path.ends_with(&[Rule::Group, Rule::Alpha]);
+        let section = if context.rule == Rule::Nntpurl {
+            "3.7"
+        } else {
+            "3.6"
+        };
+        return at_start.then(|| {
+            Hint::new(
+                HintCode::NewsGroup,
+                section,
+                "a news group name starts with a letter",
+            )
+        });
+    }
     let grouppart = context.input.get(5..)?;
     let bad_start = grouppart
         .chars()
         .next()
         .is_some_and(|c| c != '*' && !c.is_ascii_alphabetic());
-    (context.rule == Rule::Newsurl && !grouppart.contains('@') && bad_start).then(|| {
+    (!grouppart.contains('@') && bad_start).then(|| {
         Hint::new(
             HintCode::NewsGroup,
             "3.6",

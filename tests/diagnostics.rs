@@ -300,6 +300,32 @@ fn an_ftp_typecode_other_than_a_i_d() {
 fn a_news_group_that_does_not_start_with_a_letter() {
     hinted("news:1comp", "3.6", "starts with a letter");
     hinted("news:_x", "3.6", "starts with a letter");
+    hinted(
+        "nntp://host/1grp",
+        "3.7",
+        "a news group name starts with a letter",
+    );
+    hinted(
+        "nntp://host/",
+        "3.7",
+        "a news group name starts with a letter",
+    );
+    let error = parse_rule(Rule::Group, "_x").unwrap_err();
+    assert!(
+        error
+            .hints()
+            .iter()
+            .any(|hint| hint.code() == HintCode::NewsGroup && hint.section() == "3.6"),
+        "{:?}",
+        error.hints()
+    );
+    // Past the group's first letter, no such hint: `nntp://host/g~x` has a
+    // group that started well.
+    assert!(
+        hints("nntp://host/g~x")
+            .iter()
+            .all(|(_, m)| !m.contains("starts with"))
+    );
 }
 
 #[test]
@@ -313,7 +339,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 25] = [
+    let cases: [(&[u8], HintCode, &str); 26] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -336,6 +362,7 @@ fn each_kind_of_hint_has_its_code() {
         (b"ftp://host/file;type=x", HintCode::FtpTypecode, "3.2.2"),
         (b"news:1comp", HintCode::NewsGroup, "3.6"),
         (b"news:_x", HintCode::NewsGroup, "3.6"),
+        (b"nntp://host/1grp", HintCode::NewsGroup, "3.7"),
         (b"gopher://me@host/", HintCode::UserNotAllowed, "3.4"),
         (b"<URL:http://host/>", HintCode::Wrapper, "appendix"),
         (b"URL:http://host/a b", HintCode::Wrapper, "appendix"),
