@@ -600,30 +600,44 @@ mod tests {
                 assert_eq!(whole.as_deref(), Ok(&text[..]));
             }
             // Cut in a block's content, in its header, right at its start;
-            // and before the checksum.
+            // and two bytes before the end: in the checksum, all blocks
+            // whole, or in the last block's content.
+            let last = if checksum {
+                starts.len()
+            } else {
+                starts.len() - 1
+            };
             for (whole, cut) in [
                 (3, starts[3] + 1000),
                 (5, starts[5] + 2),
                 (7, starts[7]),
-                (starts.len(), frame.len() - 2),
+                (last, frame.len() - 2),
             ] {
-                let (mut reader, _) =
-                    sniff(Box::new(io::Cursor::new(frame[..cut].to_vec()))).unwrap();
-                let mut out = Vec::new();
-                let error = reader.read_to_end(&mut out).unwrap_err().to_string();
+                let (out, error) = read_cut(&frame[..cut]);
                 let kept = (whole * block).min(text.len());
-                if !checksum && cut == frame.len() - 2 {
-                    // No checksum: the frame was whole before the cut, in
-                    // the last block's content.
-                    assert_eq!(out.len(), (starts.len() - 1) * block, "cut at {cut}");
-                    continue;
-                }
                 assert_eq!(out, text[..kept], "cut at {cut}, checksum {checksum}");
                 assert!(error.contains("truncated"), "{error}");
                 let line_feeds = memchr::memchr_iter(b'\n', &out).count();
                 assert_eq!(line_of(&error), line_feeds + 1, "{error}");
             }
         }
+        // Compressed blocks: wherever the cut, what is given out is the
+        // text's start, nothing of the block cut short.
+        let compressed = zstd(&text);
+        for cut in (20..compressed.len()).step_by(997) {
+            let (out, error) = read_cut(&compressed[..cut]);
+            assert!(text.starts_with(&out), "cut at {cut}");
+            assert!(error.contains("truncated"), "{error}");
+        }
+    }
+
+    /// What `bytes`, which stop short, read as before the error, and the
+    /// error.
+    fn read_cut(bytes: &[u8]) -> (Vec<u8>, String) {
+        let (mut reader, _) = sniff(Box::new(io::Cursor::new(bytes.to_vec()))).unwrap();
+        let mut out = Vec::new();
+        let error = reader.read_to_end(&mut out).unwrap_err().to_string();
+        (out, error)
     }
 
     /// A reader that is interrupted before every read it answers.
