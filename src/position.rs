@@ -225,6 +225,24 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The line and column of every character boundary are those a
+        /// nom_locate span of the text, advanced to it, gives: a reader of
+        /// the crate's positions and one of a nom_locate parser's agree.
+        #[test]
+        fn of_counts_as_nom_locate_counts(
+            text in "([a-z/:.%]|\n|\r\n|\r|é|日|😀|\u{2028}|\u{85}){0,40}",
+        ) {
+            use nom::Input;
+            let span = nom_locate::LocatedSpan::new(text.as_str());
+            for (offset, _) in counted(&text) {
+                let at = span.take_from(offset);
+                let want = Position::new(at.location_line() as usize, at.get_utf8_column());
+                proptest::prop_assert_eq!(Position::of(&text, offset), want, "at {}", offset);
+            }
+        }
+    }
+
     #[test]
     fn a_position_shows_and_orders_as_a_location() {
         assert_eq!(Position::new(12, 3).to_string(), "12:3");
