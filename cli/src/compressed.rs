@@ -289,8 +289,8 @@ enum State {
     Between,
     /// In a frame.
     Frame,
-    /// In a frame the input stops in: giving out what its whole blocks
-    /// decoded to, then the error.
+    /// In a frame the input stops in, or that does not decode: giving out
+    /// what its blocks decoded to, then the error.
     Cut(io::Error),
     /// After the last frame, or after an error.
     End,
@@ -343,14 +343,18 @@ impl<R: BufRead> Zstd<R> {
         Ok(())
     }
 
-    /// Ends the frame the input stopped in after its last whole block, so
-    /// that the decoder gives out all it decoded: it holds back the last
+    /// Ends the frame the decoder stopped in after the last block it
+    /// read, so that it gives out all it decoded: it holds back the last
     /// window of a frame (up to [`ZSTD_MAX_WINDOW`]) until the frame ends,
-    /// and the lines in it would be lost with the truncation. A block the
+    /// and the lines in it would be lost with the error, which would then
+    /// name a line up to a window before the place it is at. A block the
     /// input stops in leaves nothing in the decoder (a compressed block is
     /// read whole before it is decoded, a raw one is kept only once read
-    /// whole), so what comes out is the data of the whole blocks read.
-    /// Whether that worked.
+    /// whole), so what comes out of a truncated frame is the data of its
+    /// whole blocks, as `zstd -d` writes it. A block that does not decode
+    /// may leave the part it decoded, as `zstd -d` writes it too: corrupt
+    /// data may decode to anything up to where it is found corrupt.
+    /// Whether the frame could be ended.
     fn end_cut_frame(&mut self) -> bool {
         let strategy = BlockDecodingStrategy::UptoBlocks(1);
         matches!(
@@ -438,7 +442,7 @@ impl<R: BufRead> Read for Zstd<R> {
                     let strategy = BlockDecodingStrategy::UptoBlocks(1);
                     if let Err(error) = self.frame.decode_blocks(&mut self.source, strategy) {
                         let error = corrupt(error);
-                        if error.kind() == io::ErrorKind::UnexpectedEof && self.end_cut_frame() {
+                        if self.end_cut_frame() {
                             self.state = State::Cut(error);
                             continue;
                         }
@@ -588,7 +592,7 @@ mod tests {
     }
 
     #[test]
-    fn a_zstd_frame_cut_short_gives_out_every_whole_block_first() {
+    fn a_zstd_frame_cut_short_or_corrupt_gives_out_every_whole_block_first() {
         let text = lines(20_000);
         let block = 50_000;
         for checksum in [false, true] {
@@ -621,6 +625,15 @@ mod tests {
                 assert_eq!(line_of(&error), line_feeds + 1, "{error}");
             }
         }
+        // A block that does not decode (its header says a reserved type):
+        // the blocks before it are given out, then the error.
+        let (mut frame, starts) = raw_frame(&text, block, false);
+        frame[starts[4]] |= 0b110;
+        let (out, error) = read_cut(&frame);
+        assert_eq!(out, text[..4 * block]);
+        assert!(error.contains("the zstd data is corrupt"), "{error}");
+        let line_feeds = memchr::memchr_iter(b'\n', &out).count();
+        assert_eq!(line_of(&error), line_feeds + 1, "{error}");
         // Compressed blocks: wherever the cut, what is given out is the
         // text's start, nothing of the block cut short.
         let compressed = zstd(&text);
@@ -631,8 +644,8 @@ mod tests {
         }
     }
 
-    /// What `bytes`, which stop short, read as before the error, and the
-    /// error.
+    /// What `bytes`, which stop short or are corrupt, read as before the
+    /// error, and the error.
     fn read_cut(bytes: &[u8]) -> (Vec<u8>, String) {
         let (mut reader, _) = sniff(Box::new(io::Cursor::new(bytes.to_vec()))).unwrap();
         let mut out = Vec::new();
@@ -709,6 +722,17 @@ mod tests {
         let mut trailing = gzip(&text);
         trailing.extend_from_slice(b"\x1f\x8b\x08");
         assert!(read(trailing).0.unwrap_err().contains("truncated"));
+        // zstd data broken anywhere reads as an error of the zstd data (or,
+        // where the damage decodes, as whatever it decodes to), never a
+        // panic.
+        let compressed = zstd(&text);
+        for at in (4..compressed.len()).step_by(61) {
+            let mut broken = compressed.clone();
+            broken[at] ^= 0xa5;
+            if let Err(error) = read(broken).0 {
+                assert!(error.contains("the zstd data"), "at {at}: {error}");
+            }
+        }
         // The same for zstd: bytes after the last frame that start no frame
         // are corrupt, the start of a magic number a truncation.
         for junk in [&b"not zstd"[..], b"ab", b"\x28\xb5junk", b"\x5a\x2ajunk"] {
