@@ -191,6 +191,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         ));
         return ExitCode::from(2);
     }
+    // Written beside the records, the page and they would overwrite each
+    // other from the start of the file, each from its own offset.
+    if let Some(path) = args.report.as_deref()
+        && let Some(stream) = inputs::written_stream(path)
+    {
+        let name = Visible::new(&path.display().to_string()).to_string();
+        output::message(format_args!(
+            "--report: {name} is also {stream}: the page and what is written there would \
+             overwrite each other"
+        ));
+        return ExitCode::from(2);
+    }
     // The report's file is made before the run, so that a run of an hour
     // does not end in an error that could have been told at once.
     let report_file = match args

@@ -283,6 +283,22 @@ pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
     })
 }
 
+/// The standard stream, output or error, that is the regular file at
+/// `path`, by its name in a message: writing `path` and that stream at
+/// once, each from its own offset, would write one over the other.
+pub fn written_stream(path: &Path) -> Option<&'static str> {
+    let target = same_file::Handle::from_path(path).ok()?;
+    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
+        return None;
+    }
+    [
+        (same_file::Handle::stdout(), "standard output"),
+        (same_file::Handle::stderr(), "standard error"),
+    ]
+    .into_iter()
+    .find_map(|(stream, name)| (stream.ok()? == target).then_some(name))
+}
+
 impl Source<'_> {
     /// The source as a message that it cannot be read names it: `standard
     /// input`, or a file's path escaped as [`rfc1738::visible`] shows text
