@@ -214,7 +214,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Ok(file) => file,
         Err(error) => {
             let name = args.report.as_deref().unwrap_or(Path::new("")).display();
-            output::message(format_args!("{}: {error}", Visible::new(&name.to_string())));
+            output::message(format_args!(
+                "{}: the report (--report) cannot be written: {error}",
+                Visible::new(&name.to_string())
+            ));
             return ExitCode::from(2);
         }
     };
@@ -290,7 +293,9 @@ fn write_summary(
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
             let name = Visible::new(&path.display().to_string()).to_string();
-            output::message(format_args!("{name}: {error}"));
+            output::message(format_args!(
+                "{name}: the report (--report) could not be written whole: {error}"
+            ));
             reading.whole = false;
         }
     }

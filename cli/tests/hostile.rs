@@ -659,6 +659,29 @@ fn a_report_that_is_an_input_is_refused_before_it_is_written() {
 }
 
 #[test]
+fn a_report_that_cannot_be_written_is_named_as_the_report() {
+    // `rfc1738: r.html: No such file or directory` read as an input that
+    // could not be read.
+    let dir = scratch_dir("report-unwritable");
+    let missing = dir.join("no-such-dir").join("r.html");
+    for (report, said) in [
+        (missing.to_str().unwrap(), "cannot be written"),
+        ("/dev/full", "could not be written whole"),
+    ] {
+        let output = run(&["check", "--report", report, "http://a/"], Vec::new());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "rfc1738: {report}: the report (--report) {said}: "
+            )),
+            "{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_report_that_is_also_standard_output_or_error_is_refused() {
     // `check --summary --report r.html > r.html`: the page, written from
     // the start of the file, and the summary, written from the start too by
