@@ -255,13 +255,19 @@ impl Reading {
 /// `:`), how it was `taken` and that `-f` would `read` the file:
 /// `COMMAND FILE` of other tools is `COMMAND -f FILE` here.
 pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
-    let colon = argument.as_encoded_bytes().contains(&b':');
-    if !colon && Path::new(argument).is_file() {
-        let name = rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string();
+    if let Some(name) = names_file(argument) {
         crate::output::message(format_args!(
             "note: the argument `{name}` is {taken}; to {read}, write `-f {name}`"
         ));
     }
+}
+
+/// The argument, as a message shows it, when it names a file and cannot
+/// be a URL (it has no `:`).
+pub fn names_file(argument: &OsStr) -> Option<String> {
+    let colon = argument.as_encoded_bytes().contains(&b':');
+    (!colon && Path::new(argument).is_file())
+        .then(|| rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string())
 }
 
 /// The input among `sources` that is the file at `path` (the same file,
