@@ -191,6 +191,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         ));
         return ExitCode::from(2);
     }
+    // Written beside the records, the page and they would overwrite each
+    // other from the start of the file, each from its own offset.
+    if let Some(path) = args.report.as_deref()
+        && let Some(stream) = inputs::written_stream(path)
+    {
+        let name = Visible::new(&path.display().to_string()).to_string();
+        output::message(format_args!(
+            "--report: {name} is also {stream}: the page and what is written there would \
+             overwrite each other"
+        ));
+        return ExitCode::from(2);
+    }
     // The report's file is made before the run, so that a run of an hour
     // does not end in an error that could have been told at once.
     let report_file = match args
@@ -202,7 +214,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Ok(file) => file,
         Err(error) => {
             let name = args.report.as_deref().unwrap_or(Path::new("")).display();
-            output::message(format_args!("{}: {error}", Visible::new(&name.to_string())));
+            output::message(format_args!(
+                "{}: the report (--report) cannot be written: {error}",
+                Visible::new(&name.to_string())
+            ));
             return ExitCode::from(2);
         }
     };
@@ -278,7 +293,9 @@ fn write_summary(
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
             let name = Visible::new(&path.display().to_string()).to_string();
-            output::message(format_args!("{name}: {error}"));
+            output::message(format_args!(
+                "{name}: the report (--report) could not be written whole: {error}"
+            ));
             reading.whole = false;
         }
     }

@@ -114,6 +114,14 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
     );
     // --quiet draws no valid URL: nothing, not an empty line, is written.
     let stopped = if drawn { record.end() } else { Ok(()) };
+    // As every command says of an argument that names a file; `-f` draws
+    // nothing, so the note says what does.
+    if let Some(name) = inputs::names_file(url) {
+        output::message(format_args!(
+            "note: the argument `{name}` is drawn as a URL, not the file it names: to draw \
+             the URL the file holds, give that URL as the argument"
+        ));
+    }
     // As any run's: --stats writes its line, a failed write says why.
     let reading = inputs::Reading {
         whole: true,

@@ -255,13 +255,19 @@ impl Reading {
 /// `:`), how it was `taken` and that `-f` would `read` the file:
 /// `COMMAND FILE` of other tools is `COMMAND -f FILE` here.
 pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
-    let colon = argument.as_encoded_bytes().contains(&b':');
-    if !colon && Path::new(argument).is_file() {
-        let name = rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string();
+    if let Some(name) = names_file(argument) {
         crate::output::message(format_args!(
             "note: the argument `{name}` is {taken}; to {read}, write `-f {name}`"
         ));
     }
+}
+
+/// The argument, as a message shows it, when it names a file and cannot
+/// be a URL (it has no `:`).
+pub fn names_file(argument: &OsStr) -> Option<String> {
+    let colon = argument.as_encoded_bytes().contains(&b':');
+    (!colon && Path::new(argument).is_file())
+        .then(|| rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string())
 }
 
 /// The input among `sources` that is the file at `path` (the same file,
@@ -281,6 +287,22 @@ pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
         };
         (handle.ok()? == target).then(|| source.shown())
     })
+}
+
+/// The standard stream, output or error, that is the regular file at
+/// `path`, by its name in a message: writing `path` and that stream at
+/// once, each from its own offset, would write one over the other.
+pub fn written_stream(path: &Path) -> Option<&'static str> {
+    let target = same_file::Handle::from_path(path).ok()?;
+    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
+        return None;
+    }
+    [
+        (same_file::Handle::stdout(), "standard output"),
+        (same_file::Handle::stderr(), "standard error"),
+    ]
+    .into_iter()
+    .find_map(|(stream, name)| (stream.ok()? == target).then_some(name))
 }
 
 impl Source<'_> {

@@ -140,6 +140,20 @@ fn an_argument_that_names_a_file_gets_a_note() {
             "{command}"
         );
     }
+    // A picture is of one argument: `-f` draws nothing, so the note says
+    // what does.
+    for format in ["svg", "dot"] {
+        let output = rfc1738(&["explain", "--format", format, &path], b"");
+        let message = stderr(&output);
+        assert!(
+            message.contains(&format!(
+                "note: the argument `{path}` is drawn as a URL, not the file it names"
+            )),
+            "{format}: {message}"
+        );
+        let output = rfc1738(&["explain", "--format", format, "http://a/"], b"");
+        assert_eq!(stderr(&output), "", "{format}");
+    }
 }
 
 #[test]

@@ -659,6 +659,83 @@ fn a_report_that_is_an_input_is_refused_before_it_is_written() {
 }
 
 #[test]
+fn a_report_that_cannot_be_written_is_named_as_the_report() {
+    // `rfc1738: r.html: No such file or directory` read as an input that
+    // could not be read.
+    let dir = scratch_dir("report-unwritable");
+    let missing = dir.join("no-such-dir").join("r.html");
+    for (report, said) in [
+        (missing.to_str().unwrap(), "cannot be written"),
+        ("/dev/full", "could not be written whole"),
+    ] {
+        let output = run(&["check", "--report", report, "http://a/"], Vec::new());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "rfc1738: {report}: the report (--report) {said}: "
+            )),
+            "{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_report_that_is_also_standard_output_or_error_is_refused() {
+    // `check --summary --report r.html > r.html`: the page, written from
+    // the start of the file, and the summary, written from the start too by
+    // standard output's own offset, made one file of neither.
+    let dir = scratch_dir("report-output");
+    let report = dir.join("r.html");
+    let report_arg = report.to_str().unwrap();
+    let before = b"kept as it was\n";
+    let writer = || {
+        std::fs::write(&report, before).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&report)
+            .unwrap()
+    };
+    let args = [
+        "check",
+        "--summary",
+        "--report",
+        report_arg,
+        "http://a b/",
+        "ftp://h/",
+    ];
+    let output = run_on(&args, Stdio::null(), writer());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("r.html is also standard output"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&report).unwrap(), before);
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(writer())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "nothing was checked");
+    let stderr = std::fs::read_to_string(&report).unwrap();
+    assert!(stderr.contains("r.html is also standard error"), "{stderr}");
+    // Another file, or a pipe, is written as asked.
+    let other = std::fs::File::create(dir.join("summary.txt")).unwrap();
+    let output = run_on(&args, Stdio::null(), other);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("</html>")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_input_that_is_also_standard_output_is_not_read() {
     // `>> urls.txt`: read, the file would grow with the run's own records,
     // which it would read in turn, as ripgrep refuses to.
