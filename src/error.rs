@@ -423,7 +423,13 @@ impl Error {
     /// 1. The authority starts where the pass first read a `login`, a
     ///    `hostport` or a `host`, or after the `//` that starts a
     ///    `schemepart`; failing that, where a `password` being read at the
-    ///    offset starts (a string of `password` itself).
+    ///    offset starts (a string of `password` itself). When the pass read
+    ///    none of these, or a `schemepart` without `//`, it stopped before
+    ///    any login (text around the URL, a mistyped `//`, another
+    ///    production's input): the authority starts after the first `//`
+    ///    of the input, or else after the `:` and `/`s that end the name of
+    ///    a scheme of section 3 whose URLs have one (`ftp:/me:pw@host/`),
+    ///    and the `mailto:`, `news:` or other URL without either has none.
     /// 2. It ends at the first `/` after its start; but when a user or
     ///    password was being read at the offset, and the offset is not past
     ///    that `/`, a `/` typed into it may have ended it early: if an `@`
@@ -440,6 +446,8 @@ impl Error {
     /// let error = rfc1738::parse("telnet://root:hunter2/x@host/").unwrap_err();
     /// assert_eq!(error.password_span(), Some(14..23));
     /// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().password_span(), None);
+    /// let error = rfc1738::parse(" ftp://me:secret@host/").unwrap_err();
+    /// assert_eq!(error.password_span(), Some(10..16));
     /// ```
     pub fn password_span(&self) -> Option<Range<usize>> {
         self.password(self.details()).cloned()

@@ -113,7 +113,8 @@ fn may_hold(input: &str) -> bool {
 ///    `hostport` or a `host`, or two bytes into a `schemepart` that starts
 ///    with `//` (an `ip-schemepart`'s login); with none of them, where the
 ///    `password` being read at the offset starts (a string of `password`
-///    itself).
+///    itself). When the pass read none of them, or a `schemepart` without
+///    `//`, the guess is [`unread`]'s.
 /// 2. It ends at the first `/` after its start. When a user or a password
 ///    was being read at the offset and the offset is not past that `/`,
 ///    a `/` typed into it may have ended it early (`root:hunter2/x@host`):
@@ -126,8 +127,10 @@ fn may_hold(input: &str) -> bool {
 pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<Range<usize>> {
     let bytes = input.as_bytes();
     let start = match read.opened {
-        Some((Rule::Schemepart, at)) => input[at..].starts_with("//").then_some(at + 2),
+        Some((Rule::Schemepart, at)) if input[at..].starts_with("//") => Some(at + 2),
+        Some((Rule::Schemepart, _)) => return unread(input),
         Some((_, at)) => Some(at),
+        None if read.password.is_none() => return unread(input),
         None => None,
     }
     .or(read.password)?;
@@ -160,6 +163,71 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
             .filter(|password| (start..=end).contains(password))
             .map(|password| password..end),
     }
+}
+
+/// The span of what would be the password of `input` when the pass that
+/// rejected it read nothing of a login: it stopped before one, at text
+/// around the URL (`<URL:...>`, whitespace), a mistyped `//` or the start
+/// of another production's input, or read a scheme-specific part that is
+/// no `ip-schemepart` (`URL:ftp://...`, the appendix's prefix read as a
+/// scheme name). The authority is taken to start after
+/// the first `//`, or else after the `:` (and the `/`s) that end the name
+/// of a scheme whose URLs have one (section 3; not `mailto:me:x@host`, an
+/// address); it ends at the next `/`, and the password is what stands
+/// between its first `:` and its last `@`.
+fn unread(input: &str) -> Option<Range<usize>> {
+    let bytes = input.as_bytes();
+    let start = match input.find("//") {
+        Some(at) => at + 2,
+        None => after_login_scheme(bytes)?,
+    };
+    // Every cut is at an ASCII byte of `input`: char boundaries.
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'/')
+        .map_or(bytes.len(), |i| start + i);
+    let authority = &bytes[start..end];
+    let colon = authority.iter().position(|&b| b == b':')?;
+    let at = authority.iter().rposition(|&b| b == b'@')?;
+    (colon < at).then_some(start + colon + 1..start + at)
+}
+
+/// Where the authority of `bytes` would start after the first `:` that
+/// ends a scheme name of section 3 whose URLs have one, and the `/`s after
+/// it.
+fn after_login_scheme(bytes: &[u8]) -> Option<usize> {
+    const SCHEMES: [&[u8]; 8] = [
+        b"ftp",
+        b"http",
+        b"gopher",
+        b"nntp",
+        b"telnet",
+        b"wais",
+        b"file",
+        b"prospero",
+    ];
+    bytes.iter().enumerate().find_map(|(colon, &b)| {
+        if b != b':' {
+            return None;
+        }
+        // The name: the letters and digits before the `:`, after a byte
+        // that is not one (the last of its character, if not ASCII).
+        let name_start = bytes[..colon]
+            .iter()
+            .rposition(|b| !b.is_ascii_alphanumeric())
+            .map_or(0, |i| i + 1);
+        let name = &bytes[name_start..colon];
+        SCHEMES
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(name))
+            .then(|| {
+                let slashes = bytes[colon + 1..]
+                    .iter()
+                    .take_while(|&&b| b == b'/')
+                    .count();
+                colon + 1 + slashes
+            })
+    })
 }
 
 #[cfg(test)]
@@ -299,5 +367,40 @@ mod tests {
         guess(Some(Rule::Password), "p w", Some("p w"));
         guess(Some(Rule::Url), "ftp://me:p w@h/", Some("p w"));
         guess(Some(Rule::Hostport), "me:pw@h", Some("pw"));
+    }
+
+    #[test]
+    fn an_input_rejected_before_its_login_hides_what_would_be_its_password() {
+        // Text around the URL.
+        guess(None, " ftp://me:SECRET@h/", Some("SECRET"));
+        guess(None, "<URL:ftp://me:SECRET@h/>", Some("SECRET"));
+        guess(None, "URL:ftp://me:SECRET@h/ x", Some("SECRET"));
+        guess(None, "\u{202e}ftp://me:SEC:RET@h/x", Some("SEC:RET"));
+        // A mistyped "//".
+        guess(None, "ftp:/me:SECRET@h/", Some("SECRET"));
+        guess(None, "ftp:me:SECRET@h/", Some("SECRET"));
+        guess(None, "ftp//me:SECRET@h/", Some("SECRET"));
+        guess(None, "URL:TELNET:/u:p@w@h x", Some("p@w"));
+        guess(None, "é:ftp:me:SECRET@h/", Some("SECRET"));
+        // Another production's input.
+        guess(Some(Rule::Ftpurl), "telnet://u:SECRET@h", Some("SECRET"));
+        guess(
+            Some(Rule::IpSchemepart),
+            "ftp://me:SECRET@h/",
+            Some("SECRET"),
+        );
+        // What holds no login: an address, a colon after the host, a
+        // scheme that is not of section 3.
+        guess(None, "mailto:me:pw@h x", None);
+        guess(None, " mailto:me:pw@h", None);
+        guess(None, " http://h:80/a@b", None);
+        guess(None, " x:me:pw@h", None);
+        guess(None, " ftp:me@h:21", None);
+        // A byte that is not text first: the span is in the error's input,
+        // where it stands as U+FFFD.
+        let bytes = b"\xffftp://me:SECRET@h/";
+        let span = crate::check_bytes(bytes, None).unwrap_err().password_span();
+        let shown = String::from_utf8_lossy(bytes);
+        assert_eq!(span.map(|span| &shown[span]), Some("SECRET"));
     }
 }
