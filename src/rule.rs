@@ -30,15 +30,21 @@ impl core::str::FromStr for Rule {
 }
 
 /// A name that is not a production of RFC 1738 section 5. `Display` shows
-/// the name as [`crate::visible`] does.
+/// the name between double quotes, as [`crate::visible`] shows quoted text
+/// (an empty name as `""`, a `"` in it as `\"`).
 ///
 /// ```
 /// use rfc1738::{Rule, UnknownRule};
 /// assert_eq!("hostport".parse::<Rule>(), Ok(Rule::Hostport));
 /// let error = "host-port".parse::<Rule>().unwrap_err();
 /// assert_eq!(error, UnknownRule("host-port".into()));
-/// assert_eq!(error.to_string(), "`host-port` is not a production of RFC 1738 section 5");
+/// assert_eq!(error.to_string(), r#""host-port" is not a production of RFC 1738 section 5"#);
+/// let empty = "".parse::<Rule>().unwrap_err();
+/// assert_eq!(empty.to_string(), r#""" is not a production of RFC 1738 section 5"#);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{}` is not a production of RFC 1738 section 5", crate::visible::Visible::new(&self.0))]
+#[error(
+    "\"{}\" is not a production of RFC 1738 section 5",
+    crate::visible::Visible::new(&self.0).quoted()
+)]
 pub struct UnknownRule(pub String);

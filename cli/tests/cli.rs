@@ -148,7 +148,7 @@ fn an_unknown_rule_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("`hostPort` is not a production"),
+        stderr.contains("\"hostPort\" is not a production"),
         "{stderr}"
     );
     assert!(stderr.contains("hostport"), "{stderr}");
