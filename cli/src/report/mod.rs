@@ -996,7 +996,8 @@ pub struct Document {
 /// A scheme's counts.
 #[derive(Debug, Serialize)]
 pub struct SchemeRow {
-    /// The scheme name, lower case; `(none)` for inputs without one.
+    /// The scheme name, lower case; `(none)` for inputs without one (see
+    /// [`SchemeName`]).
     pub scheme: String,
     /// Its counts.
     #[serde(flatten)]
