@@ -153,16 +153,20 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
             end = slash_after(from + at);
         }
     }
-    let authority = &bytes[start..end];
-    let colon = authority.iter().position(|&b| b == b':');
-    let at = authority.iter().rposition(|&b| b == b'@');
-    match (colon, at) {
-        (Some(colon), Some(at)) if colon < at => Some(start + colon + 1..start + at),
-        _ => read
-            .password
+    between(bytes, start..end).or_else(|| {
+        read.password
             .filter(|password| (start..=end).contains(password))
-            .map(|password| password..end),
-    }
+            .map(|password| password..end)
+    })
+}
+
+/// What stands between the first `:` and the last `@` of the authority at
+/// `span` in `bytes`, if both are there in that order: its password.
+fn between(bytes: &[u8], span: Range<usize>) -> Option<Range<usize>> {
+    let authority = &bytes[span.clone()];
+    let colon = authority.iter().position(|&b| b == b':')?;
+    let at = authority.iter().rposition(|&b| b == b'@')?;
+    (colon < at).then_some(span.start + colon + 1..span.start + at)
 }
 
 /// The span of what would be the password of `input` when the pass that
@@ -186,10 +190,7 @@ fn unread(input: &str) -> Option<Range<usize>> {
         .iter()
         .position(|&b| b == b'/')
         .map_or(bytes.len(), |i| start + i);
-    let authority = &bytes[start..end];
-    let colon = authority.iter().position(|&b| b == b':')?;
-    let at = authority.iter().rposition(|&b| b == b'@')?;
-    (colon < at).then_some(start + colon + 1..start + at)
+    between(bytes, start..end)
 }
 
 /// Where the authority of `bytes` would start after the first `:` that
