@@ -136,13 +136,7 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
     .or(read.password)?;
     // Every cut below is at an ASCII byte found in `input`, a production's
     // start or the offset: char boundaries.
-    let slash_after = |from: usize| {
-        bytes[from..]
-            .iter()
-            .position(|&b| b == b'/')
-            .map_or(bytes.len(), |i| from + i)
-    };
-    let mut end = slash_after(start);
+    let mut end = slash_after(bytes, start);
     let reading = read.user || read.password.is_some();
     if reading && offset <= end {
         // The pass reached no further than the offset, so the authority
@@ -150,7 +144,7 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
         let from = offset.max(start);
         let at = bytes[from..].iter().position(|&b| b == b'@');
         if let Some(at) = at {
-            end = slash_after(from + at);
+            end = slash_after(bytes, from + at);
         }
     }
     between(bytes, start..end).or_else(|| {
@@ -186,11 +180,15 @@ fn unread(input: &str) -> Option<Range<usize>> {
         None => after_login_scheme(bytes)?,
     };
     // Every cut is at an ASCII byte of `input`: char boundaries.
-    let end = bytes[start..]
+    between(bytes, start..slash_after(bytes, start))
+}
+
+/// Where the first `/` of `bytes` at or after `from` is; the end if none.
+fn slash_after(bytes: &[u8], from: usize) -> usize {
+    bytes[from..]
         .iter()
         .position(|&b| b == b'/')
-        .map_or(bytes.len(), |i| start + i);
-    between(bytes, start..end)
+        .map_or(bytes.len(), |i| from + i)
 }
 
 /// Where the authority of `bytes` would start after the first `:` that
