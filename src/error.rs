@@ -428,8 +428,8 @@ impl Error {
     ///    any login (text around the URL, a mistyped `//`, another
     ///    production's input): the authority starts after the first `//`
     ///    of the input, or else after the `:` and `/`s that end the name of
-    ///    a scheme of section 3 whose URLs have one (`ftp:/me:pw@host/`),
-    ///    and the `mailto:`, `news:` or other URL without either has none.
+    ///    a scheme of section 3 whose URLs have one (`ftp:/me:pw@host/`);
+    ///    an input with neither (`mailto:me:pw@host x`) has none.
     /// 2. It ends at the first `/` after its start; but when a user or
     ///    password was being read at the offset, and the offset is not past
     ///    that `/`, a `/` typed into it may have ended it early: if an `@`
