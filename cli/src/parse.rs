@@ -327,6 +327,10 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, errors: &mut Vec<Str
 }
 
 fn ftp_record<'a>(ftp: &FtpUrl<'a>, errors: &mut Vec<String>) -> Ftp<'a> {
+    // The user and password go in USER and PASS commands (section 3.2.1).
+    if let Err(error) = ftp.credentials().check() {
+        errors.push(error.to_string());
+    }
     let commands = match ftp.commands_iter(ftp.typecode()) {
         Ok(commands) => Some(List::Commands(commands)),
         Err(error) => {

@@ -161,6 +161,25 @@ fn semantic_errors_of_valid_urls_are_listed() {
             .contains("CR (0x0D)")
     );
     assert!(self::record("ftp://h/c").get("semantic_errors").is_none());
+    // The user and password go in USER and PASS commands (section 3.2.1):
+    // the path's commands stand, the login is refused.
+    let record = self::record("ftp://me%0D%0ADELE%20x:pw@h/c");
+    assert_eq!(record["ftp"]["commands"], json!(["RETR c"]));
+    assert_eq!(
+        record["semantic_errors"],
+        json!([
+            "the decoded user contains CR (0x0D) at byte 2: sent as it is, it would end the \
+             FTP command line early (RFC 1738 section 6)"
+        ])
+    );
+    let record = self::record("ftp://me:a%0Ab@h/c");
+    let errors = record["semantic_errors"].as_array().unwrap();
+    assert!(
+        errors[0]
+            .as_str()
+            .unwrap()
+            .starts_with("the decoded password contains LF")
+    );
 }
 
 #[test]

@@ -77,9 +77,10 @@ pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64,
 /// delimiters for a given protocol (for example, CR and LF characters for
 /// telnet protocols) that these are not unencoded before transmission. This
 /// would violate the protocol but could be used to simulate an extra
-/// operation or parameter". [`crate::url::FtpUrl::commands`] and
-/// [`crate::url::GopherUrl::request`] refuse to build such a request and
-/// return this error.
+/// operation or parameter". [`crate::url::FtpUrl::commands`],
+/// [`crate::url::FtpCredentials::check`] and
+/// [`crate::url::GopherUrl::request`] refuse such a request and return this
+/// error.
 ///
 /// ```
 /// let url = rfc1738::parse("ftp://host/pub%0D%0ADELE%20x/file").unwrap();
@@ -128,8 +129,8 @@ impl ForbiddenByte {
         }
     }
 
-    /// The part of the URL: `cwd` or `name` (ftp), `selector`, `search` or
-    /// `gopher+_string` (gopher).
+    /// The part of the URL: `cwd`, `name`, `user` or `password` (ftp),
+    /// `selector`, `search` or `gopher+_string` (gopher).
     pub fn part(&self) -> &'static str {
         self.part
     }

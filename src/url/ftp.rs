@@ -69,8 +69,8 @@ impl fmt::Display for Typecode {
 /// not know the end user's address, so it returns
 /// [`FtpCredentials::Anonymous`] and leaves the two values to the client.
 ///
-/// The values are decoded and not checked: a client sending them in `USER`
-/// and `PASS` commands refuses CR and LF in them as
+/// The values are decoded as they are: before sending them in `USER` and
+/// `PASS` commands, [`FtpCredentials::check`] refuses CR and LF in them, as
 /// [`FtpUrl::commands`] does in the path (section 6).
 ///
 /// ```
@@ -98,6 +98,34 @@ pub enum FtpCredentials<'a> {
         /// The password, decoded, if there is a `:password`.
         password: Option<Decoded<'a>>,
     },
+}
+
+impl FtpCredentials<'_> {
+    /// Refuses credentials a client cannot send as they are: a decoded user
+    /// name or password holding CR or LF would end its `USER` or `PASS`
+    /// command line and start another on the server (section 6: "could be
+    /// used to simulate an extra operation"), as [`FtpUrl::commands`]
+    /// refuses them in the path. The error names the `user` or the
+    /// `password`. Anonymous credentials pass: the client supplies them.
+    ///
+    /// ```
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me%0D%0ADELE%20x@host/").unwrap() else { panic!() };
+    /// let error = url.credentials().check().unwrap_err();
+    /// assert_eq!((error.part(), error.byte(), error.position()), ("user", b'\r', 2));
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:a%0Ab@host/").unwrap() else { panic!() };
+    /// assert_eq!(url.credentials().check().unwrap_err().part(), "password");
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:pw@host/").unwrap() else { panic!() };
+    /// assert!(url.credentials().check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), ForbiddenByte> {
+        if let FtpCredentials::User { user, password } = self {
+            forbidden(user.as_bytes(), "user", None)?;
+            if let Some(password) = password {
+                forbidden(password.as_bytes(), "password", None)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One FTP command of the sequence section 3.2.2 derives from a url-path.
@@ -179,8 +207,9 @@ impl fmt::Display for FtpCommand<'_> {
 /// (RFC 959 commands end with CRLF).
 const FTP_FORBIDDEN: &[u8] = b"\r\n";
 
-/// The first byte of the decoded argument `value` (a `cwd` segment, or the
-/// `name`) that would end an FTP command line, as an error.
+/// The first byte of the decoded argument `value` (a `cwd` segment, the
+/// `name`, the user or the password) that would end an FTP command line,
+/// as an error.
 fn forbidden(
     value: &[u8],
     part: &'static str,
