@@ -257,8 +257,16 @@ impl<'a> Match<'a> {
     /// input has a `:` followed by an `@` after its `//`: most inputs cost
     /// nothing.
     ///
+    /// A `url`, `genericurl` or `otherurl` that starts with the appendix's
+    /// prefix `URL:` (in any case), read as a scheme name, holds no
+    /// `password` for the grammar; the URL after the prefix may, and its
+    /// password is given ([`Url::password_span`](crate::Url::password_span)
+    /// says why), read by one more pass as a string of `url`, scheme names
+    /// in any case.
+    ///
     /// ```
     /// use rfc1738::{Rule, check, parse_rule};
+    /// assert_eq!(check("URL:ftp://me:pw@host/")?.password_span(), Some(13..15));
     /// assert_eq!(parse_rule(Rule::Login, "john:hunter2@host.dom")?.password_span(), Some(5..12));
     /// assert_eq!(check("x-ftp://me:pw@host/")?.password_span(), Some(11..13));
     /// assert_eq!(check("ftp://host/a:b@c")?.password_span(), None);
@@ -266,6 +274,7 @@ impl<'a> Match<'a> {
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
         password::in_match(self.rule, self.input, self.folded)
+            .or_else(|| password::after_url_prefix(self.rule, self.input))
     }
 }
 

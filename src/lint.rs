@@ -402,13 +402,21 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
 /// A password, and an explicit port in the reserved range other than the
 /// scheme's default, or above 65535.
 fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
-    if let Some(login) = url.login()
-        && let Some(password) = login.password()
-    {
-        let start = found.at(password);
+    let password = match url.login().and_then(|login| login.password()) {
         // Read here, from the login the check reads anyway: `password_span`
         // would read an other scheme's login once more.
-        found.password = Some(start..start + password.len());
+        Some(password) => {
+            let start = found.at(password);
+            Some(start..start + password.len())
+        }
+        // The password of the URL after the appendix's prefix `URL:`, read
+        // as a scheme name: `password_span` reads it.
+        None if url.scheme().eq_ignore_ascii_case("url") => url.password_span(),
+        None => None,
+    };
+    if let Some(password) = password {
+        let start = password.start;
+        found.password = Some(password);
         found.add(Code::Password, "", start, || {
             "the URL carries a password: \"the use of URLs containing passwords that should \
              be secret is clearly unwise\" (RFC 1738, section 6)"

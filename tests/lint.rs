@@ -111,6 +111,11 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
         [(Code::UpperCaseScheme, 0), (Code::UrlPrefix, 0)]
     );
     assert_eq!(warnings("url:ftp://host/"), [(Code::UrlPrefix, 0)]);
+    // The URL after the prefix carries a password: the warning is at it.
+    assert_eq!(
+        warnings("url:ftp://me:pw@host/"),
+        [(Code::UrlPrefix, 0), (Code::Password, 13)]
+    );
     let url = parse("url:ftp://host/").unwrap();
     let message = lint(&url)[0].message().to_owned();
     assert!(message.starts_with("\"url:\" is the prefix"), "{message}");
@@ -259,6 +264,8 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
         "ftp://me:a%0Db@host.dom/",
         "telnet://me:%0a@host.dom/",
         "x://me:%00@host.dom/",
+        // The password of the URL after the appendix's prefix.
+        "URL:ftp://me:a%0Db@host.dom/",
         // In the user name and in the password: a warning each.
         "ftp://%0D:%0D@host.dom/",
     ] {

@@ -45,6 +45,18 @@ const CASES: &[Case] = &[
         rule: Some("url"),
         secrets: &["hunter2"],
     },
+    // Valid: the appendix's prefix read as a scheme name, an otherurl
+    // whose password is the URL's after the prefix.
+    Case {
+        input: "URL:ftp://me:hunter2@host/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "url:URL:x-scheme://me:hunter2@host/",
+        rule: Some("url"),
+        secrets: &["hunter2"],
+    },
     // Invalid: a user name with an "@", then the password.
     Case {
         input: "ftp://john@example.com:hunter2@h/",

@@ -448,13 +448,27 @@ impl<'a> Url<'a> {
     /// The byte span of the password in the URL, if it has a
     /// `:password`: the parser's own, from [`Url::login`].
     ///
+    /// One URL has a password the grammar does not see: a URL written with
+    /// the appendix's prefix `URL:` (in any case) is a valid `otherurl`
+    /// whose scheme name is `URL`, whose scheme-specific part holds no
+    /// login. It is "the URL" that follows the prefix (RFC 1738, appendix)
+    /// that means something, and its password is given, so that whoever
+    /// hides a password with this span hides that one too.
+    ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host/")?;
     /// assert_eq!(url.password_span(), Some(9..16));
     /// assert_eq!(rfc1738::parse("ftp://me@host/a:b@c")?.password_span(), None);
+    /// let prefixed = rfc1738::parse("URL:ftp://me:hunter2@host/")?;
+    /// assert_eq!((prefixed.login(), prefixed.password_span()), (None, Some(13..20)));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
+        if let Url::Other(url) = self
+            && url.scheme().eq_ignore_ascii_case("url")
+        {
+            return crate::password::after_url_prefix(Rule::Otherurl, url.text);
+        }
         // A generic URL has a login only if its part after the scheme is
         // an `ip-schemepart`, which takes a pass to know: a password is
         // followed by an `@`.
