@@ -236,8 +236,9 @@ struct Invalid<'a> {
     error: ErrorRecord,
 }
 
-/// The record of a valid URL.
-fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
+/// The record of a valid URL; with `hide`, its semantic errors tell
+/// nothing of the password.
+fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
     let mut errors = Vec::new();
     let login = url.login();
     let host = match url {
@@ -271,14 +272,15 @@ fn valid<'a>(input: &'a str, url: &Url<'a>) -> Valid<'a> {
         other: None,
         semantic_errors: Vec::new(),
     };
-    scheme_record(&mut record, url, &mut errors);
+    scheme_record(&mut record, url, hide, &mut errors);
     record.semantic_errors = errors;
     record
 }
 
 /// Fills the member of `record` named after the URL's scheme; what the URL
-/// fails to mean goes to `errors`.
-fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, errors: &mut Vec<String>) {
+/// fails to mean goes to `errors`, telling nothing of the password if
+/// `hide`.
+fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, hide: bool, errors: &mut Vec<String>) {
     match url {
         Url::Http(http) => {
             record.http = Some(Http {
@@ -286,7 +288,7 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, errors: &mut Vec<Str
                 search: http.search_decoded().map(Octets),
             });
         }
-        Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp, errors)),
+        Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp, hide, errors)),
         Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher, errors)),
         Url::News(news) => record.news = Some(news_record(news)),
         Url::Nntp(nntp) => {
@@ -326,9 +328,12 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, errors: &mut Vec<Str
     }
 }
 
-fn ftp_record<'a>(ftp: &FtpUrl<'a>, errors: &mut Vec<String>) -> Ftp<'a> {
+fn ftp_record<'a>(ftp: &FtpUrl<'a>, hide: bool, errors: &mut Vec<String>) -> Ftp<'a> {
     // The user and password go in USER and PASS commands (section 3.2.1).
-    if let Err(error) = ftp.credentials().check() {
+    if let Err(mut error) = ftp.credentials().check() {
+        if hide {
+            error.hide_password();
+        }
         errors.push(error.to_string());
     }
     let commands = match ftp.commands_iter(ftp.typecode()) {
@@ -459,10 +464,12 @@ fn record(
                 return;
             }
             match args.records.format {
-                Format::Json => show::json_line(buffer, &valid(text, &url)),
+                // JSON is for programs: it keeps the password as it is.
+                Format::Json => show::json_line(buffer, &valid(text, &url, false)),
                 Format::Human => {
-                    let password = url.password_span().filter(|_| !args.records.show_passwords);
-                    text_record(buffer, &valid(text, &url), password);
+                    let hide = !args.records.show_passwords;
+                    let password = url.password_span().filter(|_| hide);
+                    text_record(buffer, &valid(text, &url, hide), password);
                 }
             }
         }

@@ -57,6 +57,13 @@ const CASES: &[Case] = &[
         rule: Some("url"),
         secrets: &["hunter2"],
     },
+    // Valid, and refused as FTP credentials (a line break in the decoded
+    // password): the refusal names neither the octet nor where it is.
+    Case {
+        input: "ftp://me:hunter2%0D%0Ax@host/",
+        rule: None,
+        secrets: &["hunter2", "CR (0x0D)", "at byte"],
+    },
     // Invalid: a user name with an "@", then the password.
     Case {
         input: "ftp://john@example.com:hunter2@h/",

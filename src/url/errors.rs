@@ -6,6 +6,8 @@
 //! stops: a number too large for its part, a decoded octet a protocol cannot
 //! carry, parts no URL can express.
 
+use core::fmt;
+
 use crate::visible::Visible;
 use crate::{Error, Rule};
 
@@ -91,12 +93,7 @@ pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64,
 /// assert_eq!(error.byte(), b'\r');
 /// assert_eq!(error.position(), 3);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the decoded {part}{} contains {} at byte {position}: sent as it is, it would end the {protocol} {field} early (RFC 1738 section 6)",
-    segment.map(|index| format!(" segment {index}")).unwrap_or_default(),
-    byte_name(*byte),
-)]
+#[derive(Clone, Debug)]
 pub struct ForbiddenByte {
     protocol: &'static str,
     field: &'static str,
@@ -104,7 +101,50 @@ pub struct ForbiddenByte {
     segment: Option<usize>,
     byte: u8,
     position: usize,
+    /// Whether the password is hidden from what the error shows.
+    hidden: bool,
 }
+
+impl PartialEq for ForbiddenByte {
+    /// Errors are equal when they say the same of the same part, whether
+    /// the password is hidden or not (that is how it is shown).
+    fn eq(&self, other: &ForbiddenByte) -> bool {
+        let key = |e: &ForbiddenByte| (e.protocol, e.field, e.part, e.segment, e.byte, e.position);
+        key(self) == key(other)
+    }
+}
+
+impl Eq for ForbiddenByte {}
+
+impl fmt::Display for ForbiddenByte {
+    /// `the decoded cwd segment 0 contains CR (0x0D) at byte 3: sent as it
+    /// is, it would end the FTP command line early (RFC 1738 section 6)`;
+    /// for a password hidden ([`ForbiddenByte::hide_password`]), neither
+    /// the octet nor where it is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the decoded {}", self.part)?;
+        if let Some(index) = self.segment {
+            write!(f, " segment {index}")?;
+        }
+        if self.hides() {
+            f.write_str(" (hidden) contains CR or LF")?;
+        } else {
+            write!(
+                f,
+                " contains {} at byte {}",
+                byte_name(self.byte),
+                self.position
+            )?;
+        }
+        write!(
+            f,
+            ": sent as it is, it would end the {} {} early (RFC 1738 section 6)",
+            self.protocol, self.field
+        )
+    }
+}
+
+impl std::error::Error for ForbiddenByte {}
 
 impl ForbiddenByte {
     /// The first byte of `value` among `forbidden`, as an error.
@@ -125,6 +165,7 @@ impl ForbiddenByte {
                 segment,
                 byte: value[position],
                 position,
+                hidden: false,
             }),
         }
     }
@@ -148,6 +189,38 @@ impl ForbiddenByte {
     /// Its offset in the decoded part.
     pub fn position(&self) -> usize {
         self.position
+    }
+
+    /// Hides what the error tells of a password from what it shows: for
+    /// an error in the `password` ([`FtpCredentials::check`]), the message
+    /// then names neither the octet nor where it is, as a diagnostic that
+    /// hides the password shows none of its characters. [`byte`] and
+    /// [`position`] still tell them; an error in another part is shown as
+    /// it was.
+    ///
+    /// [`FtpCredentials::check`]: crate::url::FtpCredentials::check
+    /// [`byte`]: ForbiddenByte::byte
+    /// [`position`]: ForbiddenByte::position
+    ///
+    /// ```
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:ab%0Acd@host/").unwrap() else { panic!() };
+    /// let mut error = url.credentials().check().unwrap_err();
+    /// assert!(error.to_string().starts_with("the decoded password contains LF (0x0A) at byte 2:"));
+    /// error.hide_password();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "the decoded password (hidden) contains CR or LF: sent as it is, it would end the \
+    ///      FTP command line early (RFC 1738 section 6)"
+    /// );
+    /// assert_eq!((error.byte(), error.position()), (b'\n', 2));
+    /// ```
+    pub fn hide_password(&mut self) {
+        self.hidden = true;
+    }
+
+    /// Whether the message hides what it would tell of a password.
+    fn hides(&self) -> bool {
+        self.hidden && self.part == "password"
     }
 }
 
