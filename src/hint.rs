@@ -306,12 +306,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             .iter()
             .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
         if in_host {
-            host_hints(
-                &mut hints,
-                context.before(),
-                context.found,
-                context.previous(),
-            );
+            host_hints(&mut hints, context);
         }
     }
     hints.extend(ftptype_hint(context));
@@ -621,7 +616,8 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
 }
 
 /// Hints about the host the error is in.
-fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Option<char>) {
+fn host_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
+    let (before, found, previous) = (context.before(), context.found, context.previous());
     // The host so far: after "://" or "@", whichever comes last.
     // Each cut follows an ASCII `@`, `/` or `.`: a char boundary.
     let host_start = before.rfind(['@', '/']).map_or(0, |i| i + 1);
@@ -647,8 +643,19 @@ fn host_hints(hints: &mut Vec<Hint>, before: &str, found: Found, previous: Optio
     }
     let ends_here = matches!(found, Found::Char(':' | '/') | Found::EndOfInput);
     let numeric = !host.is_empty() && host.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    if numeric && ends_here {
-        let parts = host.split('.').count();
+    // A `hostnumber` read alone stops after its fourth number, at the `.`
+    // that starts a fifth; a `host` reads on as a hostname, to the end.
+    let fifth = found == Found::Char('.') && host.split('.').count() == 4 && !label.is_empty();
+    if numeric && (ends_here || fifth) {
+        // The numbers and dots from the host's start, those after the
+        // offset included.
+        let after = &context.input[context.offset..];
+        let more = after
+            .bytes()
+            .take_while(|b| b.is_ascii_digit() || *b == b'.')
+            .filter(|&b| b == b'.')
+            .count();
+        let parts = host.split('.').count() + more;
         if parts != 4 {
             hints.push(Hint::new(
                 HintCode::IpAddressParts,

@@ -289,6 +289,18 @@ fn host_mistakes() {
     hinted("http://1.2.3/", "3.1", "this has 3");
     hinted("http://1.2.3.4.5/", "3.1", "this has 5");
     hinted("ftp://u@10.0.0/", "3.1", "four decimal numbers");
+    // A hostnumber alone stops at the "." that starts a fifth number: the
+    // numbers after it are counted too.
+    let hostnumber = |input: &str| {
+        let error = parse_rule(Rule::Hostnumber, input).unwrap_err();
+        let hints: Vec<String> = error.hints().iter().map(|h| h.to_string()).collect();
+        hints.join("\n")
+    };
+    assert!(hostnumber("1.2.3.4.5").contains("this has 5"));
+    assert!(hostnumber("1.2.3.4.5.6").contains("this has 6"));
+    assert!(hostnumber("1.2.3").contains("this has 3"));
+    // An empty number is no fifth one.
+    assert!(!hostnumber("1..2.3").contains("IP address"));
 }
 
 #[test]
