@@ -74,7 +74,8 @@ pub(crate) fn in_match(rule: Rule, input: &str, fold: bool) -> Option<Range<usiz
 /// `rule` is one whose string can start with a scheme name that is the
 /// prefix (`url`, `genericurl`, `otherurl`) and `input` starts with it.
 /// Prefixes written twice or more (`URL:URL:ftp://...`) are all skipped, so
-/// that the URL is parsed once whatever their number.
+/// that the URL is read once or twice whatever their number: twice when
+/// the last is the URL's own scheme name (`URL:url://me:pw@host/`).
 pub(crate) fn after_url_prefix(rule: Rule, input: &str) -> Option<Range<usize>> {
     if !matches!(rule, Rule::Url | Rule::Genericurl | Rule::Otherurl) {
         return None;
@@ -90,8 +91,13 @@ pub(crate) fn after_url_prefix(rule: Rule, input: &str) -> Option<Range<usize>> 
     if start == 0 {
         return None;
     }
-    // `start` follows an ASCII `:`: a char boundary.
-    let password = in_match(Rule::Url, &input[start..], true)?;
+    // The last prefix may be the scheme name of the URL itself, whose
+    // scheme-specific part holds a login (`URL:url://me:pw@host/`).
+    // `start` and `start - 4` follow an ASCII `:`: char boundaries.
+    let (start, password) = match in_match(Rule::Url, &input[start..], true) {
+        Some(password) => (start, password),
+        None => (start - 4, in_match(Rule::Url, &input[start - 4..], true)?),
+    };
     Some(start + password.start..start + password.end)
 }
 
@@ -300,8 +306,12 @@ mod tests {
     /// rules whose string can start with it, and no other.
     #[test]
     fn a_url_after_the_prefix_has_its_password() {
-        let cases: [(Rule, &str, Option<Range<usize>>); 9] = [
+        let cases: [(Rule, &str, Option<Range<usize>>); 11] = [
             (Rule::Otherurl, "URL:ftp://me:pw@h/", Some(13..15)),
+            // The last `url:` is the URL's scheme name, and `//me:pw@h/`
+            // its ip-schemepart.
+            (Rule::Otherurl, "URL:url://me:pw@h/", Some(13..15)),
+            (Rule::Otherurl, "url:URL:url://me:pw@h/", Some(17..19)),
             (Rule::Url, "url:x://me:pw@h/p", Some(11..13)),
             (Rule::Genericurl, "url:Url:telnet://me:pw@h", Some(20..22)),
             // The URL after the prefix has no password, or is none.
