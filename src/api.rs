@@ -219,6 +219,13 @@ impl<'a> Match<'a> {
     /// The derivation tree of the input under the production: the input is
     /// read once more, recording which production matched which bytes.
     ///
+    /// The tree is as large as the derivation: a node for each production
+    /// matched, and for each character the chain of character classes it
+    /// was matched by (`xchar` › `unreserved` › `alpha` › `lowalpha`), each
+    /// node a small allocation. A run of characters takes some 300 bytes of
+    /// memory a byte; bound the input before asking for the tree of what
+    /// may be long.
+    ///
     /// ```
     /// use rfc1738::{Rule, parse_rule};
     /// let tree = parse_rule(Rule::Ftpurl, "ftp://myname@host.dom/%2Fetc/motd")?.tree();

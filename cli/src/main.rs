@@ -399,9 +399,13 @@ struct ParseArgs {
     urls: Vec<OsString>,
 }
 
-/// The longest line `explain` reads, unless told: a derivation tree has an
-/// entry per character and production (see [`MAX_TREE_INPUT`]).
-const MAX_EXPLAIN_LINE: u64 = MAX_TREE_INPUT as u64;
+/// The longest line `explain` reads, unless told: 256 KiB. The tree it
+/// shows (`rfc1738::Match::tree`) has a node per production and per
+/// character, with the chain of classes under each character, and takes
+/// some 300 bytes a byte of a run of characters, its rendering with
+/// `--all` as much again: about 100 MB for such a line, 150 MB with
+/// `--all`.
+const MAX_EXPLAIN_LINE: u64 = 256 << 10;
 
 #[derive(Debug, clap::Args)]
 struct ExplainArgs {
@@ -447,8 +451,9 @@ struct ExplainArgs {
 
     /// The longest line read, in bytes, not counting its line ending: a
     /// longer line gets a record saying it is too long, and the run goes on
-    /// (exit status 2 at the end). A derivation tree takes some 30 to 60
-    /// bytes a byte of input; the default is 1 MiB. Arguments have no limit.
+    /// (exit status 2 at the end). A derivation tree and its rendering take
+    /// some 300 to 600 bytes a byte of input; the default is 256 KiB.
+    /// Arguments have no limit.
     #[arg(
         long = "max-line-bytes",
         value_name = "N",

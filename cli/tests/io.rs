@@ -393,6 +393,40 @@ fn the_limit_is_documented_and_checked() {
 }
 
 #[test]
+fn explain_reads_lines_of_256_kib_by_default() {
+    // A tree takes some 300 bytes a byte of a run of characters: a line
+    // of the limit is explained, one byte more gets its record.
+    let line = |length: usize| {
+        let mut line = b"x:".to_vec();
+        line.resize(length, b'a');
+        line.push(b'\n');
+        line
+    };
+    let output = run_with(
+        &["explain", "--format", "json"],
+        &line(256 << 10),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(record["end"], 256 << 10);
+    let output = run_with(
+        &["explain", "--format", "json"],
+        &line((256 << 10) + 1),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(record["too_long"], true, "{record}");
+    assert_eq!(record["max_line_bytes"], 256 << 10, "{record}");
+    let output = run_with(&["explain", "--help"], b"", Stdio::piped(), Stdio::piped());
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(help.contains("[default: 262144]"), "{help}");
+}
+
+#[test]
 fn a_text_longer_than_the_limit_is_searched_up_to_its_last_whole_line() {
     let text: String = (1..=20).map(|i| format!("see http://h/{i:02}\n")).collect();
     // Lines of 16 bytes: the sixth ends at byte 96, the seventh past 100.
