@@ -54,8 +54,14 @@ pub fn parse_target(data: &[u8]) {
             assert!(is_valid(input));
             assert_eq!(check(input).map(|m| m.rule()), Ok(url.rule()));
             assert_eq!(check_bytes(data, None), Ok(url.rule()));
+            // The password, where there is one, is a span of the input, and
+            // the URL and its match agree on it.
+            let password = url.password_span();
+            assert_span(input, password.clone());
+            assert_eq!(check(input).expect("valid").password_span(), password);
             for warning in lint::lint(&url) {
                 assert!(warning.offset() < input.len());
+                let _ = warning.diagnostic(&url).hide_password(true).to_string();
             }
             // What the URL means: none of it may panic.
             let _ = url.effective_port();
@@ -87,8 +93,24 @@ pub fn parse_target(data: &[u8]) {
                 assert!(!shown.contains('\u{1b}'), "nothing reaches a terminal raw");
             }
             let _ = error.hints();
+            assert_span(input, error.password_span());
             let _ = check_prefix(input);
         }
+    }
+}
+
+/// A password's span, if there is one, is a slice of `input`: in order,
+/// within it, between char boundaries.
+fn assert_span(input: &str, span: Option<core::ops::Range<usize>>) {
+    if let Some(span) = span {
+        assert!(
+            span.start <= span.end && span.end <= input.len(),
+            "{span:?}"
+        );
+        assert!(
+            input.get(span.clone()).is_some(),
+            "{span:?} between char boundaries"
+        );
     }
 }
 
