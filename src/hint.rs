@@ -99,11 +99,15 @@ pub enum HintCode {
     SchemeColon,
     /// A port in a file URL, whose host has none (section 3.10).
     PortNotAllowed,
+    /// A reserved character where the part read takes it only encoded:
+    /// a `/` in an http search, a `;` in an ftp name or a prospero
+    /// hsoname (sections 2.2, 3.3, 3.2.2, 3.11).
+    ReservedCharacter,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 20] = [
+    pub const ALL: [HintCode; 21] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -124,6 +128,7 @@ impl HintCode {
         HintCode::Whitespace,
         HintCode::SchemeColon,
         HintCode::PortNotAllowed,
+        HintCode::ReservedCharacter,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -150,6 +155,7 @@ impl HintCode {
             HintCode::Whitespace => "whitespace",
             HintCode::SchemeColon => "scheme-colon",
             HintCode::PortNotAllowed => "port-not-allowed",
+            HintCode::ReservedCharacter => "reserved-character",
         }
     }
 }
@@ -299,6 +305,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             escape_may_stand(context.expected),
         ));
         hints.extend(escape_hint(context));
+        hints.extend(reserved_hint(context));
         hints.extend(empty_port_hint(context));
         hints.extend(file_port_hint(context));
         let in_host = context
@@ -440,6 +447,81 @@ fn escape_may_stand(expected: &[Expected]) -> bool {
         Expected::Rule(rule) => rule.class().is_some_and(charset::Class::escape),
         Expected::Literal(literal) => literal.starts_with('%'),
         Expected::EndOfInput => false,
+    })
+}
+
+/// A reserved character (section 2.2) found where the part being read
+/// takes characters and escapes but not it: the escape that stands for
+/// it. The parts are those whose production is a repetition of `uchar`
+/// and some reserved characters (a path segment, a search, a wais part, a
+/// prospero field), so that the character found is the part's own and not
+/// the end of another (a `/` after a user name is). An ftp path's `;` is
+/// [`ftp_semicolon_hint`]'s.
+fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
+    if let Some(hint) = ftp_semicolon_hint(context) {
+        return Some(hint);
+    }
+    let Found::Char(c @ (';' | '/' | '?' | ':' | '@' | '&' | '=')) = context.found else {
+        return None;
+    };
+    if !context.expected.contains(&Expected::Rule(Rule::Uchar)) {
+        return None;
+    }
+    let part = *context.path.last()?;
+    let (section, message) = match part {
+        Rule::Search | Rule::Hsegment if context.path.contains(&Rule::Httpurl) => (
+            "3.3",
+            format!(
+                "{} is reserved in an http {}: write {} for one that stands for itself",
+                quoted(c),
+                if part == Rule::Search {
+                    "search"
+                } else {
+                    "path"
+                },
+                percent_encoded(c)
+            ),
+        ),
+        Rule::Psegment if c == ';' => (
+            "3.11",
+            "a \";\" is reserved in a prospero hsoname and may not appear unencoded: \
+             write %3B"
+                .to_owned(),
+        ),
+        Rule::Search
+        | Rule::Hsegment
+        | Rule::Fsegment
+        | Rule::Database
+        | Rule::Wtype
+        | Rule::Wpath
+        | Rule::Psegment
+        | Rule::Fieldname
+        | Rule::Fieldvalue => (
+            "2.2",
+            format!(
+                "{} is a reserved character, which {} takes only encoded: write {}",
+                quoted(c),
+                part.name(),
+                percent_encoded(c)
+            ),
+        ),
+        _ => return None,
+    };
+    Some(Hint::new(HintCode::ReservedCharacter, section, message))
+}
+
+/// A `;` in an ftp path that starts no `;type=`, found where the `;type=`
+/// it began stops: in a name or directory it is reserved (section 3.2.2).
+fn ftp_semicolon_hint(context: &Context<'_>) -> Option<Hint> {
+    let in_ftp = context.path.contains(&Rule::Ftpurl);
+    let begun_type = context.expected.contains(&Expected::Literal(";type="));
+    (in_ftp && begun_type && context.previous() == Some(';')).then(|| {
+        Hint::new(
+            HintCode::ReservedCharacter,
+            "3.2.2",
+            "a \";\" in an ftp path starts \";type=\"; in a name or directory it is reserved \
+             and must be encoded as %3B",
+        )
     })
 }
 

@@ -304,6 +304,54 @@ fn host_mistakes() {
 }
 
 #[test]
+fn a_reserved_character_where_the_part_takes_it_only_encoded() {
+    hinted(
+        "http://h/a?b/c",
+        "3.3",
+        "\"/\" is reserved in an http search: write %2F",
+    );
+    hinted("http://h/a?b?c", "3.3", "write %3F");
+    hinted("ftp://h/a;b/c", "3.2.2", "must be encoded as %3B");
+    hinted("ftp://h/dir/a;", "3.2.2", "must be encoded as %3B");
+    hinted(
+        "file://localhost/a;b",
+        "2.2",
+        "fsegment takes only encoded: write %3B",
+    );
+    hinted(
+        "wais://h/db/t/a=b",
+        "2.2",
+        "wpath takes only encoded: write %3D",
+    );
+    hinted(
+        "prospero://h/a;b=c/d",
+        "2.2",
+        "fieldvalue takes only encoded: write %2F",
+    );
+    let error = parse_rule(Rule::Ppath, "a;b").unwrap_err();
+    let ppath: Vec<(&str, String)> = error
+        .hints()
+        .iter()
+        .map(|h| (h.section(), h.to_string()))
+        .collect();
+    assert!(
+        ppath
+            .iter()
+            .any(|(s, m)| *s == "3.11" && m.contains("prospero hsoname")),
+        "{ppath:?}"
+    );
+    // A reserved character that ends the part read, or a part of another
+    // kind, gets none: the "/" ends what a user name would be.
+    for input in ["ftp://darpa.a(/www", "telnet://nic./t", "ftp://h/a;type=x"] {
+        assert!(
+            !hints(input).iter().any(|(_, m)| m.contains("reserved")),
+            "{input}: {:?}",
+            hints(input)
+        );
+    }
+}
+
+#[test]
 fn an_ftp_typecode_other_than_a_i_d() {
     hinted("ftp://host/file;type=x", "3.2.2", "ftptype");
 }
@@ -351,7 +399,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 26] = [
+    let cases: [(&[u8], HintCode, &str); 29] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -382,6 +430,9 @@ fn each_kind_of_hint_has_its_code() {
         (b"http://host/\t", HintCode::Whitespace, "appendix"),
         (b"http//host/", HintCode::SchemeColon, "2.1"),
         (b"file://host:21/x", HintCode::PortNotAllowed, "3.10"),
+        (b"http://host/a?b/c", HintCode::ReservedCharacter, "3.3"),
+        (b"ftp://host/a;b", HintCode::ReservedCharacter, "3.2.2"),
+        (b"wais://host/db;x", HintCode::ReservedCharacter, "2.2"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
