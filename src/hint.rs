@@ -103,11 +103,16 @@ pub enum HintCode {
     /// a `/` in an http search, a `;` in an ftp name or a prospero
     /// hsoname (sections 2.2, 3.3, 3.2.2, 3.11).
     ReservedCharacter,
+    /// A character no host name holds, nor an escape of it (section 3.1).
+    HostCharacter,
+    /// A file URL whose `//` is followed by a path, not by a host and `/`
+    /// (section 3.10).
+    FileHost,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 21] = [
+    pub const ALL: [HintCode; 23] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -129,6 +134,8 @@ impl HintCode {
         HintCode::SchemeColon,
         HintCode::PortNotAllowed,
         HintCode::ReservedCharacter,
+        HintCode::HostCharacter,
+        HintCode::FileHost,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -156,6 +163,8 @@ impl HintCode {
             HintCode::SchemeColon => "scheme-colon",
             HintCode::PortNotAllowed => "port-not-allowed",
             HintCode::ReservedCharacter => "reserved-character",
+            HintCode::HostCharacter => "host-character",
+            HintCode::FileHost => "file-host",
         }
     }
 }
@@ -308,6 +317,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         hints.extend(reserved_hint(context));
         hints.extend(empty_port_hint(context));
         hints.extend(file_port_hint(context));
+        hints.extend(file_host_hint(context));
         let in_host = context
             .path
             .iter()
@@ -315,6 +325,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         if in_host {
             host_hints(&mut hints, context);
         }
+        hints.extend(host_character_hint(context, in_host));
     }
     hints.extend(ftptype_hint(context));
     hints.extend(news_hint(context));
@@ -647,6 +658,88 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
             "a file URL has no port: it is written file://<host>/<path>",
         )
     })
+}
+
+/// A file URL whose `//` is followed by what reads as a path: no `/`
+/// after it (`file://notes.txt`), or a `.` first (`file://.profile`),
+/// which no host starts with. The error is before the first `/`, in what
+/// the grammar reads as the host (section 3.10).
+fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
+    let in_file = context.path.contains(&Rule::Fileurl);
+    let scheme = context.input.get(..7)?;
+    if !in_file || !scheme.eq_ignore_ascii_case("file://") || context.found == Found::Char(':') {
+        return None;
+    }
+    // Offsets 7 and `offset` are char boundaries: after ASCII, and the
+    // error's.
+    let (read, rest) = (context.input.get(7..context.offset)?, &context.input[7..]);
+    let path_like = !rest.contains('/') || rest.starts_with('.');
+    (!read.contains('/') && path_like).then(|| {
+        Hint::new(
+            HintCode::FileHost,
+            "3.10",
+            "\"file://\" is followed by a host, then \"/\" and the path: a file on this \
+             machine is written \"file:///\" and its path",
+        )
+    })
+}
+
+/// A character that no host name holds, encoded or not: found in a host
+/// (`in_host`), or the first of them in what the grammar read as a user
+/// name because the host held it, the user's `@` never coming
+/// (`ftp://ho_st/`). A `?` in an http URL's host is the start of a search
+/// written before the path's `/`. The unsafe, control and non-ASCII
+/// characters found in a host have [`found_hint`]'s, an `@` the user's
+/// ([`user_hint`]).
+fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
+    const HOST_NAME: &str = "a host name holds only letters, digits, \"-\" and \".\", and no \
+                             escapes";
+    let http = context.path.contains(&Rule::Httpurl);
+    if !in_host {
+        let c = unread_host_character(context)?;
+        let message = format!(
+            "with no \"@\" after it, this is the host, and {} cannot be part of one: \
+             {HOST_NAME}",
+            quoted(c)
+        );
+        return Some(Hint::new(HintCode::HostCharacter, "3.1", message));
+    }
+    let Found::Char(c) = context.found else {
+        return None;
+    };
+    let stray =
+        c.is_ascii_graphic() && !c.is_ascii_alphanumeric() && !"-.:/@#<>\"{}|\\^~[]`".contains(c);
+    let (section, message) = match c {
+        _ if !stray => return None,
+        '?' if http => (
+            "3.3",
+            "\"?\" cannot be part of a host: in an http URL the search follows the \"/\" of \
+             the path (http://host/?search)"
+                .to_owned(),
+        ),
+        _ => (
+            "3.1",
+            format!("{} cannot be part of a host: {HOST_NAME}", quoted(c)),
+        ),
+    };
+    Some(Hint::new(HintCode::HostCharacter, section, message))
+}
+
+/// The first character no host holds in a login read as a user name to
+/// the offset, where it ends (a `/` or the end) with no `@`: the user
+/// reading went on past a host that held it.
+fn unread_host_character(context: &Context<'_>) -> Option<char> {
+    let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
+    if context.path.last() != Some(&Rule::User) || !ended {
+        return None;
+    }
+    // The authority's start and the offset are char boundaries.
+    let read = context.input.get(context.authority?..context.offset)?;
+    if read.contains('@') {
+        return None;
+    }
+    read.chars()
+        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '-' | '.' | ':'))
 }
 
 /// An FTP typecode other than a, i, d.

@@ -352,6 +352,64 @@ fn a_reserved_character_where_the_part_takes_it_only_encoded() {
 }
 
 #[test]
+fn a_character_no_host_holds() {
+    hinted("http://ho_st.com/", "3.1", "\"_\" cannot be part of a host");
+    hinted("http://ho%41st/", "3.1", "\"%\" cannot be part of a host");
+    hinted("http://1.2.3_4/", "3.1", "\"_\" cannot be part of a host");
+    hinted(
+        "http://host?q=1",
+        "3.3",
+        "the search follows the \"/\" of the path",
+    );
+    // Read as a user name, since the host held it: no "@" came.
+    hinted(
+        "telnet://h_x",
+        "3.1",
+        "with no \"@\" after it, this is the host, and \"_\"",
+    );
+    hinted("ftp://h&x/pub", "3.1", "\"&\" cannot be part of one");
+    // A user name with its "@" holds what it may ("%" is the host's), a
+    // password is no host, an unsafe character has its own hint, and a
+    // path is no host.
+    let cases = [
+        ("ftp://u_x@h%/", "\"_\""),
+        ("ftp://me:pw_x/", "part of"),
+        ("http://ho~st/", "part of"),
+        ("ftp://h/a_b c", "part of"),
+    ];
+    for (input, not) in cases {
+        assert!(
+            !hints(input).iter().any(|(_, m)| m.contains(not)),
+            "{input}: {:?}",
+            hints(input)
+        );
+    }
+}
+
+#[test]
+fn a_file_url_with_a_path_where_its_host_goes() {
+    for input in [
+        "file://notes.txt",
+        "file://.profile",
+        "FILE://.github/workflows",
+    ] {
+        hinted(
+            input,
+            "3.10",
+            "a file on this machine is written \"file:///\"",
+        );
+    }
+    // A host, then "/": the error is in the path, or the host is one.
+    for input in ["file://host/a b", "file://host:21/x", "file://ho_st/x"] {
+        assert!(
+            !hints(input).iter().any(|(_, m)| m.contains("file:///")),
+            "{input}: {:?}",
+            hints(input)
+        );
+    }
+}
+
+#[test]
 fn an_ftp_typecode_other_than_a_i_d() {
     hinted("ftp://host/file;type=x", "3.2.2", "ftptype");
 }
@@ -399,7 +457,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 29] = [
+    let cases: [(&[u8], HintCode, &str); 33] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -433,6 +491,10 @@ fn each_kind_of_hint_has_its_code() {
         (b"http://host/a?b/c", HintCode::ReservedCharacter, "3.3"),
         (b"ftp://host/a;b", HintCode::ReservedCharacter, "3.2.2"),
         (b"wais://host/db;x", HintCode::ReservedCharacter, "2.2"),
+        (b"http://ho_st.com/", HintCode::HostCharacter, "3.1"),
+        (b"ftp://ho_st/", HintCode::HostCharacter, "3.1"),
+        (b"http://host?q", HintCode::HostCharacter, "3.3"),
+        (b"file://notes.txt", HintCode::FileHost, "3.10"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
