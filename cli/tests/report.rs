@@ -312,6 +312,47 @@ fn the_summary_says_one_input_and_one_warning() {
     );
 }
 
+/// A cause is named by the rule and the production inside it where the
+/// inputs failed, or by the rule alone when they failed in the rule's own
+/// text (a `file://` followed by a `.`), on the terminal and on the page.
+#[test]
+fn a_cause_names_the_production_inside_the_rule_once() {
+    let input = file(
+        "causes.txt",
+        b"file://.profile
+http://h:8a/
+",
+    );
+    let report = input.with_extension("html");
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains("%  fileurl: expected \"localhost\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("%  httpurl › digits: expected digit"),
+        "{text}"
+    );
+    assert!(!text.contains("fileurl › fileurl"), "{text}");
+    let page = fs::read_to_string(&report).expect("the report is written");
+    assert!(!page.contains("fileurl</code> ›"), "{page}");
+    assert!(
+        page.contains("<code>httpurl</code> › <code>digits</code>"),
+        "{page}"
+    );
+}
+
 /// The number of lines of `input`.
 fn text_lines(input: &Path) -> usize {
     fs::read_to_string(input).expect("readable").lines().count()

@@ -394,7 +394,7 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         .iter()
         .enumerate()
         .map(|(i, cause)| Bar {
-            label: format!("{}. {} › {}", i + 1, cause.rule, cause.production),
+            label: format!("{}. {}", i + 1, cause.heading()),
             link: Some(format!("cause-{}", i + 1)),
             segments: vec![(cause.count, "invalid")],
             note: format!(
@@ -472,13 +472,15 @@ fn cause_examples(out: &mut String, document: &Document) -> std::fmt::Result {
         )?;
         writeln!(
             out,
-            "<h3>{}. <span class=\"share\">{}</span> · {} inputs · <code>{}</code> › \
-             <code>{}</code></h3>",
+            "<h3>{}. <span class=\"share\">{}</span> · {} inputs · <code>{}</code>{}</h3>",
             i + 1,
             share(cause.count, document.invalid),
             grouped(cause.count),
             cause.rule,
-            cause.production
+            cause
+                .inner()
+                .map(|inner| format!(" › <code>{inner}</code>"))
+                .unwrap_or_default()
         )?;
         writeln!(
             out,

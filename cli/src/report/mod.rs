@@ -1034,6 +1034,22 @@ pub struct CauseRow {
     pub examples: Vec<Example>,
 }
 
+impl CauseRow {
+    /// The production where the inputs failed when it is not the rule
+    /// itself (`fileurl` failing right after its `file://`).
+    pub fn inner(&self) -> Option<&'static str> {
+        (self.production != self.rule).then_some(self.production)
+    }
+
+    /// Where the inputs failed: `httpurl › port`, or the rule alone.
+    pub fn heading(&self) -> String {
+        match self.inner() {
+            Some(inner) => format!("{} › {inner}", self.rule),
+            None => self.rule.to_owned(),
+        }
+    }
+}
+
 /// The causes not shown.
 #[derive(Debug, Serialize)]
 pub struct OtherCauses {

@@ -147,11 +147,10 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
     for cause in &document.causes {
         writeln!(
             out,
-            "  {:>12} {:>7}  {} › {}: expected {}",
+            "  {:>12} {:>7}  {}: expected {}",
             grouped(cause.count),
             share(cause.count, document.invalid),
-            cause.rule,
-            cause.production,
+            cause.heading(),
             expected_list(&cause.expected),
         )?;
         let indent = " ".repeat(24);
