@@ -403,7 +403,7 @@ impl Error {
     /// let hints = error.hints();
     /// assert_eq!(hints.len(), 1);
     /// assert_eq!(hints[0].section(), "3.3");
-    /// assert!(rfc1738::parse("http://host:8a/").unwrap_err().hints().is_empty());
+    /// assert!(rfc1738::parse("http:/host/").unwrap_err().hints().is_empty());
     /// ```
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
@@ -704,7 +704,8 @@ impl Error {
 ///   |              ^ expected digit, "/" or end of input
 ///   |
 ///   = note: while matching httpurl › hostport › port › digits
-///   = note: digits = 1*digit"#
+///   = note: digits = 1*digit
+///   = help: a port is a decimal number, of digits only (RFC 1738, section 3.1)"#
 /// );
 /// ```
 #[derive(Clone, Debug)]

@@ -86,8 +86,8 @@ pub enum HintCode {
     TopLabelDigit,
     /// An FTP typecode other than `a`, `i` or `d` (section 3.2.2).
     FtpTypecode,
-    /// A news group name that does not start with a letter (sections 3.6,
-    /// 3.7).
+    /// A news group name that does not start with a letter, or holds a
+    /// character no group name holds (sections 3.6, 3.7).
     NewsGroup,
     /// The wrapper of a URL in text, `<URL:...>` or `<...>`, or its prefix
     /// `URL:`, which are not part of the URL (appendix).
@@ -108,11 +108,15 @@ pub enum HintCode {
     /// A file URL whose `//` is followed by a path, not by a host and `/`
     /// (section 3.10).
     FileHost,
+    /// A port that is not decimal digits, or a host and port an ftp or
+    /// telnet URL read as a user and password for want of the `@` (section
+    /// 3.1).
+    PortDigits,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 23] = [
+    pub const ALL: [HintCode; 24] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -136,6 +140,7 @@ impl HintCode {
         HintCode::ReservedCharacter,
         HintCode::HostCharacter,
         HintCode::FileHost,
+        HintCode::PortDigits,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -165,6 +170,7 @@ impl HintCode {
             HintCode::ReservedCharacter => "reserved-character",
             HintCode::HostCharacter => "host-character",
             HintCode::FileHost => "file-host",
+            HintCode::PortDigits => "port-digits",
         }
     }
 }
@@ -316,6 +322,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         hints.extend(escape_hint(context));
         hints.extend(reserved_hint(context));
         hints.extend(empty_port_hint(context));
+        hints.extend(port_digits_hint(context));
         hints.extend(file_port_hint(context));
         hints.extend(file_host_hint(context));
         let in_host = context
@@ -646,6 +653,44 @@ fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
     )
 }
 
+/// A port with a character other than a digit (`http://host:8a/`), or
+/// what would be one: a `:` and what follows it in a login that the
+/// grammar read as a user and a password, ended by a `/` or the end with
+/// no `@` (`ftp://host:21a/`). The hint quotes nothing: in the second
+/// case what it is about is hidden as a password.
+fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
+    let (section, message) = match context.path.last()? {
+        Rule::Digits if context.path.contains(&Rule::Port) => {
+            let Found::Char(c) = context.found else {
+                return None;
+            };
+            // An `@` after it makes it a password where none is allowed
+            // ([`user_hint`]).
+            let rest = &context.input[context.offset..];
+            let authority = rest.split('/').next().unwrap_or_default();
+            if c.is_ascii_digit() || matches!(c, '/' | '?' | ';' | '#') || authority.contains('@') {
+                return None;
+            }
+            ("3.1", "a port is a decimal number, of digits only")
+        }
+        Rule::Password => {
+            let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
+            // The authority's start and the offset are char boundaries.
+            let read = context.input.get(context.authority?..context.offset)?;
+            if !ended || read.contains('@') {
+                return None;
+            }
+            (
+                "3.1",
+                "with no \"@\" after it, what follows the \":\" is a port, a decimal number \
+                 of digits only; a user and a password are followed by \"@\" and the host",
+            )
+        }
+        _ => return None,
+    };
+    Some(Hint::new(HintCode::PortDigits, section, message))
+}
+
 /// A `:` after the host of a file URL, which has no port (section 3.10).
 fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
     let after_host = context.path.first() == Some(&Rule::Fileurl)
@@ -757,37 +802,53 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
         })
 }
 
-/// A news group that does not start with a letter: in a news URL, which
-/// may hold a message-id instead, or where a `group` alone may stand (an
-/// nntp URL, the production itself).
+/// A news group that does not start with a letter, or holds a character
+/// no group name holds: in a news URL, which may hold a message-id instead
+/// (the character is then the first such of what reads as one, for want
+/// of its `@`), or where a `group` alone may stand (an nntp URL, the
+/// production itself).
 fn news_hint(context: &Context<'_>) -> Option<Hint> {
+    const HOLDS: &str =
+        "a news group name holds only letters, digits, \"-\", \".\", \"+\" and \"_\"";
+    let in_group = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '+' | '_');
     if context.rule != Rule::Newsurl {
-        let at_start = context.path.ends_with(&[Rule::Group, Rule::Alpha]);
         let section = if context.rule == Rule::Nntpurl {
             "3.7"
         } else {
             "3.6"
         };
-        return at_start.then(|| {
-            Hint::new(
-                HintCode::NewsGroup,
-                section,
-                "a news group name starts with a letter",
-            )
-        });
+        if context.path.ends_with(&[Rule::Group, Rule::Alpha]) {
+            let message = "a news group name starts with a letter";
+            return Some(Hint::new(HintCode::NewsGroup, section, message));
+        }
+        let Found::Char(c) = context.found else {
+            return None;
+        };
+        let stray = context.path.last() == Some(&Rule::Group) && c != '/' && !in_group(c);
+        let message = || format!("{} cannot be part of a news group name: {HOLDS}", quoted(c));
+        return stray.then(|| Hint::new(HintCode::NewsGroup, section, message()));
     }
     let grouppart = context.input.get(5..)?;
-    let bad_start = grouppart
-        .chars()
-        .next()
-        .is_some_and(|c| c != '*' && !c.is_ascii_alphabetic());
-    (!grouppart.contains('@') && bad_start).then(|| {
-        Hint::new(
-            HintCode::NewsGroup,
-            "3.6",
-            "a news group name starts with a letter; a message-id (unique@host) has an \"@\"",
-        )
-    })
+    if grouppart.contains('@') {
+        return None;
+    }
+    let mut chars = grouppart.chars();
+    let message = match chars.next() {
+        Some(c) if c != '*' && !c.is_ascii_alphabetic() => {
+            "a news group name starts with a letter; a message-id (unique@host) has an \"@\""
+                .to_owned()
+        }
+        Some(_) => {
+            let c = chars.find(|&c| !in_group(c))?;
+            format!(
+                "{} cannot be part of a news group name: {HOLDS}; a message-id \
+                 (unique@host) has an \"@\"",
+                quoted(c)
+            )
+        }
+        None => return None,
+    };
+    Some(Hint::new(HintCode::NewsGroup, "3.6", message))
 }
 
 /// Hints about the host the error is in.

@@ -387,6 +387,58 @@ fn a_character_no_host_holds() {
 }
 
 #[test]
+fn a_port_of_other_characters_than_digits() {
+    hinted(
+        "http://h:8a/",
+        "3.1",
+        "a port is a decimal number, of digits only",
+    );
+    hinted("http://h:port/", "3.1", "of digits only");
+    // Read as a user and a password for want of an "@": nothing quoted.
+    for input in ["ftp://h:8a/", "telnet://h:x", "ftp://me:pw/x"] {
+        hinted(
+            input,
+            "3.1",
+            "with no \"@\" after it, what follows the \":\" is a port",
+        );
+    }
+    // An "@" after it: a user and a password, which http allows none of.
+    for input in ["http://user:secret@host/", "ftp://me:p w@h/"] {
+        assert!(
+            !hints(input).iter().any(|(_, m)| m.contains("port")),
+            "{input}: {:?}",
+            hints(input)
+        );
+    }
+}
+
+#[test]
+fn a_character_no_news_group_holds() {
+    hinted(
+        "nntp://h/g;x",
+        "3.7",
+        "\";\" cannot be part of a news group name",
+    );
+    hinted(
+        "news:comp.un%09ix",
+        "3.6",
+        "\"%\" cannot be part of a news group name",
+    );
+    hinted(
+        "news:s;oc.math",
+        "3.6",
+        "a message-id (unique@host) has an \"@\"",
+    );
+    // A message-id may hold them.
+    assert!(rfc1738::is_valid("news:s;oc@host"));
+    assert!(
+        !hints("news:a b@host")
+            .iter()
+            .any(|(_, m)| m.contains("news group"))
+    );
+}
+
+#[test]
 fn a_file_url_with_a_path_where_its_host_goes() {
     for input in [
         "file://notes.txt",
@@ -457,7 +509,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 33] = [
+    let cases: [(&[u8], HintCode, &str); 36] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -495,6 +547,9 @@ fn each_kind_of_hint_has_its_code() {
         (b"ftp://ho_st/", HintCode::HostCharacter, "3.1"),
         (b"http://host?q", HintCode::HostCharacter, "3.3"),
         (b"file://notes.txt", HintCode::FileHost, "3.10"),
+        (b"http://host:8a/", HintCode::PortDigits, "3.1"),
+        (b"ftp://host:21a/", HintCode::PortDigits, "3.1"),
+        (b"nntp://host/g;x", HintCode::NewsGroup, "3.7"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {

@@ -94,7 +94,7 @@ fn json_records_carry_the_verdict_and_the_error() {
                     "expected": ["digit", "\"/\"", "end of input"],
                     "found": "a",
                     "message": "expected digit, \"/\" or end of input, found \"a\"",
-                    "hints": [],
+                    "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"],
                 },
                 "warnings": [],
             }),

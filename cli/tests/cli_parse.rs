@@ -196,7 +196,7 @@ fn invalid_inputs_get_checks_error_record_and_exit_1() {
             "offset": 13, "line": 1, "column": 14,
             "expected": ["digit", "\"/\"", "end of input"], "found": "a",
             "message": "expected digit, \"/\" or end of input, found \"a\"",
-            "hints": []}})
+            "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"]}})
     );
     assert_eq!(records[1]["valid"], json!(true));
     // The error object is check's, hints included.
