@@ -112,11 +112,17 @@ pub enum HintCode {
     /// telnet URL read as a user and password for want of the `@` (section
     /// 3.1).
     PortDigits,
+    /// No host where the scheme names one: `http:///x`, `http://:80/`
+    /// (section 3.1).
+    EmptyHost,
+    /// An `@` in a user name or password, where only the `@` that ends the
+    /// login may stand unencoded (section 3.1).
+    AtInLogin,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 24] = [
+    pub const ALL: [HintCode; 26] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -141,6 +147,8 @@ impl HintCode {
         HintCode::HostCharacter,
         HintCode::FileHost,
         HintCode::PortDigits,
+        HintCode::EmptyHost,
+        HintCode::AtInLogin,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -171,6 +179,8 @@ impl HintCode {
             HintCode::HostCharacter => "host-character",
             HintCode::FileHost => "file-host",
             HintCode::PortDigits => "port-digits",
+            HintCode::EmptyHost => "empty-host",
+            HintCode::AtInLogin => "at-in-login",
         }
     }
 }
@@ -330,6 +340,8 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             .iter()
             .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
         if in_host {
+            hints.extend(login_at_hint(context));
+            hints.extend(empty_host_hint(context));
             host_hints(&mut hints, context);
         }
         hints.extend(host_character_hint(context, in_host));
@@ -849,6 +861,46 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
         None => return None,
     };
     Some(Hint::new(HintCode::NewsGroup, "3.6", message))
+}
+
+/// An `@` found in the host of a login that already had one: the user
+/// name or the password held it (`ftp://me@mail.com@host/`). The hint
+/// quotes nothing of the login, which may hold a password.
+fn login_at_hint(context: &Context<'_>) -> Option<Hint> {
+    // The authority's start and the offset are char boundaries.
+    let login = context.input.get(context.authority?..context.offset)?;
+    (context.found == Found::Char('@') && login.contains('@')).then(|| {
+        Hint::new(
+            HintCode::AtInLogin,
+            "3.1",
+            "an \"@\" in a user name or password must be encoded as %40: the first \"@\" \
+             ends the login, and the host follows it",
+        )
+    })
+}
+
+/// No host where one is read: right after the `//` or the login's `@`,
+/// the end of the authority (`http:///x`, `http://:80/`, `ftp://me@/`),
+/// or after a message-id's `@`. A file URL may have none, and its `host`
+/// is not read there.
+fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
+    let article = context.path.contains(&Rule::Article);
+    let (section, message) = match context.previous() {
+        Some('@') if article => ("3.6", "the host is missing: a message-id is unique@host"),
+        Some('@') => (
+            "3.1",
+            "the host is missing: it follows the \"@\" that ends the login",
+        ),
+        _ if context.before().ends_with("//") => {
+            ("3.1", "the host is missing: it follows the \"//\"")
+        }
+        _ => return None,
+    };
+    let ends = matches!(
+        context.found,
+        Found::EndOfInput | Found::Char('/' | ':' | '@' | '?' | ';')
+    );
+    ends.then(|| Hint::new(HintCode::EmptyHost, section, message))
 }
 
 /// Hints about the host the error is in.

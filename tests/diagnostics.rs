@@ -413,6 +413,38 @@ fn a_port_of_other_characters_than_digits() {
 }
 
 #[test]
+fn a_missing_host_and_an_at_in_a_login() {
+    for input in ["http:///x", "http://:80/", "http://"] {
+        hinted(input, "3.1", "the host is missing: it follows the \"//\"");
+    }
+    for input in ["ftp://me@/", "telnet://u@"] {
+        hinted(input, "3.1", "it follows the \"@\" that ends the login");
+    }
+    hinted(
+        "news:abc@",
+        "3.6",
+        "the host is missing: a message-id is unique@host",
+    );
+    // The hint quotes nothing of the login, which may hold a password.
+    for input in ["ftp://me@mail.com@host/", "ftp://me:p@ss@host/"] {
+        hinted(
+            input,
+            "3.1",
+            "an \"@\" in a user name or password must be encoded as %40",
+        );
+        let all: String = hints(input).into_iter().map(|(_, m)| m).collect();
+        assert!(!all.contains("mail") && !all.contains("ss@"), "{all}");
+    }
+    // A file URL may have no host; an "@" in a path is no login's.
+    assert!(rfc1738::is_valid("file:///x"));
+    assert!(
+        !hints("ftp://h/a@b c")
+            .iter()
+            .any(|(_, m)| m.contains("%40"))
+    );
+}
+
+#[test]
 fn a_character_no_news_group_holds() {
     hinted(
         "nntp://h/g;x",
@@ -509,7 +541,7 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 36] = [
+    let cases: [(&[u8], HintCode, &str); 38] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -550,6 +582,8 @@ fn each_kind_of_hint_has_its_code() {
         (b"http://host:8a/", HintCode::PortDigits, "3.1"),
         (b"ftp://host:21a/", HintCode::PortDigits, "3.1"),
         (b"nntp://host/g;x", HintCode::NewsGroup, "3.7"),
+        (b"http:///x", HintCode::EmptyHost, "3.1"),
+        (b"ftp://me@mail.com@host/", HintCode::AtInLogin, "3.1"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
