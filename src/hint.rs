@@ -342,6 +342,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         if in_host {
             hints.extend(login_at_hint(context));
             hints.extend(empty_host_hint(context));
+            hints.extend(dot_hint(context));
             host_hints(&mut hints, context);
         }
         hints.extend(host_character_hint(context, in_host));
@@ -903,15 +904,42 @@ fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
     ends.then(|| Hint::new(HintCode::EmptyHost, section, message))
 }
 
+/// The host read before the offset (after the `//` or the `@`, whichever
+/// comes last), and its last label so far.
+fn host_so_far(before: &str) -> (&str, &str) {
+    // Each cut follows an ASCII `@`, `/` or `.`: a char boundary.
+    let host = &before[before.rfind(['@', '/']).map_or(0, |i| i + 1)..];
+    (host, &host[host.rfind('.').map_or(0, |i| i + 1)..])
+}
+
+/// A `.` where a domain label must start (`a..b`, `.a`), and a host name
+/// that ends with a `.` (`a.b./`): every label holds a character, the
+/// last one is the top label (section 3.1).
+fn dot_hint(context: &Context<'_>) -> Option<Hint> {
+    let (host, label) = host_so_far(context.before());
+    let ends = matches!(
+        context.found,
+        Found::Char(':' | '/' | '?') | Found::EndOfInput
+    );
+    let (code, message) = match context.found {
+        Found::Char('.') if label.is_empty() => (
+            HintCode::LabelStart,
+            "a domain label starts with a letter or digit: a \".\" follows one, and two \
+             leave an empty label between them",
+        ),
+        _ if ends && !host.is_empty() && label.is_empty() => (
+            HintCode::LabelEnd,
+            "a host name ends with its top label, not with a \".\"",
+        ),
+        _ => return None,
+    };
+    Some(Hint::new(code, "3.1", message))
+}
+
 /// Hints about the host the error is in.
 fn host_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
-    let (before, found, previous) = (context.before(), context.found, context.previous());
-    // The host so far: after "://" or "@", whichever comes last.
-    // Each cut follows an ASCII `@`, `/` or `.`: a char boundary.
-    let host_start = before.rfind(['@', '/']).map_or(0, |i| i + 1);
-    let host = &before[host_start..];
-    let label_start = host.rfind('.').map_or(0, |i| i + 1);
-    let label = &host[label_start..];
+    let (found, previous) = (context.found, context.previous());
+    let (host, label) = host_so_far(context.before());
     let at_label_start = label.is_empty();
 
     if at_label_start && found == Found::Char('-') {

@@ -289,6 +289,19 @@ fn host_mistakes() {
     hinted("http://1.2.3/", "3.1", "this has 3");
     hinted("http://1.2.3.4.5/", "3.1", "this has 5");
     hinted("ftp://u@10.0.0/", "3.1", "four decimal numbers");
+    hinted("http://www.host..nl/", "3.1", "two leave an empty label");
+    hinted(
+        "http://.host/",
+        "3.1",
+        "a domain label starts with a letter or digit",
+    );
+    for input in ["http://host.dom./x", "http://host.dom.", "ftp://u@h.:21/"] {
+        hinted(
+            input,
+            "3.1",
+            "a host name ends with its top label, not with a \".\"",
+        );
+    }
     // A hostnumber alone stops at the "." that starts a fifth number: the
     // numbers after it are counted too.
     let hostnumber = |input: &str| {
