@@ -88,6 +88,27 @@ fn summary(input: &Path, report: &Path) -> Value {
     found.remove(0)
 }
 
+/// `check --summary --report` on `lines` written to the file `name`: the
+/// run's output, its summary on standard output and the page.
+fn summary_and_page(name: &str, lines: &[&str]) -> (std::process::Output, String, String) {
+    let input = file(name, lines.join("\n").as_bytes());
+    let report = input.with_extension("html");
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "--report",
+            path(&report),
+            "-f",
+            path(&input),
+        ],
+        b"",
+    );
+    let text = stdout(&output);
+    let page = fs::read_to_string(&report).expect("the report is written");
+    (output, text, page)
+}
+
 /// The counts the records of `check --format json` give: the totals, and
 /// `[inputs, valid, invalid, warned]` per scheme.
 fn counted(input: &Path) -> (Value, BTreeMap<String, [u64; 4]>) {
@@ -317,25 +338,7 @@ fn the_summary_says_one_input_and_one_warning() {
 /// text (a `file://` followed by a `.`), on the terminal and on the page.
 #[test]
 fn a_cause_names_the_production_inside_the_rule_once() {
-    let input = file(
-        "causes.txt",
-        b"file://.profile
-http://h:8a/
-",
-    );
-    let report = input.with_extension("html");
-    let output = rfc1738(
-        &[
-            "check",
-            "--summary",
-            "--report",
-            path(&report),
-            "-f",
-            path(&input),
-        ],
-        b"",
-    );
-    let text = stdout(&output);
+    let (_, text, page) = summary_and_page("causes.txt", &["file://.profile", "http://h:8a/"]);
     assert!(
         text.contains("%  fileurl: expected \"localhost\""),
         "{text}"
@@ -345,7 +348,6 @@ http://h:8a/
         "{text}"
     );
     assert!(!text.contains("fileurl › fileurl"), "{text}");
-    let page = fs::read_to_string(&report).expect("the report is written");
     assert!(!page.contains("fileurl</code> ›"), "{page}");
     assert!(
         page.contains("<code>httpurl</code> › <code>digits</code>"),
@@ -521,22 +523,8 @@ fn nothing_from_the_inputs_reaches_the_terminal_or_the_page_raw() {
         "ftp://me:hunter3@host.dom/",
         "gopher://h/1\u{7}\u{8}",
     ];
-    let input = file("raw.txt", lines.join("\n").as_bytes());
-    let report = input.with_extension("html");
-    let output = rfc1738(
-        &[
-            "check",
-            "--summary",
-            "--report",
-            path(&report),
-            "-f",
-            path(&input),
-        ],
-        b"",
-    );
+    let (output, text, page) = summary_and_page("raw.txt", &lines);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let text = stdout(&output);
-    let page = fs::read_to_string(&report).expect("written");
     for (name, shown) in [("the terminal", &text), ("the page", &page)] {
         for raw in ['\u{1b}', '\u{200b}', '\u{202e}', '\u{7}', '\u{8}'] {
             assert!(!shown.contains(raw), "{name}: {raw:?}\n{shown}");
