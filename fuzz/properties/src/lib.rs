@@ -147,6 +147,13 @@ pub fn parse_rule_target(data: &[u8]) {
                 assert!(tree.span().end <= input.len());
                 assert_well_formed(&tree);
             }
+            // What the command line shows of it, password hidden.
+            let _ = error.hints();
+            assert_span(input, error.password_span());
+            let mut hidden = error.clone();
+            hidden.hide_password();
+            let _ = hidden.hints();
+            let _ = format!("{hidden:#}");
         }
     }
 }
