@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::batch::{self, Item, Line};
 use crate::inputs;
 use crate::output::{self, Output, Paint, Stop};
-use crate::report::{self, Summary};
+use crate::report::{self, FileName, Summary};
 use crate::show;
 use crate::summary::{self, Tally};
 use crate::{CheckArgs, Format};
@@ -116,12 +116,11 @@ enum Origin<'a> {
 
 /// A stream whose lines are checked.
 struct Named {
-    /// The name, as given: what the summary's examples name.
-    name: Arc<str>,
+    /// The name, as given, and its bytes when they are not UTF-8: what
+    /// records and the summary's examples name.
+    file: Arc<FileName>,
     /// The name as a JSON string.
     json_name: show::Escaped,
-    /// The name's bytes, when they are not UTF-8.
-    name_bytes: Option<Vec<u8>>,
     /// The name as human output shows it.
     shown: String,
     /// Whether a valid line is confirmed in human output (typed at a
@@ -314,16 +313,19 @@ fn write_summary(
 
 /// The sources as the summary names them: each file, `<stdin>`, and
 /// `arguments` once for all of them.
-fn source_names(sources: &[inputs::Source<'_>]) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
+fn source_names(sources: &[inputs::Source<'_>]) -> Vec<FileName> {
+    let mut names: Vec<FileName> = Vec::new();
     for source in sources {
-        let name = match source {
-            inputs::Source::Argument(_) => "arguments".to_owned(),
-            inputs::Source::Stdin => inputs::STDIN.to_owned(),
-            inputs::Source::File(path) => path.display().to_string(),
+        let (name, bytes) = match source {
+            inputs::Source::Argument(_) => ("arguments".to_owned(), None),
+            inputs::Source::Stdin => (inputs::STDIN.to_owned(), None),
+            inputs::Source::File(path) => inputs::path_name(path),
         };
-        if !names.contains(&name) {
-            names.push(name);
+        if !names
+            .iter()
+            .any(|seen| seen.name == name && seen.bytes == bytes)
+        {
+            names.push(FileName { name, bytes });
         }
     }
     names
@@ -384,9 +386,11 @@ fn check_stream(
     let max_line = args.lines.max_line();
     let confirm = typed || args.verbose;
     let named = Named {
-        name: Arc::from(name.as_str()),
+        file: Arc::new(FileName {
+            name: name.clone(),
+            bytes: name_bytes,
+        }),
         json_name: show::Escaped::new(&name),
-        name_bytes,
         shown: Visible::new(&name).to_string(),
         confirm,
     };
@@ -400,7 +404,7 @@ fn check_stream(
             Item::TooLong => {
                 counted.tally.too_long += 1;
                 if style.records {
-                    let file = inputs::FileMembers::new(&name, named.name_bytes.as_deref());
+                    let file = inputs::FileMembers::new(&name, named.file.bytes.as_deref());
                     too_long(args, style, file, number, max_line, buffer);
                 }
             }
@@ -513,7 +517,7 @@ fn record(
     if let Some(shown) = &style.summary {
         let file = match origin {
             Origin::Argument => None,
-            Origin::Stream(stream) => Some(&stream.name),
+            Origin::Stream(stream) => Some(&stream.file),
         };
         let gathered = &mut counted.gathered;
         gathered.add(shown, (file, line), input, result, &warnings);
@@ -561,7 +565,7 @@ fn json(
     }
     if let Origin::Stream(stream) = origin {
         record.escaped(key!("file"), &stream.json_name);
-        if let Some(bytes) = &stream.name_bytes {
+        if let Some(bytes) = &stream.file.bytes {
             record.value(key!("file_bytes"), bytes);
         }
         record.value(key!("line"), &line);
@@ -598,7 +602,7 @@ fn human(
     let (name, first_line, confirm) = match origin {
         Origin::Argument => ("input", 1, true),
         Origin::Stream(stream) => (
-            &*stream.name,
+            stream.file.name.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),

@@ -84,6 +84,16 @@ pub struct Stream {
     pub progress: Option<ProgressBar>,
 }
 
+/// A file's name as records give it: the path with U+FFFD for its bytes
+/// that are not UTF-8, and then its bytes.
+pub fn path_name(path: &Path) -> (String, Option<Vec<u8>>) {
+    let bytes = path
+        .to_str()
+        .is_none()
+        .then(|| path.as_os_str().as_encoded_bytes().to_vec());
+    (path.to_string_lossy().into_owned(), bytes)
+}
+
 /// The name standard input has in records.
 pub const STDIN: &str = "<stdin>";
 
@@ -143,11 +153,7 @@ impl Source<'_> {
             }
             Source::Stdin => (STDIN.to_owned(), None, Box::new(io::stdin()), false),
             Source::File(path) => {
-                let name = path.to_string_lossy().into_owned();
-                let name_bytes = path
-                    .to_str()
-                    .is_none()
-                    .then(|| path.as_os_str().as_encoded_bytes().to_vec());
+                let (name, name_bytes) = path_name(path);
                 match File::open(path) {
                     Ok(_) if is_output(same_file::Handle::from_path(path)) => {
                         return Some(Err((shown, io::Error::other(OUTPUT))));

@@ -344,7 +344,36 @@ fn file_names_that_are_not_utf8_keep_their_bytes() {
     for hit in &hits {
         names_file("extract", hit, name);
     }
-    // A name that is UTF-8 has no `file_bytes`.
+    // The summary's sources and examples, a warning's and an error's.
+    std::fs::write(&path, b"http://h:8a/\nftp://h:25/\n").expect("a file");
+    let args = ["check", "--summary", "--format", "json", "-f"].map(OsStr::new);
+    let summary = strict(
+        "summary",
+        &rfc1738(&[&args[..], &[file, OsStr::new("-")]].concat(), b""),
+    );
+    let summary = &summary[0];
+    // Arguments ("-" here, standard input) come before files.
+    assert_eq!(summary["sources"][0], "<stdin>");
+    let lossy = String::from_utf8_lossy(name);
+    assert_eq!(summary["sources"][1], lossy.as_ref());
+    let sources_bytes = &summary["sources_bytes"];
+    assert_eq!(sources_bytes[0], Value::Null, "{summary}");
+    let second: Vec<u8> = serde_json::from_value(sources_bytes[1].clone()).expect("bytes");
+    assert_eq!(second, name, "{summary}");
+    names_file("summary", &summary["causes"][0]["examples"][0], name);
+    names_file("summary", &summary["warning_codes"][0]["examples"][0], name);
+    // A name that is UTF-8 has no `file_bytes`, and no `sources_bytes`.
+    let summary = strict(
+        "summary",
+        &rfc1738(
+            &["check", "--summary", "--format", "json"],
+            b"ftp://h/%zz\n",
+        ),
+    );
+    assert!(summary[0].get("sources_bytes").is_none(), "{}", summary[0]);
+    let example = &summary[0]["causes"][0]["examples"][0];
+    assert_eq!(example["file"], "<stdin>");
+    assert!(example.get("file_bytes").is_none(), "{example}");
     let hits = strict(
         "extract",
         &rfc1738(&["extract", "--format", "json"], b"ftp://h/"),

@@ -196,12 +196,22 @@ impl std::ops::AddAssign for Counts {
     }
 }
 
+/// A stream's name as the summary gives it: as records give it, with
+/// U+FFFD for the bytes of a path that are not UTF-8, and those bytes.
+#[derive(Clone, Debug)]
+pub struct FileName {
+    /// The name, `<stdin>` for standard input.
+    pub name: String,
+    /// The path's bytes when they are not UTF-8.
+    pub bytes: Option<Vec<u8>>,
+}
+
 /// Where an example comes from: a line of a file or standard input, or an
 /// argument.
 #[derive(Clone, Debug)]
 struct Place {
     /// The stream's name (`None` for an argument).
-    file: Option<Arc<str>>,
+    file: Option<Arc<FileName>>,
     /// The line (1 for an argument).
     line: u64,
 }
@@ -209,7 +219,9 @@ struct Place {
 impl Place {
     /// The name a diagnostic gives the input: the file, or `input`.
     fn origin(&self) -> &str {
-        self.file.as_deref().unwrap_or("input")
+        self.file
+            .as_ref()
+            .map_or("input", |file| file.name.as_str())
     }
 
     /// The line, as a diagnostic numbers it.
@@ -567,7 +579,7 @@ impl Gathered {
     pub fn add(
         &mut self,
         shown: &Shown,
-        (file, line): (Option<&Arc<str>>, u64),
+        (file, line): (Option<&Arc<FileName>>, u64),
         input: Line<'_>,
         result: Result<Rule, Error>,
         warnings: &[Warning],
@@ -708,6 +720,9 @@ impl Gathered {
 pub struct Example {
     /// The file (`<stdin>` for standard input), `null` for an argument.
     pub file: Option<String>,
+    /// The file's bytes, when its name is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<Vec<u8>>,
     /// The line in the file, `null` for an argument.
     pub line: Option<u64>,
     /// The input, cut to [`INPUT_SHOWN`] characters, its password hidden,
@@ -720,7 +735,8 @@ pub struct Example {
 impl Example {
     fn new(place: &Place, input: String, diagnostic: String) -> Example {
         Example {
-            file: place.file.as_deref().map(str::to_owned),
+            file: place.file.as_ref().map(|file| file.name.clone()),
+            file_bytes: place.file.as_ref().and_then(|file| file.bytes.clone()),
             line: place.file.as_ref().map(|_| place.line),
             input,
             diagnostic,
@@ -874,7 +890,7 @@ impl Summary {
 
     /// The summary as it is shown: of a run that counted `tally`, read
     /// `sources` and read them whole (`complete`) or not.
-    pub fn document(&self, tally: &Tally, sources: Vec<String>, complete: bool) -> Document {
+    pub fn document(&self, tally: &Tally, sources: Vec<FileName>, complete: bool) -> Document {
         let (schemes, other_schemes) = self.scheme_rows();
         let (causes, other_causes) = self.cause_rows();
         let warning_codes = self
@@ -888,9 +904,14 @@ impl Summary {
             })
             .collect();
         let warned = self.schemes.values().map(|(_, counts)| counts.warned);
+        let sources_bytes = sources
+            .iter()
+            .any(|source| source.bytes.is_some())
+            .then(|| sources.iter().map(|source| source.bytes.clone()).collect());
         Document {
             complete,
-            sources,
+            sources: sources.into_iter().map(|source| source.name).collect(),
+            sources_bytes,
             inputs: tally.inputs(),
             valid: tally.valid,
             invalid: tally.invalid,
@@ -965,8 +986,13 @@ pub struct Document {
     /// Whether every source was read whole (no file that could not be
     /// read, no interrupt).
     pub complete: bool,
-    /// The sources read, as given (`<stdin>`, file names, `arguments`).
+    /// The sources read, as given (`<stdin>`, file names, `arguments`),
+    /// with U+FFFD for the bytes of a file name that are not UTF-8.
     pub sources: Vec<String>,
+    /// When a file name is not UTF-8: for each source, its bytes, or
+    /// `null` for a name that is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources_bytes: Option<Vec<Option<Vec<u8>>>>,
     /// Inputs read: valid, invalid and too long.
     pub inputs: u64,
     /// Valid inputs.
@@ -1130,7 +1156,10 @@ mod tests {
     fn summarize(inputs: &[&str], per_unit: usize, shown: Shown, limits: Limits) -> Document {
         let mut summary = Summary::within(shown.clone(), limits);
         let mut tally = Tally::default();
-        let file: Arc<str> = Arc::from("urls.txt");
+        let file = Arc::new(FileName {
+            name: "urls.txt".to_owned(),
+            bytes: None,
+        });
         for (unit, chunk) in inputs.chunks(per_unit).enumerate() {
             let mut gathered = Gathered::default();
             for (i, input) in chunk.iter().enumerate() {
@@ -1149,7 +1178,7 @@ mod tests {
             }
             summary.merge(gathered);
         }
-        summary.document(&tally, vec!["urls.txt".to_owned()], true)
+        summary.document(&tally, vec![FileName::clone(&file)], true)
     }
 
     #[test]
@@ -1291,7 +1320,10 @@ mod tests {
     #[test]
     fn a_unit_keeps_no_examples_a_unit_before_it_holds_whatever_the_order_they_run() {
         let shown = shown();
-        let file: Arc<str> = Arc::from("urls.txt");
+        let file = Arc::new(FileName {
+            name: "urls.txt".to_owned(),
+            bytes: None,
+        });
         // Three units of three inputs of one cause, lines 1 to 9, gathered
         // out of order as threads may: the second, then the first and the
         // third.
@@ -1320,7 +1352,7 @@ mod tests {
             invalid: 9,
             ..Tally::default()
         };
-        let document = summary.document(&tally, vec!["urls.txt".to_owned()], true);
+        let document = summary.document(&tally, vec![FileName::clone(&file)], true);
         let port = &document.causes[0];
         let lines: Vec<Option<u64>> = port.examples.iter().map(|e| e.line).collect();
         assert_eq!((port.count, lines), (9, vec![Some(1), Some(2), Some(3)]));
