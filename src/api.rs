@@ -149,6 +149,42 @@ pub fn parse(input: &str) -> Result<Url<'_>, Error> {
     }
 }
 
+/// The span of the password of the URL after the appendix's prefix `URL:`
+/// (in any case) that starts `input`, a string of `rule`: read as [`parse`]
+/// reads it, the URL's own, or, when it does not parse (a valid `otherurl`
+/// all the same: `URL:ftp://me:pw@h_x/`), its error's guess
+/// ([`Error::password_span`]). `None` unless `rule` is one whose string can
+/// start with a scheme name that is the prefix (`url`, `genericurl`,
+/// `otherurl`) and `input` starts with it. Prefixes written twice or more
+/// (`URL:URL:ftp://...`) are all skipped in one scan, so that what follows
+/// is read once whatever their number; when the last is the URL's own
+/// scheme name (`URL:url://me:pw@host/`), the guess finds the login after
+/// its `//`.
+pub(crate) fn url_prefix_password(rule: Rule, input: &str) -> Option<core::ops::Range<usize>> {
+    if !matches!(rule, Rule::Url | Rule::Genericurl | Rule::Otherurl) {
+        return None;
+    }
+    let mut start = 0;
+    while input
+        .as_bytes()
+        .get(start..start + 4)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"url:"))
+    {
+        start += 4;
+    }
+    if start == 0 {
+        return None;
+    }
+    // `start` follows an ASCII `:`: a char boundary. The URL that follows
+    // has a scheme name other than `url`, so that its own span is read
+    // without coming back here.
+    let password = match parse(&input[start..]) {
+        Ok(url) => url.password_span(),
+        Err(error) => error.password_span(),
+    }?;
+    Some(start + password.start..start + password.end)
+}
+
 /// Whether [`parse`] would succeed, building nothing and allocating nothing.
 ///
 /// ```
@@ -268,8 +304,8 @@ impl<'a> Match<'a> {
     /// prefix `URL:` (in any case), read as a scheme name, holds no
     /// `password` for the grammar; the URL after the prefix may, and its
     /// password is given ([`Url::password_span`](crate::Url::password_span)
-    /// says why), read by one more pass as a string of `url`, scheme names
-    /// in any case.
+    /// says why), read as [`parse`] reads it, or guessed as its error's
+    /// when it does not parse.
     ///
     /// ```
     /// use rfc1738::{Rule, check, parse_rule};
@@ -281,7 +317,7 @@ impl<'a> Match<'a> {
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
         password::in_match(self.rule, self.input, self.folded)
-            .or_else(|| password::after_url_prefix(self.rule, self.input))
+            .or_else(|| url_prefix_password(self.rule, self.input))
     }
 }
 
@@ -412,5 +448,50 @@ pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
             fold,
         )),
         (Err(offset), None) => Err(Error::new(rule, text, offset, None, fold)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::ops::Range;
+
+    use super::url_prefix_password;
+    use crate::{Rule, check};
+
+    /// A URL after the appendix's prefix `URL:`, read as a scheme name,
+    /// has its password, whatever the prefix's case and number, for the
+    /// rules whose string can start with it, and no other.
+    #[test]
+    fn a_url_after_the_prefix_has_its_password() {
+        let cases: [(Rule, &str, Option<Range<usize>>); 13] = [
+            (Rule::Otherurl, "URL:ftp://me:pw@h/", Some(13..15)),
+            // The last `url:` is the URL's scheme name, and `//me:pw@h/`
+            // its ip-schemepart: found by the guess after the `//`.
+            (Rule::Otherurl, "URL:url://me:pw@h/", Some(13..15)),
+            (Rule::Otherurl, "url:URL:url://me:pw@h/", Some(17..19)),
+            (Rule::Url, "url:x://me:pw@h/p", Some(11..13)),
+            (Rule::Genericurl, "url:Url:telnet://me:pw@h", Some(20..22)),
+            // The URL after the prefix has no password, or is none.
+            (Rule::Otherurl, "URL:mailto:me:pw@h", None),
+            (Rule::Otherurl, "URL:news://me:pw@h", None),
+            (Rule::Otherurl, "URL:ftp://h/%zz", None),
+            // No URL follows: guessed as a rejected input's.
+            (Rule::Otherurl, "URL:ftp://me:pw@h_x/", Some(13..15)),
+            (Rule::Otherurl, "URL:ftp://me:p@w@h/%zz", Some(13..16)),
+            (Rule::Otherurl, "URL:", None),
+            // No prefix, or a rule whose strings cannot start with one.
+            (Rule::Otherurl, "URN:ftp://me:pw@h/", None),
+            (Rule::Schemepart, "URL:ftp://me:pw@h/", None),
+        ];
+        for (rule, input, want) in cases {
+            assert_eq!(url_prefix_password(rule, input), want, "{rule} {input}");
+        }
+        // A thousand prefixes are skipped by one scan, the URL parsed once.
+        let many = format!("{}ftp://me:pw@h/", "uRl:".repeat(1000));
+        assert_eq!(url_prefix_password(Rule::Url, &many), Some(4009..4011));
+        // `parse` and `check` give it.
+        let input = "URL:ftp://me:pw@h/";
+        assert_eq!(crate::parse(input).unwrap().password_span(), Some(13..15));
+        assert_eq!(check(input).unwrap().password_span(), Some(13..15));
     }
 }

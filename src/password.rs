@@ -8,7 +8,8 @@
 //! - A valid URL written with the appendix's prefix `URL:` read as its
 //!   scheme name (`URL:ftp://me:pw@host/`, an `otherurl` whose scheme is
 //!   `URL`) holds, for the grammar, no password; the URL after the prefix
-//!   does, and it is that one's ([`after_url_prefix`]).
+//!   does, and it is that one's: the parser's own, or the guess of its
+//!   error (`api::url_prefix_password`).
 //! - A rejected input has no tree: its password is guessed from what the
 //!   pass that rejected it read ([`guessed`]), conservatively, so that a
 //!   password the grammar does not accept (an `@` or `/` typed into it
@@ -65,40 +66,6 @@ pub(crate) fn in_match(rule: Rule, input: &str, fold: bool) -> Option<Range<usiz
     // The password is a slice of the input.
     let start = password.as_ptr() as usize - input.as_ptr() as usize;
     Some(start..start + password.len())
-}
-
-/// The span of the password of the URL after the appendix's prefix `URL:`
-/// (in any case) that starts `input`, a string of `rule`: the parser's own
-/// password of that URL, read as a string of `url` whose scheme names are
-/// matched whatever their case ([`in_match`]). `None` unless
-/// `rule` is one whose string can start with a scheme name that is the
-/// prefix (`url`, `genericurl`, `otherurl`) and `input` starts with it.
-/// Prefixes written twice or more (`URL:URL:ftp://...`) are all skipped, so
-/// that the URL is read once or twice whatever their number: twice when
-/// the last is the URL's own scheme name (`URL:url://me:pw@host/`).
-pub(crate) fn after_url_prefix(rule: Rule, input: &str) -> Option<Range<usize>> {
-    if !matches!(rule, Rule::Url | Rule::Genericurl | Rule::Otherurl) {
-        return None;
-    }
-    let mut start = 0;
-    while input
-        .as_bytes()
-        .get(start..start + 4)
-        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"url:"))
-    {
-        start += 4;
-    }
-    if start == 0 {
-        return None;
-    }
-    // The last prefix may be the scheme name of the URL itself, whose
-    // scheme-specific part holds a login (`URL:url://me:pw@host/`).
-    // `start` and `start - 4` follow an ASCII `:`: char boundaries.
-    let (start, password) = match in_match(Rule::Url, &input[start..], true) {
-        Some(password) => (start, password),
-        None => (start - 4, in_match(Rule::Url, &input[start - 4..], true)?),
-    };
-    Some(start + password.start..start + password.end)
 }
 
 /// The password of `input`, a string of `rule`, from the typed output of
@@ -299,40 +266,6 @@ mod tests {
         let mut holders: Vec<String> = HOLDERS.iter().map(|r| r.name().to_owned()).collect();
         holders.sort();
         assert_eq!(found, holders);
-    }
-
-    /// A URL after the appendix's prefix `URL:`, read as a scheme name,
-    /// has its password, whatever the prefix's case and number, for the
-    /// rules whose string can start with it, and no other.
-    #[test]
-    fn a_url_after_the_prefix_has_its_password() {
-        let cases: [(Rule, &str, Option<Range<usize>>); 11] = [
-            (Rule::Otherurl, "URL:ftp://me:pw@h/", Some(13..15)),
-            // The last `url:` is the URL's scheme name, and `//me:pw@h/`
-            // its ip-schemepart.
-            (Rule::Otherurl, "URL:url://me:pw@h/", Some(13..15)),
-            (Rule::Otherurl, "url:URL:url://me:pw@h/", Some(17..19)),
-            (Rule::Url, "url:x://me:pw@h/p", Some(11..13)),
-            (Rule::Genericurl, "url:Url:telnet://me:pw@h", Some(20..22)),
-            // The URL after the prefix has no password, or is none.
-            (Rule::Otherurl, "URL:mailto:me:pw@h", None),
-            (Rule::Otherurl, "URL:news://me:pw@h", None),
-            (Rule::Otherurl, "URL:ftp://me:pw@h/%zz", None),
-            (Rule::Otherurl, "URL:", None),
-            // No prefix, or a rule whose strings cannot start with one.
-            (Rule::Otherurl, "URN:ftp://me:pw@h/", None),
-            (Rule::Schemepart, "URL:ftp://me:pw@h/", None),
-        ];
-        for (rule, input, want) in cases {
-            assert_eq!(after_url_prefix(rule, input), want, "{rule} {input}");
-        }
-        // A thousand prefixes are skipped by one scan, the URL parsed once.
-        let many = format!("{}ftp://me:pw@h/", "uRl:".repeat(1000));
-        assert_eq!(after_url_prefix(Rule::Url, &many), Some(4009..4011));
-        // `parse` and `check` give it.
-        let input = "URL:ftp://me:pw@h/";
-        assert_eq!(crate::parse(input).unwrap().password_span(), Some(13..15));
-        assert_eq!(check(input).unwrap().password_span(), Some(13..15));
     }
 
     /// The password of the derivation tree of `input`, a string of `rule`.

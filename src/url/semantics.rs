@@ -467,7 +467,7 @@ impl<'a> Url<'a> {
         if let Url::Other(url) = self
             && url.scheme().eq_ignore_ascii_case("url")
         {
-            return crate::password::after_url_prefix(Rule::Otherurl, url.text);
+            return crate::api::url_prefix_password(Rule::Otherurl, url.text);
         }
         // A generic URL has a login only if its part after the scheme is
         // an `ip-schemepart`, which takes a pass to know: a password is
