@@ -6,6 +6,7 @@
 //! names the section of RFC 1738 it rests on.
 
 use core::fmt;
+use std::borrow::Cow;
 
 use percent_encoding::percent_encode_byte;
 
@@ -30,7 +31,9 @@ use crate::expected::{Expected, Found};
 pub struct Hint {
     code: HintCode,
     section: &'static str,
-    message: String,
+    /// Most messages are fixed sentences, borrowed; those that quote a
+    /// character are made.
+    message: Cow<'static, str>,
 }
 
 /// What mistake a [`Hint`] is about: one code per kind of hint, stable
@@ -192,7 +195,7 @@ impl fmt::Display for HintCode {
 }
 
 impl Hint {
-    fn new(code: HintCode, section: &'static str, message: impl Into<String>) -> Hint {
+    fn new(code: HintCode, section: &'static str, message: impl Into<Cow<'static, str>>) -> Hint {
         Hint {
             code,
             section,
@@ -907,9 +910,14 @@ fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// The host read before the offset (after the `//` or the `@`, whichever
 /// comes last), and its last label so far.
 fn host_so_far(before: &str) -> (&str, &str) {
-    // Each cut follows an ASCII `@`, `/` or `.`: a char boundary.
-    let host = &before[before.rfind(['@', '/']).map_or(0, |i| i + 1)..];
-    (host, &host[host.rfind('.').map_or(0, |i| i + 1)..])
+    // Each cut follows an ASCII `@`, `/` or `.`: a char boundary. A byte
+    // search: `str::rfind` with a set of characters costs more than the few
+    // bytes of a host.
+    let after = |text: &str, stop: fn(&u8) -> bool| {
+        text.as_bytes().iter().rposition(stop).map_or(0, |i| i + 1)
+    };
+    let host = &before[after(before, |&b| b == b'@' || b == b'/')..];
+    (host, &host[after(host, |&b| b == b'.')..])
 }
 
 /// A `.` where a domain label must start (`a..b`, `.a`), and a host name

@@ -411,7 +411,9 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
         }
         // The password of the URL after the appendix's prefix `URL:`, read
         // as a scheme name: `password_span` reads it.
-        None if url.scheme().eq_ignore_ascii_case("url") => url.password_span(),
+        None if matches!(url, Url::Other(_)) && url.scheme().eq_ignore_ascii_case("url") => {
+            url.password_span()
+        }
         None => None,
     };
     if let Some(password) = password {

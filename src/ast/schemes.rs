@@ -14,7 +14,11 @@ use super::parts::{Host, Hostport, Login, Path};
 /// first `:` (`scheme` has no `:`, and every scheme rule writes one after
 /// it).
 fn scheme_of(text: &str) -> &str {
-    text.split_once(':').map_or(text, |(scheme, _)| scheme)
+    // A byte search: a scheme name is a few bytes, which `split_once`'s
+    // searcher costs more than.
+    let colon = text.bytes().position(|b| b == b':').unwrap_or(text.len());
+    // The cut is at an ASCII `:`, or the end: a char boundary.
+    &text[..colon]
 }
 
 /// With `serde`, a URL's text is written as its scheme name: the tree's
