@@ -452,8 +452,9 @@ impl<'a> Url<'a> {
     /// the appendix's prefix `URL:` (in any case) is a valid `otherurl`
     /// whose scheme name is `URL`, whose scheme-specific part holds no
     /// login. It is "the URL" that follows the prefix (RFC 1738, appendix)
-    /// that means something, and its password is given, so that whoever
-    /// hides a password with this span hides that one too.
+    /// that means something, and its password is given (as [`crate::parse`]
+    /// reads that URL, or as its error guesses it when it does not parse),
+    /// so that whoever hides a password with this span hides that one too.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host/")?;
