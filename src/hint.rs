@@ -271,6 +271,11 @@ fn percent_encoded(c: char) -> String {
         .collect()
 }
 
+/// Whether the character `c` is one of `class`'s (ASCII) bytes.
+fn in_class(class: &charset::Class, c: char) -> bool {
+    u8::try_from(c).is_ok_and(|byte| class.contains(byte))
+}
+
 /// `c` between double quotes as a message names the character found
 /// (`"a"`, `"\""`), shown as [`crate::visible`] says.
 fn quoted(c: char) -> String {
@@ -495,10 +500,11 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
     if let Some(hint) = ftp_semicolon_hint(context) {
         return Some(hint);
     }
-    let Found::Char(c @ (';' | '/' | '?' | ':' | '@' | '&' | '=')) = context.found else {
+    let Found::Char(c) = context.found else {
         return None;
     };
-    if !context.expected.contains(&Expected::Rule(Rule::Uchar)) {
+    if !in_class(&charset::RESERVED, c) || !context.expected.contains(&Expected::Rule(Rule::Uchar))
+    {
         return None;
     }
     let part = *context.path.last()?;
@@ -768,8 +774,9 @@ fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
     let Found::Char(c) = context.found else {
         return None;
     };
-    let stray =
-        c.is_ascii_graphic() && !c.is_ascii_alphanumeric() && !"-.:/@#<>\"{}|\\^~[]`".contains(c);
+    // Not a host name's, nor a character another hint is about (the
+    // unsafe ones, `#`, `@`), nor one that ends the host (`:`, `/`).
+    let stray = c.is_ascii_graphic() && !in_host_name(c) && !":/@#<>\"{}|\\^~[]`".contains(c);
     let (section, message) = match c {
         _ if !stray => return None,
         '?' if http => (
@@ -799,8 +806,13 @@ fn unread_host_character(context: &Context<'_>) -> Option<char> {
     if read.contains('@') {
         return None;
     }
-    read.chars()
-        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '-' | '.' | ':'))
+    read.chars().find(|&c| !in_host_name(c) && c != ':')
+}
+
+/// Whether a host name may hold `c`: a domain label's character or the
+/// `.` between labels.
+fn in_host_name(c: char) -> bool {
+    c == '.' || in_class(&charset::DOMAINLABEL_BODY, c)
 }
 
 /// An FTP typecode other than a, i, d.
@@ -826,7 +838,7 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
 fn news_hint(context: &Context<'_>) -> Option<Hint> {
     const HOLDS: &str =
         "a news group name holds only letters, digits, \"-\", \".\", \"+\" and \"_\"";
-    let in_group = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '+' | '_');
+    let in_group = |c: char| in_class(&charset::GROUP_BODY, c);
     if context.rule != Rule::Newsurl {
         let section = if context.rule == Rule::Nntpurl {
             "3.7"

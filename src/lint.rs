@@ -368,7 +368,7 @@ impl<'a> Findings<'a> {
 /// appendix's prefix `URL:` read as a scheme name.
 fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
     let scheme = url.scheme();
-    if scheme.eq_ignore_ascii_case("url") {
+    if url.has_url_prefix() {
         found.add(Code::UrlPrefix, "", 0, || {
             format!(
                 "\"{scheme}:\" is the prefix that marks a URL in text, not a scheme name: the \
@@ -411,9 +411,7 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
         }
         // The password of the URL after the appendix's prefix `URL:`, read
         // as a scheme name: `password_span` reads it.
-        None if matches!(url, Url::Other(_)) && url.scheme().eq_ignore_ascii_case("url") => {
-            url.password_span()
-        }
+        None if url.has_url_prefix() => url.password_span(),
         None => None,
     };
     if let Some(password) = password {

@@ -445,6 +445,12 @@ impl<'a> Url<'a> {
         }
     }
 
+    /// Whether the URL is the appendix's prefix `URL:` (in any case) read as
+    /// a scheme name: an `otherurl` whose scheme is `URL`.
+    pub(crate) fn has_url_prefix(&self) -> bool {
+        matches!(self, Url::Other(_)) && self.scheme().eq_ignore_ascii_case("url")
+    }
+
     /// The byte span of the password in the URL, if it has a
     /// `:password`: the parser's own, from [`Url::login`].
     ///
@@ -465,10 +471,8 @@ impl<'a> Url<'a> {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
-        if let Url::Other(url) = self
-            && url.scheme().eq_ignore_ascii_case("url")
-        {
-            return crate::api::url_prefix_password(Rule::Otherurl, url.text);
+        if self.has_url_prefix() {
+            return crate::api::url_prefix_password(Rule::Otherurl, self.as_str());
         }
         // A generic URL has a login only if its part after the scheme is
         // an `ip-schemepart`, which takes a pass to know: a password is
