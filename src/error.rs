@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
 use once_cell::race::OnceBox;
 
-use crate::expected::{Expected, Found};
+use crate::expected::{Expected, Found, begun};
 use crate::hint::{self, Hint};
 use crate::position::Position;
 use crate::trace::Recorded;
@@ -978,20 +978,6 @@ fn write_rest(out: &mut impl fmt::Write, literal: &str, begun: usize) -> fmt::Re
     out.write_str("\" (to complete \"")?;
     out.write_str(literal)?;
     out.write_str("\")")
-}
-
-/// How many bytes of `literal`, at least one and not all, end `before`.
-#[inline]
-fn begun(literal: &str, before: &str) -> Option<usize> {
-    let (literal, before) = (literal.as_bytes(), before.as_bytes());
-    // Most literals are one character, and most begun by none: the byte
-    // before the offset rules out every length it does not end.
-    let (&last, literal) = (before.last()?, literal.split_last()?.1);
-    (1..=literal.len()).rev().find(|&k| {
-        literal[k - 1].eq_ignore_ascii_case(&last)
-            && before.len() >= k
-            && before[before.len() - k..].eq_ignore_ascii_case(&literal[..k])
-    })
 }
 
 /// Where the line that holds `offset` (a char boundary) starts.

@@ -85,6 +85,22 @@ const QUOTED: &str = {
     }
 };
 
+/// How many bytes of `literal`, at least one and not all, end `before`:
+/// how much of it the text before an error's offset began. A scheme's
+/// literal is begun whatever the case of its letters (section 2.1).
+#[inline]
+pub(crate) fn begun(literal: &str, before: &str) -> Option<usize> {
+    let (literal, before) = (literal.as_bytes(), before.as_bytes());
+    // Most literals are one character, and most begun by none: the byte
+    // before the offset rules out every length it does not end.
+    let (&last, literal) = (before.last()?, literal.split_last()?.1);
+    (1..=literal.len()).rev().find(|&k| {
+        literal[k - 1].eq_ignore_ascii_case(&last)
+            && before.len() >= k
+            && before[before.len() - k..].eq_ignore_ascii_case(&literal[..k])
+    })
+}
+
 impl fmt::Display for Expected {
     /// `digit`, `"/"` (a literal in quotes, as the BNF writes it) or
     /// `end of input`.
