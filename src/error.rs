@@ -403,7 +403,7 @@ impl Error {
     /// let hints = error.hints();
     /// assert_eq!(hints.len(), 1);
     /// assert_eq!(hints[0].section(), "3.3");
-    /// assert!(rfc1738::parse("http:/host/").unwrap_err().hints().is_empty());
+    /// assert!(rfc1738::parse("http:/").unwrap_err().hints().is_empty());
     /// ```
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();

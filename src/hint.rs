@@ -12,7 +12,7 @@ use percent_encoding::percent_encode_byte;
 
 use crate::Rule;
 use crate::charset;
-use crate::expected::{Expected, Found};
+use crate::expected::{Expected, Found, begun};
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 ///
@@ -121,11 +121,15 @@ pub enum HintCode {
     /// An `@` in a user name or password, where only the `@` that ends the
     /// login may stand unencoded (section 3.1).
     AtInLogin,
+    /// A scheme of the common Internet scheme syntax whose `//` after the
+    /// `:` is missing or mangled: `http:/host`, `file:/etc/motd` (sections
+    /// 3.1, 3.10).
+    SchemeSlashes,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 26] = [
+    pub const ALL: [HintCode; 27] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -152,6 +156,7 @@ impl HintCode {
         HintCode::PortDigits,
         HintCode::EmptyHost,
         HintCode::AtInLogin,
+        HintCode::SchemeSlashes,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -184,6 +189,7 @@ impl HintCode {
             HintCode::PortDigits => "port-digits",
             HintCode::EmptyHost => "empty-host",
             HintCode::AtInLogin => "at-in-login",
+            HintCode::SchemeSlashes => "scheme-slashes",
         }
     }
 }
@@ -327,6 +333,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         }
     }
     hints.extend(scheme_hint(context));
+    hints.extend(slashes_hint(context));
     hints.extend(user_hint(context));
     if context.found_in_password {
         // The hints below read the character found and those before it,
@@ -338,6 +345,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             escape_may_stand(context.expected),
         ));
         hints.extend(escape_hint(context));
+        hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
         hints.extend(empty_port_hint(context));
         hints.extend(port_digits_hint(context));
@@ -419,9 +427,10 @@ fn text_hint(context: &Context<'_>) -> Option<Hint> {
     })
 }
 
-/// A scheme name with characters section 2.1 does not allow: the error is
-/// in the leading run of scheme characters of a generic URL. A `/` after
-/// such a run is more likely a missing `:` (`http//host`).
+/// A scheme name with characters section 2.1 does not allow, or none: the
+/// error is in the leading run of scheme characters of a generic URL. A `/`
+/// or the end after such a run is more likely a missing `:` (`http//host`,
+/// `newscomp.lang`).
 fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
     let generic = matches!(
         context.rule,
@@ -432,18 +441,58 @@ fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
             .before()
             .bytes()
             .all(|b| charset::SCHEME_FOLDED.contains(b));
-    if in_scheme && context.offset > 0 && context.found == Found::Char('/') {
+    let ends = matches!(context.found, Found::Char('/') | Found::EndOfInput);
+    if in_scheme && context.offset > 0 && ends {
         return Some(Hint::new(
             HintCode::SchemeColon,
             "2.1",
             "a \":\" ends the scheme name: a URL is written <scheme>:<scheme-specific-part>",
         ));
     }
-    (in_scheme && matches!(context.found, Found::Char(c) if c != ':')).then(|| {
+    let message = match context.found {
+        _ if !in_scheme => return None,
+        Found::Char(':') if context.offset == 0 => {
+            "a URL starts with its scheme name: one character at least before the \":\""
+        }
+        Found::Char(c) if c != ':' => {
+            "scheme names are made of lower-case letters, digits, \"+\", \"-\" and \".\""
+        }
+        _ => return None,
+    };
+    Some(Hint::new(HintCode::SchemeName, "2.1", message))
+}
+
+/// A scheme of the common Internet scheme syntax read up to its `:`, whose
+/// `//` does not follow: the error is in the rest of the scheme rule's
+/// opening literal (`"http://"`), its name and `:` already read, and
+/// something other than the `//` stands there (an input that stops there is
+/// only cut short).
+fn slashes_hint(context: &Context<'_>) -> Option<Hint> {
+    let [Expected::Literal(literal)] = context.expected else {
+        return None;
+    };
+    if context.found == Found::EndOfInput {
+        return None;
+    }
+    let scheme = literal.strip_suffix("://")?;
+    if begun(literal, context.before())? <= scheme.len() {
+        return None;
+    }
+    Some(if scheme == "file" {
         Hint::new(
-            HintCode::SchemeName,
-            "2.1",
-            "scheme names are made of lower-case letters, digits, \"+\", \"-\" and \".\"",
+            HintCode::SchemeSlashes,
+            "3.10",
+            "a file URL is written file://<host>/<path>, the host left empty for the machine \
+             the URL is read on: file:///etc/motd",
+        )
+    } else {
+        Hint::new(
+            HintCode::SchemeSlashes,
+            "3.1",
+            format!(
+                "after \"{scheme}:\" come \"//\" and the host: the scheme-specific part of the \
+                 common Internet scheme syntax starts with a double slash"
+            ),
         )
     })
 }
@@ -553,9 +602,7 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
 /// A `;` in an ftp path that starts no `;type=`, found where the `;type=`
 /// it began stops: in a name or directory it is reserved (section 3.2.2).
 fn ftp_semicolon_hint(context: &Context<'_>) -> Option<Hint> {
-    let in_ftp = context.path.contains(&Rule::Ftpurl);
-    let begun_type = context.expected.contains(&Expected::Literal(";type="));
-    (in_ftp && begun_type && context.previous() == Some(';')).then(|| {
+    (type_begun(context) > 0).then(|| {
         Hint::new(
             HintCode::ReservedCharacter,
             "3.2.2",
@@ -828,6 +875,30 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
                  listing), in either case",
             )
         })
+}
+
+/// A `;type=` misspelt: one that goes on past its `;` and stops before its
+/// `=` (`;typ=a`, `;typea`).
+fn type_spelling_hint(context: &Context<'_>) -> Option<Hint> {
+    (type_begun(context) > 1).then(|| {
+        Hint::new(
+            HintCode::FtpTypecode,
+            "3.2.2",
+            "the typecode of an ftp URL follows \";type=\", spelt so: \";type=a\", \
+             \";type=i\" or \";type=d\"",
+        )
+    })
+}
+
+/// How many bytes of `;type=` an ftp path read before the offset, where
+/// the rest of it was expected: 0 when none.
+fn type_begun(context: &Context<'_>) -> usize {
+    const TYPE: &str = ";type=";
+    let in_ftp = context.path.contains(&Rule::Ftpurl);
+    if !in_ftp || !context.expected.contains(&Expected::Literal(TYPE)) {
+        return 0;
+    }
+    begun(TYPE, context.before()).unwrap_or(0)
 }
 
 /// A news group that does not start with a letter, or holds a character

@@ -494,6 +494,16 @@ fn a_file_url_with_a_path_where_its_host_goes() {
 #[test]
 fn an_ftp_typecode_other_than_a_i_d() {
     hinted("ftp://host/file;type=x", "3.2.2", "ftptype");
+    // A ";type=" misspelt: the spelling first, and that a ";" standing for
+    // itself is encoded.
+    for input in ["ftp://host/f;typ=a", "ftp://host/f;typei", "ftp://host/f;t"] {
+        let hints = hints(input);
+        assert!(hints[0].1.contains("spelt so"), "{input}: {hints:?}");
+        assert!(hints[1].1.contains("%3B"), "{input}: {hints:?}");
+    }
+    // A ";" alone is a character of the name: no spelling to mend.
+    not_hinted("ftp://host/a;b", "spelt so");
+    hinted("ftp://host/a;b", "3.2.2", "%3B");
 }
 
 #[test]
@@ -533,13 +543,45 @@ fn a_scheme_with_characters_section_2_1_does_not_allow() {
     hinted("ht_tp://host/", "2.1", "lower-case letters");
     let error = parse_rule(Rule::Url, "Http://host/").unwrap_err();
     assert!(error.hints().iter().any(|hint| hint.section() == "2.1"));
+    // No scheme name before the ":", or no ":" after one.
+    hinted(":http://host/", "2.1", "starts with its scheme name");
+    hinted("newscomp.lang", "2.1", "a \":\" ends the scheme name");
+    not_hinted("newscomp.lang", "lower-case letters");
+}
+
+#[test]
+fn a_scheme_whose_double_slash_is_missing_or_mangled() {
+    for (input, scheme) in [
+        ("http:/www.example.com/", "http"),
+        ("http:www.example.com", "http"),
+        ("HTTP::/host", "http"),
+        ("http:%2F/host", "http"),
+        ("ftp:/host/file", "ftp"),
+        ("gopher:/host", "gopher"),
+        ("telnet:@host", "telnet"),
+    ] {
+        hinted(
+            input,
+            "3.1",
+            &format!("after \"{scheme}:\" come \"//\" and the host"),
+        );
+    }
+    hinted("file:/etc/motd", "3.10", "file:///etc/motd");
+    hinted("file:localhost/x", "3.10", "file://<host>/<path>");
+    // Not where the scheme name itself is cut short, nor past the "//".
+    let error = parse_rule(Rule::Httpurl, "htp://host/").unwrap_err();
+    assert!(error.hints().is_empty(), "{:?}", error.hints());
+    not_hinted("http://", "double slash");
+    // A prefix that just stops is told what comes next by its message.
+    not_hinted("http:/", "double slash");
+    not_hinted("http:///x", "double slash");
 }
 
 #[test]
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 38] = [
+    let cases: [(&[u8], HintCode, &str); 43] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -582,6 +624,11 @@ fn each_kind_of_hint_has_its_code() {
         (b"nntp://host/g;x", HintCode::NewsGroup, "3.7"),
         (b"http:///x", HintCode::EmptyHost, "3.1"),
         (b"ftp://me@mail.com@host/", HintCode::AtInLogin, "3.1"),
+        (b"http:/host/", HintCode::SchemeSlashes, "3.1"),
+        (b"file:/etc/motd", HintCode::SchemeSlashes, "3.10"),
+        (b"ftp://host/f;typ=a", HintCode::FtpTypecode, "3.2.2"),
+        (b"example.com", HintCode::SchemeColon, "2.1"),
+        (b":http://host/", HintCode::SchemeName, "2.1"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
