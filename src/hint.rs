@@ -13,6 +13,8 @@ use percent_encoding::percent_encode_byte;
 use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found, begun};
+use crate::pass;
+use crate::trace::Recorded;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
 ///
@@ -125,11 +127,15 @@ pub enum HintCode {
     /// `:` is missing or mangled: `http:/host`, `file:/etc/motd` (sections
     /// 3.1, 3.10).
     SchemeSlashes,
+    /// More than the scheme's URL holds: a path after a telnet URL's host,
+    /// more than an article number after an nntp URL's group (sections 3.7,
+    /// 3.8).
+    UrlEnd,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 27] = [
+    pub const ALL: [HintCode; 28] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -157,6 +163,7 @@ impl HintCode {
         HintCode::EmptyHost,
         HintCode::AtInLogin,
         HintCode::SchemeSlashes,
+        HintCode::UrlEnd,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -190,6 +197,7 @@ impl HintCode {
             HintCode::EmptyHost => "empty-host",
             HintCode::AtInLogin => "at-in-login",
             HintCode::SchemeSlashes => "scheme-slashes",
+            HintCode::UrlEnd => "url-end",
         }
     }
 }
@@ -351,10 +359,13 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         hints.extend(port_digits_hint(context));
         hints.extend(file_port_hint(context));
         hints.extend(file_host_hint(context));
+        // A file URL's host may be the literal "localhost", which a leaf
+        // of `fileurl` itself reads.
         let in_host = context
             .path
             .iter()
-            .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber));
+            .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber))
+            || context.expected.contains(&Expected::Literal("localhost"));
         if in_host {
             hints.extend(login_at_hint(context));
             hints.extend(empty_host_hint(context));
@@ -362,10 +373,39 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             host_hints(&mut hints, context);
         }
         hints.extend(host_character_hint(context, in_host));
+        if hints.is_empty() {
+            hints.extend(unread_host_hints(context));
+        }
     }
     hints.extend(ftptype_hint(context));
     hints.extend(news_hint(context));
+    hints.extend(url_end_hint(context));
     hints
+}
+
+/// More than a telnet URL (which ends after its host and port, or the `/`
+/// that may follow them) or an nntp URL (after its group, or the `/` and
+/// the digits of an article number) holds.
+fn url_end_hint(context: &Context<'_>) -> Option<Hint> {
+    let (section, message) = match context.rule {
+        Rule::Telneturl if context.expected == [Expected::EndOfInput] => (
+            "3.8",
+            "a telnet URL ends with its host and port, or the \"/\" after them: it has no \
+             path",
+        ),
+        Rule::Nntpurl
+            if context.path.last() == Some(&Rule::Digits)
+                && !context.path.contains(&Rule::Port) =>
+        {
+            (
+                "3.7",
+                "an nntp URL ends with the group, or with a \"/\" and the article number, \
+                 digits only: nntp://host/group/123",
+            )
+        }
+        _ => return None,
+    };
+    Some(Hint::new(HintCode::UrlEnd, section, message))
 }
 
 /// What the text a URL was taken from left around it (appendix): its
@@ -737,10 +777,18 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
             // ([`user_hint`]).
             let rest = &context.input[context.offset..];
             let authority = rest.split('/').next().unwrap_or_default();
-            if c.is_ascii_digit() || matches!(c, '/' | '?' | ';' | '#') || authority.contains('@') {
+            if c.is_ascii_digit() || matches!(c, '/' | '#') || authority.contains('@') {
                 return None;
             }
-            ("3.1", "a port is a decimal number, of digits only")
+            if c == '?' && context.path.contains(&Rule::Httpurl) {
+                (
+                    "3.3",
+                    "a port is a decimal number, of digits only: in an http URL the search \
+                     follows the \"/\" of the path (http://host:port/?search)",
+                )
+            } else {
+                ("3.1", "a port is a decimal number, of digits only")
+            }
         }
         Rule::Password => {
             let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
@@ -854,6 +902,58 @@ fn unread_host_character(context: &Context<'_>) -> Option<char> {
         return None;
     }
     read.chars().find(|&c| !in_host_name(c) && c != ':')
+}
+
+/// What is wrong with the host of a login read as a user name (and
+/// password) for want of an `@` (`ftp://ho..st/`, `ftp://-h.com/`): the
+/// hints of the authority's own error as a `hostport`, when it fails in
+/// its host, each saying that the text is the host.
+fn unread_host_hints(context: &Context<'_>) -> Vec<Hint> {
+    let credentials = matches!(context.path.last(), Some(Rule::User | Rule::Password));
+    let ended = matches!(context.found, Found::Char('/' | ':') | Found::EndOfInput);
+    // The authority's start is a char boundary, and so is its end, at an
+    // ASCII `/`.
+    let Some(rest) = context
+        .authority
+        .and_then(|start| context.input.get(start..))
+    else {
+        return Vec::new();
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    if !credentials || !ended || authority.contains('@') {
+        return Vec::new();
+    }
+    let Err(offset) = pass::check(Rule::Hostport, authority, false) else {
+        return Vec::new();
+    };
+    // `offset` is a char boundary of `authority`: a port is the other
+    // hints' (`port_digits_hint`).
+    let host = &authority[..offset];
+    if host.contains(':') {
+        return Vec::new();
+    }
+    let mut recorded = Recorded::new();
+    pass::diagnose(Rule::Hostport, authority, false, offset, &mut recorded);
+    let found = authority[offset..]
+        .chars()
+        .next()
+        .map_or(Found::EndOfInput, Found::Char);
+    let nested = Context {
+        rule: Rule::Hostport,
+        input: authority,
+        offset,
+        found,
+        path: recorded.path.rules(),
+        expected: recorded.expected.as_slice(),
+        authority: Some(0),
+        found_in_password: false,
+    };
+    let mut hints = hints(&nested);
+    for hint in &mut hints {
+        let message = format!("with no \"@\" after it, this is the host: {}", hint.message);
+        hint.message = message.into();
+    }
+    hints
 }
 
 /// Whether a host name may hold `c`: a domain label's character or the

@@ -398,6 +398,38 @@ fn a_character_no_host_holds() {
     for (input, not) in cases {
         not_hinted(input, not);
     }
+    // A file URL's host read as far as the "localhost" it began.
+    hinted(
+        "file://loc=alhost/x",
+        "3.1",
+        "\"=\" cannot be part of a host",
+    );
+}
+
+#[test]
+fn a_host_read_as_a_user_name_for_want_of_an_at() {
+    // An ftp or telnet URL's authority with no "@" is its host: what is
+    // wrong with it as a host, though the login read further.
+    let cases = [
+        ("ftp://ftp..example.com/pub", "two leave an empty label"),
+        ("ftp://-x.com/", "starts with a letter or digit, not \"-\""),
+        ("ftp://x-.com", "ends with a letter or digit, not \"-\""),
+        ("telnet://a..b", "two leave an empty label"),
+        ("ftp://a.-b/", "starts with a letter or digit, not \"-\""),
+    ];
+    for (input, text) in cases {
+        let hints = hints(input);
+        let told = hints.iter().any(|(section, message)| {
+            section == "3.1"
+                && message.starts_with("with no \"@\" after it, this is the host: ")
+                && message.contains(text)
+        });
+        assert!(told, "{input:?}: {hints:?}");
+    }
+    // Not where the host is whole and the port is wrong (another hint's),
+    // nor where an "@" makes it a login.
+    not_hinted("ftp://h:8a/", "this is the host");
+    not_hinted("ftp://me:p w@-h/", "this is the host");
 }
 
 #[test]
@@ -420,6 +452,26 @@ fn a_port_of_other_characters_than_digits() {
     for input in ["http://user:secret@host/", "ftp://me:p w@h/"] {
         not_hinted(input, "port");
     }
+    // A search or parameters with no path before them.
+    hinted(
+        "http://h:8080?q=1",
+        "3.3",
+        "of digits only: in an http URL the search follows the \"/\"",
+    );
+    hinted("gopher://h:70?x", "3.1", "of digits only");
+    hinted("http://h:8080;x", "3.1", "of digits only");
+}
+
+#[test]
+fn more_than_the_scheme_url_holds() {
+    hinted("telnet://host/path", "3.8", "it has no path");
+    hinted("telnet://me:secret@host:23/x", "3.8", "it has no path");
+    for input in ["nntp://h/g/12/x", "nntp://h/g/abc", "nntp://h/g/1a"] {
+        hinted(input, "3.7", "digits only: nntp://host/group/123");
+    }
+    // A port's digits are the port hint's.
+    not_hinted("nntp://h:1x/g", "nntp://host/group");
+    not_hinted("telnet://ho st/", "no path");
 }
 
 #[test]
@@ -581,7 +633,7 @@ fn a_scheme_whose_double_slash_is_missing_or_mangled() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 43] = [
+    let cases: [(&[u8], HintCode, &str); 45] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -629,6 +681,8 @@ fn each_kind_of_hint_has_its_code() {
         (b"ftp://host/f;typ=a", HintCode::FtpTypecode, "3.2.2"),
         (b"example.com", HintCode::SchemeColon, "2.1"),
         (b":http://host/", HintCode::SchemeName, "2.1"),
+        (b"telnet://host/path", HintCode::UrlEnd, "3.8"),
+        (b"nntp://host/group/x", HintCode::UrlEnd, "3.7"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
