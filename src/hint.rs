@@ -611,6 +611,12 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
                 percent_encoded(c)
             ),
         ),
+        Rule::Password if c == ':' && login_ends_after(context) => (
+            "3.1",
+            "a \":\" in a password must be encoded as %3A: the first \":\" of a login ends \
+             the user name"
+                .to_owned(),
+        ),
         Rule::Psegment if c == ';' => (
             "3.11",
             "a \";\" is reserved in a prospero hsoname and may not appear unencoded: \
@@ -637,6 +643,15 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
         _ => return None,
     };
     Some(Hint::new(HintCode::ReservedCharacter, section, message))
+}
+
+/// Whether an `@` follows the offset in the authority: what was read is a
+/// login, not a host and port.
+fn login_ends_after(context: &Context<'_>) -> bool {
+    let rest = &context.input[context.offset..];
+    rest.split('/')
+        .next()
+        .is_some_and(|authority| authority.contains('@'))
 }
 
 /// A `;` in an ftp path that starts no `;type=`, found where the `;type=`
@@ -775,9 +790,7 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
             };
             // An `@` after it makes it a password where none is allowed
             // ([`user_hint`]).
-            let rest = &context.input[context.offset..];
-            let authority = rest.split('/').next().unwrap_or_default();
-            if c.is_ascii_digit() || matches!(c, '/' | '#') || authority.contains('@') {
+            if c.is_ascii_digit() || matches!(c, '/' | '#') || login_ends_after(context) {
                 return None;
             }
             if c == '?' && context.path.contains(&Rule::Httpurl) {
@@ -1172,10 +1185,10 @@ fn host_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
                 ),
             ));
         }
-    } else if ends_here
-        && label.starts_with(|c: char| c.is_ascii_digit())
-        && label.bytes().any(|b| b.is_ascii_alphabetic())
-    {
+    } else if ends_here && label.starts_with(|c: char| c.is_ascii_digit()) {
+        // Not numbers and dots alone: a host name (`h.1com`), or an IP
+        // address with a stray character (`85.A9.80.246`), whose last
+        // label reads as a host name's.
         hints.push(Hint::new(
             HintCode::TopLabelDigit,
             "3.1",

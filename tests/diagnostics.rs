@@ -290,11 +290,19 @@ fn host_mistakes() {
     hinted("http://-host.com/", "3.1", "starts with a letter or digit");
     hinted("http://host-.com/", "3.1", "ends with a letter or digit");
     hinted("http://www.host-/", "3.1", "ends with a letter or digit");
-    hinted(
+    // A host name whose last label starts with a digit, or an IP address
+    // with a character no number holds.
+    for input in [
         "http://host.1com/",
-        "3.1",
-        "the last label of a host name starts with a letter",
-    );
+        "http://85.A9.80.246/",
+        "http://1.2.3-4",
+    ] {
+        hinted(
+            input,
+            "3.1",
+            "the last label of a host name starts with a letter",
+        );
+    }
     hinted("http://1.2.3/", "3.1", "this has 3");
     hinted("http://1.2.3.4.5/", "3.1", "this has 5");
     hinted("ftp://u@10.0.0/", "3.1", "four decimal numbers");
@@ -404,6 +412,20 @@ fn a_character_no_host_holds() {
         "3.1",
         "\"=\" cannot be part of a host",
     );
+}
+
+#[test]
+fn a_colon_in_a_password() {
+    for input in ["ftp://me:pa:ss@host/", "telnet://a:b:c@h", "ftp://::x@h/"] {
+        hinted(input, "3.1", "a \":\" in a password must be encoded as %3A");
+    }
+    // With no "@" after it, the login is a host and port.
+    not_hinted("ftp://h:21:x/", "in a password");
+    // Hidden, the character is not named.
+    let mut hidden = error("ftp://me:pa:ss@host/");
+    hidden.hide_password();
+    let codes: Vec<HintCode> = hidden.hints().iter().map(|h| h.code()).collect();
+    assert_eq!(codes, [HintCode::PasswordCharacters]);
 }
 
 #[test]
