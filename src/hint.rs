@@ -128,8 +128,8 @@ pub enum HintCode {
     /// 3.1, 3.10).
     SchemeSlashes,
     /// More than the scheme's URL holds: a path after a telnet URL's host,
-    /// more than an article number after an nntp URL's group (sections 3.7,
-    /// 3.8).
+    /// more than an article number after an nntp URL's group, anything
+    /// after an ftp URL's typecode (sections 3.2.2, 3.7, 3.8).
     UrlEnd,
 }
 
@@ -384,11 +384,22 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
 }
 
 /// More than a telnet URL (which ends after its host and port, or the `/`
-/// that may follow them) or an nntp URL (after its group, or the `/` and
-/// the digits of an article number) holds.
+/// that may follow them), an nntp URL (after its group, or the `/` and
+/// the digits of an article number) or an ftp URL (after its typecode)
+/// holds.
 fn url_end_hint(context: &Context<'_>) -> Option<Hint> {
+    let ends = context.expected == [Expected::EndOfInput];
+    let typecode = match context.before().as_bytes() {
+        [.., b';', b't', b'y', b'p', b'e', b'=', code] => b"aidAID".contains(code),
+        _ => false,
+    };
     let (section, message) = match context.rule {
-        Rule::Telneturl if context.expected == [Expected::EndOfInput] => (
+        Rule::Ftpurl if ends && typecode => (
+            "3.2.2",
+            "an ftp URL ends with its typecode: nothing follows \";type=a\", \";type=i\" \
+             or \";type=d\"",
+        ),
+        Rule::Telneturl if ends => (
             "3.8",
             "a telnet URL ends with its host and port, or the \"/\" after them: it has no \
              path",

@@ -491,8 +491,12 @@ fn more_than_the_scheme_url_holds() {
     for input in ["nntp://h/g/12/x", "nntp://h/g/abc", "nntp://h/g/1a"] {
         hinted(input, "3.7", "digits only: nntp://host/group/123");
     }
+    for input in ["ftp://h/x;type=d9", "ftp://h/x;type=I/", "ftp://h/;type=a?"] {
+        hinted(input, "3.2.2", "an ftp URL ends with its typecode");
+    }
     // A port's digits are the port hint's.
     not_hinted("nntp://h:1x/g", "nntp://host/group");
+    not_hinted("ftp://h/x;type=x", "ends with its typecode");
     not_hinted("telnet://ho st/", "no path");
 }
 
