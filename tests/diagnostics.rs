@@ -37,6 +37,13 @@ fn not_hinted(input: &str, text: &str) {
     );
 }
 
+/// The codes of the hints of `input`'s error, its password hidden.
+fn hidden_codes(input: &str) -> Vec<HintCode> {
+    let mut error = error(input);
+    error.hide_password();
+    error.hints().iter().map(|hint| hint.code()).collect()
+}
+
 #[test]
 fn a_user_name_where_the_scheme_allows_none() {
     hinted(
@@ -224,10 +231,10 @@ fn what_the_text_around_a_url_left_is_named_alone() {
     hinted("http//host", "2.1", "a \":\" ends the scheme name");
     hinted("ht_tp://host", "2.1", "scheme names are made of");
     // Whitespace in a hidden password is told of by nothing but its hint.
-    let mut hidden = error("ftp://me:pw @host/");
-    hidden.hide_password();
-    let codes: Vec<HintCode> = hidden.hints().iter().map(|h| h.code()).collect();
-    assert_eq!(codes, [HintCode::PasswordCharacters]);
+    assert_eq!(
+        hidden_codes("ftp://me:pw @host/"),
+        [HintCode::PasswordCharacters]
+    );
 }
 
 #[test]
@@ -422,10 +429,10 @@ fn a_colon_in_a_password() {
     // With no "@" after it, the login is a host and port.
     not_hinted("ftp://h:21:x/", "in a password");
     // Hidden, the character is not named.
-    let mut hidden = error("ftp://me:pa:ss@host/");
-    hidden.hide_password();
-    let codes: Vec<HintCode> = hidden.hints().iter().map(|h| h.code()).collect();
-    assert_eq!(codes, [HintCode::PasswordCharacters]);
+    assert_eq!(
+        hidden_codes("ftp://me:pa:ss@host/"),
+        [HintCode::PasswordCharacters]
+    );
 }
 
 #[test]
@@ -725,10 +732,10 @@ fn each_kind_of_hint_has_its_code() {
         seen.insert(code);
     }
     // A hidden password's hint has its own code, the same in every input.
-    let mut error = error("ftp://me:p w@host/");
-    error.hide_password();
-    let codes: Vec<HintCode> = error.hints().iter().map(|hint| hint.code()).collect();
-    assert_eq!(codes, [HintCode::PasswordCharacters]);
+    assert_eq!(
+        hidden_codes("ftp://me:p w@host/"),
+        [HintCode::PasswordCharacters]
+    );
     seen.insert(HintCode::PasswordCharacters);
     // Every code is made by some input, and is written apart from the others.
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), HintCode::ALL);
