@@ -1052,6 +1052,11 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
         return stray.then(|| Hint::new(HintCode::NewsGroup, section, message()));
     }
     let grouppart = context.input.get(5..)?;
+    if grouppart.starts_with('@') {
+        let message = "a news group name starts with a letter; a message-id (unique@host) has \
+                       one character at least before its \"@\"";
+        return Some(Hint::new(HintCode::NewsGroup, "3.6", message));
+    }
     if grouppart.contains('@') {
         return None;
     }

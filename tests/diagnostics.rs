@@ -555,6 +555,10 @@ fn a_character_no_news_group_holds() {
     // A message-id may hold them.
     assert!(rfc1738::is_valid("news:s;oc@host"));
     not_hinted("news:a b@host", "news group");
+    // An "@" first is neither a group's first letter nor a message-id's.
+    for input in ["news:@comp.unix", "news:@@talk"] {
+        hinted(input, "3.6", "one character at least before its \"@\"");
+    }
 }
 
 #[test]
