@@ -553,8 +553,14 @@ fn slashes_hint(context: &Context<'_>) -> Option<Hint> {
 /// authority has an "@".
 fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let (section, article) = no_user_section(context.rule)?;
-    let start = context.authority?;
     let input = context.input;
+    // A file URL's host read as far as the "localhost" it began is no
+    // production that tells where it starts: right after "file://".
+    let file = context.rule == Rule::Fileurl
+        && input
+            .get(..7)
+            .is_some_and(|scheme| scheme.eq_ignore_ascii_case("file://"));
+    let start = context.authority.or(file.then_some(7))?;
     // `start` is where the parser started a production: a char boundary.
     let end = input[start..].find('/').map_or(input.len(), |i| start + i);
     (context.offset < end && input[start..end].contains('@')).then(|| {

@@ -419,6 +419,11 @@ fn a_character_no_host_holds() {
         "3.1",
         "\"=\" cannot be part of a host",
     );
+    hinted(
+        "FILE://localhos@t/x",
+        "3.10",
+        "a file URL allows no user name",
+    );
 }
 
 #[test]
