@@ -943,10 +943,10 @@ fn unread_host_hints(context: &Context<'_>) -> Vec<Hint> {
     let ended = matches!(context.found, Found::Char('/' | ':') | Found::EndOfInput);
     // The authority's start is a char boundary, and so is its end, at an
     // ASCII `/`.
-    let Some(rest) = context
-        .authority
-        .and_then(|start| context.input.get(start..))
-    else {
+    let Some(start) = context.authority else {
+        return Vec::new();
+    };
+    let Some(rest) = context.input.get(start..) else {
         return Vec::new();
     };
     let authority = rest.split('/').next().unwrap_or_default();
@@ -968,19 +968,28 @@ fn unread_host_hints(context: &Context<'_>) -> Vec<Hint> {
         .chars()
         .next()
         .map_or(Found::EndOfInput, Found::Char);
+    // The hints read the `//` before a host (`empty_host_hint`).
+    let lead = if context.input[..start].ends_with("//") {
+        2
+    } else {
+        0
+    };
     let nested = Context {
         rule: Rule::Hostport,
-        input: authority,
-        offset,
+        input: &context.input[start - lead..start + authority.len()],
+        offset: lead + offset,
         found,
         path: recorded.path.rules(),
         expected: recorded.expected.as_slice(),
-        authority: Some(0),
+        authority: Some(lead),
         found_in_password: false,
     };
     let mut hints = hints(&nested);
     for hint in &mut hints {
-        let message = format!("with no \"@\" after it, this is the host: {}", hint.message);
+        let message = format!(
+            "with no \"@\" after it, this is no login but the host: {}",
+            hint.message
+        );
         hint.message = message.into();
     }
     hints

@@ -450,20 +450,25 @@ fn a_host_read_as_a_user_name_for_want_of_an_at() {
         ("ftp://x-.com", "ends with a letter or digit, not \"-\""),
         ("telnet://a..b", "two leave an empty label"),
         ("ftp://a.-b/", "starts with a letter or digit, not \"-\""),
+        (
+            "ftp://::cs.nl/",
+            "the host is missing: it follows the \"//\"",
+        ),
+        ("ftp://:21:x/", "the host is missing: it follows the \"//\""),
     ];
     for (input, text) in cases {
         let hints = hints(input);
         let told = hints.iter().any(|(section, message)| {
             section == "3.1"
-                && message.starts_with("with no \"@\" after it, this is the host: ")
+                && message.starts_with("with no \"@\" after it, this is no login but the host: ")
                 && message.contains(text)
         });
         assert!(told, "{input:?}: {hints:?}");
     }
     // Not where the host is whole and the port is wrong (another hint's),
     // nor where an "@" makes it a login.
-    not_hinted("ftp://h:8a/", "this is the host");
-    not_hinted("ftp://me:p w@-h/", "this is the host");
+    not_hinted("ftp://h:8a/", "no login but the host");
+    not_hinted("ftp://me:p w@-h/", "no login but the host");
 }
 
 #[test]
