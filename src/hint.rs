@@ -902,7 +902,19 @@ fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
     // Not a host name's, nor a character another hint is about (the
     // unsafe ones, `#`, `@`), nor one that ends the host (`:`, `/`).
     let stray = c.is_ascii_graphic() && !in_host_name(c) && !":/@#<>\"{}|\\^~[]`".contains(c);
+    // A message-id's host ends the URL: nothing ends it but the end.
+    let article = context.path.contains(&Rule::Article);
     let (section, message) = match c {
+        '@' if article => (
+            "3.6",
+            "a message-id (unique@host) holds one \"@\", before its host: one in the \
+             unique part must be encoded as %40"
+                .to_owned(),
+        ),
+        ':' if article => (
+            "3.6",
+            "\":\" cannot be part of a message-id's host, which has no port".to_owned(),
+        ),
         _ if !stray => return None,
         '?' if http => (
             "3.3",

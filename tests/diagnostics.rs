@@ -572,6 +572,21 @@ fn a_character_no_news_group_holds() {
 }
 
 #[test]
+fn a_character_no_message_id_host_holds() {
+    hinted(
+        "news:a.b@c@d.com",
+        "3.6",
+        "holds one \"@\", before its host",
+    );
+    for input in ["news:x@h:119", "news:x@goph::r.xerox.se"] {
+        hinted(input, "3.6", "which has no port");
+    }
+    // Elsewhere a ":" ends a host, and an "@" in a login has its own hint.
+    not_hinted("http://h:x/", "no port");
+    not_hinted("ftp://me@mail.com@host/", "message-id");
+}
+
+#[test]
 fn a_file_url_with_a_path_where_its_host_goes() {
     for input in [
         "file://notes.txt",
