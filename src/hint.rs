@@ -561,7 +561,8 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
             .get(..7)
             .is_some_and(|scheme| scheme.eq_ignore_ascii_case("file://"));
     let start = context.authority.or(file.then_some(7))?;
-    // `start` is where the parser started a production: a char boundary.
+    // `start` is where the parser started a production, or follows an ASCII
+    // "file://": a char boundary.
     let end = input[start..].find('/').map_or(input.len(), |i| start + i);
     (context.offset < end && input[start..end].contains('@')).then(|| {
         Hint::new(
