@@ -374,7 +374,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         }
         hints.extend(host_character_hint(context, in_host));
         if hints.is_empty() {
-            hints.extend(unread_host_hints(context));
+            hints.extend(unread_host_hints(context).unwrap_or_default());
         }
     }
     hints.extend(ftptype_hint(context));
@@ -563,8 +563,8 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let start = context.authority.or(file.then_some(7))?;
     // `start` is where the parser started a production, or follows an ASCII
     // "file://": a char boundary.
-    let end = input[start..].find('/').map_or(input.len(), |i| start + i);
-    (context.offset < end && input[start..end].contains('@')).then(|| {
+    let authority = authority_from(input, start)?;
+    (context.offset < start + authority.len() && authority.contains('@')).then(|| {
         Hint::new(
             HintCode::UserNotAllowed,
             section,
@@ -666,10 +666,7 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
 /// Whether an `@` follows the offset in the authority: what was read is a
 /// login, not a host and port.
 fn login_ends_after(context: &Context<'_>) -> bool {
-    let rest = &context.input[context.offset..];
-    rest.split('/')
-        .next()
-        .is_some_and(|authority| authority.contains('@'))
+    authority_from(context.input, context.offset).is_some_and(|rest| rest.contains('@'))
 }
 
 /// A `;` in an ftp path that starts no `;type=`, found where the `;type=`
@@ -951,29 +948,20 @@ fn unread_host_character(context: &Context<'_>) -> Option<char> {
 /// password) for want of an `@` (`ftp://ho..st/`, `ftp://-h.com/`): the
 /// hints of the authority's own error as a `hostport`, when it fails in
 /// its host, each saying that the text is the host.
-fn unread_host_hints(context: &Context<'_>) -> Vec<Hint> {
+fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
     let credentials = matches!(context.path.last(), Some(Rule::User | Rule::Password));
     let ended = matches!(context.found, Found::Char('/' | ':') | Found::EndOfInput);
-    // The authority's start is a char boundary, and so is its end, at an
-    // ASCII `/`.
-    let Some(start) = context.authority else {
-        return Vec::new();
-    };
-    let Some(rest) = context.input.get(start..) else {
-        return Vec::new();
-    };
-    let authority = rest.split('/').next().unwrap_or_default();
+    // The authority's start is a char boundary.
+    let start = context.authority?;
+    let authority = authority_from(context.input, start)?;
     if !credentials || !ended || authority.contains('@') {
-        return Vec::new();
+        return None;
     }
-    let Err(offset) = pass::check(Rule::Hostport, authority, false) else {
-        return Vec::new();
-    };
+    let offset = pass::check(Rule::Hostport, authority, false).err()?;
     // `offset` is a char boundary of `authority`: a port is the other
     // hints' (`port_digits_hint`).
-    let host = &authority[..offset];
-    if host.contains(':') {
-        return Vec::new();
+    if authority[..offset].contains(':') {
+        return None;
     }
     let mut recorded = Recorded::new();
     pass::diagnose(Rule::Hostport, authority, false, offset, &mut recorded);
@@ -1005,7 +993,14 @@ fn unread_host_hints(context: &Context<'_>) -> Vec<Hint> {
         );
         hint.message = message.into();
     }
-    hints
+    Some(hints)
+}
+
+/// The authority that starts at `start` of `input` (a char boundary): the
+/// text up to the first `/` (section 3.1).
+fn authority_from(input: &str, start: usize) -> Option<&str> {
+    let rest = input.get(start..)?;
+    Some(rest.find('/').map_or(rest, |end| &rest[..end]))
 }
 
 /// Whether a host name may hold `c`: a domain label's character or the
