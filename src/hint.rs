@@ -106,16 +106,16 @@ pub enum HintCode {
     PortNotAllowed,
     /// A reserved character where the part read takes it only encoded:
     /// a `/` in an http search, a `;` in an ftp name or a prospero
-    /// hsoname (sections 2.2, 3.3, 3.2.2, 3.11).
+    /// hsoname, a `:` in a password (sections 2.2, 3.1, 3.2.2, 3.3, 3.11).
     ReservedCharacter,
     /// A character no host name holds, nor an escape of it (section 3.1).
     HostCharacter,
     /// A file URL whose `//` is followed by a path, not by a host and `/`
     /// (section 3.10).
     FileHost,
-    /// A port that is not decimal digits, or a host and port an ftp or
-    /// telnet URL read as a user and password for want of the `@` (section
-    /// 3.1).
+    /// A port that is not decimal digits, or a host and port (with one `:`
+    /// or more) an ftp or telnet URL read as a user and password for want
+    /// of the `@` (section 3.1).
     PortDigits,
     /// No host where the scheme names one: `http:///x`, `http://:80/`
     /// (section 3.1).
@@ -629,7 +629,9 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
                 percent_encoded(c)
             ),
         ),
-        Rule::Password if c == ':' && login_ends_after(context) => (
+        // The reading as a host and port, for want of the `@`, may reach
+        // the `:` too, and first (`telnet://ju::x@h`).
+        Rule::Password | Rule::Digits if colon_in_password(context) => (
             "3.1",
             "a \":\" in a password must be encoded as %3A: the first \":\" of a login ends \
              the user name"
@@ -667,6 +669,19 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
 /// login, not a host and port.
 fn login_ends_after(context: &Context<'_>) -> bool {
     authority_from(context.input, context.offset).is_some_and(|rest| rest.contains('@'))
+}
+
+/// Whether the character found is a `:` in a password: a login's `:`
+/// after the one that ends its user name, with the login's `@` after it.
+fn colon_in_password(context: &Context<'_>) -> bool {
+    // The authority's start and the offset are char boundaries.
+    let read = context
+        .authority
+        .and_then(|start| context.input.get(start..context.offset));
+    context.found == Found::Char(':')
+        && context.path.contains(&Rule::Login)
+        && read.is_some_and(|read| read.contains(':') && !read.contains('@'))
+        && login_ends_after(context)
 }
 
 /// A `;` in an ftp path that starts no `;type=`, found where the `;type=`
@@ -794,9 +809,10 @@ fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
 
 /// A port with a character other than a digit (`http://host:8a/`), or
 /// what would be one: a `:` and what follows it in a login that the
-/// grammar read as a user and a password, ended by a `/` or the end with
-/// no `@` (`ftp://host:21a/`). The hint quotes nothing: in the second
-/// case what it is about is hidden as a password.
+/// grammar read as a user and a password, ended by a `/`, the end or a
+/// second `:` with no `@` (`ftp://host:21a/`, `ftp://h:x:21/`). The hint
+/// quotes nothing: in the second case what it is about is hidden as a
+/// password.
 fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
     let (section, message) = match context.path.last()? {
         Rule::Digits if context.path.contains(&Rule::Port) => {
@@ -820,16 +836,25 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
         }
         Rule::Password => {
             let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
+            // A second `:`, with no `@` after it either, after a host: one
+            // that is not is the host hints' (`unread_host_hints`).
+            let colon = context.found == Found::Char(':')
+                && !login_ends_after(context)
+                && hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
             // The authority's start and the offset are char boundaries.
             let read = context.input.get(context.authority?..context.offset)?;
-            if !ended || read.contains('@') {
+            if !(ended || colon) || read.contains('@') {
                 return None;
             }
-            (
-                "3.1",
+            let message = if colon {
+                "with no \"@\" after it, this is a host and port, which holds one \":\", \
+                 before the port's digits; a user and a password are followed by \"@\" and \
+                 the host"
+            } else {
                 "with no \"@\" after it, what follows the \":\" is a port, a decimal number \
-                 of digits only; a user and a password are followed by \"@\" and the host",
-            )
+                 of digits only; a user and a password are followed by \"@\" and the host"
+            };
+            ("3.1", message)
         }
         _ => return None,
     };
@@ -951,16 +976,13 @@ fn unread_host_character(context: &Context<'_>) -> Option<char> {
 fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
     let credentials = matches!(context.path.last(), Some(Rule::User | Rule::Password));
     let ended = matches!(context.found, Found::Char('/' | ':') | Found::EndOfInput);
-    // The authority's start is a char boundary.
-    let start = context.authority?;
-    let authority = authority_from(context.input, start)?;
-    if !credentials || !ended || authority.contains('@') {
+    if !credentials || !ended {
         return None;
     }
-    let offset = pass::check(Rule::Hostport, authority, false).err()?;
-    // `offset` is a char boundary of `authority`: a port is the other
-    // hints' (`port_digits_hint`).
-    if authority[..offset].contains(':') {
+    let start = context.authority?;
+    let (authority, offset) = hostport_error(context)?;
+    // A port is the other hints' (`port_digits_hint`).
+    if authority.contains('@') || in_port(authority, offset) {
         return None;
     }
     let mut recorded = Recorded::new();
@@ -994,6 +1016,21 @@ fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
         hint.message = message.into();
     }
     Some(hints)
+}
+
+/// The authority of the error's input, and where it fails when read as a
+/// `hostport`, if it does.
+fn hostport_error<'a>(context: &Context<'a>) -> Option<(&'a str, usize)> {
+    // The authority's start is a char boundary.
+    let authority = authority_from(context.input, context.authority?)?;
+    let offset = pass::check(Rule::Hostport, authority, false).err()?;
+    Some((authority, offset))
+}
+
+/// Whether a `hostport`'s error at `offset` of `authority` (a char
+/// boundary) is in its port.
+fn in_port(authority: &str, offset: usize) -> bool {
+    authority[..offset].contains(':')
 }
 
 /// The authority that starts at `start` of `input` (a char boundary): the

@@ -428,9 +428,19 @@ fn a_character_no_host_holds() {
 
 #[test]
 fn a_colon_in_a_password() {
-    for input in ["ftp://me:pa:ss@host/", "telnet://a:b:c@h", "ftp://::x@h/"] {
+    // The second reading, as a host and port for want of the "@", reaches
+    // the second ":" first when it follows digits.
+    for input in [
+        "ftp://me:pa:ss@host/",
+        "telnet://a:b:c@h",
+        "ftp://::x@h/",
+        "ftp://h:21:x@h/",
+        "telnet://ju::y@h/",
+    ] {
         hinted(input, "3.1", "a \":\" in a password must be encoded as %3A");
     }
+    // A second "@" is no password's.
+    not_hinted("ftp://u@h:21:x@h2/", "in a password");
     // With no "@" after it, the login is a host and port.
     not_hinted("ftp://h:21:x/", "in a password");
     // Hidden, the character is not named.
@@ -455,6 +465,8 @@ fn a_host_read_as_a_user_name_for_want_of_an_at() {
             "the host is missing: it follows the \"//\"",
         ),
         ("ftp://:21:x/", "the host is missing: it follows the \"//\""),
+        // A second ":" is the port's hint only after a host.
+        ("ftp://-x:a:b/", "starts with a letter or digit, not \"-\""),
     ];
     for (input, text) in cases {
         let hints = hints(input);
@@ -487,6 +499,19 @@ fn a_port_of_other_characters_than_digits() {
             "with no \"@\" after it, what follows the \":\" is a port",
         );
     }
+    // A second ":" there, with no "@" either.
+    for input in [
+        "ftp://acme:.uk:21/pub",
+        "telnet://me:p%3A:h.nl",
+        "ftp://a:b:c",
+    ] {
+        hinted(
+            input,
+            "3.1",
+            "with no \"@\" after it, this is a host and port, which holds one \":\"",
+        );
+    }
+    not_hinted("ftp://a:b:c@h/", "host and port");
     // An "@" after it: a user and a password, which http allows none of.
     for input in ["http://user:secret@host/", "ftp://me:p w@h/"] {
         not_hinted(input, "port");
