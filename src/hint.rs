@@ -108,7 +108,9 @@ pub enum HintCode {
     /// a `/` in an http search, a `;` in an ftp name or a prospero
     /// hsoname, a `:` in a password (sections 2.2, 3.1, 3.2.2, 3.3, 3.11).
     ReservedCharacter,
-    /// A character no host name holds, nor an escape of it (section 3.1).
+    /// A character no host name holds, nor an escape of it (section 3.1),
+    /// or one after a news message-id's host, which ends the URL (section
+    /// 3.6).
     HostCharacter,
     /// A file URL whose `//` is followed by a path, not by a host and `/`
     /// (section 3.10).
@@ -903,7 +905,8 @@ fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// (`in_host`), or the first of them in what the grammar read as a user
 /// name because the host held it, the user's `@` never coming
 /// (`ftp://ho_st/`). A `?` in an http URL's host is the start of a search
-/// written before the path's `/`. The unsafe, control and non-ASCII
+/// written before the path's `/`; a `:` or a `/` after a news message-id's
+/// host, which ends the URL, has no port or path. The unsafe, control and non-ASCII
 /// characters found in a host have [`found_hint`]'s, an `@` the user's
 /// ([`user_hint`]).
 fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
@@ -937,6 +940,10 @@ fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
         ':' if article => (
             "3.6",
             "\":\" cannot be part of a message-id's host, which has no port".to_owned(),
+        ),
+        '/' if article => (
+            "3.6",
+            "a news URL ends with the host of its message-id: it has no path".to_owned(),
         ),
         _ if !stray => return None,
         '?' if http => (

@@ -606,6 +606,13 @@ fn a_character_no_message_id_host_holds() {
     for input in ["news:x@h:119", "news:x@goph::r.xerox.se"] {
         hinted(input, "3.6", "which has no port");
     }
+    for input in ["news:x@h.nl//a", "news:x@h/"] {
+        hinted(
+            input,
+            "3.6",
+            "a news URL ends with the host of its message-id",
+        );
+    }
     // Elsewhere a ":" ends a host, and an "@" in a login has its own hint.
     not_hinted("http://h:x/", "no port");
     not_hinted("ftp://me@mail.com@host/", "message-id");
