@@ -838,10 +838,9 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
         }
         Rule::Password => {
             let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
-            // A second `:`, with no `@` after it either, after a host: one
+            // A second `:` in an authority with no `@`, after a host: one
             // that is not is the host hints' (`unread_host_hints`).
             let colon = context.found == Found::Char(':')
-                && !login_ends_after(context)
                 && hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
             // The authority's start and the offset are char boundaries.
             let read = context.input.get(context.authority?..context.offset)?;
@@ -905,10 +904,10 @@ fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// (`in_host`), or the first of them in what the grammar read as a user
 /// name because the host held it, the user's `@` never coming
 /// (`ftp://ho_st/`). A `?` in an http URL's host is the start of a search
-/// written before the path's `/`; a `:` or a `/` after a news message-id's
-/// host, which ends the URL, has no port or path. The unsafe, control and non-ASCII
-/// characters found in a host have [`found_hint`]'s, an `@` the user's
-/// ([`user_hint`]).
+/// written before the path's `/`; a news message-id's host, which ends
+/// the URL, is followed by no `:` or `/`. The unsafe, control and
+/// non-ASCII characters found in a host have [`found_hint`]'s, an `@` the
+/// user's ([`user_hint`]).
 fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
     const HOST_NAME: &str = "a host name holds only letters, digits, \"-\" and \".\", and no \
                              escapes";
@@ -989,7 +988,7 @@ fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
     let start = context.authority?;
     let (authority, offset) = hostport_error(context)?;
     // A port is the other hints' (`port_digits_hint`).
-    if authority.contains('@') || in_port(authority, offset) {
+    if in_port(authority, offset) {
         return None;
     }
     let mut recorded = Recorded::new();
@@ -1025,11 +1024,14 @@ fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
     Some(hints)
 }
 
-/// The authority of the error's input, and where it fails when read as a
-/// `hostport`, if it does.
+/// The authority of the error's input when it has no `@`, and so is a
+/// host and port, and where it fails when read as a `hostport`, if it does.
 fn hostport_error<'a>(context: &Context<'a>) -> Option<(&'a str, usize)> {
     // The authority's start is a char boundary.
     let authority = authority_from(context.input, context.authority?)?;
+    if authority.contains('@') {
+        return None;
+    }
     let offset = pass::check(Rule::Hostport, authority, false).err()?;
     Some((authority, offset))
 }
