@@ -368,8 +368,8 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             .iter()
             .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber))
             || context.expected.contains(&Expected::Literal("localhost"));
+        hints.extend(login_at_hint(context));
         if in_host {
-            hints.extend(login_at_hint(context));
             hints.extend(empty_host_hint(context));
             hints.extend(dot_hint(context));
             host_hints(&mut hints, context);
@@ -1148,13 +1148,17 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     Some(Hint::new(HintCode::NewsGroup, "3.6", message))
 }
 
-/// An `@` found in the host of a login that already had one: the user
-/// name or the password held it (`ftp://me@mail.com@host/`). The hint
-/// quotes nothing of the login, which may hold a password.
+/// A second `@` in a login: found in its host or port, the first having
+/// ended the login (`ftp://me@mail.com@host/`), or after them, where the
+/// error in them is (`ftp://me@mail.com:pw@host/`): the user name or the
+/// password held one. The hint quotes nothing of the login, which may
+/// hold a password.
 fn login_at_hint(context: &Context<'_>) -> Option<Hint> {
     // The authority's start and the offset are char boundaries.
     let login = context.input.get(context.authority?..context.offset)?;
-    (context.found == Found::Char('@') && login.contains('@')).then(|| {
+    let second = context.found == Found::Char('@') || login_ends_after(context);
+    let in_login = context.path.contains(&Rule::Login) && context.path.contains(&Rule::Hostport);
+    (in_login && second && login.contains('@')).then(|| {
         Hint::new(
             HintCode::AtInLogin,
             "3.1",

@@ -565,6 +565,23 @@ fn a_missing_host_and_an_at_in_a_login() {
         let all: String = hints(input).into_iter().map(|(_, m)| m).collect();
         assert!(!all.contains("mail") && !all.contains("ss@"), "{all}");
     }
+    // The second "@" after the error: the host or port read after the first
+    // is no host or port (a password, or a user name's end).
+    for input in [
+        "ftp://a@b:c@h/",
+        "ftp://a@b:1@h/",
+        "telnet://me@mail.com:pw@h",
+    ] {
+        hinted(
+            input,
+            "3.1",
+            "an \"@\" in a user name or password must be encoded as %40",
+        );
+    }
+    // One "@", or none in a login: other hints.
+    for input in ["ftp://a:b:c@h/", "ftp://b@h:c/", "http://a@b:c@h/"] {
+        not_hinted(input, "%40");
+    }
     // A file URL may have no host; an "@" in a path is no login's.
     assert!(rfc1738::is_valid("file:///x"));
     not_hinted("ftp://h/a@b c", "%40");
