@@ -133,11 +133,17 @@ pub enum HintCode {
     /// more than an article number after an nntp URL's group, anything
     /// after an ftp URL's typecode (sections 3.2.2, 3.7, 3.8).
     UrlEnd,
+    /// A URL that ends before a part its scheme requires, told the form
+    /// section 3 gives it: an nntp URL's group, a wais URL's database or
+    /// the path after its type, a prospero URL's hsoname or a field's `=`,
+    /// a mailto URL's address, a news URL's group or message-id (sections
+    /// 3.5, 3.6, 3.7, 3.9, 3.11).
+    MissingPart,
 }
 
 impl HintCode {
     /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 28] = [
+    pub const ALL: [HintCode; 29] = [
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,
@@ -166,6 +172,7 @@ impl HintCode {
         HintCode::AtInLogin,
         HintCode::SchemeSlashes,
         HintCode::UrlEnd,
+        HintCode::MissingPart,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -200,6 +207,7 @@ impl HintCode {
             HintCode::AtInLogin => "at-in-login",
             HintCode::SchemeSlashes => "scheme-slashes",
             HintCode::UrlEnd => "url-end",
+            HintCode::MissingPart => "missing-part",
         }
     }
 }
@@ -382,7 +390,73 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     hints.extend(ftptype_hint(context));
     hints.extend(news_hint(context));
     hints.extend(url_end_hint(context));
+    hints.extend(missing_part_hint(context));
     hints
+}
+
+/// An input that ends where its scheme requires more than the grammar
+/// could still read: the form section 3 gives the scheme's URLs. Where
+/// what is missing is only the rest of a literal (`http:/`) or may be left
+/// out, the message says all (D22).
+fn missing_part_hint(context: &Context<'_>) -> Option<Hint> {
+    if context.found != Found::EndOfInput {
+        return None;
+    }
+    let within = |rule| context.path.contains(&rule);
+    // What would have gone on: not the rest of an escape (`%2`).
+    let expects = |item| context.expected.contains(&item);
+    let slash = expects(Expected::Literal("/"));
+    // After the host and port, where only a "/" may follow.
+    let after_host = within(Rule::Hostport) && slash;
+    let last = context.path.last();
+    let (section, message) = if within(Rule::Nntpurl) && after_host {
+        (
+            "3.7",
+            "an nntp URL names a news group after its host: \
+             nntp://<host>:<port>/<newsgroup-name>",
+        )
+    } else if within(Rule::Waisurl) && after_host {
+        (
+            "3.9",
+            "a wais URL names a database after its host: wais://<host>:<port>/<database>",
+        )
+    } else if within(Rule::Waisurl) && last == Some(&Rule::Wtype) && slash {
+        (
+            "3.9",
+            "a wais URL with a type has a path after it: \
+             wais://<host>:<port>/<database>/<wtype>/<wpath>",
+        )
+    } else if within(Rule::Prosperourl) && after_host {
+        (
+            "3.11",
+            "a prospero URL names an hsoname after its host: \
+             prospero://<host>:<port>/<hsoname>;<field>=<value>",
+        )
+    } else if within(Rule::Prosperourl)
+        && last == Some(&Rule::Fieldname)
+        && expects(Expected::Literal("="))
+    {
+        (
+            "3.11",
+            "a prospero field is a name, \"=\" and a value: ;<field>=<value>",
+        )
+    } else if within(Rule::Mailtourl) && expects(Expected::Rule(Rule::Xchar)) {
+        // `encoded822addr = 1*xchar`: an xchar is expected at the end only
+        // when there is none.
+        (
+            "3.5",
+            "a mailto URL names an address: mailto:<rfc822-addr-spec>",
+        )
+    } else if within(Rule::Newsurl) && context.offset == "news:".len() {
+        (
+            "3.6",
+            "a news URL names a news group or a message-id: news:<newsgroup-name> or \
+             news:<message-id>",
+        )
+    } else {
+        return None;
+    };
+    Some(Hint::new(HintCode::MissingPart, section, message))
 }
 
 /// More than a telnet URL (which ends after its host and port, or the `/`

@@ -527,6 +527,46 @@ fn a_port_of_other_characters_than_digits() {
 }
 
 #[test]
+fn a_url_that_ends_before_a_part_its_scheme_requires() {
+    let cases = [
+        (
+            "nntp://host",
+            "3.7",
+            "nntp://<host>:<port>/<newsgroup-name>",
+        ),
+        (
+            "nntp://host:119",
+            "3.7",
+            "names a news group after its host",
+        ),
+        ("wais://host:210", "3.9", "wais://<host>:<port>/<database>"),
+        ("wais://h/db/TEXT", "3.9", "/<database>/<wtype>/<wpath>"),
+        ("wais://h/db/", "3.9", "/<database>/<wtype>/<wpath>"),
+        ("prospero://h", "3.11", "prospero://<host>:<port>/<hsoname>"),
+        ("prospero://h/x;name", "3.11", "a name, \"=\" and a value"),
+        ("mailto:", "3.5", "mailto:<rfc822-addr-spec>"),
+        ("news:", "3.6", "news:<newsgroup-name> or news:<message-id>"),
+    ];
+    for (input, section, text) in cases {
+        hinted(input, section, text);
+    }
+    // The rest of a literal, a part that may be left out, a character
+    // found: the message says all, or other hints do.
+    for input in [
+        "http:/",
+        "nntp://h:",
+        "news:a.b@",
+        "nntp://host?x",
+        // An escape cut short is the escape's hint's.
+        "wais://h/db/ty%2",
+        "prospero://h/x;na%",
+        "mailto:tim%2",
+    ] {
+        not_hinted(input, "<");
+    }
+}
+
+#[test]
 fn more_than_the_scheme_url_holds() {
     hinted("telnet://host/path", "3.8", "it has no path");
     hinted("telnet://me:secret@host:23/x", "3.8", "it has no path");
@@ -744,7 +784,7 @@ fn a_scheme_whose_double_slash_is_missing_or_mangled() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 45] = [
+    let cases: [(&[u8], HintCode, &str); 46] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -794,6 +834,7 @@ fn each_kind_of_hint_has_its_code() {
         (b":http://host/", HintCode::SchemeName, "2.1"),
         (b"telnet://host/path", HintCode::UrlEnd, "3.8"),
         (b"nntp://host/group/x", HintCode::UrlEnd, "3.7"),
+        (b"nntp://host", HintCode::MissingPart, "3.7"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
@@ -833,9 +874,10 @@ fn each_kind_of_hint_has_its_code() {
 
 #[test]
 fn no_hint_is_invented() {
-    // A valid prefix that just stops: nothing to suggest.
+    // A valid prefix that stops inside a literal: the message names its
+    // rest, nothing more to suggest.
     assert!(hints("http:/").is_empty());
-    assert!(hints("mailto:").is_empty());
+    assert!(hints("telnet:/").is_empty());
 }
 
 #[test]
