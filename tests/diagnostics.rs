@@ -428,8 +428,8 @@ fn a_character_no_host_holds() {
 
 #[test]
 fn a_colon_in_a_password() {
-    // The second reading, as a host and port for want of the "@", reaches
-    // the second ":" first when it follows digits.
+    // The reading as a host and port, for want of the "@", may reach the
+    // second ":" too, and first (host "h", port "21"; host "ju", no port).
     for input in [
         "ftp://me:pa:ss@host/",
         "telnet://a:b:c@h",
