@@ -365,24 +365,15 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         hints.extend(escape_hint(context));
         hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
-        hints.extend(empty_port_hint(context));
-        hints.extend(port_digits_hint(context));
-        hints.extend(file_port_hint(context));
-        hints.extend(file_host_hint(context));
-        // A file URL's host may be the literal "localhost", which a leaf
-        // of `fileurl` itself reads.
-        let in_host = context
-            .path
-            .iter()
-            .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber))
-            || context.expected.contains(&Expected::Literal("localhost"));
-        hints.extend(login_at_hint(context));
-        if in_host {
-            hints.extend(empty_host_hint(context));
-            hints.extend(dot_hint(context));
-            host_hints(&mut hints, context);
+        let at_in_login = login_at_hint(context);
+        // With the login's last "@" after the error, what the grammar read
+        // after its first is no host or port: hints about it as one would
+        // mislead. One found at the error ends a host or port that is one.
+        let misread = at_in_login.is_some() && context.found != Found::Char('@');
+        hints.extend(at_in_login);
+        if !misread {
+            host_and_port_hints(&mut hints, context);
         }
-        hints.extend(host_character_hint(context, in_host));
         if hints.is_empty() {
             hints.extend(unread_host_hints(context).unwrap_or_default());
         }
@@ -457,6 +448,27 @@ fn missing_part_hint(context: &Context<'_>) -> Option<Hint> {
         return None;
     };
     Some(Hint::new(HintCode::MissingPart, section, message))
+}
+
+/// What is wrong with the host or the port the error is in.
+fn host_and_port_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
+    hints.extend(empty_port_hint(context));
+    hints.extend(port_digits_hint(context));
+    hints.extend(file_port_hint(context));
+    hints.extend(file_host_hint(context));
+    // A file URL's host may be the literal "localhost", which a leaf of
+    // `fileurl` itself reads.
+    let in_host = context
+        .path
+        .iter()
+        .any(|rule| matches!(rule, Rule::Host | Rule::Hostname | Rule::Hostnumber))
+        || context.expected.contains(&Expected::Literal("localhost"));
+    if in_host {
+        hints.extend(empty_host_hint(context));
+        hints.extend(dot_hint(context));
+        host_hints(hints, context);
+    }
+    hints.extend(host_character_hint(context, in_host));
 }
 
 /// More than a telnet URL (which ends after its host and port, or the `/`

@@ -618,6 +618,10 @@ fn a_missing_host_and_an_at_in_a_login() {
             "an \"@\" in a user name or password must be encoded as %40",
         );
     }
+    // The host the grammar read there is the login's: no hint about it as
+    // a host.
+    hinted("ftp://me@h_x@h/", "3.1", "must be encoded as %40");
+    not_hinted("ftp://me@h_x@h/", "cannot be part of a host");
     // One "@", or none in a login: other hints.
     for input in ["ftp://a:b:c@h/", "ftp://b@h:c/", "http://a@b:c@h/"] {
         not_hinted(input, "%40");
