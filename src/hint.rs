@@ -358,18 +358,19 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         // which are the password's: one that says nothing of them instead.
         hints.push(password_hint());
     } else {
+        let at_in_login = login_at_hint(context);
+        // With the login's last "@" after the error, what the grammar read
+        // after its first is no host or port but the login's, where an
+        // escape stands: hints about it as a host or port would mislead.
+        // One found at the error ends a host or port that is one.
+        let misread = at_in_login.is_some() && context.found != Found::Char('@');
         hints.extend(found_hint(
             context.found,
-            escape_may_stand(context.expected),
+            misread || escape_may_stand(context.expected),
         ));
         hints.extend(escape_hint(context));
         hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
-        let at_in_login = login_at_hint(context);
-        // With the login's last "@" after the error, what the grammar read
-        // after its first is no host or port: hints about it as one would
-        // mislead. One found at the error ends a host or port that is one.
-        let misread = at_in_login.is_some() && context.found != Found::Char('@');
         hints.extend(at_in_login);
         if !misread {
             host_and_port_hints(&mut hints, context);

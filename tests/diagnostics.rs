@@ -622,6 +622,8 @@ fn a_missing_host_and_an_at_in_a_login() {
     // a host.
     hinted("ftp://me@h_x@h/", "3.1", "must be encoded as %40");
     not_hinted("ftp://me@h_x@h/", "cannot be part of a host");
+    // Where an escape stands.
+    hinted("ftp://me@h x@h/", "2.2", "write %20");
     // One "@", or none in a login: other hints.
     for input in ["ftp://a:b:c@h/", "ftp://b@h:c/", "http://a@b:c@h/"] {
         not_hinted(input, "%40");
