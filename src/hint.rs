@@ -332,6 +332,13 @@ impl Context<'_> {
     fn previous(&self) -> Option<char> {
         self.before().chars().next_back()
     }
+
+    /// The authority the error is in, up to the offset: what the parser
+    /// read of it.
+    fn authority_read(&self) -> Option<&str> {
+        // The authority's start and the offset are char boundaries.
+        self.input.get(self.authority?..self.offset)
+    }
 }
 
 /// The appendix, "Recommendations for URLs in Context", as a hint cites it.
@@ -645,11 +652,8 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let input = context.input;
     // A file URL's host read as far as the "localhost" it began is no
     // production that tells where it starts: right after "file://".
-    let file = context.rule == Rule::Fileurl
-        && input
-            .get(..7)
-            .is_some_and(|scheme| scheme.eq_ignore_ascii_case("file://"));
-    let start = context.authority.or(file.then_some(7))?;
+    let file = context.rule == Rule::Fileurl && file_slashes(input);
+    let start = context.authority.or(file.then_some(FILE_SLASHES.len()))?;
     // `start` is where the parser started a production, or follows an ASCII
     // "file://": a char boundary.
     let authority = authority_from(input, start)?;
@@ -763,10 +767,7 @@ fn login_ends_after(context: &Context<'_>) -> bool {
 /// Whether the character found is a `:` in a password: a login's `:`
 /// after the one that ends its user name, with the login's `@` after it.
 fn colon_in_password(context: &Context<'_>) -> bool {
-    // The authority's start and the offset are char boundaries.
-    let read = context
-        .authority
-        .and_then(|start| context.input.get(start..context.offset));
+    let read = context.authority_read();
     context.found == Found::Char(':')
         && context.path.contains(&Rule::Login)
         && read.is_some_and(|read| read.contains(':') && !read.contains('@'))
@@ -929,8 +930,7 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
             // that is not is the host hints' (`unread_host_hints`).
             let colon = context.found == Found::Char(':')
                 && hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
-            // The authority's start and the offset are char boundaries.
-            let read = context.input.get(context.authority?..context.offset)?;
+            let read = context.authority_read()?;
             if !(ended || colon) || read.contains('@') {
                 return None;
             }
@@ -963,19 +963,32 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
     })
 }
 
+/// `fileurl`'s literal, which a file URL's host follows.
+const FILE_SLASHES: &str = "file://";
+
+/// Whether `input` starts with [`FILE_SLASHES`], in any case (section 2.1).
+fn file_slashes(input: &str) -> bool {
+    input
+        .get(..FILE_SLASHES.len())
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case(FILE_SLASHES))
+}
+
 /// A file URL whose `//` is followed by what reads as a path: no `/`
 /// after it (`file://notes.txt`), or a `.` first (`file://.profile`),
 /// which no host starts with. The error is before the first `/`, in what
 /// the grammar reads as the host (section 3.10).
 fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
     let in_file = context.path.contains(&Rule::Fileurl);
-    let scheme = context.input.get(..7)?;
-    if !in_file || !scheme.eq_ignore_ascii_case("file://") || context.found == Found::Char(':') {
+    if !in_file || !file_slashes(context.input) || context.found == Found::Char(':') {
         return None;
     }
-    // Offsets 7 and `offset` are char boundaries: after ASCII, and the
-    // error's.
-    let (read, rest) = (context.input.get(7..context.offset)?, &context.input[7..]);
+    // The host's start and `offset` are char boundaries: after ASCII, and
+    // the error's.
+    let host = FILE_SLASHES.len();
+    let (read, rest) = (
+        context.input.get(host..context.offset)?,
+        &context.input[host..],
+    );
     let path_like = !rest.contains('/') || rest.starts_with('.');
     (!read.contains('/') && path_like).then(|| {
         Hint::new(
@@ -1054,8 +1067,7 @@ fn unread_host_character(context: &Context<'_>) -> Option<char> {
     if context.path.last() != Some(&Rule::User) || !ended {
         return None;
     }
-    // The authority's start and the offset are char boundaries.
-    let read = context.input.get(context.authority?..context.offset)?;
+    let read = context.authority_read()?;
     if read.contains('@') {
         return None;
     }
@@ -1241,8 +1253,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
 /// password held one. The hint quotes nothing of the login, which may
 /// hold a password.
 fn login_at_hint(context: &Context<'_>) -> Option<Hint> {
-    // The authority's start and the offset are char boundaries.
-    let login = context.input.get(context.authority?..context.offset)?;
+    let login = context.authority_read()?;
     let second = context.found == Found::Char('@') || login_ends_after(context);
     let in_login = context.path.contains(&Rule::Login) && context.path.contains(&Rule::Hostport);
     (in_login && second && login.contains('@')).then(|| {
