@@ -880,11 +880,13 @@ fn escape_hint(context: &Context<'_>) -> Option<Hint> {
 }
 
 /// An empty port: the ":" is followed by what ends a hostport. (After a
-/// ":" and a letter, a user and password is the likelier mistake.)
+/// ":" and a letter, a user and password is the likelier mistake.) An `@`
+/// found there makes the ":" a login's, before an empty password: the
+/// login's hints tell it (`user_hint`, `login_at_hint`).
 fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
     let ends_hostport = matches!(
         context.found,
-        Found::EndOfInput | Found::Char('/' | '?' | ';' | '#' | '@')
+        Found::EndOfInput | Found::Char('/' | '?' | ';' | '#')
     );
     (context.previous() == Some(':') && context.path.contains(&Rule::Port) && ends_hostport).then(
         || {

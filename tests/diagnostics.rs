@@ -294,6 +294,13 @@ fn a_literal_begun_before_the_offset_is_expected_as_its_rest() {
 fn host_mistakes() {
     hinted("http://host:/", "3.1", "the port is empty");
     hinted("http://host:", "3.1", "the port is empty");
+    // An "@" after the ":" makes it a login's, before an empty password:
+    // the login's hint tells it, and the port is no mistake of the user's.
+    for input in ["http://user:@host/", "ftp://a@b:@h/", "telnet://a@b.c:@h/"] {
+        not_hinted(input, "the port is empty");
+    }
+    hinted("http://user:@host/", "3.3", "allows no user name");
+    hinted("ftp://a@b:@h/", "3.1", "must be encoded as %40");
     hinted("http://-host.com/", "3.1", "starts with a letter or digit");
     hinted("http://host-.com/", "3.1", "ends with a letter or digit");
     hinted("http://www.host-/", "3.1", "ends with a letter or digit");
