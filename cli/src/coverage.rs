@@ -16,10 +16,12 @@ use crate::output::{self, Output, Stop};
 use crate::show;
 use crate::{CoverageArgs, Format};
 
-/// What was measured: the coverage, how many accepted inputs were too long
-/// for a derivation tree, and the lines longer than `--max-line-bytes`.
+/// What was measured: the coverage, of which productions, how many
+/// accepted inputs were too long for a derivation tree, and the lines
+/// longer than `--max-line-bytes`.
 struct Measured {
     coverage: Coverage,
+    scope: Scope,
     no_tree: u64,
     /// The lines too long, by stream: a stream's name once, then the
     /// numbers of its lines, so that a file of a million lines too long
@@ -37,6 +39,86 @@ struct TooLong {
     lines: Vec<u64>,
 }
 
+/// The productions a report is about: those the inputs were matched
+/// against, and every production they use, directly or through others.
+/// The others no input can exercise (`url` when each input is matched
+/// against the rule its scheme selects; `national` and `punctuation`,
+/// which no production uses), and listing them as never exercised would
+/// bury the alternatives a file of inputs could still exercise.
+struct Scope {
+    /// The productions matched against: `--rule`'s, or `url`'s
+    /// alternatives, one chosen by each input's scheme.
+    entries: Vec<&'static str>,
+    /// Whether `entries` are `url`'s alternatives, chosen by scheme.
+    by_scheme: bool,
+    /// The productions they reach, in the grammar's order.
+    reached: Vec<Rule>,
+    /// The others, in the grammar's order.
+    unreached: Vec<Rule>,
+}
+
+impl Scope {
+    fn new(rule: Option<Rule>) -> Scope {
+        let grammar = Grammar::rfc1738();
+        let entries = match rule {
+            Some(rule) => vec![rule.name()],
+            None => grammar.uses(Rule::Url.name()),
+        };
+        let mut reached: Vec<&str> = entries.clone();
+        let mut next = 0;
+        while let Some(&name) = reached.get(next) {
+            for used in grammar.uses(name) {
+                if !reached.contains(&used) {
+                    reached.push(used);
+                }
+            }
+            next += 1;
+        }
+        let (reached, unreached) = Rule::ALL
+            .into_iter()
+            .partition(|rule| reached.contains(&rule.name()));
+        Scope {
+            entries,
+            by_scheme: rule.is_none(),
+            reached,
+            unreached,
+        }
+    }
+
+    fn reaches(&self, rule: Rule) -> bool {
+        self.reached.contains(&rule)
+    }
+
+    /// The report's line on what the inputs were matched against, and
+    /// which productions it leaves out.
+    fn describe(&self) -> String {
+        let matched = if self.by_scheme {
+            format!(
+                "matched against the rule each input's scheme selects, one of url's {} \
+                 alternatives",
+                self.entries.len()
+            )
+        } else {
+            format!("matched against {}", self.entries.join(", "))
+        };
+        let left_out = match self.unreached.len() {
+            0 => return matched,
+            // Named while a reader can take the names in.
+            1..=8 => {
+                let names: Vec<&str> = self.unreached.iter().map(|rule| rule.name()).collect();
+                names.join(", ")
+            }
+            count => format!("{count} productions"),
+        };
+        let from = if self.entries.len() == 1 {
+            "it"
+        } else {
+            "them"
+        };
+        format!("{matched}; not reached from {from}, so not listed: {left_out}")
+    }
+}
+
 impl Measured {
     /// How many lines were too long, in every stream.
     fn too_long_lines(&self) -> u64 {
@@ -50,6 +132,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     let max_line = args.lines.max_line();
     let mut measured = Measured {
         coverage: Coverage::new(),
+        scope: Scope::new(args.rule),
         no_tree: 0,
         too_long: Vec::new(),
         max_line,
@@ -179,6 +262,10 @@ struct Report<'a> {
     no_tree: u64,
     too_long: Vec<TooLongLines<'a>>,
     max_line_bytes: usize,
+    /// The productions matched against.
+    matched_against: &'a [&'static str],
+    /// The productions they do not reach: left out of the two lists below.
+    unreached: Vec<&'static str>,
     productions: Vec<ProductionCount>,
     unexercised: Vec<Unexercised>,
 }
@@ -213,6 +300,7 @@ impl<'a> Report<'a> {
     fn new(measured: &'a Measured) -> Self {
         let Measured {
             coverage,
+            scope,
             no_tree,
             too_long,
             max_line,
@@ -232,7 +320,10 @@ impl<'a> Report<'a> {
                 })
                 .collect(),
             max_line_bytes: *max_line,
-            productions: Rule::ALL
+            matched_against: &scope.entries,
+            unreached: scope.unreached.iter().map(|rule| rule.name()).collect(),
+            productions: scope
+                .reached
                 .iter()
                 .map(|&rule| ProductionCount {
                     rule: rule.name(),
@@ -244,6 +335,7 @@ impl<'a> Report<'a> {
                 .collect(),
             unexercised: coverage
                 .unexercised()
+                .filter(|(rule, _)| scope.reaches(*rule))
                 .map(|(rule, alternative)| Unexercised {
                     rule: rule.name(),
                     alternative: alternative + 1,
@@ -299,6 +391,7 @@ fn stream_lines(stream: &TooLong) -> String {
 fn report(measured: &Measured) -> String {
     let Measured {
         coverage,
+        scope,
         no_tree,
         too_long,
         max_line,
@@ -309,9 +402,10 @@ fn report(measured: &Measured) -> String {
     } else {
         format!(", {too_long_lines} too long")
     };
+    let inputs = coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines;
     let mut lines = vec![format!(
-        "{} inputs: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing)",
-        coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines,
+        "{}: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing)",
+        crate::summary::plural(inputs, "input", "inputs"),
         coverage.inputs() as u64 + no_tree,
         coverage.rejected()
     )];
@@ -337,12 +431,13 @@ fn report(measured: &Measured) -> String {
             streams.join("; ")
         ));
     }
+    lines.push(scope.describe());
     lines.push(String::new());
     lines.push(format!(
         "{:<16} {:>8}  alternatives (#: inputs)",
         "production", "inputs"
     ));
-    for rule in Rule::ALL {
+    for &rule in &scope.reached {
         let counts: Vec<String> = (0..coverage.alternatives(rule))
             .map(|alternative| {
                 format!("{}: {}", alternative + 1, coverage.count(rule, alternative))
@@ -355,7 +450,10 @@ fn report(measured: &Measured) -> String {
             counts.join(", ")
         ));
     }
-    let missing: Vec<(Rule, usize)> = coverage.unexercised().collect();
+    let missing: Vec<(Rule, usize)> = coverage
+        .unexercised()
+        .filter(|(rule, _)| scope.reaches(*rule))
+        .collect();
     lines.push(String::new());
     if missing.is_empty() {
         lines.push("every alternative of every production was exercised".to_owned());

@@ -1,5 +1,6 @@
 //! The `rfc1738 check` command line.
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
@@ -340,6 +341,93 @@ fn coverage_reports_every_production_and_what_was_never_exercised() {
     );
     let digit = stdout(&output);
     assert!(!digit.contains("  digit alternative"), "{digit}");
+}
+
+#[test]
+fn coverage_leaves_out_the_productions_the_rules_matched_against_do_not_reach() {
+    // Matched by scheme, no input is matched against `url`, and no
+    // production uses `national` or `punctuation`: none of their
+    // alternatives is reported as never exercised, and the report says so.
+    let report = stdout(&rfc1738(&["coverage"], b"news:*\n"));
+    assert!(
+        report.contains(
+            "\nmatched against the rule each input's scheme selects, one of url's 11 \
+             alternatives; not reached from them, so not listed: url, national, punctuation\n"
+        ),
+        "{report}"
+    );
+    for rule in ["url", "national", "punctuation"] {
+        assert!(
+            !report
+                .lines()
+                .any(|line| line.starts_with(&format!("{rule} "))
+                    || line.starts_with(&format!("  {rule} alternative"))),
+            "{rule}: {report}"
+        );
+    }
+    // What the scheme rules reach is still listed, exercised or not.
+    assert!(report.contains("\n  httpurl alternative 1: "), "{report}");
+    // Against one production, only it and what it uses.
+    let report = stdout(&rfc1738(&["coverage", "--rule", "hostport"], b"h:80\n"));
+    assert!(
+        report.contains(
+            "\nmatched against hostport; not reached from it, so not listed: 54 productions\n"
+        ),
+        "{report}"
+    );
+    let listed: BTreeSet<&str> = report
+        .lines()
+        .skip_while(|line| !line.starts_with("production "))
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    let reached = [
+        "hostport",
+        "host",
+        "hostname",
+        "domainlabel",
+        "toplabel",
+        "alphadigit",
+        "hostnumber",
+        "port",
+        "alpha",
+        "digit",
+        "digits",
+        "lowalpha",
+        "hialpha",
+    ];
+    assert_eq!(listed, BTreeSet::from(reached), "{report}");
+    assert!(
+        report.contains("\n  hostnumber alternative 1: "),
+        "{report}"
+    );
+    assert!(!report.contains("  httpurl alternative"), "{report}");
+    // A production no other uses is reached when it is matched against.
+    let report = stdout(&rfc1738(&["coverage", "--rule", "national"], b"{\n"));
+    assert!(report.contains("\nnational "), "{report}");
+    assert!(report.contains("never exercised (8):"), "{report}");
+    // The JSON report says the same.
+    let output = rfc1738(
+        &["coverage", "--format", "json", "--rule", "hostport"],
+        b"h\n",
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["matched_against"], json!(["hostport"]));
+    assert_eq!(
+        report["unreached"].as_array().unwrap().len(),
+        67 - reached.len()
+    );
+    let rules = |list: &str| -> BTreeSet<String> {
+        report[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| entry["rule"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(rules("productions"), reached.map(String::from).into());
+    assert!(rules("unexercised").is_subset(&rules("productions")));
 }
 
 #[test]
