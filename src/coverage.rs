@@ -278,7 +278,11 @@ impl Coverage {
     }
 
     /// Every alternative no input exercised, as (production, index from 0),
-    /// in the order of the grammar.
+    /// in the order of the grammar: of every production, including those no
+    /// input can exercise (`url` when each input was matched against the
+    /// rule its scheme selects, as [`check`](crate::check) matches;
+    /// `national` and `punctuation`, which no production uses).
+    /// [`Grammar::reachable`] tells which productions a match may use.
     ///
     /// ```
     /// use rfc1738::{Rule, check, coverage::Coverage};

@@ -208,6 +208,29 @@ fn uses_and_used_by() {
 }
 
 #[test]
+fn reachable_is_what_a_match_may_use() {
+    let g = rfc();
+    assert_eq!(
+        g.reachable(&["hostport"])[..3],
+        ["hostport", "host", "port"]
+    );
+    // From `url`, every production but the two no production uses.
+    assert_eq!(g.reachable(&["url"]).len(), g.productions().len() - 2);
+    // Each name once, unknown names left out, whatever `from` repeats.
+    assert_eq!(
+        g.reachable(&["digits", "nope", "digit", "digits"]),
+        ["digits", "digit"]
+    );
+    assert!(g.reachable(&[]).is_empty());
+    // A grammar of its own, where two productions use a third: each once,
+    // in the order found, and what uses the start (`e`) is not reached.
+    let g = Grammar::parse("a = b | c\nb = d \"x\"\nc = d\nd = \"y\"\ne = a\n").unwrap();
+    assert_eq!(g.reachable(&["a"]), ["a", "b", "c", "d"]);
+    assert_eq!(g.reachable(&["c", "b"]), ["c", "b", "d"]);
+    assert_eq!(g.reachable(&["d"]), ["d"]);
+}
+
+#[test]
 fn reading_details() {
     // Blanks anywhere, a `;` inside a literal, a trailing comment on a
     // continuation line, CRLF line ends, a comment above kept.

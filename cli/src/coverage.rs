@@ -64,16 +64,7 @@ impl Scope {
             Some(rule) => vec![rule.name()],
             None => grammar.uses(Rule::Url.name()),
         };
-        let mut reached: Vec<&str> = entries.clone();
-        let mut next = 0;
-        while let Some(&name) = reached.get(next) {
-            for used in grammar.uses(name) {
-                if !reached.contains(&used) {
-                    reached.push(used);
-                }
-            }
-            next += 1;
-        }
+        let reached = grammar.reachable(&entries);
         let (reached, unreached) = Rule::ALL
             .into_iter()
             .partition(|rule| reached.contains(&rule.name()));

@@ -145,6 +145,43 @@ impl Grammar {
             .collect()
     }
 
+    /// The productions a match against the productions `from` may use:
+    /// those of `from` the grammar has, and every production they refer
+    /// to, directly or through others, each once, in the order found. The
+    /// others no string matched against `from` can exercise.
+    ///
+    /// ```
+    /// let grammar = rfc1738::bnf::Grammar::rfc1738();
+    /// assert_eq!(grammar.reachable(&["port"]), ["port", "digits", "digit"]);
+    /// // Matched against `url`'s alternatives, as `parse` matches, nothing
+    /// // reaches `url` itself, nor `national` and `punctuation`, which no
+    /// // production uses.
+    /// let reached = grammar.reachable(&grammar.uses("url"));
+    /// let others: Vec<&str> = grammar
+    ///     .productions()
+    ///     .iter()
+    ///     .map(|production| production.name.as_str())
+    ///     .filter(|name| !reached.contains(name))
+    ///     .collect();
+    /// assert_eq!(others, ["url", "national", "punctuation"]);
+    /// ```
+    pub fn reachable(&self, from: &[&str]) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for production in from.iter().filter_map(|name| self.get(name)) {
+            if !names.contains(&production.name.as_str()) {
+                names.push(&production.name);
+            }
+        }
+        let mut next = 0;
+        while let Some(&name) = names.get(next) {
+            if let Some(production) = self.get(name) {
+                collect_refs(&production.expr, &mut names);
+            }
+            next += 1;
+        }
+        names
+    }
+
     /// The position of the production called `name`.
     pub(super) fn index_of(&self, name: &str) -> Option<usize> {
         self.index.get(name).copied()
