@@ -106,6 +106,13 @@ fn short_head(bytes: &[u8]) -> (u64, u8) {
 /// Allocates nothing when the URL is valid. A URL that is not is read once:
 /// the pass that rejects it finds the error's offset.
 ///
+/// # Errors
+///
+/// When `input` is not a string of the scheme rule its scheme selects: the
+/// [`Error`] names that rule and points at the first byte no string of it
+/// can have there, or at the end of an input that stops too early; it gives
+/// what was expected there, what was found and the production path.
+///
 /// ```
 /// use rfc1738::{Rule, Url};
 /// let Url::Http(url) = rfc1738::parse("HTTP://www.acl.lanl.gov/URI/archive")? else {
@@ -341,6 +348,10 @@ pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
 /// scheme names compared case-insensitively), building no syntax tree: the
 /// validator's question. The [`Match`] gives the derivation tree on demand.
 ///
+/// # Errors
+///
+/// When [`parse`] rejects `input`, with the same [`Error`].
+///
 /// ```
 /// let url = rfc1738::check("HTTP://host/")?;
 /// assert_eq!(url.rule(), rfc1738::Rule::Httpurl);
@@ -381,6 +392,13 @@ pub fn check_prefix(input: &str) -> Option<Derivation<'_>> {
 /// case folding, no choice of rule by scheme. This is the conformance
 /// question "is `input` a string of the production?".
 ///
+/// # Errors
+///
+/// When `input` is not a string of `rule`: the [`Error`] names `rule`,
+/// points at the first byte no string of it can have there, or at the end
+/// of an input that stops too early, and gives what was expected there,
+/// what was found and the production path.
+///
 /// ```
 /// use rfc1738::{Rule, parse_rule};
 /// assert!(parse_rule(Rule::Hostnumber, "10.0.0.1").is_ok());
@@ -395,11 +413,14 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 /// against `rule` by the grammar's letter, or, with `None`, against the
 /// scheme rule as [`parse`] does. Returns the rule matched.
 ///
-/// No valid URL has a byte outside ASCII, so a byte that is not UTF-8 fails
-/// the input; the error points at it unless the input already failed earlier.
-/// The grammar reads only the text before that byte; the error keeps the
-/// whole input, bytes that are not UTF-8 as U+FFFD, so that its diagnostic
-/// shows what follows too.
+/// # Errors
+///
+/// When the input is not a string of the rule. No valid URL has a byte
+/// outside ASCII, so a byte that is not UTF-8 fails the input: the grammar
+/// reads only the text before it, and the [`Error`] points at that byte
+/// ([`Error::found`] is [`Found::Byte`](crate::Found::Byte)) unless the text
+/// failed earlier. The error keeps the whole input, bytes that are not UTF-8
+/// as U+FFFD, so that its diagnostic shows what follows too.
 ///
 /// ```
 /// use rfc1738::{Rule, check_bytes};

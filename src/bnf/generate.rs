@@ -182,6 +182,10 @@ pub fn generate<'g>(
 /// [`generate`] for any grammar: the string, or an error when the
 /// derivation is larger than [`MAX_DERIVATION`].
 ///
+/// # Errors
+///
+/// [`DerivationTooLarge`], as soon as the walk reaches the limit.
+///
 /// ```
 /// use rfc1738::bnf::{DERIVATION_BUDGET, Grammar, try_generate};
 ///
@@ -198,10 +202,6 @@ pub fn generate<'g>(
 /// assert!(x.len() < DERIVATION_BUDGET);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// # Errors
-///
-/// [`DerivationTooLarge`], as soon as the walk reaches the limit.
 pub fn try_generate<'g>(
     grammar: &'g Grammar,
     production: &'g Production,

@@ -297,8 +297,14 @@ impl<'g> Matcher<'g> {
         expect(self.read(&production.expr, input)).viable
     }
 
-    /// `Ok(())` when `input` is a string of `production`, otherwise
-    /// `Err` with its [viable prefix](Self::viable_prefix).
+    /// Checks that `input` is a string of `production`.
+    ///
+    /// # Errors
+    ///
+    /// When `input` is not a string of `production`: the `Err` holds its
+    /// [viable prefix](Self::viable_prefix), the offset of the first byte no
+    /// string of the production can have there (`input.len()` when `input`
+    /// stops too early).
     ///
     /// # Panics
     ///
@@ -320,6 +326,10 @@ impl<'g> Matcher<'g> {
     /// [`Matcher::check`] for any grammar: `Ok` with its answer, or an
     /// error when the question needs more than [`MAX_STATES`] states.
     ///
+    /// # Errors
+    ///
+    /// [`TooManyStates`], with how far the input had been read.
+    ///
     /// ```
     /// use rfc1738::bnf::{Grammar, Matcher};
     ///
@@ -335,10 +345,6 @@ impl<'g> Matcher<'g> {
     /// assert!(error.offset() < 100_000);
     /// # Ok::<(), rfc1738::bnf::BnfError>(())
     /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`TooManyStates`], with how far the input had been read.
     pub fn try_check(
         &self,
         production: &Production,

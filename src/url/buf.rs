@@ -11,6 +11,10 @@ impl<'a> Url<'a> {
     /// Parses a URL: [`crate::parse`], as an associated function. The tree
     /// borrows `input`; [`UrlBuf`] owns its text.
     ///
+    /// # Errors
+    ///
+    /// When [`crate::parse`] rejects `input`, with its [`Error`].
+    ///
     /// ```
     /// use rfc1738::Url;
     /// let url = Url::parse("ftp://myname@host.dom/%2Fetc/motd")?;
@@ -96,6 +100,10 @@ pub struct UrlBuf(
 
 impl UrlBuf {
     /// Parses `input` as [`crate::parse`] does, and keeps a copy of it.
+    ///
+    /// # Errors
+    ///
+    /// When [`crate::parse`] rejects `input`, with its [`Error`].
     ///
     /// ```
     /// let url = rfc1738::UrlBuf::parse("HTTP://host.dom/")?;

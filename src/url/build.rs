@@ -542,6 +542,12 @@ impl<'a> HttpParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`,
+    /// [`BuildError::Needs`] for a search without a path, [`BuildError::Empty`]
+    /// for a path without a segment.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("http://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -580,6 +586,12 @@ impl<'a> FtpParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`,
+    /// [`BuildError::Needs`] for a typecode without a path,
+    /// [`BuildError::Empty`] for a path without a segment.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("ftp://");
         write_userinfo(&mut out, self.userinfo.as_ref());
@@ -607,6 +619,12 @@ impl<'a> FtpParts<'a> {
 
 impl NewsParts<'_> {
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the group is not a `group` or the article's
+    /// host not a `host`, [`BuildError::Empty`] for an article's empty
+    /// `<unique>`.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("news:");
         match self {
@@ -645,6 +663,11 @@ impl<'a> NntpParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host` or the group not a
+    /// `group`.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("nntp://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -669,6 +692,10 @@ impl<'a> TelnetParts<'a> {
     }
 
     /// Writes the URL, with its final `/`.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("telnet://");
         write_userinfo(&mut out, self.userinfo.as_ref());
@@ -692,6 +719,13 @@ impl<'a> GopherParts<'a> {
     }
 
     /// Writes the URL, always with its type.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`;
+    /// [`BuildError::Separator`] for a TAB in the search, or in the selector
+    /// where [`GopherParts::selector`] allows none; [`BuildError::Needs`] for a
+    /// Gopher+ string without a search.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("gopher://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -736,6 +770,10 @@ impl<'a> WaisParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("wais://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -767,6 +805,10 @@ impl<'a> MailtoParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::Empty`] for an empty address.
     pub fn build(&self) -> Result<String, BuildError> {
         if self.address.is_empty() {
             return Err(BuildError::Empty {
@@ -788,6 +830,11 @@ impl<'a> FileParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`,
+    /// [`BuildError::Empty`] for a path without a segment.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("file://");
         if let Some(host) = &self.host {
@@ -812,6 +859,10 @@ impl<'a> ProsperoParts<'a> {
     }
 
     /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the host is not a `host`.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("prospero://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -836,8 +887,14 @@ impl<'a> OtherParts<'a> {
         }
     }
 
-    /// Writes the URL. The scheme must be a `scheme` (lower case) other than
-    /// the ten of section 3, the scheme-specific part a `schemepart`.
+    /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NotA`] when the scheme is not a `scheme` (lower case) or
+    /// the scheme-specific part not a `schemepart`,
+    /// [`BuildError::DefinedScheme`] when the scheme is one of the ten of
+    /// section 3.
     pub fn build(&self) -> Result<String, BuildError> {
         check("scheme", &self.scheme, Rule::Scheme)?;
         let url = format!("{}:{}", self.scheme, self.schemepart);
@@ -850,7 +907,12 @@ impl<'a> OtherParts<'a> {
 }
 
 impl Parts<'_> {
-    /// Writes the URL: see each scheme's `build`.
+    /// Writes the URL.
+    ///
+    /// # Errors
+    ///
+    /// The [`BuildError`] of the scheme's own `build`
+    /// ([`HttpParts::build`], …, [`OtherParts::build`]).
     ///
     /// ```
     /// use rfc1738::url::{NewsParts, Parts};
@@ -892,7 +954,11 @@ fn userinfo<'a>(login: crate::ast::Login<'a>) -> Option<Userinfo<'a>> {
 }
 
 impl<'a> HttpUrl<'a> {
-    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    /// The decoded parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<HttpParts<'a>, OutOfRange> {
         Ok(HttpParts {
             host: self.hostport.host().as_str().into(),
@@ -904,7 +970,11 @@ impl<'a> HttpUrl<'a> {
 }
 
 impl<'a> FtpUrl<'a> {
-    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    /// The decoded parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<FtpParts<'a>, OutOfRange> {
         Ok(FtpParts {
             userinfo: userinfo(self.login),
@@ -931,8 +1001,12 @@ impl<'a> NewsUrl<'a> {
 }
 
 impl<'a> NntpUrl<'a> {
-    /// The parts. A port beyond 65535 or an article number beyond
-    /// `u64::MAX` is an [`OutOfRange`].
+    /// The parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535 or the article number
+    /// beyond `u64::MAX`.
     pub fn to_parts(&self) -> Result<NntpParts<'a>, OutOfRange> {
         Ok(NntpParts {
             host: self.hostport.host().as_str().into(),
@@ -944,7 +1018,11 @@ impl<'a> NntpUrl<'a> {
 }
 
 impl<'a> TelnetUrl<'a> {
-    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    /// The decoded parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<TelnetParts<'a>, OutOfRange> {
         Ok(TelnetParts {
             userinfo: userinfo(self.login),
@@ -955,8 +1033,11 @@ impl<'a> TelnetUrl<'a> {
 }
 
 impl<'a> GopherUrl<'a> {
-    /// The decoded parts, the type defaulting to `1`. A port beyond 65535 is
-    /// an [`OutOfRange`].
+    /// The decoded parts, the type defaulting to `1`.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<GopherParts<'a>, OutOfRange> {
         Ok(GopherParts {
             host: self.hostport.host().as_str().into(),
@@ -970,7 +1051,11 @@ impl<'a> GopherUrl<'a> {
 }
 
 impl<'a> WaisUrl<'a> {
-    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    /// The decoded parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<WaisParts<'a>, OutOfRange> {
         let form = match self {
             WaisUrl::Database(_) => WaisForm::Database,
@@ -1012,7 +1097,11 @@ impl<'a> FileUrl<'a> {
 }
 
 impl<'a> ProsperoUrl<'a> {
-    /// The decoded parts. A port beyond 65535 is an [`OutOfRange`].
+    /// The decoded parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn to_parts(&self) -> Result<ProsperoParts<'a>, OutOfRange> {
         Ok(ProsperoParts {
             host: self.hostport.host().as_str().into(),
@@ -1041,9 +1130,12 @@ impl<'a> GenericUrl<'a> {
 
 impl<'a> Url<'a> {
     /// The decoded parts, borrowed from the URL where nothing is decoded:
-    /// what the URL means, which [`Parts::build`] writes back. A port beyond
-    /// 65535 or an nntp article number beyond `u64::MAX` is an
-    /// [`OutOfRange`].
+    /// what the URL means, which [`Parts::build`] writes back.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535, or an nntp URL's article
+    /// number beyond `u64::MAX`.
     ///
     /// ```
     /// use rfc1738::url::Parts;

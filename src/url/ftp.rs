@@ -101,12 +101,16 @@ pub enum FtpCredentials<'a> {
 }
 
 impl FtpCredentials<'_> {
-    /// Refuses credentials a client cannot send as they are: a decoded user
-    /// name or password holding CR or LF would end its `USER` or `PASS`
+    /// Refuses credentials a client cannot send as they are in `USER` and
+    /// `PASS` commands. Anonymous credentials pass: the client supplies them.
+    ///
+    /// # Errors
+    ///
+    /// A [`ForbiddenByte`] for the first CR or LF in the decoded user name,
+    /// else in the password, naming the part: sent as it is, it would end its
     /// command line and start another on the server (section 6: "could be
     /// used to simulate an extra operation"), as [`FtpUrl::commands`]
-    /// refuses them in the path. The error names the `user` or the
-    /// `password`. Anonymous credentials pass: the client supplies them.
+    /// refuses in the path.
     ///
     /// ```
     /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me%0D%0ADELE%20x@host/").unwrap() else { panic!() };
@@ -289,6 +293,10 @@ impl<'a> FtpUrl<'a> {
     /// The FTP commands the url-path stands for (section 3.2.2), with the
     /// URL's own typecode; see [`FtpUrl::commands_with`].
     ///
+    /// # Errors
+    ///
+    /// The [`ForbiddenByte`] of [`FtpUrl::commands_with`].
+    ///
     /// ```
     /// use rfc1738::url::FtpCommand;
     /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap() else { panic!() };
@@ -318,9 +326,14 @@ impl<'a> FtpUrl<'a> {
     /// - A URL without a url-path (`ftp://host`) stands for no command.
     ///
     /// The arguments are decoded, so one may contain `/`
-    /// (`%2Fetc` → `CWD /etc`). A decoded argument containing CR or LF would
-    /// end the command line and start another on the server (section 6):
-    /// the sequence is refused with a [`ForbiddenByte`] naming the segment.
+    /// (`%2Fetc` → `CWD /etc`).
+    ///
+    /// # Errors
+    ///
+    /// A [`ForbiddenByte`] for the first segment whose decoded argument holds
+    /// CR or LF, which would end the command line and start another on the
+    /// server (section 6): it names the segment (`cwd` and its index, or
+    /// `name`), the octet and where it is in the argument.
     pub fn commands_with(
         &self,
         typecode: Option<Typecode>,
@@ -333,8 +346,12 @@ impl<'a> FtpUrl<'a> {
     /// them, each argument borrowed from the URL unless it has an escape.
     ///
     /// The whole sequence is checked first, by a pass over the path that
-    /// allocates only for segments with escapes: it is refused with the
-    /// same [`ForbiddenByte`] before any command is given.
+    /// allocates only for segments with escapes.
+    ///
+    /// # Errors
+    ///
+    /// The [`ForbiddenByte`] of [`FtpUrl::commands_with`], before any command
+    /// is given.
     ///
     /// ```
     /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/etc/motd;type=i").unwrap() else { panic!() };

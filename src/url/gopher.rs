@@ -64,11 +64,12 @@ impl<'a> GopherUrl<'a> {
     /// Gopher client sends: `<a_gopher_selector><tab>+<tab>1<cr><lf>` ...
     /// `.<cr><lf>`".
     ///
-    /// Refused with a [`ForbiddenByte`] when a decoded part contains what the
-    /// protocol forbids there, which would end the line or a field early and
-    /// smuggle another request (section 6): TAB, CR or LF in the selector or
-    /// the search, CR or LF in a Gopher+ string that is not a form, or TAB
-    /// anywhere in it but in a form.
+    /// # Errors
+    ///
+    /// A [`ForbiddenByte`] for the first TAB, CR or LF in the decoded
+    /// selector, else in the search, else in the Gopher+ string unless it
+    /// carries a form: sent, it would end the line or a field early and
+    /// smuggle another request (section 6).
     ///
     /// ```
     /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom/7sel%09query").unwrap() else { panic!() };

@@ -61,8 +61,12 @@ pub(crate) fn rule_default_port(rule: Rule) -> Option<u16> {
 
 impl<'a> Hostport<'a> {
     /// The port as a number, if there is a `:port`; leading zeros do not
-    /// count (`:0080` is 80). A port beyond 65535 is an [`OutOfRange`]: the
-    /// grammar accepts any number of digits, and the URL stays valid.
+    /// count (`:0080` is 80).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535: the grammar accepts any
+    /// number of digits, and the URL stays valid.
     ///
     /// ```
     /// let rfc1738::Url::Http(url) = rfc1738::parse("http://host:0080/").unwrap() else { panic!() };
@@ -74,6 +78,10 @@ impl<'a> Hostport<'a> {
     }
 
     /// The port to connect to: the URL's, or `default` when it has none.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the port is beyond 65535.
     pub fn effective_port(&self, default: u16) -> Result<u16, OutOfRange> {
         Ok(self.port_number()?.unwrap_or(default))
     }
@@ -140,12 +148,20 @@ macro_rules! hostport_accessors {
 
             /// The port as a number, if there is a `:port`
             /// ([`Hostport::port_number`]).
+            ///
+            /// # Errors
+            ///
+            /// [`OutOfRange`] when the port is beyond 65535.
             pub fn port_number(&self) -> Result<Option<u16>, OutOfRange> {
                 let hostport: fn(&Self) -> Hostport<'a> = $hostport;
                 hostport(self).port_number()
             }
 
             #[doc = concat!("The port to connect to: the URL's, or ", $port, " when it has none.")]
+            ///
+            /// # Errors
+            ///
+            /// [`OutOfRange`] when the port is beyond 65535.
             pub fn effective_port(&self) -> Result<u16, OutOfRange> {
                 let hostport: fn(&Self) -> Hostport<'a> = $hostport;
                 hostport(self).effective_port(Self::DEFAULT_PORT)
@@ -245,6 +261,10 @@ impl<'a> Article<'a> {
 impl<'a> NntpUrl<'a> {
     /// The article number, if the URL has one (section 3.7: "the numeric id
     /// of the article within that newsgroup"), leading zeros aside.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the number is beyond `u64::MAX`.
     pub fn article_number(&self) -> Result<Option<u64>, OutOfRange> {
         self.article
             .map(|digits| number("article number", digits, 64))
@@ -503,6 +523,10 @@ impl<'a> Url<'a> {
     /// The port to connect to: the URL's, else the scheme's default; `None`
     /// when the URL has no port and its scheme no default (and for news,
     /// mailto and file URLs).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the URL's port is beyond 65535.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();

@@ -56,6 +56,10 @@ impl Serialize for Tree<'_> {
 /// Serializes `url` as its syntax tree: an enum of one variant per scheme
 /// rule, named as the scheme (`http`, …, `other`), holding the parts.
 ///
+/// # Errors
+///
+/// The serializer's own, passed on: every syntax tree can be written.
+///
 /// ```
 /// #[derive(serde::Serialize)]
 /// struct Bookmark<'a> {
