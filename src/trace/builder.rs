@@ -29,9 +29,16 @@ struct Tree {
 impl Builder {
     /// For a pass over `input`.
     pub(crate) fn new(input: &str) -> Builder {
+        // Every element of the input a class matched has its leaf, and the
+        // productions over them come to a few more: room for one entry a
+        // byte spares most of the vector's growing.
+        let tree = Tree {
+            marks: Vec::with_capacity(16),
+            entries: Vec::with_capacity(input.len() + 16),
+        };
         Builder {
             base: input.as_ptr() as usize,
-            tree: RefCell::default(),
+            tree: RefCell::new(tree),
         }
     }
 
