@@ -18,7 +18,7 @@
 //! assert!(coverage.unexercised().any(|(rule, _)| rule == Rule::Httpurl));
 //! ```
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use crate::bnf::{Expr, Grammar, Matcher, Production};
 use crate::{Derivation, Match, Rule};
@@ -39,22 +39,51 @@ use crate::{Derivation, Match, Rule};
 /// ```
 #[derive(Clone, Debug)]
 pub struct Coverage {
-    matcher: Matcher<'static>,
+    choices: Choices,
+    tally: Tally,
+}
+
+/// The counts.
+#[derive(Clone, Debug)]
+struct Tally {
     /// Per production (in the order of [`Rule::ALL`]), per alternative.
     counts: Vec<Vec<usize>>,
     /// Per production, how many inputs used it, whatever the alternative.
     uses: Vec<usize>,
+    /// Per production and alternative, and per production: the number
+    /// (from 1) of the last input that counted it, so that an input counts
+    /// each once however often it takes it.
+    counted: Vec<Vec<usize>>,
+    used: Vec<usize>,
     inputs: usize,
     rejected: usize,
+}
+
+/// How a node's alternative is found, and what was found before.
+#[derive(Clone, Debug)]
+struct Choices {
+    matcher: Matcher<'static>,
+    /// Per production, its alternatives.
+    alternatives: Vec<&'static [Expr]>,
+    /// Per production, the only alternative that is not just a production,
+    /// where it has one: the alternative of every node of it whose only
+    /// child does not span it as that production.
+    unnamed: Vec<Option<usize>>,
     /// The alternative of leaf nodes, by production and text.
     leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
     /// What the chain of a character-class leaf exercises, by its
-    /// production and element.
-    chains: HashMap<(Rule, Element), Vec<(Rule, usize)>>,
+    /// production and element: at `production * 128 + byte` for an ASCII
+    /// character (every character a class matches), by key for an escape.
+    characters: Vec<Option<Exercised>>,
+    escapes: HashMap<(Rule, Element), Exercised>,
 }
 
-/// An element a character class matched, as a key: its length (1, or 3
-/// for an escape), then its bytes.
+/// What a chain of character classes exercises: each production and its
+/// alternative.
+type Exercised = Box<[(Rule, usize)]>;
+
+/// An element a character class matched other than an ASCII character (an
+/// escape), as a key: its length, then its first three bytes.
 type Element = [u8; 4];
 
 impl Default for Coverage {
@@ -74,18 +103,42 @@ impl Coverage {
     /// ```
     pub fn new() -> Self {
         let grammar = Grammar::rfc1738();
-        let counts = Rule::ALL
+        let alternatives: Vec<&'static [Expr]> = Rule::ALL
             .iter()
-            .map(|rule| vec![0; production(grammar, *rule).alternatives().len()])
+            .map(|rule| production(grammar, *rule).alternatives())
+            .collect();
+        let counts: Vec<Vec<usize>> = alternatives
+            .iter()
+            .map(|alternatives| vec![0; alternatives.len()])
+            .collect();
+        let unnamed = alternatives
+            .iter()
+            .map(|alternatives| {
+                let mut unnamed =
+                    (0..alternatives.len()).filter(|at| !matches!(alternatives[*at], Expr::Ref(_)));
+                match (unnamed.next(), unnamed.next()) {
+                    (Some(only), None) => Some(only),
+                    _ => None,
+                }
+            })
             .collect();
         Coverage {
-            matcher: Matcher::new(grammar),
-            counts,
-            uses: vec![0; Rule::COUNT],
-            inputs: 0,
-            rejected: 0,
-            leaves: HashMap::new(),
-            chains: HashMap::new(),
+            choices: Choices {
+                matcher: Matcher::new(grammar),
+                alternatives,
+                unnamed,
+                leaves: HashMap::new(),
+                characters: vec![None; Rule::COUNT * 128],
+                escapes: HashMap::new(),
+            },
+            tally: Tally {
+                counted: counts.clone(),
+                counts,
+                uses: vec![0; Rule::COUNT],
+                used: vec![0; Rule::COUNT],
+                inputs: 0,
+                rejected: 0,
+            },
         }
     }
 
@@ -102,11 +155,11 @@ impl Coverage {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn add(&mut self, tree: &Derivation<'_>) {
-        let mut exercised = BTreeSet::new();
         for node in tree.nodes() {
-            exercised.insert((node.rule(), self.alternative(node)));
+            let alternative = self.choices.alternative(node);
+            self.tally.exercise(node.rule(), alternative);
         }
-        self.tally(exercised);
+        self.tally.inputs += 1;
     }
 
     /// Counts what [`add`](Coverage::add) counts for `matched.tree()`,
@@ -130,12 +183,13 @@ impl Coverage {
     pub fn add_match(&mut self, matched: &Match<'_>) {
         let tree = matched.flat();
         let input = matched.as_str();
-        let mut exercised = BTreeSet::new();
         for (at, entry) in tree.entries.iter().enumerate() {
             // Entries span what the grammar matched: ASCII, char boundaries.
             let text = &input[entry.start..entry.end];
             if entry.class {
-                exercised.extend(self.chain(entry.rule, text).iter().copied());
+                for &(rule, alternative) in self.choices.chain(entry.rule, text) {
+                    self.tally.exercise(rule, alternative);
+                }
                 continue;
             }
             let mut children = tree.children(at);
@@ -147,44 +201,10 @@ impl Coverage {
                 .filter(|child| (child.start, child.end) == (entry.start, entry.end))
                 .map(|child| child.rule);
             let leaf = entry.size == 1;
-            exercised.insert((entry.rule, self.choose(entry.rule, text, only, leaf)));
+            let alternative = self.choices.choose(entry.rule, text, only, leaf);
+            self.tally.exercise(entry.rule, alternative);
         }
-        self.tally(exercised);
-    }
-
-    /// Counts one accepted input that exercised `exercised`.
-    fn tally(&mut self, exercised: BTreeSet<(Rule, usize)>) {
-        self.inputs += 1;
-        let mut previous = None;
-        for (rule, alternative) in exercised {
-            // `alternative` indexes the production's alternatives, which sized
-            // its counts.
-            self.counts[index(rule)][alternative] += 1;
-            // Ordered by production: its alternatives come together, and
-            // the input counts once for it.
-            if previous != Some(rule) {
-                self.uses[index(rule)] += 1;
-                previous = Some(rule);
-            }
-        }
-    }
-
-    /// What the chain of character classes under `rule` exercises for the
-    /// element `text` (a character, or an escape's three).
-    fn chain(&mut self, rule: Rule, text: &str) -> &[(Rule, usize)] {
-        let mut key = [0; 4];
-        // An element is one byte or three.
-        key[0] = text.len() as u8;
-        key[1..=text.len().min(3)].copy_from_slice(&text.as_bytes()[..text.len().min(3)]);
-        if !self.chains.contains_key(&(rule, key)) {
-            let chain = Derivation::class(rule, text.as_bytes(), 0, text);
-            let exercised = chain
-                .nodes()
-                .map(|node| (node.rule(), self.alternative(node)))
-                .collect();
-            self.chains.insert((rule, key), exercised);
-        }
-        &self.chains[&(rule, key)]
+        self.tally.inputs += 1;
     }
 
     /// Counts an input that was rejected: it exercises nothing.
@@ -198,7 +218,7 @@ impl Coverage {
     /// assert_eq!((coverage.inputs(), coverage.rejected()), (0, 1));
     /// ```
     pub fn add_rejected(&mut self) {
-        self.rejected += 1;
+        self.tally.rejected += 1;
     }
 
     /// The accepted inputs counted.
@@ -212,7 +232,7 @@ impl Coverage {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn inputs(&self) -> usize {
-        self.inputs
+        self.tally.inputs
     }
 
     /// The rejected inputs counted.
@@ -224,7 +244,7 @@ impl Coverage {
     /// assert_eq!(coverage.rejected(), 1);
     /// ```
     pub fn rejected(&self) -> usize {
-        self.rejected
+        self.tally.rejected
     }
 
     /// How many accepted inputs exercised the `alternative`-th (from 0)
@@ -240,7 +260,7 @@ impl Coverage {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn count(&self, rule: Rule, alternative: usize) -> usize {
-        self.counts[index(rule)]
+        self.tally.counts[index(rule)]
             .get(alternative)
             .copied()
             .unwrap_or(0)
@@ -262,7 +282,7 @@ impl Coverage {
         // Counted apart: a sum over the alternatives would count twice an
         // input taking two, their largest would count once two inputs
         // taking one each.
-        self.uses[index(rule)]
+        self.tally.uses[index(rule)]
     }
 
     /// The number of alternatives of `rule`.
@@ -274,7 +294,7 @@ impl Coverage {
     /// assert_eq!(coverage.alternatives(Rule::Digit), 10);
     /// ```
     pub fn alternatives(&self, rule: Rule) -> usize {
-        self.counts[index(rule)].len()
+        self.tally.counts[index(rule)].len()
     }
 
     /// Every alternative no input exercised, as (production, index from 0),
@@ -298,12 +318,51 @@ impl Coverage {
     /// ```
     pub fn unexercised(&self) -> impl Iterator<Item = (Rule, usize)> + '_ {
         Rule::ALL.into_iter().flat_map(move |rule| {
-            self.counts[index(rule)]
+            self.tally.counts[index(rule)]
                 .iter()
                 .enumerate()
                 .filter(|(_, count)| **count == 0)
                 .map(move |(alternative, _)| (rule, alternative))
         })
+    }
+}
+
+impl Choices {
+    /// What the chain of character classes under `rule` exercises for the
+    /// element `text` (a character, or an escape's three).
+    fn chain(&mut self, rule: Rule, text: &str) -> &[(Rule, usize)] {
+        // An element is an ASCII character, or an escape's three.
+        match *text.as_bytes() {
+            [byte] if byte.is_ascii() => {
+                let at = index(rule) * 128 + usize::from(byte);
+                if self.characters[at].is_none() {
+                    self.characters[at] = Some(self.worked_out(rule, text));
+                }
+                self.characters[at].as_deref().unwrap_or_default()
+            }
+            _ => {
+                let mut key = [0; 4];
+                let length = text.len().min(3);
+                // An escape's length is 3: the cast keeps it.
+                key[0] = text.len() as u8;
+                key[1..=length].copy_from_slice(&text.as_bytes()[..length]);
+                if !self.escapes.contains_key(&(rule, key)) {
+                    let exercised = self.worked_out(rule, text);
+                    self.escapes.insert((rule, key), exercised);
+                }
+                &self.escapes[&(rule, key)]
+            }
+        }
+    }
+
+    /// What the chain of character classes under `rule` exercises for the
+    /// element `text`, worked out from its derivation.
+    fn worked_out(&mut self, rule: Rule, text: &str) -> Exercised {
+        let chain = Derivation::class(rule, text.as_bytes(), 0, text);
+        chain
+            .nodes()
+            .map(|node| (node.rule(), self.alternative(node)))
+            .collect()
     }
 
     /// The alternative of its production that `node` took.
@@ -317,10 +376,11 @@ impl Coverage {
 
     /// The alternative of `rule` a node of text `text` took: the one that
     /// is just the production `only` of its only child (which spans the
-    /// same text), else the first whose language holds the text. `leaf`:
-    /// the node has no children, and its answer is kept for the next.
+    /// same text), else the first whose language holds the text (D27).
+    /// `leaf`: the node has no children, and its answer is kept for the
+    /// next.
     fn choose(&mut self, rule: Rule, text: &str, only: Option<Rule>, leaf: bool) -> usize {
-        let alternatives = production(self.matcher.grammar(), rule).alternatives();
+        let alternatives = self.alternatives[index(rule)];
         if alternatives.len() == 1 {
             return 0;
         }
@@ -330,6 +390,13 @@ impl Coverage {
             )
         {
             return taken;
+        }
+        // Any other node took none of the alternatives that are just a
+        // production: their derivation is that production's node alone
+        // (D26: every production has a node). Where one alternative is
+        // left, it is the one, and the matcher need not be asked.
+        if let Some(alternative) = self.unnamed[index(rule)] {
+            return alternative;
         }
         if let Some(alternative) = self.leaves.get(&rule).and_then(|known| known.get(text)) {
             return *alternative;
@@ -347,6 +414,25 @@ impl Coverage {
                 .insert(text.into(), alternative);
         }
         alternative
+    }
+}
+
+impl Tally {
+    /// Counts that the input being read took the `alternative`-th
+    /// alternative of `rule`, unless it already did.
+    fn exercise(&mut self, rule: Rule, alternative: usize) {
+        let at = index(rule);
+        let input = self.inputs + 1;
+        // `alternative` indexes the production's alternatives, which sized
+        // its counts.
+        if self.counted[at][alternative] != input {
+            self.counted[at][alternative] = input;
+            self.counts[at][alternative] += 1;
+        }
+        if self.used[at] != input {
+            self.used[at] = input;
+            self.uses[at] += 1;
+        }
     }
 }
 
