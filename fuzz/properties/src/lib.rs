@@ -7,16 +7,18 @@
 
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use rfc1738::bnf::{Grammar, Matcher};
+use rfc1738::coverage::Coverage;
 use rfc1738::url::{
     BuildError, Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts,
     NntpParts, OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm,
     WaisParts,
 };
 use rfc1738::{
-    Derivation, Rule, check, check_bytes, check_prefix, extract, is_valid, lint, parse,
+    Derivation, Match, Rule, check, check_bytes, check_prefix, extract, is_valid, lint, parse,
     parse_prefix, parse_rule,
 };
 
@@ -165,7 +167,8 @@ fn matcher() -> &'static Matcher<'static> {
 }
 
 /// The combinators against the BNF matcher: the same verdict, and for a
-/// rejection the matcher's longest viable prefix as the offset.
+/// rejection the matcher's longest viable prefix as the offset; for a match,
+/// its coverage counted alike with and without its tree.
 pub fn differential_target(data: &[u8]) {
     let Some((rule, rest)) = rule_and_rest(data) else {
         return;
@@ -177,10 +180,39 @@ pub fn differential_target(data: &[u8]) {
         .get(rule.name())
         .expect("the registry is the grammar file");
     let oracle = matcher().check(production, input);
-    let found = parse_rule(rule, input)
-        .map(|_| ())
-        .map_err(|error| error.offset());
+    let matched = parse_rule(rule, input);
+    let found = matched.as_ref().map(|_| ()).map_err(|error| error.offset());
     assert_eq!(found, oracle, "{rule} on {input:?}");
+    if let Ok(matched) = matched {
+        assert_counted_alike(&matched);
+    }
+}
+
+thread_local! {
+    /// Coverage counted from built trees, and without them, of every
+    /// input a thread checked.
+    static COVERAGE: RefCell<(Coverage, Coverage)> =
+        RefCell::new((Coverage::new(), Coverage::new()));
+}
+
+/// [`Coverage::add_match`], the fast form, counts what [`Coverage::add`]
+/// counts, decision D27 asked of the BNF matcher node by node.
+fn assert_counted_alike(matched: &Match<'_>) {
+    COVERAGE.with_borrow_mut(|(built, compact)| {
+        built.add(&matched.tree());
+        compact.add_match(matched);
+        for rule in Rule::ALL {
+            for alternative in 0..built.alternatives(rule) {
+                assert_eq!(
+                    built.count(rule, alternative),
+                    compact.count(rule, alternative),
+                    "{rule} alternative {alternative}, after {:?}",
+                    matched.as_str()
+                );
+            }
+            assert_eq!(built.uses(rule), compact.uses(rule), "{rule}");
+        }
+    });
 }
 
 /// `extract` on any text: hits in order, inside the text, their positions
