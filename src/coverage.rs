@@ -71,6 +71,9 @@ struct Choices {
     unnamed: Vec<Option<usize>>,
     /// The alternative of leaf nodes, by production and text.
     leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
+    /// The same, as [`defined`](Choices::defined) found it: a leaf's
+    /// alternative depends on its production and text alone.
+    defined_leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
     /// What the chain of a character-class leaf exercises, by its
     /// production and element: at `production * 128 + byte` for an ASCII
     /// character (every character a class matches), by key for an escape.
@@ -128,6 +131,7 @@ impl Coverage {
                 alternatives,
                 unnamed,
                 leaves: HashMap::new(),
+                defined_leaves: HashMap::new(),
                 characters: vec![None; Rule::COUNT * 128],
                 escapes: HashMap::new(),
             },
@@ -381,8 +385,9 @@ impl Choices {
     /// alternative takes it, even where the text is not in its language (a
     /// scheme folded to lower case: `HTTP://` matches `httpurl` as `parse`
     /// reads it).
-    fn defined(&self, node: &Derivation<'_>) -> usize {
-        let alternatives = self.alternatives[index(node.rule())];
+    fn defined(&mut self, node: &Derivation<'_>) -> usize {
+        let (rule, text) = (node.rule(), node.text());
+        let alternatives = self.alternatives[index(rule)];
         if alternatives.len() == 1 {
             return 0;
         }
@@ -390,19 +395,32 @@ impl Choices {
             [child] if child.span() == node.span() => Some(child.rule()),
             _ => None,
         };
-        only.and_then(|child| {
-            alternatives.iter().position(
-                |alternative| matches!(alternative, Expr::Ref(name) if name == child.name()),
-            )
-        })
-        .or_else(|| {
-            alternatives
-                .iter()
-                .position(|alternative| self.matcher.expr_matches(alternative, node.text()))
-        })
-        // A derivation's text is a string of its production, so one of its
-        // alternatives holds it.
-        .unwrap_or(0)
+        let leaf = node.children().is_empty();
+        let known = self.defined_leaves.get(&rule);
+        if leaf && let Some(&alternative) = known.and_then(|known| known.get(text)) {
+            return alternative;
+        }
+        let alternative = only
+            .and_then(|child| {
+                alternatives.iter().position(
+                    |alternative| matches!(alternative, Expr::Ref(name) if name == child.name()),
+                )
+            })
+            .or_else(|| {
+                alternatives
+                    .iter()
+                    .position(|alternative| self.matcher.expr_matches(alternative, text))
+            })
+            // A derivation's text is a string of its production, so one of its
+            // alternatives holds it.
+            .unwrap_or(0);
+        if leaf {
+            self.defined_leaves
+                .entry(rule)
+                .or_default()
+                .insert(text.into(), alternative);
+        }
+        alternative
     }
 
     /// The alternative of its production that `node` took, found as
