@@ -70,16 +70,19 @@ struct Choices {
     /// child does not span it as that production.
     unnamed: Vec<Option<usize>>,
     /// The alternative of leaf nodes, by production and text.
-    leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
+    leaves: Memo,
     /// The same, as [`defined`](Choices::defined) found it: a leaf's
     /// alternative depends on its production and text alone.
-    defined_leaves: HashMap<Rule, HashMap<Box<str>, usize>>,
+    defined_leaves: Memo,
     /// What the chain of a character-class leaf exercises, by its
     /// production and element: at `production * 128 + byte` for an ASCII
     /// character (every character a class matches), by key for an escape.
     characters: Vec<Option<Exercised>>,
     escapes: HashMap<(Rule, Element), Exercised>,
 }
+
+/// The alternatives of leaves, by production and text.
+type Memo = HashMap<Rule, HashMap<Box<str>, usize>>;
 
 /// What a chain of character classes exercises: each production and its
 /// alternative.
@@ -391,34 +394,16 @@ impl Choices {
         if alternatives.len() == 1 {
             return 0;
         }
-        let only = match node.children() {
-            [child] if child.span() == node.span() => Some(child.rule()),
-            _ => None,
-        };
         let leaf = node.children().is_empty();
         let known = self.defined_leaves.get(&rule);
         if leaf && let Some(&alternative) = known.and_then(|known| known.get(text)) {
             return alternative;
         }
-        let alternative = only
-            .and_then(|child| {
-                alternatives.iter().position(
-                    |alternative| matches!(alternative, Expr::Ref(name) if name == child.name()),
-                )
-            })
-            .or_else(|| {
-                alternatives
-                    .iter()
-                    .position(|alternative| self.matcher.expr_matches(alternative, text))
-            })
-            // A derivation's text is a string of its production, so one of its
-            // alternatives holds it.
-            .unwrap_or(0);
+        let alternative = only_child(node)
+            .and_then(|child| named(alternatives, child))
+            .unwrap_or_else(|| self.first_holding(alternatives, text));
         if leaf {
-            self.defined_leaves
-                .entry(rule)
-                .or_default()
-                .insert(text.into(), alternative);
+            remember(&mut self.defined_leaves, rule, text, alternative);
         }
         alternative
     }
@@ -426,11 +411,8 @@ impl Choices {
     /// The alternative of its production that `node` took, found as
     /// [`choose`](Choices::choose) finds it.
     fn alternative(&mut self, node: &Derivation<'_>) -> usize {
-        let only = match node.children() {
-            [child] if child.span() == node.span() => Some(child.rule()),
-            _ => None,
-        };
-        self.choose(node.rule(), node.text(), only, node.children().is_empty())
+        let leaf = node.children().is_empty();
+        self.choose(node.rule(), node.text(), only_child(node), leaf)
     }
 
     /// The alternative of `rule` a node of text `text` took: the one that
@@ -443,11 +425,7 @@ impl Choices {
         if alternatives.len() == 1 {
             return 0;
         }
-        if let Some(child) = only
-            && let Some(taken) = alternatives.iter().position(
-                |alternative| matches!(alternative, Expr::Ref(name) if name == child.name()),
-            )
-        {
+        if let Some(taken) = only.and_then(|child| named(alternatives, child)) {
             return taken;
         }
         // Any other node took none of the alternatives that are just a
@@ -460,20 +438,45 @@ impl Choices {
         if let Some(alternative) = self.leaves.get(&rule).and_then(|known| known.get(text)) {
             return *alternative;
         }
-        let alternative = alternatives
-            .iter()
-            .position(|alternative| self.matcher.expr_matches(alternative, text))
-            // A derivation's text is a string of its production, so one of
-            // its alternatives contains it.
-            .unwrap_or(0);
+        let alternative = self.first_holding(alternatives, text);
         if leaf {
-            self.leaves
-                .entry(rule)
-                .or_default()
-                .insert(text.into(), alternative);
+            remember(&mut self.leaves, rule, text, alternative);
         }
         alternative
     }
+
+    /// The first of `alternatives` whose language holds `text`.
+    fn first_holding(&self, alternatives: &[Expr], text: &str) -> usize {
+        alternatives
+            .iter()
+            .position(|alternative| self.matcher.expr_matches(alternative, text))
+            // A derivation's text is a string of its production, so one of
+            // its alternatives holds it.
+            .unwrap_or(0)
+    }
+}
+
+/// The production of `node`'s only child, when that child spans all of it.
+fn only_child(node: &Derivation<'_>) -> Option<Rule> {
+    match node.children() {
+        [child] if child.span() == node.span() => Some(child.rule()),
+        _ => None,
+    }
+}
+
+/// The alternative that is just the production `child`, if there is one.
+fn named(alternatives: &[Expr], child: Rule) -> Option<usize> {
+    alternatives
+        .iter()
+        .position(|alternative| matches!(alternative, Expr::Ref(name) if name == child.name()))
+}
+
+/// Keeps in `memo` that a leaf of `rule` and text `text` took
+/// `alternative`.
+fn remember(memo: &mut Memo, rule: Rule, text: &str, alternative: usize) {
+    memo.entry(rule)
+        .or_default()
+        .insert(text.into(), alternative);
 }
 
 impl Tally {
