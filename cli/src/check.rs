@@ -10,7 +10,7 @@ use std::sync::Arc;
 use indicatif::{ProgressDrawTarget, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Found, Url, check_bytes, parse, parse_rule};
+use rfc1738::{Error, Found, Rule, Url, check_bytes, parse, parse_rule, scheme_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -524,9 +524,22 @@ fn record(
     }
 }
 
+/// Which of `url`'s alternatives `text`, a string of `url`, is: its
+/// scheme's rule when the text is a string of it by the grammar's letter,
+/// else `otherurl` (`http://user@host/`, `mailto:`), as `explain
+/// --rule url` shows it. The scheme rules start with distinct literals, so
+/// at most one can match, and `url` tries `otherurl` last.
+fn url_alternative(text: &str) -> Rule {
+    match scheme_rule(text) {
+        rule if rule != Rule::Otherurl && parse_rule(rule, text).is_ok() => rule,
+        _ => Rule::Otherurl,
+    }
+}
+
 /// The JSON record of one input, on its own line: `input` (and
-/// `input_bytes` when it is not UTF-8), `rule`, `valid`, `error`,
-/// `warnings`, and for a line, its `file` and `line`.
+/// `input_bytes` when it is not UTF-8), `rule`, with `--rule url` the
+/// `alternative` of a valid input (`null` for an invalid one), `valid`,
+/// `error`, `warnings`, and for a line, its `file` and `line`.
 ///
 /// Written member by member ([`show::Object`]): a batch writes hundreds of
 /// thousands a second, and serde's struct serializer escapes even the keys
@@ -535,7 +548,7 @@ fn json(
     origin: Origin<'_>,
     line: u64,
     input: Line<'_>,
-    result: &Result<rfc1738::Rule, Error>,
+    result: &Result<Rule, Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
 ) {
@@ -545,14 +558,23 @@ fn json(
     if let Some(bytes) = bytes {
         record.value(key!("input_bytes"), &bytes);
     }
+    let rule = match result {
+        Ok(rule) => *rule,
+        Err(error) => error.rule(),
+    };
+    record.rule(key!("rule"), rule);
+    if rule == Rule::Url {
+        match (result, input) {
+            (Ok(_), Line::Text(text)) => record.rule(key!("alternative"), url_alternative(text)),
+            _ => record.member(member!("alternative": null)),
+        }
+    }
     match result {
-        Ok(rule) => {
-            record.rule(key!("rule"), *rule);
+        Ok(_) => {
             record.member(member!("valid": true));
             record.member(member!("error": null));
         }
         Err(error) => {
-            record.rule(key!("rule"), error.rule());
             record.member(member!("valid": false));
             record.value(key!("error"), &ErrorRecord::new(error));
         }
@@ -595,7 +617,7 @@ fn human(
         password,
         url,
     }: Shown<'_>,
-    result: &Result<rfc1738::Rule, Error>,
+    result: &Result<Rule, Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
 ) {
@@ -621,7 +643,13 @@ fn human(
                     Origin::Argument => String::new(),
                     Origin::Stream(stream) => format!("{}:{line}: ", stream.shown),
                 };
-                let _ = writeln!(buffer, "{location}{valid} {rule}: {shown}");
+                // Checked against `url`, the line names the alternative
+                // the input is, in the notation of a production path.
+                let alternative = match rule {
+                    Rule::Url => format!(" › {}", url_alternative(&text)),
+                    _ => String::new(),
+                };
+                let _ = writeln!(buffer, "{location}{valid} {rule}{alternative}: {shown}");
             }
             // Only a parsed URL is linted: there are warnings only with it.
             if let Some(url) = &url {

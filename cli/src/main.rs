@@ -510,7 +510,9 @@ enum TreeFormat {
 #[derive(Debug, clap::Args)]
 struct CheckArgs {
     /// A production of RFC 1738 section 5 to match instead, spelled as in the
-    /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`).
+    /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`). With `url`, a
+    /// valid input's line (and JSON record: `alternative`) names which of its
+    /// alternatives the input is (`valid url › otherurl: http://user@host/`).
     #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
     rule: Option<Rule>,
 

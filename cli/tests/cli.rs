@@ -144,6 +144,85 @@ fn the_rule_option_matches_any_production_by_the_letter() {
 }
 
 #[test]
+fn checked_against_url_a_valid_input_is_named_by_its_alternative() {
+    // Strings only `otherurl` takes (a user in an http URL, an ftp typecode
+    // of another letter, a mailto URL without an address, a second `?` in a
+    // search, a user in a gopher URL, a path in a telnet URL, an
+    // unknown scheme), then the corpus's strings of url's alternatives.
+    let mut inputs: Vec<String> = [
+        "http://user@host/",
+        "ftp://a/b;type=x",
+        "mailto:",
+        "http://h/a?b?c",
+        "gopher://me@h/",
+        "telnet://h/x",
+        "x:y",
+    ]
+    .map(String::from)
+    .to_vec();
+    let corpus = |name: &str| std::fs::read_to_string(format!("../tests/corpus/{name}")).unwrap();
+    let alternatives = [
+        "httpurl",
+        "ftpurl",
+        "newsurl",
+        "nntpurl",
+        "telneturl",
+        "gopherurl",
+    ];
+    let more = ["waisurl", "mailtourl", "fileurl", "prosperourl", "otherurl"];
+    for line in corpus("accepted.tsv").lines() {
+        if let Some((rule, text)) = line.split_once('\t')
+            && (alternatives.contains(&rule) || more.contains(&rule))
+        {
+            inputs.push(text.to_owned());
+        }
+    }
+    inputs.extend(corpus("rfc_urls.txt").lines().map(String::from));
+    let lines = inputs.join("\n");
+    let checked = records(&rfc1738(
+        &["check", "-r", "url", "--format", "json"],
+        lines.as_bytes(),
+    ));
+    let explained = records(&rfc1738(
+        &["explain", "-r", "url", "--format", "json"],
+        lines.as_bytes(),
+    ));
+    assert_eq!(
+        (checked.len(), explained.len()),
+        (inputs.len(), inputs.len())
+    );
+    let mut named = BTreeSet::new();
+    for ((checked, explained), input) in checked.iter().zip(&explained).zip(&inputs) {
+        assert_eq!(checked["valid"], explained["valid"], "{input}");
+        let alternative = match checked["valid"] {
+            Value::Bool(true) => explained["children"][0]["rule"].clone(),
+            _ => Value::Null,
+        };
+        assert_eq!(checked["alternative"], alternative, "{input}");
+        named.insert(alternative.to_string());
+    }
+    // Every alternative was named, and `otherurl` for each of the first
+    // inputs, which their schemes' rules do not take.
+    assert_eq!(named.len(), 12, "{named:?}");
+    for record in &checked[..7] {
+        assert_eq!(record["alternative"], json!("otherurl"), "{record}");
+    }
+    // An invalid input has none; a rule other than `url` no member.
+    let output = rfc1738(
+        &["check", "-r", "url", "--format", "json", "http://a b/"],
+        b"",
+    );
+    assert_eq!(records(&output)[0]["alternative"], Value::Null);
+    let output = rfc1738(&["check", "-r", "host", "--format", "json", "h"], b"");
+    assert_eq!(records(&output)[0].get("alternative"), None);
+    let output = rfc1738(&["check", "-r", "url", "http://user@h/", "http://h/"], b"");
+    assert_eq!(
+        stdout(&output),
+        "valid url › otherurl: http://user@h/\nvalid url › httpurl: http://h/\n"
+    );
+}
+
+#[test]
 fn an_unknown_rule_is_a_usage_error() {
     let output = rfc1738(&["check", "--rule", "hostPort", "x"], b"");
     assert_eq!(output.status.code(), Some(2));
