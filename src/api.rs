@@ -160,7 +160,11 @@ pub fn parse(input: &str) -> Result<Url<'_>, Error> {
 /// (in any case) that starts `input`, a string of `rule`: read as [`parse`]
 /// reads it, the URL's own, or, when it does not parse (a valid `otherurl`
 /// all the same: `URL:ftp://me:pw@h_x/`), its error's guess
-/// ([`Error::password_span`]). `None` unless `rule` is one whose string can
+/// ([`Error::password_span`]) when that holds a character. An empty guess
+/// is where the failed pass could have begun reading one (`URL:ftp://h:`,
+/// whose `:` was a port's as much as a password's), not a password
+/// written: it would hide nothing, and be warned about as a password the
+/// URL carries. `None` unless `rule` is one whose string can
 /// start with a scheme name that is the prefix (`url`, `genericurl`,
 /// `otherurl`) and `input` starts with it. Prefixes written twice or more
 /// (`URL:URL:ftp://...`) are all skipped in one scan, so that what follows
@@ -187,7 +191,7 @@ pub(crate) fn url_prefix_password(rule: Rule, input: &str) -> Option<core::ops::
     // without coming back here.
     let password = match parse(&input[start..]) {
         Ok(url) => url.password_span(),
-        Err(error) => error.password_span(),
+        Err(error) => error.password_span().filter(|span| !span.is_empty()),
     }?;
     Some(start + password.start..start + password.end)
 }
@@ -484,7 +488,7 @@ mod tests {
     /// rules whose string can start with it, and no other.
     #[test]
     fn a_url_after_the_prefix_has_its_password() {
-        let cases: [(Rule, &str, Option<Range<usize>>); 13] = [
+        let cases: [(Rule, &str, Option<Range<usize>>); 17] = [
             (Rule::Otherurl, "URL:ftp://me:pw@h/", Some(13..15)),
             // The last `url:` is the URL's scheme name, and `//me:pw@h/`
             // its ip-schemepart: found by the guess after the `//`.
@@ -500,6 +504,13 @@ mod tests {
             (Rule::Otherurl, "URL:ftp://me:pw@h_x/", Some(13..15)),
             (Rule::Otherurl, "URL:ftp://me:p@w@h/%zz", Some(13..16)),
             (Rule::Otherurl, "URL:", None),
+            // The guess is empty: no password was written, whether the
+            // input stops there or goes on. A parsed URL's empty password
+            // is one, as in the URL without the prefix.
+            (Rule::Otherurl, "URL:ftp://h:", None),
+            (Rule::Otherurl, "URL:ftp://h:/x", None),
+            (Rule::Otherurl, "urL:ftp://m%0d(.r:", None),
+            (Rule::Otherurl, "URL:telnet://me:@h", Some(16..16)),
             // No prefix, or a rule whose strings cannot start with one.
             (Rule::Otherurl, "URN:ftp://me:pw@h/", None),
             (Rule::Schemepart, "URL:ftp://me:pw@h/", None),

@@ -116,6 +116,24 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
         warnings("url:ftp://me:pw@host/"),
         [(Code::UrlPrefix, 0), (Code::Password, 13)]
     );
+    // One that does not parse has the password its error guesses, when
+    // the guess holds a character: a ":" the input ends after, or that a
+    // "/" follows, may be a port's, and carries nothing. An empty password
+    // written before the "@" of a URL that parses is one, as without the
+    // prefix.
+    assert_eq!(
+        warnings("url:ftp://me:pw@h_x/"),
+        [(Code::UrlPrefix, 0), (Code::Password, 13)]
+    );
+    for input in ["url:ftp://h:", "url:ftp://h:/x", "url:ftp://m%0d(.r:"] {
+        let codes: Vec<Code> = warnings(input).into_iter().map(|(code, _)| code).collect();
+        assert!(!codes.contains(&Code::Password), "{input}: {codes:?}");
+    }
+    assert_eq!(warnings("telnet://me:@h"), [(Code::Password, 12)]);
+    assert_eq!(
+        warnings("url:telnet://me:@h"),
+        [(Code::UrlPrefix, 0), (Code::Password, 16)]
+    );
     let url = parse("url:ftp://host/").unwrap();
     let message = lint(&url)[0].message().to_owned();
     assert!(message.starts_with("\"url:\" is the prefix"), "{message}");
