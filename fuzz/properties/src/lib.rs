@@ -67,7 +67,17 @@ pub fn parse_target(data: &[u8]) {
             }
             // What the URL means: none of it may panic.
             let _ = url.effective_port();
-            let _ = url.canonical();
+            // The canonical form is a URL of the same rule, its own canonical
+            // form, with the same effective port.
+            let canonical = url.canonical();
+            let again = parse(&canonical).unwrap_or_else(|error| panic!("{canonical:?}: {error}"));
+            assert_eq!(again.rule(), url.rule(), "{canonical:?}");
+            assert_eq!(again.canonical(), canonical);
+            assert_eq!(
+                again.effective_port(),
+                url.effective_port(),
+                "{canonical:?}"
+            );
             if let rfc1738::Url::Ftp(ftp) = &url {
                 let _ = ftp.commands();
             }
