@@ -78,11 +78,29 @@ pub fn parse_target(data: &[u8]) {
                 url.effective_port(),
                 "{canonical:?}"
             );
-            if let rfc1738::Url::Ftp(ftp) = &url {
-                let _ = ftp.commands();
+            // Section 6: no decoded part may end a protocol line early. An
+            // FTP command's argument holds no CR or LF; a gopher request
+            // ends with its one CR LF, and holds no other CR, LF, or TAB
+            // beyond the two that separate its fields.
+            if let rfc1738::Url::Ftp(ftp) = &url
+                && let Ok(commands) = ftp.commands()
+            {
+                for command in commands {
+                    assert!(!command.argument().contains(&b'\r'), "{command}");
+                    assert!(!command.argument().contains(&b'\n'), "{command}");
+                }
             }
-            if let rfc1738::Url::Gopher(gopher) = &url {
-                let _ = gopher.request();
+            if let rfc1738::Url::Gopher(gopher) = &url
+                && let Ok(request) = gopher.request()
+            {
+                let line = request
+                    .strip_suffix(b"\r\n")
+                    .expect("a request ends with CR LF");
+                assert!(!line.contains(&b'\r') && !line.contains(&b'\n'), "{input}");
+                assert!(
+                    line.iter().filter(|&&byte| byte == b'\t').count() <= 2,
+                    "{input}"
+                );
             }
             let tree = check(input).expect("valid").tree();
             assert_eq!(tree.span(), 0..input.len());
@@ -106,7 +124,13 @@ pub fn parse_target(data: &[u8]) {
             }
             let _ = error.hints();
             assert_span(input, error.password_span());
-            let _ = check_prefix(input);
+            // The longest prefix the rule's combinator matches is a URL of
+            // its own, no longer than the longest viable prefix.
+            if let Some(tree) = check_prefix(input) {
+                assert_eq!(tree.span().start, 0);
+                assert!(tree.span().end <= offset, "{input:?}");
+                assert!(check(tree.text()).is_ok(), "{input:?}: {:?}", tree.text());
+            }
         }
     }
 }
