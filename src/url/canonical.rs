@@ -110,6 +110,10 @@ impl Url<'_> {
     ///
     /// The canonical form parses, is its own canonical form, and has the same
     /// decoded parts, hosts compared case-insensitively (property-tested).
+    /// One reading may change: an other scheme's part that is no
+    /// `ip-schemepart` as written may be one once its escapes are decoded,
+    /// and the canonical form is then read with the login it has
+    /// (`x://ho%73t:8/` is `x://host:8/`, whose host is `host` and port 8).
     ///
     /// ```
     /// let url = rfc1738::parse("HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b")?;
@@ -117,6 +121,9 @@ impl Url<'_> {
     /// assert_eq!(url.to_string(), "HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b");
     /// let url = rfc1738::parse("ftp://host.dom:21/pub;type=I")?;
     /// assert_eq!(url.canonical(), "ftp://host.dom/pub;type=i");
+    /// let url = rfc1738::parse("x://ho%73t:8/")?;
+    /// assert_eq!((url.port(), url.canonical()), (None, "x://host:8/".to_owned()));
+    /// assert_eq!(rfc1738::parse(&url.canonical())?.port(), Some("8"));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
