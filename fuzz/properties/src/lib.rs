@@ -129,6 +129,7 @@ pub fn parse_target(data: &[u8]) {
             }
             let _ = error.hints();
             assert_span(input, error.password_span());
+            assert_password_hidden(input, &error);
             // The longest prefix the rule's combinator matches is a URL of
             // its own, no longer than the longest viable prefix.
             if let Some(tree) = check_prefix(input) {
@@ -152,6 +153,43 @@ fn assert_span(input: &str, span: Option<core::ops::Range<usize>>) {
             input.get(span.clone()).is_some(),
             "{span:?} between char boundaries"
         );
+    }
+}
+
+/// With its password hidden, nothing a rejected input's error shows (its
+/// line, its diagnostic, its hints) has a character that only the password
+/// has, nor that character's escape: checked for the characters outside
+/// ASCII, which no text of the crate's own holds but `›`, `…` and `–`.
+fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
+    let Some(span) = error.password_span() else {
+        return;
+    };
+    let mut hidden = error.clone();
+    hidden.hide_password();
+    let mut shown = format!("{hidden}\n{hidden:#}\n");
+    for hint in hidden.hints() {
+        shown.push_str(hint.message());
+    }
+    let (password, elsewhere) = (
+        &input[span.clone()],
+        [&input[..span.start], &input[span.end..]],
+    );
+    for secret in password.chars() {
+        if secret.is_ascii() || matches!(secret, '›' | '…' | '–') {
+            continue;
+        }
+        if elsewhere.iter().any(|text| text.contains(secret)) {
+            continue;
+        }
+        assert!(!shown.contains(secret), "{input:?}: {secret:?} in {shown}");
+        let escape: String = secret
+            .to_string()
+            .bytes()
+            .map(|byte| format!("%{byte:02X}"))
+            .collect();
+        if !input.to_ascii_uppercase().contains(&escape) {
+            assert!(!shown.contains(&escape), "{input:?}: {escape} in {shown}");
+        }
     }
 }
 
@@ -191,10 +229,7 @@ pub fn parse_rule_target(data: &[u8]) {
             // What the command line shows of it, password hidden.
             let _ = error.hints();
             assert_span(input, error.password_span());
-            let mut hidden = error.clone();
-            hidden.hide_password();
-            let _ = hidden.hints();
-            let _ = format!("{hidden:#}");
+            assert_password_hidden(input, &error);
         }
     }
 }
