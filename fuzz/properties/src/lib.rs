@@ -63,7 +63,10 @@ pub fn parse_target(data: &[u8]) {
             assert_eq!(check(input).expect("valid").password_span(), password);
             for warning in lint::lint(&url) {
                 assert!(warning.offset() < input.len());
-                let _ = warning.diagnostic(&url).hide_password(true).to_string();
+                let shown = warning.diagnostic(&url).hide_password(true).to_string();
+                if let Some(span) = password.clone() {
+                    assert_hidden(input, span, &shown);
+                }
             }
             // What the URL means: none of it may panic.
             let _ = url.effective_port();
@@ -157,9 +160,8 @@ fn assert_span(input: &str, span: Option<core::ops::Range<usize>>) {
 }
 
 /// With its password hidden, nothing a rejected input's error shows (its
-/// line, its diagnostic, its hints) has a character that only the password
-/// has, nor that character's escape: checked for the characters outside
-/// ASCII, which no text of the crate's own holds but `›`, `…` and `–`.
+/// line, its diagnostic, its hints) gives the password away
+/// ([`assert_hidden`]).
 fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
     let Some(span) = error.password_span() else {
         return;
@@ -170,10 +172,26 @@ fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
     for hint in hidden.hints() {
         shown.push_str(hint.message());
     }
-    let (password, elsewhere) = (
-        &input[span.clone()],
-        [&input[..span.start], &input[span.end..]],
-    );
+    assert_hidden(input, span, &shown);
+}
+
+/// `shown`, what is shown of `input` with its password at `span` hidden,
+/// holds neither the password with the characters around it (`:hunter2@`,
+/// where that occurs once in the input), nor a character that only the
+/// password has, nor its `%XX`: checked for the characters outside ASCII,
+/// which no text of the crate's own holds but `›`, `…` and `–`.
+fn assert_hidden(input: &str, span: core::ops::Range<usize>, shown: &str) {
+    let password = &input[span.clone()];
+    if password.is_empty() {
+        return;
+    }
+    let around = span.start.saturating_sub(1)..input.len().min(span.end + 1);
+    if let Some(around) = input.get(around)
+        && input.matches(around).count() == 1
+    {
+        assert!(!shown.contains(around), "{input:?}: {around:?} in {shown}");
+    }
+    let elsewhere = [&input[..span.start], &input[span.end..]];
     for secret in password.chars() {
         if secret.is_ascii() || matches!(secret, '›' | '…' | '–') {
             continue;
