@@ -229,6 +229,14 @@ pub fn parse_rule_target(data: &[u8]) {
         assert!(error.offset() <= rest.len());
         return;
     };
+    // The validator's reading of the bytes is parse_rule's of the text.
+    assert_eq!(
+        check_bytes(rest, Some(rule)).map_err(|error| error.offset()),
+        parse_rule(rule, input)
+            .map(|matched| matched.rule())
+            .map_err(|error| error.offset()),
+        "{rule} {input:?}"
+    );
     match parse_rule(rule, input) {
         Ok(matched) => {
             let tree = matched.tree();
@@ -247,9 +255,13 @@ pub fn parse_rule_target(data: &[u8]) {
                     "{rule} {prefix:?} is viable"
                 );
             }
+            // The longest prefix the combinator matches is a string of the
+            // rule, no longer than the longest viable prefix.
             if let Some(tree) = parse_prefix(rule, input) {
-                assert!(tree.span().end <= input.len());
+                assert_eq!(tree.span().start, 0);
+                assert!(tree.span().end <= offset, "{rule} {input:?}");
                 assert_well_formed(&tree);
+                assert!(parse_rule(rule, tree.text()).is_ok(), "{rule} {input:?}");
             }
             // What the command line shows of it, password hidden.
             let _ = error.hints();
