@@ -333,6 +333,35 @@ fn the_summary_says_one_input_and_one_warning() {
     );
 }
 
+/// Counts of one are said in the singular, on the terminal and on the
+/// page: one input, one invalid input and its cause, one warning and its
+/// occurrence.
+#[test]
+fn counts_of_one_are_said_in_the_singular() {
+    let (_, text, page) = summary_and_page("ones.txt", &["http://a b/", "ftp://host.dom:25/"]);
+    assert!(
+        text.contains("\nwhy inputs are invalid: 1 cause\n"),
+        "{text}"
+    );
+    for said in [
+        "1 invalid input, grouped by cause",
+        "the hints. 1 cause.</p>",
+        "· 1 input · <code>httpurl</code>",
+        "1 warning in 1 of the 1 valid input.",
+        "· 1 input, 1 occurrence</h3>",
+    ] {
+        assert!(page.contains(said), "{said:?} in {page}");
+    }
+    for plural in ["1 inputs", "1 causes", "1 warnings", "1 occurrences"] {
+        assert!(!page.contains(plural) && !text.contains(plural), "{plural}");
+    }
+    let (_, _, page) = summary_and_page("one.txt", &["http://a b/"]);
+    assert!(
+        page.contains("<title>rfc1738 check: 1 input</title>"),
+        "{page}"
+    );
+}
+
 /// A cause is named by the rule and the production inside it where the
 /// inputs failed, or by the rule alone when they failed in the rule's own
 /// text (a `file://` followed by a `.`), on the terminal and on the page.

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use rfc1738::visible::Visible;
 
-use super::text::{expected_list, grouped, place, share};
+use super::text::{counted, expected_list, grouped, place, share};
 use super::{Counts, Document, Example};
 use crate::markup::escape;
 
@@ -75,8 +75,8 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
     )?;
     writeln!(
         out,
-        "<title>rfc1738 check: {} inputs</title>",
-        grouped(document.inputs)
+        "<title>rfc1738 check: {}</title>",
+        counted(document.inputs, "input", "inputs")
     )?;
     writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>")?;
     writeln!(
@@ -282,7 +282,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
         .map(|row| (Visible::new(&row.scheme).to_string(), &row.counts))
         .collect();
     if others.counts.inputs > 0 {
-        rows.push((format!("{} others", others.schemes), &others.counts));
+        rows.push((counted(others.schemes, "other", "others"), &others.counts));
     }
     let most = rows.iter().map(|(_, c)| c.inputs).max().unwrap_or(0);
     let bars: Vec<Bar> = rows
@@ -377,11 +377,11 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
     }
     writeln!(
         out,
-        "<p class=\"lead\">{} invalid inputs, grouped by cause: the rule, the production \
+        "<p class=\"lead\">{}, grouped by cause: the rule, the production \
          where the input failed, what was expected there and the codes of the hints. \
-         {} causes{}.</p>",
-        grouped(document.invalid),
-        grouped(told),
+         {}{}.</p>",
+        counted(document.invalid, "invalid input", "invalid inputs"),
+        counted(told, "cause", "causes"),
         if others.causes > 0 {
             format!(", the {} with the most inputs shown", document.causes.len())
         } else {
@@ -420,9 +420,9 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
     if others.inputs > 0 {
         let untracked = if others.untracked_inputs > 0 {
             format!(
-                "; of them, {} inputs of causes met after the first {}, which are not told \
+                "; of them, {} of causes met after the first {}, which are not told \
                  apart",
-                grouped(others.untracked_inputs),
+                counted(others.untracked_inputs, "input", "inputs"),
                 document.limits.causes_tracked
             )
         } else {
@@ -431,15 +431,15 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         writeln!(
             out,
             "<p class=\"other-causes note\" data-causes=\"{}\" data-inputs=\"{}\" \
-             data-untracked-inputs=\"{}\">Beyond the {} shown below: {} inputs ({}) in {} \
-             other causes{untracked}.</p>",
+             data-untracked-inputs=\"{}\">Beyond the {} shown below: {} ({}) in {}\
+             {untracked}.</p>",
             others.causes,
             others.inputs,
             others.untracked_inputs,
             document.causes.len(),
-            grouped(others.inputs),
+            counted(others.inputs, "input", "inputs"),
             share(others.inputs, document.invalid),
-            grouped(others.causes),
+            counted(others.causes, "other cause", "other causes"),
         )?;
     }
     writeln!(
@@ -472,10 +472,10 @@ fn cause_examples(out: &mut String, document: &Document) -> std::fmt::Result {
         )?;
         writeln!(
             out,
-            "<h3>{}. <span class=\"share\">{}</span> · {} inputs · <code>{}</code>{}</h3>",
+            "<h3>{}. <span class=\"share\">{}</span> · {} · <code>{}</code>{}</h3>",
             i + 1,
             share(cause.count, document.invalid),
-            grouped(cause.count),
+            counted(cause.count, "input", "inputs"),
             cause.rule,
             cause
                 .inner()
@@ -536,10 +536,10 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
     writeln!(
         out,
         "<p class=\"lead\">What sections 2.2, 4 and 6 of the RFC warn of, although the \
-         grammar accepts it: {} warnings in {} of the {} valid inputs.</p>",
-        grouped(document.warnings),
+         grammar accepts it: {} in {} of the {}.</p>",
+        counted(document.warnings, "warning", "warnings"),
         grouped(document.warned),
-        grouped(document.valid)
+        counted(document.valid, "valid input", "valid inputs")
     )?;
     let most = document
         .warning_codes
@@ -555,8 +555,8 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
             link: None,
             segments: vec![(warning.inputs, "warned")],
             note: format!(
-                "{} inputs ({})",
-                grouped(warning.inputs),
+                "{} ({})",
+                counted(warning.inputs, "input", "inputs"),
                 share(warning.inputs, document.valid)
             ),
         })
@@ -577,12 +577,12 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
         )?;
         writeln!(
             out,
-            "<h3><code>{}</code> · <span class=\"share\">{}</span> of valid inputs · {} \
-             inputs, {} occurrences</h3>",
+            "<h3><code>{}</code> · <span class=\"share\">{}</span> of valid inputs · {}, \
+             {}</h3>",
             warning.code,
             share(warning.inputs, document.valid),
-            grouped(warning.inputs),
-            grouped(warning.occurrences)
+            counted(warning.inputs, "input", "inputs"),
+            counted(warning.occurrences, "occurrence", "occurrences")
         )?;
         examples(out, &warning.examples)?;
         writeln!(out, "</section>")?;

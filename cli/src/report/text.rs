@@ -68,7 +68,7 @@ pub fn text(document: &Document) -> String {
 }
 
 /// `1 input`, `1,200 inputs`.
-fn counted(count: u64, one: &str, many: &str) -> String {
+pub fn counted(count: u64, one: &str, many: &str) -> String {
     format!(
         "{} {}",
         grouped(count),
@@ -124,7 +124,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     }
     let others = &document.other_schemes;
     if others.counts.inputs > 0 {
-        row(&format!("{} others", others.schemes), &others.counts)?;
+        row(&counted(others.schemes, "other", "others"), &others.counts)?;
     }
     Ok(())
 }
@@ -136,8 +136,8 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
     let told = document.causes.len() as u64 + document.other_causes.causes;
     writeln!(
         out,
-        "\nwhy inputs are invalid: {} causes{}",
-        grouped(told),
+        "\nwhy inputs are invalid: {}{}",
+        counted(told, "cause", "causes"),
         if document.other_causes.causes > 0 {
             format!(", the {} with the most inputs", document.causes.len())
         } else {
@@ -165,10 +165,10 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
     if others.inputs > 0 {
         writeln!(
             out,
-            "  {:>12} {:>7}  in {} other causes{}",
+            "  {:>12} {:>7}  in {}{}",
             grouped(others.inputs),
             share(others.inputs, document.invalid),
-            grouped(others.causes),
+            counted(others.causes, "other cause", "other causes"),
             if others.untracked_inputs > 0 {
                 format!(
                     " and causes not told apart (past the first {})",
