@@ -401,11 +401,18 @@ fn report(measured: &Measured) -> String {
         coverage.rejected()
     )];
     if *no_tree > 0 {
-        lines.push(format!(
-            "{no_tree} accepted inputs longer than {} bytes are not counted: their \
-             derivation trees are not built",
-            crate::MAX_TREE_INPUT
-        ));
+        let max = crate::MAX_TREE_INPUT;
+        lines.push(if *no_tree == 1 {
+            format!(
+                "1 accepted input longer than {max} bytes is not counted: its derivation \
+                 tree is not built"
+            )
+        } else {
+            format!(
+                "{no_tree} accepted inputs longer than {max} bytes are not counted: their \
+                 derivation trees are not built"
+            )
+        });
     }
     if !too_long.is_empty() {
         // Each stream's lines of more than `max_line` bytes, named once,

@@ -426,9 +426,9 @@ fn invalid(
                 Some(tree) => {
                     writeln!(
                         out,
-                        "the longest prefix that {rule} matches ({} of {} bytes):",
+                        "the longest prefix that {rule} matches ({} of {}):",
                         tree.span().end,
-                        input.len(),
+                        crate::summary::plural(input.len() as u64, "byte", "bytes"),
                     )?;
                     let password = error.password_span().filter(|_| !args.show_passwords);
                     text_tree(out, tree, 0, args.all, password.as_ref())

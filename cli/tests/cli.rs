@@ -350,6 +350,12 @@ fn explain_shows_the_diagnostic_and_the_prefix_of_a_rejected_input() {
     let text = stdout(&output);
     assert!(text.starts_with("error: not a valid httpurl"), "{text}");
     assert!(text.contains("the longest prefix that httpurl matches (13 of 15 bytes):\nhttpurl 0..13 \"http://host:8\"\n"), "{text}");
+    // An input of one byte is "1 byte".
+    let text = stdout(&rfc1738(&["explain", "-r", "search", "#"], b""));
+    assert!(
+        text.contains("search matches (0 of 1 byte):\nsearch 0..0 \"\"\n"),
+        "{text}"
+    );
     let output = rfc1738(&["explain", "--format", "json", "http:/"], b"");
     let record: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(record["valid"], json!(false));

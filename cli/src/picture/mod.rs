@@ -208,8 +208,8 @@ impl Scene {
         }
         if self.left_out > 0 {
             notes.push(format!(
-                "{} nodes left out (at most {MAX_NODES} drawn)",
-                self.left_out
+                "{} left out (at most {MAX_NODES} drawn)",
+                crate::summary::plural(self.left_out as u64, "node", "nodes")
             ));
         }
         notes
