@@ -338,7 +338,7 @@ fn the_summary_says_one_input_and_one_warning() {
 /// occurrence.
 #[test]
 fn counts_of_one_are_said_in_the_singular() {
-    let (_, text, page) = summary_and_page("ones.txt", &["http://a b/", "ftp://host.dom:25/"]);
+    let (_, text, page) = summary_and_page("singular.txt", &["http://a b/", "ftp://host.dom:25/"]);
     assert!(
         text.contains("\nwhy inputs are invalid: 1 cause\n"),
         "{text}"
@@ -355,7 +355,7 @@ fn counts_of_one_are_said_in_the_singular() {
     for plural in ["1 inputs", "1 causes", "1 warnings", "1 occurrences"] {
         assert!(!page.contains(plural) && !text.contains(plural), "{plural}");
     }
-    let (_, _, page) = summary_and_page("one.txt", &["http://a b/"]);
+    let (_, _, page) = summary_and_page("one_invalid.txt", &["http://a b/"]);
     assert!(
         page.contains("<title>rfc1738 check: 1 input</title>"),
         "{page}"
