@@ -218,8 +218,10 @@ fn assert_hidden(input: &str, span: core::ops::Range<usize>, shown: &str) {
     }
 }
 
-/// `parse_rule` of any production: no panic; a match has a well-formed
-/// tree covering the input; a rejection a viable prefix before its offset.
+/// `parse_rule` of any production: no panic; `check_bytes` agrees; a match
+/// has a well-formed tree covering the input; a rejection a viable prefix
+/// before its offset, a longest matched prefix within it, and an error
+/// that shows nothing of its password once that is hidden.
 pub fn parse_rule_target(data: &[u8]) {
     let Some((rule, rest)) = rule_and_rest(data) else {
         return;
