@@ -401,18 +401,22 @@ fn report(measured: &Measured) -> String {
         coverage.rejected()
     )];
     if *no_tree > 0 {
-        let max = crate::MAX_TREE_INPUT;
-        lines.push(if *no_tree == 1 {
-            format!(
-                "1 accepted input longer than {max} bytes is not counted: its derivation \
-                 tree is not built"
-            )
-        } else {
-            format!(
-                "{no_tree} accepted inputs longer than {max} bytes are not counted: their \
-                 derivation trees are not built"
-            )
-        });
+        let (inputs, are, trees) = match no_tree {
+            1 => (
+                "1 accepted input".to_owned(),
+                "is",
+                "its derivation tree is",
+            ),
+            n => (
+                format!("{n} accepted inputs"),
+                "are",
+                "their derivation trees are",
+            ),
+        };
+        lines.push(format!(
+            "{inputs} longer than {} bytes {are} not counted: {trees} not built",
+            crate::MAX_TREE_INPUT
+        ));
     }
     if !too_long.is_empty() {
         // Each stream's lines of more than `max_line` bytes, named once,
