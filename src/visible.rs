@@ -27,13 +27,17 @@
 //! - a character that extends the one before it (`Grapheme_Extend`:
 //!   combining marks, variation selectors), which would change how a
 //!   character of ours looks;
-//! - a letter or symbol that looks blank: the Hangul fillers U+115F, U+1160,
-//!   U+3164 and U+FFA0 (default-ignorable code points of category `Lo`),
-//!   the blank braille pattern U+2800 and the null notehead U+1D159.
+//! - a Hangul vowel or final consonant jamo (`Hangul_Syllable_Type` V and
+//!   T: U+1160–U+11FF, U+D7B0–U+D7FF), which joins the character before it
+//!   into one syllable, or is shown as nothing (a width of 0 to `wcwidth`);
+//! - a letter or symbol that looks blank: the Hangul fillers U+115F, U+3164
+//!   and U+FFA0 (default-ignorable code points of category `Lo`; the filler
+//!   U+1160 is a vowel jamo), the blank braille pattern U+2800 and the null
+//!   notehead U+1D159.
 //!
 //! The categories and properties are those of the Unicode version of the
 //! Rust standard library the crate is built with, whose `char::escape_debug`
-//! tables hold them; the fillers are listed here. Everything else, the
+//! tables hold them; the jamo and the fillers are listed here. Everything else, the
 //! space and every printable ASCII character included, is visible.
 //!
 //! # How the rest is shown
@@ -56,16 +60,10 @@ use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 /// Letters and symbols that look blank: the Hangul fillers (default-ignorable
-/// code points of category `Lo`), the blank braille pattern and the null
-/// notehead. The standard library counts them printable.
-const BLANK: [char; 6] = [
-    '\u{115F}',
-    '\u{1160}',
-    '\u{3164}',
-    '\u{FFA0}',
-    '\u{2800}',
-    '\u{1D159}',
-];
+/// code points of category `Lo`) that are no vowel jamo, the blank braille
+/// pattern and the null notehead. The standard library counts them
+/// printable.
+const BLANK: [char; 5] = ['\u{115F}', '\u{3164}', '\u{FFA0}', '\u{2800}', '\u{1D159}'];
 
 /// Whether `c` may be written to a terminal as it is (see the module's
 /// documentation for the rule).
@@ -83,7 +81,14 @@ pub fn is_visible(c: char) -> bool {
     // `escape_debug` leaves a character as it is exactly when it is
     // printable (not Cc, Cf, Cs, Co, Cn, Zl, Zp, or Zs but the space) and
     // does not extend a grapheme.
-    c.escape_debug().len() == 1 && !BLANK.contains(&c)
+    c.escape_debug().len() == 1 && !BLANK.contains(&c) && !is_vowel_or_final_jamo(c)
+}
+
+/// Whether `c` is a Hangul vowel or final consonant jamo
+/// (`Hangul_Syllable_Type` V or T): printable for the standard library, but
+/// joined to the character before it, or of no width, on a terminal.
+fn is_vowel_or_final_jamo(c: char) -> bool {
+    matches!(c, '\u{1160}'..='\u{11FF}' | '\u{D7B0}'..='\u{D7FF}')
 }
 
 /// Writes `c` as it is shown: as it is when visible, else escaped; `"` and
@@ -225,6 +230,11 @@ mod tests {
         ('\u{3000}', r"\u{3000}"),
         ('\u{115f}', r"\u{115f}"),
         ('\u{1160}', r"\u{1160}"),
+        ('\u{1161}', r"\u{1161}"),
+        ('\u{11a8}', r"\u{11a8}"),
+        ('\u{11ff}', r"\u{11ff}"),
+        ('\u{d7b0}', r"\u{d7b0}"),
+        ('\u{d7fb}', r"\u{d7fb}"),
         ('\u{3164}', r"\u{3164}"),
         ('\u{ffa0}', r"\u{ffa0}"),
         ('\u{2800}', r"\u{2800}"),
@@ -241,7 +251,9 @@ mod tests {
 
     #[test]
     fn printable_characters_are_shown_as_they_are() {
-        let printable = (' '..='~').chain(['é', 'ß', '€', '\u{fffd}', '日', '😀']);
+        let printable = (' '..='~').chain([
+            'é', 'ß', '€', '\u{fffd}', '日', '😀', '가', '\u{1100}', '\u{a960}',
+        ]);
         for c in printable {
             assert!(is_visible(c), "{c:?}");
             let text = c.to_string();
