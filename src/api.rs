@@ -316,7 +316,11 @@ impl<'a> Match<'a> {
     /// `password` for the grammar; the URL after the prefix may, and its
     /// password is given ([`Url::password_span`](crate::Url::password_span)
     /// says why), read as [`parse`] reads it, or guessed as its error's
-    /// when it does not parse.
+    /// when it does not parse. Nor does a `url`, `genericurl`, `otherurl` or
+    /// `schemepart` whose scheme-specific part starts with `//` but is no
+    /// `ip-schemepart` (`x://me:p@ss@host/`): the password people read
+    /// after its `//` is given, guessed as
+    /// [`Url::password_span`](crate::Url::password_span) says.
     ///
     /// ```
     /// use rfc1738::{Rule, check, parse_rule};
@@ -324,11 +328,13 @@ impl<'a> Match<'a> {
     /// assert_eq!(parse_rule(Rule::Login, "john:hunter2@host.dom")?.password_span(), Some(5..12));
     /// assert_eq!(check("x-ftp://me:pw@host/")?.password_span(), Some(11..13));
     /// assert_eq!(check("ftp://host/a:b@c")?.password_span(), None);
+    /// assert_eq!(parse_rule(Rule::Url, "ftp://me:p@ss@host/")?.password_span(), Some(9..13));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
         password::in_match(self.rule, self.input, self.folded)
             .or_else(|| url_prefix_password(self.rule, self.input))
+            .or_else(|| password::in_unparsed_of(self.rule, self.input))
     }
 }
 
@@ -496,9 +502,11 @@ mod tests {
             (Rule::Otherurl, "url:URL:url://me:pw@h/", Some(17..19)),
             (Rule::Url, "url:x://me:pw@h/p", Some(11..13)),
             (Rule::Genericurl, "url:Url:telnet://me:pw@h", Some(20..22)),
+            // A login after the `//` of a URL whose grammar reads none
+            // there (a news article): guessed.
+            (Rule::Otherurl, "URL:news://me:pw@h", Some(14..16)),
             // The URL after the prefix has no password, or is none.
             (Rule::Otherurl, "URL:mailto:me:pw@h", None),
-            (Rule::Otherurl, "URL:news://me:pw@h", None),
             (Rule::Otherurl, "URL:ftp://h/%zz", None),
             // No URL follows: guessed as a rejected input's.
             (Rule::Otherurl, "URL:ftp://me:pw@h_x/", Some(13..15)),

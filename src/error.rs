@@ -430,11 +430,13 @@ impl Error {
     ///    of the input, or else after the `:` and `/`s that end the name of
     ///    a scheme of section 3 whose URLs have one (`ftp:/me:pw@host/`);
     ///    an input with neither (`mailto:me:pw@host x`) has none.
-    /// 2. It ends at the first `/` after its start; but when a user or
-    ///    password was being read at the offset, and the offset is not past
-    ///    that `/`, a `/` typed into it may have ended it early: if an `@`
-    ///    follows the offset, the authority ends at the first `/` after
-    ///    that `@`.
+    /// 2. It ends at the first `/` after its start; but a `/` typed into a
+    ///    password may have ended it early, and if an `@` follows, the
+    ///    authority ends at the first `/` after that `@` instead: when a
+    ///    user or password was being read at the offset, and the offset is
+    ///    not past the first `/` (the `@` is looked for after the offset),
+    ///    or when what stands before the first `/` has a `:`, no `@`, and
+    ///    no port (digits) after the `:` (`http://root:hunter2/x@host/`).
     /// 3. The password is what stands between the first `:` and the last
     ///    `@` of the authority; without such a pair, when a password was
     ///    being read at the offset, it runs from where that password starts
@@ -446,6 +448,8 @@ impl Error {
     /// let error = rfc1738::parse("telnet://root:hunter2/x@host/").unwrap_err();
     /// assert_eq!(error.password_span(), Some(14..23));
     /// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().password_span(), None);
+    /// let error = rfc1738::parse("http://root:hunter2/x@host/").unwrap_err();
+    /// assert_eq!(error.password_span(), Some(12..21));
     /// let error = rfc1738::parse(" ftp://me:secret@host/").unwrap_err();
     /// assert_eq!(error.password_span(), Some(10..16));
     /// ```

@@ -402,17 +402,17 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
 /// A password, and an explicit port in the reserved range other than the
 /// scheme's default, or above 65535.
 fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
-    let password = match url.login().and_then(|login| login.password()) {
+    let password = match url.login() {
         // Read here, from the login the check reads anyway: `password_span`
         // would read an other scheme's login once more.
-        Some(password) => {
+        Some(login) => login.password().map(|password| {
             let start = found.at(password);
-            Some(start..start + password.len())
-        }
+            start..start + password.len()
+        }),
         // The password of the URL after the appendix's prefix `URL:`, read
-        // as a scheme name: `password_span` reads it.
-        None if url.has_url_prefix() => url.password_span(),
-        None => None,
+        // as a scheme name, or one after a `//` that the grammar reads as
+        // no login.
+        None => url.password_beyond_login(),
     };
     if let Some(password) = password {
         let start = password.start;

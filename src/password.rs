@@ -10,6 +10,11 @@
 //!   `URL`) holds, for the grammar, no password; the URL after the prefix
 //!   does, and it is that one's: the parser's own, or the guess of its
 //!   error (`api::url_prefix_password`).
+//! - A valid URL whose scheme-specific part starts with `//` but is no
+//!   `ip-schemepart` (`postgres://me:pw@db_1:5432/`, a `_` in its host; `-r
+//!   url 'ftp://me:p@ss@h/'`, an `otherurl`) holds, for the grammar, no
+//!   password; people and programs read a login after its `//` all the
+//!   same, and its password is guessed there ([`in_unparsed`]).
 //! - A rejected input has no tree: its password is guessed from what the
 //!   pass that rejected it read ([`guessed`]), conservatively, so that a
 //!   password the grammar does not accept (an `@` or `/` typed into it
@@ -124,7 +129,8 @@ fn may_hold(input: &str) -> bool {
 ///    was being read at the offset and the offset is not past that `/`,
 ///    a `/` typed into it may have ended it early (`root:hunter2/x@host`):
 ///    if an `@` follows the offset, the authority ends at the first `/`
-///    after that `@` instead.
+///    after that `@` instead. Otherwise it ends where [`authority_end`]
+///    says.
 /// 3. The password is what stands between the first `:` and the last `@` of
 ///    the authority (a user holds no `:`, a host no `@`). Without such a
 ///    pair, when a password was being read at the offset, it is all of the
@@ -141,17 +147,17 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
     .or(read.password)?;
     // Every cut below is at an ASCII byte found in `input`, a production's
     // start or the offset: char boundaries.
-    let mut end = slash_after(bytes, start);
+    let slash = slash_after(bytes, start);
     let reading = read.user || read.password.is_some();
-    if reading && offset <= end {
+    let end = if reading && offset <= slash {
         // The pass reached no further than the offset, so the authority
         // starts before it; `max` keeps the span whole were that to change.
         let from = offset.max(start);
         let at = bytes[from..].iter().position(|&b| b == b'@');
-        if let Some(at) = at {
-            end = slash_after(bytes, from + at);
-        }
-    }
+        at.map_or(slash, |at| slash_after(bytes, from + at))
+    } else {
+        authority_end(bytes, start)
+    };
     between(bytes, start..end).or_else(|| {
         read.password
             .filter(|password| (start..=end).contains(password))
@@ -176,8 +182,8 @@ fn between(bytes: &[u8], span: Range<usize>) -> Option<Range<usize>> {
 /// scheme name). The authority is taken to start after
 /// the first `//`, or else after the `:` (and the `/`s) that end the name
 /// of a scheme whose URLs have one (section 3; not `mailto:me:x@host`, an
-/// address); it ends at the next `/`, and the password is what stands
-/// between its first `:` and its last `@`.
+/// address); it ends where [`authority_end`] says, and the password is what
+/// stands between its first `:` and its last `@`.
 fn unread(input: &str) -> Option<Range<usize>> {
     let bytes = input.as_bytes();
     let start = match input.find("//") {
@@ -185,7 +191,59 @@ fn unread(input: &str) -> Option<Range<usize>> {
         None => after_login_scheme(bytes)?,
     };
     // Every cut is at an ASCII byte of `input`: char boundaries.
-    between(bytes, start..slash_after(bytes, start))
+    between(bytes, start..authority_end(bytes, start))
+}
+
+/// The span of what would be the password of `schemepart`, the
+/// scheme-specific part of a valid URL whose grammar reads no login in it
+/// (not an `ip-schemepart`: a run of `xchar`, an address, an article): when
+/// it starts with `//`, what stands between the first `:` and the last `@`
+/// of what follows, up to where [`authority_end`] says.
+///
+/// Where the part is an `ip-schemepart` after all, this is its login's
+/// password: the text up to its first `/` is the login, whose user holds no
+/// `:` and whose host and password hold no `@`, and a `:` with no `@` after
+/// it is a port's, of digits.
+pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
+    let bytes = schemepart.as_bytes();
+    bytes.starts_with(b"//").then_some(())?;
+    between(bytes, 2..authority_end(bytes, 2))
+}
+
+/// [`in_unparsed`] for a valid string of `rule`: the scheme-specific part of
+/// a `url`, `genericurl` or `otherurl` (after its scheme name's `:`), or a
+/// `schemepart`; `None` for the other productions.
+pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
+    let start = match rule {
+        Rule::Schemepart => 0,
+        // A scheme name holds no `:`: the first ends it.
+        Rule::Url | Rule::Genericurl | Rule::Otherurl => input.find(':')? + 1,
+        _ => return None,
+    };
+    let span = in_unparsed(&input[start..])?;
+    Some(start + span.start..start + span.end)
+}
+
+/// Where the authority that starts at `start` in `bytes` ends: at the first
+/// `/` after it; or, when what stands there has a `:` that no port follows
+/// (not all digits, or nothing) and no `@`, and an `@` comes after it, at
+/// the first `/` after that `@`: the `:` is then a password's, and a `/`
+/// typed into the password ended it early (`http://root:hunter2/x@host/`).
+fn authority_end(bytes: &[u8], start: usize) -> usize {
+    let slash = slash_after(bytes, start);
+    let authority = &bytes[start..slash];
+    let cut_password = !authority.contains(&b'@')
+        && authority
+            .iter()
+            .position(|&b| b == b':')
+            .is_some_and(|colon| {
+                let port = &authority[colon + 1..];
+                port.is_empty() || !port.iter().all(u8::is_ascii_digit)
+            });
+    match bytes[slash..].iter().position(|&b| b == b'@') {
+        Some(at) if cut_password => slash_after(bytes, slash + at),
+        _ => slash,
+    }
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -352,6 +410,11 @@ mod tests {
         // A "/" typed into the password.
         guess(None, "telnet://root:hunter2/x@host/", Some("hunter2/x"));
         guess(None, "telnet://root:hun/te/r2@host/", Some("hun/te/r2"));
+        // Where the scheme has no login: the ":" has no port after it.
+        guess(None, "http://root:hunter2/x@host/", Some("hunter2/x"));
+        guess(None, "gopher://root:12x/x@host/", Some("12x/x"));
+        guess(None, "http://host:8a/", None);
+        guess(None, "http://host:80/a@b c", None);
         // No host: the password as far as the authority goes.
         guess(None, "ftp://me:secret", Some("secret"));
         guess(None, "ftp://me:sec ret/x", Some("sec ret"));
@@ -373,11 +436,80 @@ mod tests {
         guess(Some(Rule::Hostport), "me:pw@h", Some("pw"));
     }
 
+    /// A valid URL whose grammar reads no login after its `//`: the
+    /// password is guessed there, for `parse` and for the productions
+    /// whose strings hold a scheme-specific part.
+    #[test]
+    fn a_valid_url_without_a_login_hides_what_would_be_its_password() {
+        let cases = [
+            // A `_` in the host, several hosts, a `?` after the host.
+            ("postgres://app:Secr3t@db_1:5432/app", Some("Secr3t")),
+            ("mongodb://me:Secr3t@h1.dom:1,h2.dom:2/db", Some("Secr3t")),
+            ("https://me:Secr3t@host.dom?x=1", Some("Secr3t")),
+            // A `:`, an `@` or a `/` in the password.
+            ("ssh://me:Sec:r3t@h.dom/", Some("Sec:r3t")),
+            ("x://me:p@ssw0rd@h/", Some("p@ssw0rd")),
+            ("x://root:hunter2/x@host/", Some("hunter2/x")),
+            ("x://root:/x@host/", Some("/x")),
+            // A news article that reads as a login.
+            ("news://me:pw@h", Some("pw")),
+            // A port, an `@` in the path, or no `//`: no password.
+            ("x://h_1:80/a:b@c", None),
+            ("x://h:8a/", None),
+            ("x:me:pw@h", None),
+            ("mailto:me:pw@h", None),
+            ("news:me:pw@h", None),
+        ];
+        for (input, password) in cases {
+            let url = crate::parse(input).expect("a valid URL");
+            let span = url.password_span();
+            assert_eq!(span.clone().map(|span| &input[span]), password, "{input}");
+            for rule in [Rule::Url, Rule::Genericurl, Rule::Otherurl] {
+                if let Ok(matched) = parse_rule(rule, input) {
+                    assert_eq!(matched.password_span(), span, "{rule} {input}");
+                }
+            }
+        }
+        // `ftp` by the grammar's letter: an `otherurl` for `url`.
+        let input = "ftp://admin:p@ssw0rd@h/";
+        let span = parse_rule(Rule::Url, input).unwrap().password_span();
+        assert_eq!(span.map(|span| &input[span]), Some("p@ssw0rd"));
+        let span = parse_rule(Rule::Schemepart, &input[4..])
+            .unwrap()
+            .password_span();
+        assert_eq!(span.map(|span| &input[4..][span]), Some("p@ssw0rd"));
+    }
+
+    /// The guess after a `//` is the parser's own password wherever the
+    /// grammar reads a login there: on random `ip-schemepart`s derived
+    /// from the BNF, with and without a password.
+    #[test]
+    fn the_guess_after_the_slashes_is_the_parsers_password_where_there_is_one() {
+        let grammar = Grammar::rfc1738();
+        let production = grammar.get("ip-schemepart").expect("a production");
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut found = 0;
+        for _ in 0..3000 {
+            let input = generate(grammar, production, &mut |_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state >> 32) as u32
+            });
+            let parsed = in_match(Rule::IpSchemepart, &input, false);
+            found += usize::from(parsed.is_some());
+            assert_eq!(in_unparsed(&input), parsed, "{input:?}");
+        }
+        assert!(found > 300, "{found} strings with a password");
+    }
+
     #[test]
     fn an_input_rejected_before_its_login_hides_what_would_be_its_password() {
         // Text around the URL.
         guess(None, " ftp://me:SECRET@h/", Some("SECRET"));
         guess(None, "<URL:ftp://me:SECRET@h/>", Some("SECRET"));
+        guess(None, "<URL:telnet://me:SEC/RET@h/>", Some("SEC/RET"));
+        guess(None, " http://me:SEC/RET@h/", Some("SEC/RET"));
         guess(None, "URL:ftp://me:SECRET@h/ x", Some("SECRET"));
         guess(None, "\u{202e}ftp://me:SEC:RET@h/x", Some("SEC:RET"));
         // A mistyped "//".

@@ -143,6 +143,24 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
     assert_eq!(Code::UrlPrefix.as_str(), "url-prefix");
 }
 
+/// A login after the `//` of an other scheme's URL that the grammar reads
+/// as no `ip-schemepart` (a `_` in the host, several hosts) carries a
+/// password all the same: warned about where it starts.
+#[test]
+fn a_password_the_grammar_reads_as_no_login() {
+    assert_eq!(
+        warnings("postgres://app:pw@db_1:5432/app"),
+        [(Code::Password, 15)]
+    );
+    assert_eq!(
+        warnings("mongodb://me:pw@h1:1,h2:2/db"),
+        [(Code::Password, 13)]
+    );
+    // No login after the `//`, or none there at all.
+    assert!(warnings("x://h_1/a:b@c").is_empty());
+    assert!(warnings("x:me:pw@h").is_empty());
+}
+
 #[test]
 fn a_port_above_65535() {
     assert_eq!(warnings("http://h:65536/"), [(Code::PortRange, 9)]);

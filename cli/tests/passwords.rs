@@ -57,6 +57,23 @@ const CASES: &[Case] = &[
         rule: Some("url"),
         secrets: &["hunter2"],
     },
+    // Valid, and no login for the grammar, but one after the "//" for
+    // people: a "_" in the host, an "@" in the password.
+    Case {
+        input: "postgres://app:hunter2@db_1:5432/app",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://admin:p@ssw0rd@h/",
+        rule: Some("url"),
+        secrets: &["ssw0rd"],
+    },
+    Case {
+        input: "x://me:hunter2@h_1/",
+        rule: Some("otherurl"),
+        secrets: &["hunter2"],
+    },
     // Valid, and refused as FTP credentials (a line break in the decoded
     // password): the refusal names neither the octet nor where it is.
     Case {
@@ -73,6 +90,13 @@ const CASES: &[Case] = &[
     // A "/" in the password.
     Case {
         input: "telnet://root:hunter2/x@host/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // A "/" in the password where the scheme has no login: the ":" has
+    // no port after it.
+    Case {
+        input: "http://root:hunter2/x@host/",
         rule: None,
         secrets: &["hunter2"],
     },

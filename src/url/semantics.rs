@@ -474,13 +474,25 @@ impl<'a> Url<'a> {
     /// The byte span of the password in the URL, if it has a
     /// `:password`: the parser's own, from [`Url::login`].
     ///
-    /// One URL has a password the grammar does not see: a URL written with
-    /// the appendix's prefix `URL:` (in any case) is a valid `otherurl`
-    /// whose scheme name is `URL`, whose scheme-specific part holds no
-    /// login. It is "the URL" that follows the prefix (RFC 1738, appendix)
-    /// that means something, and its password is given (as [`crate::parse`]
-    /// reads that URL, or as its error guesses it when it does not parse),
-    /// so that whoever hides a password with this span hides that one too.
+    /// Two kinds of URL have a password the grammar does not see, and give
+    /// it, so that whoever hides a password with this span hides those too:
+    ///
+    /// - A URL written with the appendix's prefix `URL:` (in any case) is a
+    ///   valid `otherurl` whose scheme name is `URL`, whose scheme-specific
+    ///   part holds no login. It is "the URL" that follows the prefix (RFC
+    ///   1738, appendix) that means something, and its password is given,
+    ///   as [`crate::parse`] reads that URL, or as its error guesses it when
+    ///   it does not parse.
+    /// - A URL whose scheme-specific part starts with `//` but is no
+    ///   `ip-schemepart` (a host with a `_`, several hosts, a `?` after the
+    ///   host, a password with an `@` or a `/`: an `otherurl`, whose part is
+    ///   any run of `xchar`) has no login for the grammar, but one for
+    ///   people and programs. Its password is taken to be what stands
+    ///   between the first `:` and the last `@` of what follows the `//`, up
+    ///   to the next `/` (or past it, to the `/` after an `@`, when the `:`
+    ///   has no `@` before the `/` and no port after it: a `/` typed into
+    ///   the password). Where the part is an `ip-schemepart`, that is the
+    ///   parser's own.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host/")?;
@@ -488,25 +500,42 @@ impl<'a> Url<'a> {
     /// assert_eq!(rfc1738::parse("ftp://me@host/a:b@c")?.password_span(), None);
     /// let prefixed = rfc1738::parse("URL:ftp://me:hunter2@host/")?;
     /// assert_eq!((prefixed.login(), prefixed.password_span()), (None, Some(13..20)));
+    /// let other = rfc1738::parse("postgres://me:hunter2@db_1:5432/app")?;
+    /// assert_eq!((other.login(), other.password_span()), (None, Some(14..21)));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
-        if self.has_url_prefix() {
-            return crate::api::url_prefix_password(Rule::Otherurl, self.as_str());
-        }
         // A generic URL has a login only if its part after the scheme is
         // an `ip-schemepart`, which takes a pass to know: a password is
-        // followed by an `@`.
+        // followed by an `@`, here or in the URL after the prefix `URL:`.
         if let Url::Other(url) = self
             && !url.schemepart.contains('@')
+            && !self.has_url_prefix()
         {
             return None;
         }
-        let password = self.login()?.password?;
+        let Some(login) = self.login() else {
+            return self.password_beyond_login();
+        };
+        let password = login.password?;
         // The password and the scheme name, which starts the URL, are
         // slices of the one input.
         let start = password.as_ptr() as usize - self.scheme().as_ptr() as usize;
         Some(start..start + password.len())
+    }
+
+    /// [`Url::password_span`] for a URL without a login: that of the URL
+    /// after the prefix `URL:`, or the guess after the `//` of its
+    /// scheme-specific part.
+    pub(crate) fn password_beyond_login(&self) -> Option<core::ops::Range<usize>> {
+        if self.has_url_prefix() {
+            return crate::api::url_prefix_password(Rule::Otherurl, self.as_str());
+        }
+        // A scheme name holds no `:`, so the part after it starts after the
+        // scheme name and one byte.
+        let start = self.scheme().len() + 1;
+        let span = crate::password::in_unparsed(&self.as_str()[start..])?;
+        Some(start + span.start..start + span.end)
     }
 
     /// The port's digits as written, if there is a `:port`.
