@@ -866,7 +866,18 @@ impl Finding<'_> {
     /// `origin` (already shown as [`crate::visible`] says), on line
     /// `first_line`; its password hidden if `hide`.
     fn render(&self, origin: &str, first_line: usize, hide: bool, renderer: &Renderer) -> String {
-        let at = self.offsets.first().map_or(0, |&at| at.min(self.url.len()));
+        // A finding in a hidden password is shown at the password's start,
+        // and its occurrences are not counted: where they are, or how many,
+        // would tell of the password.
+        let hidden = hide
+            .then_some(self.password.as_ref())
+            .flatten()
+            .filter(|_| self.hidden_message.is_some());
+        let at = match hidden {
+            Some(password) => password.start,
+            None => self.offsets.first().copied().unwrap_or(0),
+        }
+        .min(self.url.len());
         let excerpt = Excerpt::new(self.url, at);
         let excerpt = match (hide, &self.password) {
             (true, Some(password)) => excerpt.hiding(password.clone()),
@@ -883,7 +894,7 @@ impl Finding<'_> {
             .with_name(name.as_str())
             .primary_title(message);
         let group = excerpt.group(title, origin, line, position.column(), None);
-        match self.occurrences() {
+        match self.occurrences().filter(|_| hidden.is_none()) {
             Some(note) => renderer.render(&[group.element(Level::NOTE.message(note.as_str()))]),
             None => renderer.render(&[group]),
         }

@@ -332,6 +332,20 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
         let stars = "*".repeat(url.password_span().unwrap().len());
         assert!(hidden.contains(&format!(":{stars}@host.dom/")), "{hidden}");
     }
+    // Two escapes in the password: hidden, neither their number nor their
+    // columns are told, and the caret is at the password's start.
+    let url = parse("ftp://me:ZQ%0DXJ%0D@h/").unwrap();
+    let delimiter = lint(&url)
+        .into_iter()
+        .find(|warning| warning.code() == Code::EncodedDelimiter)
+        .unwrap();
+    assert_eq!((delimiter.count(), delimiter.offset()), (2, 11));
+    let shown = delimiter.diagnostic(&url).to_string();
+    assert!(shown.contains("2 times, at columns 12, 17"), "{shown}");
+    let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+    assert!(!hidden.contains("times"), "{hidden}");
+    assert!(!hidden.contains("12"), "{hidden}");
+    assert!(hidden.contains("input:1:10"), "{hidden}");
     // Only in the path: the escape is no secret, and is named.
     let url = parse("ftp://me:pw@host.dom/%0D").unwrap();
     let delimiter = &lint(&url)[1];
