@@ -404,7 +404,11 @@ fn invalid(
     let rule = error.rule().name();
     match args.format {
         TreeFormat::Svg | TreeFormat::Dot => {
-            let password = error.password_span().filter(|_| !args.show_passwords);
+            // The picture's cells are the input's bytes; the error's span
+            // is in its text, where a byte that is not UTF-8 is a U+FFFD.
+            let password = (error.password_span())
+                .filter(|_| !args.show_passwords)
+                .map(|span| show::span_in_bytes(input, &span));
             let scene = Scene::new(
                 error.rule(),
                 input,

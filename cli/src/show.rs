@@ -291,6 +291,31 @@ pub fn part<'a>(part: &'a str, start: usize, password: Option<&Range<usize>>) ->
     Visible::new(part).hiding(hidden)
 }
 
+/// `span`, a byte span of the text an [`rfc1738::Error`] of `input` keeps
+/// (`input` read as `String::from_utf8_lossy` reads it: each sequence that
+/// is not UTF-8 one U+FFFD, of 3 bytes), as a span of `input`'s bytes. An
+/// offset inside a U+FFFD is taken to its sequence's start.
+pub fn span_in_bytes(input: &[u8], span: &Range<usize>) -> Range<usize> {
+    let to_bytes = |offset: usize| {
+        let (mut byte, mut text) = (0, 0);
+        for chunk in input.utf8_chunks() {
+            let valid = chunk.valid().len();
+            if offset <= text + valid {
+                return byte + (offset - text);
+            }
+            byte += valid;
+            text += valid;
+            if offset < text + '\u{FFFD}'.len_utf8() {
+                return byte;
+            }
+            byte += chunk.invalid().len();
+            text += '\u{FFFD}'.len_utf8();
+        }
+        byte
+    };
+    to_bytes(span.start)..to_bytes(span.end)
+}
+
 /// The span of what is, or would be, the password of `url`, read as
 /// `parse` reads it: the parser's, or, for a URL that is not valid, the
 /// error's guess.
@@ -322,6 +347,35 @@ mod tests {
         );
         let read: String = serde_json::from_str(written).expect("valid JSON");
         assert_eq!(read, text);
+    }
+
+    #[test]
+    fn a_span_of_the_errors_text_is_found_in_the_input_bytes() {
+        // An error of each input keeps its text with U+FFFD for the bytes
+        // that are not UTF-8; its password's span is in that text.
+        for (input, password) in [
+            (&b"ftp://\xffme:secret@host/"[..], "secret"),
+            (b"ftp://\xf0\x9f\x98me:secret@host/", "secret"),
+            (b"ftp://\xff\xfe\xfd:secret@host/", "secret"),
+            (b"ftp://me:p\xffw@host/", "p\u{FFFD}w"),
+            (b"ftp://me:sec ret@host/", "sec ret"),
+        ] {
+            let error = rfc1738::check_bytes(input, None).unwrap_err();
+            let span = error.password_span().expect("a password");
+            let text = String::from_utf8_lossy(input);
+            assert_eq!(&text[span.clone()], password);
+            let bytes = span_in_bytes(input, &span);
+            let expected = text[span.clone()].replace('\u{FFFD}', "");
+            let found: Vec<u8> = input[bytes]
+                .iter()
+                .copied()
+                .filter(|b| b.is_ascii())
+                .collect();
+            assert_eq!(found, expected.as_bytes(), "{input:?}");
+        }
+        // Past the end, and inside a U+FFFD.
+        assert_eq!(span_in_bytes(b"a\xffb", &(1..4)), 1..2);
+        assert_eq!(span_in_bytes(b"a\xffb", &(2..5)), 1..3);
     }
 
     #[test]

@@ -269,3 +269,38 @@ fn json_keeps_the_input_as_it_is() {
     let record: serde_json::Value = serde_json::from_str(text.trim()).expect("JSON");
     assert_eq!(record["url"], "ftp://me:hunter2@h/");
 }
+
+/// A picture's cells are the input's bytes, while an error's password is
+/// found in its text, where a byte that is not UTF-8 is a U+FFFD of three:
+/// every byte of the password is hidden all the same.
+#[cfg(unix)]
+#[test]
+fn a_picture_of_an_input_that_is_not_utf8_hides_the_whole_password() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let input = OsStr::from_bytes(b"ftp://\xffme:secret@host/");
+    let output = rfc1738(
+        &[
+            OsStr::new("explain"),
+            "--format".as_ref(),
+            "dot".as_ref(),
+            input,
+        ],
+        b"",
+    );
+    let dot = String::from_utf8(output.stdout).expect("UTF-8");
+    // The cell of byte `at`: what its `<TD>` holds.
+    let cell = |at: usize| {
+        let port = format!("PORT=\"b{at}\"");
+        let from = dot.find(&port).expect("a cell") + port.len();
+        let from = from + dot[from..].find('>').expect("a cell's end") + 1;
+        dot[from..from + dot[from..].find('<').expect("a cell's text")].to_owned()
+    };
+    for at in 10..16 {
+        assert_eq!(cell(at), "*", "byte {at}\n{dot}");
+    }
+    assert_eq!(
+        (cell(9), cell(16), cell(17)),
+        (":".into(), "@".into(), "h".into())
+    );
+}
