@@ -370,7 +370,8 @@ impl Serialize for Children<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let Node { node, all } = self.0;
         let mut list = serializer.serialize_seq(None)?;
-        for child in shown_children(node, all) {
+        // JSON is for programs: nothing hidden.
+        for child in shown_children(node, all, None) {
             list.serialize_element(&Node { node: child, all })?;
         }
         list.end()
@@ -482,7 +483,7 @@ fn text_tree(
         show::part(node.text(), span.start, password).quoted(),
         indent = depth * 2
     )?;
-    for child in shown_children(node, all) {
+    for child in shown_children(node, all, password) {
         text_tree(out, child, depth + 1, all, password)?;
     }
     Ok(())
@@ -490,12 +491,19 @@ fn text_tree(
 
 /// The children shown: all of them with `all`, else those that are not
 /// character classes (`uchar`, `alpha`, …) under a production that is not
-/// one either.
+/// one either; none under a node that lies in the hidden `password`, whose
+/// productions would tell its characters' classes (`digit`, `hex`).
 pub(crate) fn shown_children<'t, 'a>(
     node: &'t Derivation<'a>,
     all: bool,
+    password: Option<&Range<usize>>,
 ) -> impl Iterator<Item = &'t Derivation<'a>> {
-    node.children()
+    let span = node.span();
+    let hidden = password.is_some_and(|password| {
+        !span.is_empty() && password.start <= span.start && span.end <= password.end
+    });
+    let children = if hidden { &[][..] } else { node.children() };
+    children
         .iter()
         .filter(move |child| all || !is_character_class(child.rule()))
 }

@@ -304,3 +304,42 @@ fn a_picture_of_an_input_that_is_not_utf8_hides_the_whole_password() {
         (":".into(), "@".into(), "h".into())
     );
 }
+
+/// The productions under a hidden password would tell its characters'
+/// classes (a digit, an escape's hex digits, an `extra`): a tree shows the
+/// node that lies in the password without the nodes under it, in every
+/// picture, and all of them when the password is shown.
+#[test]
+fn a_tree_tells_nothing_of_the_characters_of_a_hidden_password() {
+    // "ftp://me:" then "9%4A!": a digit, an escape, an extra.
+    let input = "ftp://me:9%4A!@h/";
+    for format in ["human", "svg", "dot"] {
+        let output = rfc1738(&["explain", "--all", "--format", format, input], b"");
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        assert!(text.contains("password"), "{format}\n{text}");
+        for class in ["digit", "hex", "escape", "extra"] {
+            assert!(!text.contains(class), "{format}: {class}\n{text}");
+        }
+        let output = rfc1738(
+            &[
+                "explain",
+                "--all",
+                "--show-passwords",
+                "--format",
+                format,
+                input,
+            ],
+            b"",
+        );
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        for class in ["digit", "hex", "escape", "extra"] {
+            assert!(text.contains(class), "{format}: {class}\n{text}");
+        }
+    }
+    // A guessed password the parser read as a port: its digits are not
+    // drawn either.
+    let output = rfc1738(&["explain", "http://me:1234@h.dom/"], b"");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("port 10..14 \"****\""), "{text}");
+    assert!(!text.contains("digits 10..14"), "{text}");
+}

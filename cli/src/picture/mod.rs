@@ -158,7 +158,7 @@ impl Scene {
         if let Some(parent) = parent {
             self.nodes[parent].inner = true;
         }
-        for child in shown_children(node, all) {
+        for child in shown_children(node, all, password) {
             self.place(child, Some(at), depth + 1, all, password);
         }
     }
