@@ -1357,22 +1357,32 @@ fn host_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
     let fifth = found == Found::Char('.') && host.split('.').count() == 4 && !label.is_empty();
     if numeric && (ends_here || fifth) {
         // The numbers and dots from the host's start, those after the
-        // offset included.
+        // offset included: the offset is at the end of the run, or at a
+        // `.` (`fifth`), so that no number spans it.
         let after = &context.input[context.offset..];
-        let more = after
+        let rest = &after[..after
             .bytes()
             .take_while(|b| b.is_ascii_digit() || *b == b'.')
-            .filter(|&b| b == b'.')
+            .count()];
+        let numbers = (host.split('.').chain(rest.split('.')))
+            .filter(|number| !number.is_empty())
             .count();
-        let parts = host.split('.').count() + more;
-        if parts != 4 {
-            hints.push(Hint::new(
-                HintCode::IpAddressParts,
-                "3.1",
-                format!(
-                    "an IP address is four decimal numbers separated by \".\"; this has {parts}"
-                ),
-            ));
+        let last = if rest.is_empty() { host } else { rest };
+        let message = if numbers != 4 {
+            Some(format!(
+                "an IP address is four decimal numbers separated by \".\"; this has {numbers}"
+            ))
+        } else if last.ends_with('.') {
+            Some(
+                "an IP address is four decimal numbers separated by \".\"; this has a \".\" \
+                 after the fourth"
+                    .to_owned(),
+            )
+        } else {
+            None
+        };
+        if let Some(message) = message {
+            hints.push(Hint::new(HintCode::IpAddressParts, "3.1", message));
         }
     } else if ends_here && label.starts_with(|c: char| c.is_ascii_digit()) {
         // Not numbers and dots alone: a host name (`h.1com`), or an IP

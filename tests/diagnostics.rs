@@ -319,6 +319,15 @@ fn host_mistakes() {
     }
     hinted("http://1.2.3/", "3.1", "this has 3");
     hinted("http://1.2.3.4.5/", "3.1", "this has 5");
+    // A "." after the last number is no number.
+    hinted(
+        "http://1.2.3.4./",
+        "3.1",
+        "this has a \".\" after the fourth",
+    );
+    hinted("http://1.2.3./", "3.1", "this has 3");
+    hinted("http://1.2./x", "3.1", "this has 2");
+    not_hinted("http://1.2.3.4./", "this has 5");
     hinted("ftp://u@10.0.0/", "3.1", "four decimal numbers");
     hinted("http://www.host..nl/", "3.1", "two leave an empty label");
     hinted(
