@@ -652,6 +652,9 @@ fn the_canonical_form_of_the_rfcs_examples() {
             "prospero://host.dom//pros/name;a=b",
         ),
         ("Foo://User@Ho%73T.dom:1/x", "foo://User@host.dom:1/x"),
+        // An other scheme's port: no default known, no leading zero.
+        ("x://H:0080/", "x://h:80/"),
+        ("x://h:0099999/", "x://h:0099999/"),
         ("http://h:99999/", "http://h:99999/"),
     ] {
         let url = parse(input).unwrap();
@@ -763,7 +766,11 @@ fn kept<'a>(url: &rfc1738::Url<'a>) -> (Option<Parts<'a>>, Option<Result<OtherKe
                     login.user_decoded().map(bytes),
                     login.password_decoded().map(bytes),
                     login.hostport().host().as_str().to_ascii_lowercase(),
-                    login.hostport().port().map(str::to_owned),
+                    // The port as a number, beyond 65535 as written.
+                    login.hostport().port().map(|port| {
+                        port.parse::<u16>()
+                            .map_or_else(|_| port.to_owned(), |port| port.to_string())
+                    }),
                     ip.urlpath().map(|path| bytes(rfc1738::url::decode(path))),
                 ))
             }

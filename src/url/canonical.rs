@@ -93,7 +93,8 @@ impl Url<'_> {
     ///   a string;
     /// - the port written without leading zeros, and dropped when it is the
     ///   scheme's default (section 3: "If :`<port>` is omitted, the port defaults
-    ///   to ..."); a port beyond 65535 stays as written;
+    ///   to ..."; an other scheme's default is unknown); a port beyond 65535
+    ///   stays as written;
     /// - the escapes of unreserved characters decoded: `%41` is `A` (section 2.2:
     ///   characters that need no encoding "may be encoded ... as long as they are
     ///   not being used for a reserved purpose", and no unreserved character has
@@ -124,6 +125,7 @@ impl Url<'_> {
     /// let url = rfc1738::parse("x://ho%73t:8/")?;
     /// assert_eq!((url.port(), url.canonical()), (None, "x://host:8/".to_owned()));
     /// assert_eq!(rfc1738::parse(&url.canonical())?.port(), Some("8"));
+    /// assert_eq!(rfc1738::parse("x://H:0080/")?.canonical(), "x://h:80/");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
@@ -268,7 +270,7 @@ fn file(out: &mut String, url: &FileUrl<'_>) {
 /// that is an `ip-schemepart`, its host in lower case. Decoding comes first:
 /// it can make an `ip-schemepart` appear (`foo://ho%73t/`), and the form
 /// must be its own canonical form. The scheme's default port is unknown:
-/// the port stays as written.
+/// the port is kept, without its leading zeros.
 fn other(out: &mut String, url: &GenericUrl<'_>) {
     out.push(':');
     let mut schemepart = String::with_capacity(url.schemepart().len());
@@ -289,11 +291,7 @@ fn other(out: &mut String, url: &GenericUrl<'_>) {
         }
         out.push('@');
     }
-    host(out, login.hostport().host());
-    if let Some(port) = login.hostport().port() {
-        out.push(':');
-        out.push_str(port);
-    }
+    hostport(out, login.hostport(), None);
     if let Some(urlpath) = ip.urlpath() {
         out.push('/');
         out.push_str(urlpath);
