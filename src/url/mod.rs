@@ -2,7 +2,8 @@
 //!
 //! The syntax tree itself ([`Url`], one type per scheme rule, [`Host`],
 //! [`Login`], [`Path`], …) is what [`crate::parse`] returns: every part
-//! borrows from the parsed text, as written (still `%`-encoded),
+//! borrows from the parsed text (a file URL's literal `localhost`,
+//! [`FileHost::Localhost`], holds no text), as written (still `%`-encoded),
 //! [`Url::as_str`] is that text, and `Display` reproduces it byte for byte.
 //! It is defined below the grammar and re-exported here with what it means.
 //! [`UrlBuf`] is a URL that owns its text, to store or send anywhere.

@@ -333,7 +333,9 @@ impl<'a> WaisDoc<'a> {
 }
 
 impl<'a> FileHost<'a> {
-    /// The host as written: `localhost` or the host.
+    /// The host as written: `localhost` or the host. The literal holds no
+    /// text of the URL: it is given as a `'static` string
+    /// ([`Url::host`] borrows it from the URL).
     pub fn as_str(&self) -> &'a str {
         match self {
             FileHost::Localhost => "localhost",
@@ -344,10 +346,30 @@ impl<'a> FileHost<'a> {
 
 impl<'a> FileUrl<'a> {
     /// Whether the URL names a file of "the machine from which the URL is
-    /// being interpreted" (section 3.10): its host is empty or the literal
-    /// `localhost`.
+    /// being interpreted" (section 3.10): its host is empty, the literal
+    /// `localhost`, or the host of that name in another case (`LOCALHOST`,
+    /// which the grammar reads as a host: [`crate::decisions`], D5), since
+    /// domain names compare
+    /// case-insensitively and the canonical form writes it as the literal.
+    ///
+    /// ```
+    /// use rfc1738::Url;
+    /// for (input, local) in [
+    ///     ("file:///etc/motd", true),
+    ///     ("file://localhost/etc/motd", true),
+    ///     ("file://LocalHost/etc/motd", true),
+    ///     ("file://localhost.dom/etc/motd", false),
+    /// ] {
+    ///     let Url::File(url) = rfc1738::parse(input)? else { panic!("file") };
+    ///     assert_eq!(url.is_local(), local, "{input}");
+    /// }
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn is_local(&self) -> bool {
-        matches!(self.host, None | Some(FileHost::Localhost))
+        match self.host {
+            None | Some(FileHost::Localhost) => true,
+            Some(FileHost::Host(host)) => host.as_str().eq_ignore_ascii_case("localhost"),
+        }
     }
 
     /// The path's segments, decoded: `<directory>/<directory>/.../<name>`.
@@ -442,12 +464,22 @@ impl<'a> Url<'a> {
 
     /// The host: that of [`Url::hostport`], or a file URL's. A file URL's
     /// empty host (`file:///etc/motd`) is `None`, its `localhost` the
-    /// hostname `localhost`. A news article's host is part of its message-id,
-    /// not a host to connect to: see [`NewsUrl::article`].
+    /// hostname `localhost` (borrowed from the URL, as every part is). A
+    /// news article's host is part of its message-id, not a host to connect
+    /// to: see [`NewsUrl::article`].
+    ///
+    /// ```
+    /// let url = rfc1738::parse("file://localhost/etc/motd")?;
+    /// let host = url.host().unwrap().as_str();
+    /// assert_eq!((host, host.as_ptr()), ("localhost", url.as_str()[7..].as_ptr()));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     pub fn host(&self) -> Option<Host<'a>> {
         match self {
             Url::File(url) => url.host.map(|host| match host {
-                FileHost::Localhost => Host::Hostname("localhost"),
+                // `file://localhost/`: the literal follows the 7 bytes of
+                // `file://`, in any case.
+                FileHost::Localhost => Host::Hostname(&self.as_str()[7..7 + "localhost".len()]),
                 FileHost::Host(host) => host,
             }),
             _ => self.hostport().map(|hostport| hostport.host),
