@@ -114,10 +114,22 @@ struct Long {
     excerpt: Excerpt,
 }
 
+impl core::hash::Hash for Error {
+    /// Hashes what equal errors share: the rule, the offset, the byte found
+    /// and the kept input (none for a long one).
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.rule, self.fold, self.offset, self.byte, &self.input).hash(state);
+    }
+}
+
 impl PartialEq for Error {
     /// Errors are equal when they are of the same input, rule and offset:
     /// everything else derives from those, derived yet or not (whether the
-    /// password is hidden is how it is shown, not what it is).
+    /// password is hidden is how it is shown, not what it is). Of a long
+    /// input (beyond about 4 KiB), which the error does not keep, what it
+    /// keeps is compared instead: the position, what was found there, the
+    /// excerpt around it and what was derived from the input; two long
+    /// inputs that differ only beyond the excerpt give equal errors.
     fn eq(&self, other: &Error) -> bool {
         (self.rule, self.fold, self.offset, self.byte, &self.input)
             == (

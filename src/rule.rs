@@ -42,7 +42,7 @@ impl core::str::FromStr for Rule {
 /// let empty = "".parse::<Rule>().unwrap_err();
 /// assert_eq!(empty.to_string(), r#""" is not a production of RFC 1738 section 5"#);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error(
     "\"{}\" is not a production of RFC 1738 section 5",
     crate::visible::Visible::new(&self.0).quoted()

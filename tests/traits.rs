@@ -1,7 +1,7 @@
 //! The common traits of the public types, as a dependent expects them
 //! (the Rust API guidelines' C-COMMON-TRAITS and C-SEND-SYNC): every type
 //! is `Debug`, `Send` and `Sync`; values are `Clone`; those that compare
-//! hash too; errors are `std::error::Error` and `'static`. A type that
+//! hash too; errors are `std::error::Error`, hashed and `'static`. A type that
 //! loses one fails to compile here.
 
 use std::fmt::{Debug, Display};
@@ -31,7 +31,7 @@ use rfc1738::{
 fn value<T: Debug + Clone + Send + Sync>() {}
 fn compared<T: Debug + Clone + PartialEq + Eq + Send + Sync>() {}
 fn hashed<T: Debug + Clone + Eq + Hash + Send + Sync>() {}
-fn error<T: std::error::Error + Clone + Eq + Send + Sync + 'static>() {}
+fn error<T: std::error::Error + Clone + Eq + Hash + Send + Sync + 'static>() {}
 
 #[test]
 fn the_entry_points_types() {
@@ -139,4 +139,27 @@ fn the_parts_display() {
     shown::<Hostport<'_>>();
     shown::<Login<'_>>();
     shown::<Path<'_>>();
+}
+
+/// Errors that compare equal hash alike: one with its password hidden and
+/// one without, and two long inputs that differ only where the error keeps
+/// nothing of them.
+#[test]
+fn equal_errors_hash_alike() {
+    use std::hash::{BuildHasher, RandomState};
+    let state = RandomState::new();
+    let error = rfc1738::parse("ftp://me:pw@h/%zz").unwrap_err();
+    let mut hidden = error.clone();
+    hidden.hide_password();
+    assert_eq!(error, hidden);
+    assert_eq!(state.hash_one(&error), state.hash_one(&hidden));
+    let long = |far: &str| format!("x:{}{} b", far.repeat(10), "a".repeat(5000));
+    let (one, two) = (long("b"), long("d"));
+    let (one, two) = (
+        rfc1738::parse(&one).unwrap_err(),
+        rfc1738::parse(&two).unwrap_err(),
+    );
+    assert_eq!(one, two);
+    assert_eq!(state.hash_one(&one), state.hash_one(&two));
+    assert_ne!(one, error);
 }

@@ -73,7 +73,7 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 /// assert!(error.to_string().starts_with("the derivation is larger than 4194304"));
 /// # Ok::<(), rfc1738::bnf::BnfError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error(
     "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and bytes written)"
 )]

@@ -77,7 +77,7 @@ pub const MAX_STATES: usize = 1 << 13;
 /// assert!(error.to_string().starts_with("the matcher needs more than 8192 states"));
 /// # Ok::<(), rfc1738::bnf::BnfError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("the matcher needs more than {MAX_STATES} states (at byte {offset} of the input)")]
 #[non_exhaustive]
 pub struct TooManyStates {

@@ -79,7 +79,7 @@ pub enum Expr {
 /// assert_eq!(error.line(), 2);
 /// assert!(error.to_string().starts_with("2:"), "{error}");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("{line}:{column}: {message}")]
 #[non_exhaustive]
 pub struct BnfError {

@@ -23,7 +23,7 @@ use crate::{Error, Rule};
 /// assert_eq!(error.digits(), "65536");
 /// assert_eq!(error.to_string(), "the port 65536 does not fit in 16 bits (at most 65535)");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("the {part} {digits} does not fit in {bits} bits (at most {max})", max = self.max())]
 pub struct OutOfRange {
     part: &'static str,
@@ -115,6 +115,21 @@ impl PartialEq for ForbiddenByte {
 }
 
 impl Eq for ForbiddenByte {}
+
+impl core::hash::Hash for ForbiddenByte {
+    /// Hashes what equality compares.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (
+            self.protocol,
+            self.field,
+            self.part,
+            self.segment,
+            self.byte,
+            self.position,
+        )
+            .hash(state);
+    }
+}
 
 impl fmt::Display for ForbiddenByte {
     /// `the decoded cwd segment 0 contains CR (0x0D) at byte 3: sent as it
@@ -248,7 +263,7 @@ fn byte_name(byte: u8) -> &'static str {
 ///     "the search contains TAB (0x09), which ends the search in a URL (section 3.4)"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
     /// A part written as it is, never encoded (a host, a news group, a
