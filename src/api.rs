@@ -233,11 +233,36 @@ pub fn is_valid(input: &str) -> bool {
 /// assert_eq!(matched.tree().find(Rule::Host).unwrap().text(), "host.dom");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Match<'a> {
     rule: Rule,
     input: &'a str,
     folded: bool,
+}
+
+impl PartialEq for Match<'_> {
+    /// Matches are equal when they are of the same production and text,
+    /// whether scheme names were compared by the letter ([`parse_rule`]) or
+    /// case-insensitively ([`check`]): a text that matches by the letter is
+    /// read the same way both ways.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, check, parse_rule};
+    /// assert_eq!(check("http://h/")?, parse_rule(Rule::Httpurl, "http://h/")?);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, other: &Match<'_>) -> bool {
+        (self.rule, self.input) == (other.rule, other.input)
+    }
+}
+
+impl Eq for Match<'_> {}
+
+impl core::hash::Hash for Match<'_> {
+    /// Hashes what equality compares.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.rule, self.input).hash(state);
+    }
 }
 
 impl<'a> Match<'a> {
