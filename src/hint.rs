@@ -142,8 +142,9 @@ pub enum HintCode {
 }
 
 impl HintCode {
-    /// Every code, in the order of the variants.
-    pub const ALL: [HintCode; 29] = [
+    /// Every code, in the order of the variants: a slice, whose length
+    /// may grow as codes are added (the enum is `#[non_exhaustive]`).
+    pub const ALL: &'static [HintCode] = &[
         HintCode::SchemeName,
         HintCode::UserNotAllowed,
         HintCode::PasswordCharacters,

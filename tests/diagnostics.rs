@@ -883,7 +883,7 @@ fn each_kind_of_hint_has_its_code() {
     let written: std::collections::BTreeSet<&str> =
         HintCode::ALL.iter().map(|code| code.as_str()).collect();
     assert_eq!(written.len(), HintCode::ALL.len());
-    for code in HintCode::ALL {
+    for &code in HintCode::ALL {
         assert_eq!(code.to_string(), code.as_str());
         assert!(
             code.as_str()
