@@ -44,7 +44,8 @@
 //! line's dependencies: the `rfc1738` tool is the package `rfc1738-cli`, a
 //! package of its own. The library depends on `nom`, `nom_locate`,
 //! `thiserror`, `memchr`, `annotate-snippets`, `percent-encoding` and
-//! `once_cell` (and `safe_arch` on x86_64).
+//! `once_cell` (and `safe_arch` on x86_64), and builds with `railroad`,
+//! which draws the diagrams of its documentation.
 //!
 //! ```toml
 //! [dependencies]

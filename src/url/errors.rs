@@ -316,8 +316,10 @@ pub enum BuildError {
         /// The production that says so.
         production: &'static str,
     },
-    /// An other scheme's name is one of the ten of section 3 (case
-    /// aside): [`crate::parse`] would read the URL by that scheme's rule.
+    /// An other scheme's name is one of the ten of section 3:
+    /// [`crate::parse`] would read the URL by that scheme's rule. (A name
+    /// in upper case, `HTTP`, is no `scheme`, whose letters are lower case:
+    /// [`BuildError::NotA`].)
     #[error("the scheme {0:?} is defined by section 3: build its URL from its own parts")]
     DefinedScheme(String),
 }

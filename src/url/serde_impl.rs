@@ -11,12 +11,14 @@ use crate::ast::Url;
 use crate::{Error, parse};
 
 /// The deserialization error of a text the grammar rejects: the error's
-/// one-line account, which names the position, its password hidden (a
-/// deserialization error tends to end up in a log).
+/// one-line account, its password hidden (a deserialization error tends to
+/// end up in a log), with its position said to be the URL's, since the
+/// format may name a position of its own in its document after it (`...
+/// found "a" at 1:14 of the URL at line 3 column 20`).
 #[cold]
 fn invalid<E: de::Error>(mut error: Error) -> E {
     error.hide_password();
-    E::custom(error)
+    E::custom(format_args!("{error} of the URL"))
 }
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
