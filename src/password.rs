@@ -202,8 +202,8 @@ fn unread(input: &str) -> Option<Range<usize>> {
 ///
 /// Where the part is an `ip-schemepart` after all, this is its login's
 /// password: the text up to its first `/` is the login, whose user holds no
-/// `:` and whose host and password hold no `@`, and a `:` with no `@` after
-/// it is a port's, of digits.
+/// `:` and whose host and password hold no `@`, and in a login without an
+/// `@` a `:` is a port's, of digits.
 pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
     let bytes = schemepart.as_bytes();
     bytes.starts_with(b"//").then_some(())?;
