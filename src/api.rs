@@ -341,11 +341,13 @@ impl<'a> Match<'a> {
     /// `password` for the grammar; the URL after the prefix may, and its
     /// password is given ([`Url::password_span`](crate::Url::password_span)
     /// says why), read as [`parse`] reads it, or guessed as its error's
-    /// when it does not parse. Nor does a `url`, `genericurl`, `otherurl` or
-    /// `schemepart` whose scheme-specific part starts with `//` but is no
-    /// `ip-schemepart` (`x://me:p@ss@host/`): the password people read
-    /// after its `//` is given, guessed as
-    /// [`Url::password_span`](crate::Url::password_span) says.
+    /// when it does not parse. Nor does a URL (of any scheme rule, `url`,
+    /// `genericurl`, `otherurl`) or a `schemepart` whose scheme-specific part
+    /// starts with `//` where the grammar reads no login (an other scheme's
+    /// part that is no `ip-schemepart`, `x://me:p@ss@host/`; a news article,
+    /// `news://me:pw@host`): the password people read after its `//` is
+    /// given, guessed as [`Url::password_span`](crate::Url::password_span)
+    /// says.
     ///
     /// ```
     /// use rfc1738::{Rule, check, parse_rule};

@@ -211,13 +211,29 @@ pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
 }
 
 /// [`in_unparsed`] for a valid string of `rule`: the scheme-specific part of
-/// a `url`, `genericurl` or `otherurl` (after its scheme name's `:`), or a
-/// `schemepart`; `None` for the other productions.
+/// a URL of any scheme rule, `url` or `genericurl` (after its scheme name's
+/// `:`), or a `schemepart`; `None` for the other productions. As
+/// [`Url::password_span`](crate::Url::password_span) reads it, it finds
+/// something only where the grammar reads no login (an `otherurl`'s part, a
+/// news article, a mail address) or where the login's password is the
+/// parser's own.
 pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
     let start = match rule {
         Rule::Schemepart => 0,
         // A scheme name holds no `:`: the first ends it.
-        Rule::Url | Rule::Genericurl | Rule::Otherurl => input.find(':')? + 1,
+        Rule::Url
+        | Rule::Genericurl
+        | Rule::Otherurl
+        | Rule::Httpurl
+        | Rule::Ftpurl
+        | Rule::Newsurl
+        | Rule::Nntpurl
+        | Rule::Telneturl
+        | Rule::Gopherurl
+        | Rule::Waisurl
+        | Rule::Mailtourl
+        | Rule::Fileurl
+        | Rule::Prosperourl => input.find(':')? + 1,
         _ => return None,
     };
     let span = in_unparsed(&input[start..])?;
@@ -451,8 +467,10 @@ mod tests {
             ("x://me:p@ssw0rd@h/", Some("p@ssw0rd")),
             ("x://root:hunter2/x@host/", Some("hunter2/x")),
             ("x://root:/x@host/", Some("/x")),
-            // A news article that reads as a login.
+            // A news article and a mail address that read as a login.
             ("news://me:pw@h", Some("pw")),
+            ("news://:a@k9er", Some("a")),
+            ("mailto://me:pw@h", Some("pw")),
             // A port, an `@` in the path, or no `//`: no password.
             ("x://h_1:80/a:b@c", None),
             ("x://h:8a/", None),
@@ -464,6 +482,7 @@ mod tests {
             let url = crate::parse(input).expect("a valid URL");
             let span = url.password_span();
             assert_eq!(span.clone().map(|span| &input[span]), password, "{input}");
+            assert_eq!(check(input).unwrap().password_span(), span, "{input}");
             for rule in [Rule::Url, Rule::Genericurl, Rule::Otherurl] {
                 if let Ok(matched) = parse_rule(rule, input) {
                     assert_eq!(matched.password_span(), span, "{rule} {input}");

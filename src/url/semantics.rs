@@ -518,8 +518,9 @@ impl<'a> Url<'a> {
     /// - A URL whose scheme-specific part starts with `//` but is no
     ///   `ip-schemepart` (a host with a `_`, several hosts, a `?` after the
     ///   host, a password with an `@` or a `/`: an `otherurl`, whose part is
-    ///   any run of `xchar`) has no login for the grammar, but one for
-    ///   people and programs. Its password is taken to be what stands
+    ///   any run of `xchar`; a news article or a mail address written after
+    ///   a `//`) has no login for the grammar, but one for people and
+    ///   programs. Its password is taken to be what stands
     ///   between the first `:` and the last `@` of what follows the `//`, up
     ///   to the next `/` (or past it, to the `/` after an `@`, when the `:`
     ///   has no `@` before the `/` and no port after it: a `/` typed into
