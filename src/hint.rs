@@ -521,25 +521,7 @@ fn url_end_hint(context: &Context<'_>) -> Option<Hint> {
 /// or after it.
 fn text_hint(context: &Context<'_>) -> Option<Hint> {
     // Only where the input is a URL: `<me@host>` is an address in brackets.
-    let url = matches!(
-        context.rule,
-        Rule::Url
-            | Rule::Genericurl
-            | Rule::Otherurl
-            | Rule::Httpurl
-            | Rule::Ftpurl
-            | Rule::Newsurl
-            | Rule::Nntpurl
-            | Rule::Telneturl
-            | Rule::Gopherurl
-            | Rule::Waisurl
-            | Rule::Waisdatabase
-            | Rule::Waisindex
-            | Rule::Waisdoc
-            | Rule::Mailtourl
-            | Rule::Fileurl
-            | Rule::Prosperourl
-    );
+    let url = Rule::URLS.contains(&context.rule);
     if !url {
         return None;
     }

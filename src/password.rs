@@ -211,8 +211,8 @@ pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
 }
 
 /// [`in_unparsed`] for a valid string of `rule`: the scheme-specific part of
-/// a URL of any scheme rule, `url` or `genericurl` (after its scheme name's
-/// `:`), or a `schemepart`; `None` for the other productions. As
+/// a URL ([`Rule::URLS`], after its scheme name's `:`), or a `schemepart`;
+/// `None` for the other productions. As
 /// [`Url::password_span`](crate::Url::password_span) reads it, it finds
 /// something only where the grammar reads no login (an `otherurl`'s part, a
 /// news article, a mail address) or where the login's password is the
@@ -221,19 +221,7 @@ pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
     let start = match rule {
         Rule::Schemepart => 0,
         // A scheme name holds no `:`: the first ends it.
-        Rule::Url
-        | Rule::Genericurl
-        | Rule::Otherurl
-        | Rule::Httpurl
-        | Rule::Ftpurl
-        | Rule::Newsurl
-        | Rule::Nntpurl
-        | Rule::Telneturl
-        | Rule::Gopherurl
-        | Rule::Waisurl
-        | Rule::Mailtourl
-        | Rule::Fileurl
-        | Rule::Prosperourl => input.find(':')? + 1,
+        _ if Rule::URLS.contains(&rule) => input.find(':')? + 1,
         _ => return None,
     };
     let span = in_unparsed(&input[start..])?;

@@ -12,6 +12,28 @@ impl Rule {
     /// assert_eq!(rfc1738::bnf::Grammar::rfc1738().productions().len(), rfc1738::Rule::COUNT);
     /// ```
     pub const COUNT: usize = Rule::ALL.len();
+
+    /// The productions whose strings are whole URLs, a scheme name and its
+    /// `:` first: `url`, `genericurl`, `otherurl`, the ten scheme rules of
+    /// section 3 and the three forms of a wais URL.
+    pub(crate) const URLS: [Rule; 16] = [
+        Rule::Url,
+        Rule::Genericurl,
+        Rule::Otherurl,
+        Rule::Httpurl,
+        Rule::Ftpurl,
+        Rule::Newsurl,
+        Rule::Nntpurl,
+        Rule::Telneturl,
+        Rule::Gopherurl,
+        Rule::Waisurl,
+        Rule::Waisdatabase,
+        Rule::Waisindex,
+        Rule::Waisdoc,
+        Rule::Mailtourl,
+        Rule::Fileurl,
+        Rule::Prosperourl,
+    ];
 }
 
 impl core::fmt::Display for Rule {
