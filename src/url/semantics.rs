@@ -349,8 +349,8 @@ impl<'a> FileUrl<'a> {
     /// being interpreted" (section 3.10): its host is empty, the literal
     /// `localhost`, or the host of that name in another case (`LOCALHOST`,
     /// which the grammar reads as a host: [`crate::decisions`], D5), since
-    /// domain names compare
-    /// case-insensitively and the canonical form writes it as the literal.
+    /// domain names compare case-insensitively and the canonical form
+    /// writes it as the literal.
     ///
     /// ```
     /// use rfc1738::Url;
@@ -520,11 +520,11 @@ impl<'a> Url<'a> {
     ///   host, a password with an `@` or a `/`: an `otherurl`, whose part is
     ///   any run of `xchar`; a news article or a mail address written after
     ///   a `//`) has no login for the grammar, but one for people and
-    ///   programs. Its password is taken to be what stands
-    ///   between the first `:` and the last `@` of what follows the `//`, up
-    ///   to the next `/` (or past it, to the `/` after an `@`, when the `:`
-    ///   has no `@` before the `/` and no port after it: a `/` typed into
-    ///   the password). Where the part is an `ip-schemepart`, that is the
+    ///   programs. Its password is taken to be what stands between the
+    ///   first `:` and the last `@` of what follows the `//`, up to the next
+    ///   `/` (or past it, to the `/` after an `@`, when the `:` has no `@`
+    ///   before the `/` and no port after it: a `/` typed into the
+    ///   password). Where the part is an `ip-schemepart`, that is the
     ///   parser's own.
     ///
     /// ```
@@ -538,12 +538,14 @@ impl<'a> Url<'a> {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
+        if self.has_url_prefix() {
+            return self.password_beyond_login();
+        }
         // A generic URL has a login only if its part after the scheme is
         // an `ip-schemepart`, which takes a pass to know: a password is
-        // followed by an `@`, here or in the URL after the prefix `URL:`.
+        // followed by an `@`.
         if let Url::Other(url) = self
             && !url.schemepart.contains('@')
-            && !self.has_url_prefix()
         {
             return None;
         }
