@@ -239,6 +239,8 @@ fn unreadable_files_and_directories_exit_2_naming_them() {
             assert!(stderr.contains(path.as_str()), "{args:?}: {stderr}");
         }
     }
+    // Unlinking the locked file needs only the directory's permission.
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Reads the first bytes `child` writes, closes its standard output and
