@@ -4,8 +4,10 @@
 //! The input is read in blocks of whole lines, by a thread of its own that
 //! stays up to [`AHEAD`] reads ahead ([`ReadAhead`]). Each block is cut into
 //! units of about [`UNIT`] bytes at line boundaries; the units are formatted
-//! in parallel (rayon), each into its own buffer, and the buffers are written
-//! in order before the next block is taken. Nothing depends on the number of
+//! in parallel (rayon), a wave of a few per core at a time, each into its own
+//! buffer, and each wave's buffers are written in order before the next wave
+//! is formatted, so that the output waiting to be written is a few units',
+//! however much a block's lines expand. Nothing depends on the number of
 //! lines: the input buffer, the read-ahead's chunks and the units' output
 //! buffers are reused for every block, and a line longer than a block grows
 //! the input buffer to less than twice that line's length.
@@ -563,41 +565,27 @@ impl Formatter {
                 Some(start)
             })
             .collect();
-        let buffers: Vec<Vec<u8>> = units
-            .iter()
-            .map(|_| self.spare.pop().unwrap_or_default())
-            .collect();
-        let outputs: Vec<(Vec<u8>, T)> = units
-            .par_iter()
-            .zip(starts)
-            .zip(buffers)
-            .map(|((unit, start), mut out)| {
-                out.clear();
-                out.reserve(ROOM.max(unit.len() * 4));
-                let mut gathered = T::default();
-                // Most units are UTF-8 throughout: checked once, not line by
-                // line (a tenth of the time a URL takes to check).
-                match std::str::from_utf8(unit) {
-                    Ok(text) => {
-                        for (number, line) in (start..).zip(text_lines(text)) {
-                            let item = Item::of(Line::Text(line), max_line);
-                            format(number, item, &mut out, &mut gathered);
-                        }
-                    }
-                    Err(_) => {
-                        for (number, line) in (start..).zip(lines(unit)) {
-                            let item = Item::of(Line::new(line), max_line);
-                            format(number, item, &mut out, &mut gathered);
-                        }
-                    }
+        // The units are formatted a wave at a time, a few per core, and each
+        // wave written before the next: what waits to be written is a few
+        // units' output, not a block's (a short invalid line's diagnostic is
+        // hundreds of times its bytes).
+        let wave = 2 * rayon::current_num_threads().max(1);
+        for (units, starts) in units.chunks(wave).zip(starts.chunks(wave)) {
+            let buffers: Vec<Vec<u8>> = units
+                .iter()
+                .map(|_| self.spare.pop().unwrap_or_default())
+                .collect();
+            let outputs: Vec<(Vec<u8>, T)> = units
+                .par_iter()
+                .zip(starts)
+                .zip(buffers)
+                .map(|((unit, &start), out)| format_unit(unit, start, max_line, &format, out))
+                .collect();
+            for (out, gathered) in outputs {
+                write(&out, gathered)?;
+                if out.capacity() <= KEEP {
+                    self.spare.push(out);
                 }
-                (out, gathered)
-            })
-            .collect();
-        for (out, gathered) in outputs {
-            write(&out, gathered)?;
-            if out.capacity() <= KEEP {
-                self.spare.push(out);
             }
         }
         // Every line but the input's last ends with a line feed; an empty
@@ -605,6 +593,41 @@ impl Formatter {
         let unended = !block.is_empty() && !block.ends_with(b"\n");
         Ok(counts.iter().sum::<u64>() + u64::from(unended))
     }
+}
+
+/// Formats every line of `unit`, whose first line is line `start`, into
+/// `out` (cleared first): its output and what it gathered.
+fn format_unit<T, F>(
+    unit: &[u8],
+    start: u64,
+    max_line: usize,
+    format: &F,
+    mut out: Vec<u8>,
+) -> (Vec<u8>, T)
+where
+    T: Default,
+    F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T),
+{
+    out.clear();
+    out.reserve(ROOM.max(unit.len() * 4));
+    let mut gathered = T::default();
+    // Most units are UTF-8 throughout: checked once, not line by line (a
+    // tenth of the time a URL takes to check).
+    match std::str::from_utf8(unit) {
+        Ok(text) => {
+            for (number, line) in (start..).zip(text_lines(text)) {
+                let item = Item::of(Line::Text(line), max_line);
+                format(number, item, &mut out, &mut gathered);
+            }
+        }
+        Err(_) => {
+            for (number, line) in (start..).zip(lines(unit)) {
+                let item = Item::of(Line::new(line), max_line);
+                format(number, item, &mut out, &mut gathered);
+            }
+        }
+    }
+    (out, gathered)
 }
 
 /// What a line longer than `max_line` bytes gets instead of being `done`
