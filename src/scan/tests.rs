@@ -9,7 +9,7 @@ use nom::{Check, Complete, OutputM, Parser};
 
 use super::answer::Scan;
 use super::host::hostname;
-use super::run::xchars;
+use super::run::{long_run, xchars};
 use super::*;
 use crate::Rule;
 use crate::bnf::{Grammar, generate};
@@ -239,6 +239,27 @@ fn hostname_agrees_across_its_window() {
     }
 }
 
+/// Hostnames of each length up to 40 that end at a byte next to the
+/// letters' ranges (`@`, `[`, `` ` ``, `{`) or at a byte of a non-ASCII
+/// character of each UTF-8 length: the masks see bytes of `0x80` and above
+/// too.
+#[test]
+fn hostname_agrees_on_the_bytes_next_to_its_classes() {
+    let cases = hostname_cases();
+    let tails = ["@", "[", "`", "{", "é", "\u{FFFD}", "😀", "a\u{7F}", ".é"];
+    for stem in ["a", "a.", "1.", "a-"] {
+        for len in 0..=40 {
+            let head: String = stem.chars().cycle().take(len).collect();
+            for tail in tails {
+                for case in &cases {
+                    agree(case, &format!("{head}{tail}"));
+                    agree(case, &format!("{head}{tail}a.b"));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn paths_agree_on_every_short_string() {
     // The segments' characters, their separator, escapes whole, cut off and
@@ -276,6 +297,38 @@ fn xchar_runs_agree_on_every_short_string() {
     let case = case!(XCHARS, generic::schemepart);
     for text in strings(b"/a1:@.%4 ", 5) {
         agree(&case, &text);
+    }
+}
+
+/// Runs of every length up to 40, of single characters and of escapes, so
+/// that the eight-byte steps end at each place in a step, stopped by each
+/// kind of byte that ends a run of `xchar`s or a path: one outside the
+/// class, a non-ASCII character, a `%` that starts no escape, the end.
+#[test]
+fn long_runs_agree_wherever_they_stop() {
+    let stops = [
+        "", " ", "#", "~", "é", "😀", "\u{7F}", "%", "%4", "%4 ", "%G1", "%41 ", "a b", "/ ",
+    ];
+    let mut cases = vec![
+        case!(XCHARS, ip::urlpath),
+        case!(XCHARS, gopher::selector),
+        case!(XCHARS1, mailto::encoded822addr),
+    ];
+    cases.extend([
+        case!(HPATH, http::hpath),
+        case!(FPATH, ftp::fpath),
+        case!(PPATH, prospero::ppath),
+    ]);
+    for stem in ["a", "a/", "%41", "a%4F"] {
+        for len in 0..=40 {
+            let head: String = stem.chars().cycle().take(len).collect();
+            for stop in stops {
+                let text = format!("{head}{stop}");
+                for case in &cases {
+                    agree(case, &text);
+                }
+            }
+        }
     }
 }
 
@@ -356,8 +409,16 @@ fn runs_end_where_the_elements_end() {
             }
         }
     };
-    for text in strings(b"a4%G ", 7) {
+    let long = (0..=24).flat_map(|len| {
+        ["", " ", "%", "%4", "%G", "%41", "é"].map(|stop| format!("{}{stop}", "a".repeat(len)))
+    });
+    for text in strings(b"a4%G ", 7).into_iter().chain(long) {
         let bytes = text.as_bytes();
+        assert_eq!(
+            long_run(&crate::charset::XCHAR, bytes).len,
+            naive(bytes),
+            "{text:?}"
+        );
         assert_eq!(
             run(&crate::charset::XCHAR, bytes).len,
             naive(bytes),
