@@ -52,7 +52,9 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
 /// last: `http://user@host/` is not an `httpurl` (section 3.3 allows no user
 /// name) but is an `otherurl`. nom's ordered choice commits to the first
 /// alternative that matches a prefix, so each alternative must end where the
-/// URL ends, that is where no `xchar` follows; otherwise the next is tried.
+/// URL ends, that is where no `xchar` and no `%` follows (a `%` that starts
+/// no escape ends no URL: `otherurl` reads up to it too, D8); otherwise the
+/// next is tried.
 /// Without that, `http://h/a?b?c` would stop as an `httpurl` at the second `?`
 /// (`search` has no `?`) instead of being the `otherurl` it is.
 ///

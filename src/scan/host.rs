@@ -138,9 +138,11 @@ const HOST_ROW: [u64; 256] = {
 /// Most hostnames are a run of letters, digits, `.` and `-` that ends in a
 /// label starting with a letter, and the hostname is the whole run: the
 /// masks of 32 bytes (where the target has SSE2) or a small automaton read
-/// it without a branch per label. Any other run (an IP address, a label
-/// ending in `-`) is read label by label, as the production's greedy
-/// repetition does.
+/// it without a branch per label. A run of sound labels whose last starts
+/// with a digit (an IP address) or that ends with a `.` fails at its end,
+/// which every label reached. Any other run (a label starting or ending
+/// with `-`, an empty label) is read label by label, as the production's
+/// greedy repetition does.
 #[inline(always)]
 pub(crate) fn hostname(bytes: &[u8]) -> Option<Scan> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
