@@ -59,3 +59,126 @@ fn the_readme_and_the_reference_show_what_the_commands_print() {
         "the documents' examples were found ({checked})"
     );
 }
+
+/// The repository's root, where the grammar's notes and the sources are.
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The names a note cites as its evidence: the code-quoted names of each
+/// bracket that starts with one (`` [`productions::url`, `trees`] ``), but
+/// not those in parentheses inside it, which describe rather than name.
+fn citations(note: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for bracket in note.split("[`").skip(1) {
+        let bracket = format!(
+            "`{}",
+            &bracket[..bracket.find(']').unwrap_or(bracket.len())]
+        );
+        let mut depth = 0;
+        let mut quoted: Option<String> = None;
+        for c in bracket.chars() {
+            match (c, &mut quoted) {
+                ('`', Some(name)) => {
+                    if depth == 0 {
+                        names.push(std::mem::take(name));
+                    }
+                    quoted = None;
+                }
+                ('`', None) => quoted = Some(String::new()),
+                (c, Some(name)) => name.push(c),
+                ('(', None) => depth += 1,
+                (')', None) => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
+/// The sources of a module path (`productions`, `scan/tests`), wherever a
+/// module of that name lives: the tests of both packages, the library (and
+/// its grammar), the command line.
+fn module(path: &str) -> Vec<String> {
+    ["tests", "cli/tests", "src", "src/grammar", "cli/src"]
+        .iter()
+        .flat_map(|dir| [format!("{dir}/{path}.rs"), format!("{dir}/{path}/mod.rs")])
+        .filter_map(|file| std::fs::read_to_string(root().join(file)).ok())
+        .collect()
+}
+
+/// Whether `source` defines or re-exports `item`.
+fn defines(source: &str, item: &str) -> bool {
+    let word = |line: &str| {
+        line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == item)
+    };
+    source.lines().map(str::trim_start).any(|line| {
+        [
+            format!("fn {item}("),
+            format!("fn {item}<"),
+            format!("mod {item} "),
+            format!("const {item}:"),
+            format!("static {item}:"),
+        ]
+        .iter()
+        .any(|definition| line.contains(definition.as_str()))
+            || (line.starts_with("pub") && line.contains(" use ") && word(line))
+    })
+}
+
+/// Whether a cited name is there: a file (`tests/corpus/accepted.tsv`), a
+/// module (`differential`, `scan::tests`), or an item of one
+/// (`productions::url`, `scan::HPATH`).
+fn cited_exists(name: &str) -> bool {
+    if name.contains('.') {
+        return root().join(name).exists() || root().join("src").join(name).exists();
+    }
+    if !module(&name.replace("::", "/")).is_empty() {
+        return true;
+    }
+    let Some((path, item)) = name.rsplit_once("::") else {
+        return false;
+    };
+    module(&path.replace("::", "/"))
+        .iter()
+        .any(|source| defines(source, item))
+}
+
+/// Every test, module or file the grammar's notes (decisions, conformance,
+/// design) cite as their evidence exists, and so does every item they name
+/// by a path into one of the crate's modules (`scan::HPATH`,
+/// `generic::url`): a renamed test or function does not leave a note
+/// pointing at nothing.
+#[test]
+fn the_grammar_notes_cite_tests_that_exist() {
+    let mut cited = 0;
+    for note in [
+        "grammar/DECISIONS.md",
+        "grammar/CONFORMANCE.md",
+        "grammar/DESIGN.md",
+    ] {
+        let text = std::fs::read_to_string(root().join(note)).unwrap();
+        let mut names = citations(&text);
+        // Every other quoted path whose first part is one of the modules.
+        names.extend(
+            text.split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|name| {
+                    name.split_once("::").is_some_and(|(first, _)| {
+                        !name.contains([' ', '(', '.']) && !module(first).is_empty()
+                    })
+                })
+                .map(str::to_owned),
+        );
+        for name in names {
+            assert!(
+                cited_exists(&name),
+                "{note} cites `{name}`, which is not there"
+            );
+            cited += 1;
+        }
+    }
+    assert!(cited >= 150, "the notes' citations were found ({cited})");
+}
