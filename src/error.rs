@@ -557,6 +557,7 @@ impl Error {
             path: details.recorded.path.rules(),
             expected: details.recorded.expected.as_slice(),
             authority: details.recorded.authority,
+            fold: self.fold,
         })
     }
 

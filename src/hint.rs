@@ -286,6 +286,8 @@ pub(crate) struct Context<'a> {
     /// Whether the character found is in a password that is not shown: no
     /// hint may then say what it, or a character before it, is.
     pub found_in_password: bool,
+    /// Whether scheme names were matched whatever their case (D5).
+    pub fold: bool,
 }
 
 /// `%XX` for each byte of `c`'s UTF-8 encoding.
@@ -583,6 +585,11 @@ fn scheme_hint(context: &Context<'_>) -> Option<Hint> {
         _ if !in_scheme => return None,
         Found::Char(':') if context.offset == 0 => {
             "a URL starts with its scheme name: one character at least before the \":\""
+        }
+        // Read as an interpreter reads it, a scheme name's upper-case
+        // letters are its lower-case ones (D5).
+        Found::Char(c) if c != ':' && context.fold => {
+            "scheme names are made of letters (in either case), digits, \"+\", \"-\" and \".\""
         }
         Found::Char(c) if c != ':' => {
             "scheme names are made of lower-case letters, digits, \"+\", \"-\" and \".\""
@@ -1096,6 +1103,7 @@ fn unread_host_hints(context: &Context<'_>) -> Option<Vec<Hint>> {
         expected: recorded.expected.as_slice(),
         authority: Some(lead),
         found_in_password: false,
+        fold: context.fold,
     };
     let mut hints = hints(&nested);
     for hint in &mut hints {

@@ -129,6 +129,24 @@ fn check_folds_scheme_case_in_trees_too() {
     assert_eq!(tree.text(), "HTTP://Host/");
     assert_eq!(texts(&tree, Rule::Toplabel), ["Host"]);
     assert!(check_prefix("HTTP://Host:x").is_some());
+    // A scheme name's letters, read whatever their case, are each a
+    // `lowalpha`: the tree covers every one of them.
+    let tree = check("FOo+1:bar").unwrap().tree();
+    let scheme = tree.find(Rule::Scheme).unwrap();
+    let classes: Vec<(Rule, &str)> = scheme
+        .children()
+        .iter()
+        .map(|node| (node.rule(), node.text()))
+        .collect();
+    assert_eq!(
+        classes,
+        [
+            (Rule::Lowalpha, "F"),
+            (Rule::Lowalpha, "O"),
+            (Rule::Lowalpha, "o"),
+            (Rule::Digit, "1")
+        ]
+    );
 }
 
 #[test]

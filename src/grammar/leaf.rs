@@ -26,6 +26,7 @@
 //! All leaves treat their input as complete: a URL is never streamed.
 
 use core::marker::PhantomData;
+use core::ops::Range;
 
 use nom::error::{ErrorKind, ParseError};
 use nom::{Check, Err, Mode, OutputM, OutputMode, PResult, Parser};
@@ -104,14 +105,17 @@ fn report_run<'a, I: Text<'a>, O: Observer>(o: O, input: &I, run: scan::Run, cla
 /// Records, for a derivation tree, the class production of each element of
 /// `bytes[from..to]`, a run of `class`'s elements: the first item of the
 /// class (as a failure reports it) that matches it. Literal items are not
-/// productions and leave no node.
-fn emit_classes<O: Observer>(o: O, class: &Class, bytes: &[u8], at: usize, from: usize, to: usize) {
-    let mut i = from;
-    while i < to {
+/// productions and leave no node. In a scheme name read whatever its case
+/// (D5), an upper-case letter is its lower-case one: a `lowalpha`.
+fn emit_classes<O: Observer>(o: O, class: &Class, bytes: &[u8], at: usize, run: Range<usize>) {
+    let fold = core::ptr::eq(class, &charset::SCHEME_FOLDED);
+    let mut i = run.start;
+    while i < run.end {
         // As in the run: a single character of the class, else an escape.
-        // `from..to` is a run the class matched, so an escape is whole.
+        // `run` is one the class matched, so an escape is whole.
         let len = if class.contains(bytes[i]) { 1 } else { 3 };
-        let element = &bytes[i..i + len];
+        let lower = [bytes[i].to_ascii_lowercase()];
+        let element = if fold { &lower[..] } else { &bytes[i..i + len] };
         for item in class.expected() {
             match item {
                 Expected::Rule(rule) if rule.class().is_some_and(|c| c.matches(element)) => {
@@ -156,7 +160,7 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for One<'a, O> {
         match len {
             Some(n) => {
                 if O::NODES {
-                    emit_classes(o, class, bytes, address(&input), 0, n);
+                    emit_classes(o, class, bytes, address(&input), 0..n);
                 }
                 consume::<I, OM>(input, n)
             }
@@ -226,7 +230,7 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for Many<'a, O> {
             return fail::<I, _, OM>(&input, 0, ErrorKind::Many1);
         }
         if O::NODES {
-            emit_classes(self.o, class, bytes, address(&input), 0, run.len);
+            emit_classes(self.o, class, bytes, address(&input), 0..run.len);
         }
         consume::<I, OM>(input, run.len)
     }
@@ -475,8 +479,8 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for Label<'a, O> {
             end -= 1;
         }
         if O::NODES {
-            emit_classes(self.o, self.first, bytes, at, 0, 1);
-            emit_classes(self.o, self.body, bytes, at, 1, end);
+            emit_classes(self.o, self.first, bytes, at, 0..1);
+            emit_classes(self.o, self.body, bytes, at, 1..end);
         }
         consume::<I, OM>(input, end)
     }
