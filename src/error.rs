@@ -83,9 +83,11 @@ pub struct Error {
     details: OnceBox<Details>,
 }
 
-/// How long an input may be for the error to keep it: the excerpt's window
-/// (at most four bytes for each of the characters shown) fits in it.
-const KEEP_LIMIT: usize = 4 * (CONTEXT_BEFORE + CONTEXT + 2);
+/// How long an input may be for the error to keep it whole: 4 KiB, more than
+/// most software takes in a URL. A longer input's error keeps what it shows
+/// at once, its excerpt's window (at most four bytes for each of the
+/// characters shown) among it.
+const KEEP_LIMIT: usize = 4096;
 
 /// What the error says beyond its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,9 +151,10 @@ impl Eq for Error {}
 /// a window of bounded width whatever the length of the line, its
 /// unprintable characters escaped, `…` where the line goes on.
 ///
-/// The window holds up to 1000 characters before the offset when the line
-/// starts within them (so that a renderer's column is the line's), else the
-/// last 60, and 60 after it. Every diagnostic shows one, an [`Error`]'s and
+/// The window holds the 60 characters before the offset and the 60 after
+/// it, the character at the offset, and `…` where the line goes on beyond
+/// them: the same window wherever the offset is in the line. Every
+/// diagnostic shows one, an [`Error`]'s and
 /// a [`lint`](crate::lint) warning's: every excerpt of an input is made
 /// here, in time and size bounded by the window, not by the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,13 +174,9 @@ pub(crate) struct Excerpt {
     cut_after: bool,
 }
 
-/// How many characters of the input line are shown after the error.
+/// How many characters of the input line are shown before the error, and
+/// after it.
 const CONTEXT: usize = 60;
-
-/// How many characters of the input line are shown before the error: all of
-/// them up to this many (so that the renderer's column is the line's), else
-/// the last [`CONTEXT`].
-const CONTEXT_BEFORE: usize = 1000;
 
 impl fmt::Debug for Error {
     /// The error's parts, details included (derived if they were not yet).
@@ -692,7 +691,7 @@ impl Error {
         for hint in &hints {
             group = group.element(Level::HELP.message(hint.as_str()));
         }
-        renderer.render(&[group])
+        rendered(renderer, group)
     }
 }
 
@@ -857,7 +856,8 @@ impl fmt::Display for Diagnostic<'_> {
             Renderer::styled()
         } else {
             Renderer::plain()
-        };
+        }
+        .term_width(WIDEST_WINDOW);
         let origin = Visible::new(self.origin).to_string();
         let shown = match &self.of {
             Of::Error(error) if self.hide_password && !error.hidden => {
@@ -908,8 +908,8 @@ impl Finding<'_> {
             .primary_title(message);
         let group = excerpt.group(title, origin, line, position.column(), None);
         match self.occurrences().filter(|_| hidden.is_none()) {
-            Some(note) => renderer.render(&[group.element(Level::NOTE.message(note.as_str()))]),
-            None => renderer.render(&[group]),
+            Some(note) => rendered(renderer, group.element(Level::NOTE.message(note.as_str()))),
+            None => rendered(renderer, group),
         }
     }
 
@@ -1029,7 +1029,7 @@ impl Excerpt {
         let line_start = line_start(input, offset);
         // A character is at most 4 bytes: take that many, then count
         // characters only within them.
-        let mut start = offset.saturating_sub(4 * CONTEXT_BEFORE).max(line_start);
+        let mut start = offset.saturating_sub(4 * CONTEXT).max(line_start);
         while !input.is_char_boundary(start) {
             start += 1;
         }
@@ -1043,7 +1043,7 @@ impl Excerpt {
         let window = &input[start..line_end];
         let at = offset - start;
         let before = window[..at].chars().count();
-        let first = if start > line_start || before > CONTEXT_BEFORE {
+        let first = if before > CONTEXT {
             window[..at]
                 .char_indices()
                 .rev()
@@ -1090,11 +1090,11 @@ impl Excerpt {
         })
     }
 
-    /// The excerpt under `title`: the window with a caret at the offset,
-    /// labelled `label` if given, the location named `origin` at `line`
-    /// (the renderer counts the column in the window, unless the window
-    /// starts inside the line: then `column`, the offset's column in
-    /// characters, is stated).
+    /// The excerpt under `title`: the location named `origin` at `line`
+    /// and `column` (the offset's, in characters, as [`Position`] counts
+    /// it: not the renderer's count in the window, which may be cut and
+    /// escaped), then the window with a caret at the offset, labelled
+    /// `label` if given.
     fn group<'a>(
         &'a self,
         title: Title<'a>,
@@ -1109,15 +1109,41 @@ impl Excerpt {
         let snippet = Snippet::source(self.shown.as_str())
             .line_start(line)
             .annotation(caret);
-        if self.cut_before {
-            // The renderer would count the column from the cut: the location
-            // is stated.
-            let location = Origin::path(origin).line(line).char_column(column);
-            title.element(location).element(snippet)
+        let location = Origin::path(origin).line(line).char_column(column);
+        title.element(location).element(snippet)
+    }
+}
+
+/// Wider, in columns, than any excerpt's line with its gutter: every
+/// character of the window escaped as `\u{10FFFF}`, the `…`s, the line's
+/// number. The renderer cuts a line wider than its terminal width, which
+/// would cut the window again and count the column from there.
+const WIDEST_WINDOW: usize = 12 * (2 * CONTEXT + 4) + 24;
+
+/// `group` rendered by `renderer`. The location is an origin of its own,
+/// stated, and the excerpt after it names no file: the renderer takes the
+/// excerpt for a second file's and writes its location, none, on a line
+/// ` ::: ` of its own, which says nothing and is left out.
+fn rendered(renderer: &Renderer, group: Group<'_>) -> String {
+    let text = renderer.render(&[group]);
+    text.split_inclusive('\n')
+        .filter(|line| !is_bare_origin(line))
+        .collect()
+}
+
+/// Whether a rendered line says `:::` and nothing else, styles aside.
+fn is_bare_origin(line: &str) -> bool {
+    let mut shown = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // `ESC [ … m`: a style, up to its final letter.
+            chars.by_ref().find(char::is_ascii_alphabetic);
         } else {
-            title.element(snippet.path(origin))
+            shown.push(c);
         }
     }
+    shown.trim() == ":::"
 }
 
 /// `window` as shown: characters that are not visible escaped (see

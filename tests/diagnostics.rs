@@ -1332,3 +1332,48 @@ fn errors_are_std_errors_that_can_travel() {
     let source = std::error::Error::source(&refused).expect("a source");
     assert!(source.downcast_ref::<Error>().is_some(), "{source}");
 }
+
+/// Wherever the error is in a long line, the diagnostic shows the same
+/// window: the 60 characters before the caret and the 60 after, `…` where
+/// the line goes on, the line's own column stated, and no line the
+/// renderer would add for an excerpt that names no file (` ::: `).
+#[test]
+fn the_window_is_the_same_wherever_the_error_is_in_its_line() {
+    for before in [0, 40, 59, 60, 61, 80, 500, 999, 1000, 1001, 1500, 5000] {
+        let input = format!("http://h/{}~{}", "a".repeat(before), "b".repeat(200));
+        let error = error(&input);
+        let column = 9 + before + 1;
+        for shown in [
+            error.diagnostic().to_string(),
+            without_styles(&error.diagnostic().styled(true).to_string()),
+        ] {
+            assert!(
+                shown.contains(&format!(" --> input:1:{column}\n")),
+                "{shown}"
+            );
+            assert!(
+                shown.lines().all(|line| line.trim() != ":::"),
+                "{before}: {shown}"
+            );
+            let line = shown
+                .lines()
+                .find_map(|line| line.strip_prefix("1 | "))
+                .expect("the excerpt's line");
+            let (left, right) = line.split_once('~').expect("the caret's character");
+            let prefix = &input[..9 + before];
+            let shown_before = match prefix.len().checked_sub(60) {
+                Some(cut) if cut > 0 => format!("…{}", &prefix[cut..]),
+                _ => prefix.to_owned(),
+            };
+            assert_eq!(left, shown_before, "{before}");
+            assert_eq!(right, format!("{}…", "b".repeat(60)), "{before}");
+            // The caret stands under the `~`.
+            let caret = shown
+                .lines()
+                .find_map(|line| line.strip_prefix("  | "))
+                .filter(|line| line.trim_start().starts_with('^'))
+                .expect("the caret's line");
+            assert_eq!(caret.find('^'), Some(left.chars().count()), "{before}");
+        }
+    }
+}
