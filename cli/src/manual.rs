@@ -16,8 +16,11 @@ pub fn completions(shell: clap_complete::Shell, mut command: clap::Command) -> E
 }
 
 /// Writes the manual page of `command`, or of its subcommand `name`.
-pub fn man(mut command: clap::Command, name: Option<&str>) -> ExitCode {
-    // Built, subcommands are named as their pages are: `rfc1738-check`.
+pub fn man(command: clap::Command, name: Option<&str>) -> ExitCode {
+    // `help` is `--help` again, and has no page: it is not listed among the
+    // pages to see. Built, subcommands are named as their pages are:
+    // `rfc1738-check`.
+    let mut command = command.disable_help_subcommand(true);
     command.build();
     let page = match name {
         None => command,
@@ -33,7 +36,10 @@ pub fn man(mut command: clap::Command, name: Option<&str>) -> ExitCode {
     };
     let mut roff = Vec::new();
     // Writing to a Vec does not fail.
-    let _ = clap_mangen::Man::new(page).render(&mut roff);
+    // Every page comes from this version of the tool (a subcommand has no
+    // version of its own).
+    let source = format!("rfc1738 {}", env!("CARGO_PKG_VERSION"));
+    let _ = clap_mangen::Man::new(page).source(source).render(&mut roff);
     write(&roff)
 }
 

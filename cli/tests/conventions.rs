@@ -552,9 +552,18 @@ fn the_manual_pages_are_roff_that_renders() {
     ] {
         assert!(roff.contains(section), "{section}");
     }
-    // A page per command, its options and its long help in it.
+    // The pages listed are those there are: none for `help`, which is
+    // `--help` again. The name is not said twice.
+    assert!(!roff.contains("rfc1738\\-help"), "{roff}");
+    assert!(roff.contains("\nrfc1738 \\- Check URLs"), "{roff}");
+    // A page per command, its options and its long help in it, from this
+    // version of the tool.
     let check = stdout(&rfc1738(&["man", "check"], b""));
-    assert!(check.contains(".TH rfc1738-check 1"), "{check}");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        check.contains(&format!(".TH rfc1738-check 1  \"rfc1738 {version}\"")),
+        "{check}"
+    );
     assert!(check.contains("deny\\-warnings"), "{check}");
     assert!(check.contains("Exit status"), "{check}");
     for command in [
