@@ -47,11 +47,14 @@
 //! `once_cell` (and `safe_arch` on x86_64), and builds with `railroad`,
 //! which draws the diagrams of its documentation.
 //!
+//! The crate is not published: depend on a clone of its repository by
+//! path.
+//!
 //! ```toml
 //! [dependencies]
-//! rfc1738 = "0.1"
+//! rfc1738 = { path = "../rfc1738" }
 //! # or, with serde:
-//! rfc1738 = { version = "0.1", features = ["serde"] }
+//! rfc1738 = { path = "../rfc1738", features = ["serde"] }
 //! ```
 //!
 //! ## Features
@@ -93,12 +96,9 @@
 //!   decides.
 //!
 // The module exists only with its feature: without it, the link goes to
-// the documentation docs.rs builds with every feature.
+// the list of features, which says how to have it.
 #![cfg_attr(feature = "diagram", doc = "[diagram]: bnf::diagram")]
-#![cfg_attr(
-    not(feature = "diagram"),
-    doc = "[diagram]: https://docs.rs/rfc1738/latest/rfc1738/bnf/diagram/index.html"
-)]
+#![cfg_attr(not(feature = "diagram"), doc = "[diagram]: #features")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![warn(clippy::missing_errors_doc)]
