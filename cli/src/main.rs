@@ -38,11 +38,12 @@ use rfc1738::Rule;
 /// Check URLs against the grammar of RFC 1738 (Uniform Resource Locators),
 /// section 5.
 ///
-/// Every command that reads inputs reads them the same way: its arguments,
+/// The commands that read inputs read them the same way: their arguments,
 /// then the lines of each --file (-f), and standard input, one input per
-/// line, when there are neither; `-` stands for standard input, as an
-/// argument or as a file. A gzip or zstd file is decompressed as it is read.
-/// `rfc1738 COMMAND --help` says more about each command.
+/// line, when there are neither (`extract` reads each argument and each file
+/// as one text); `-` stands for standard input, as an argument or as a file.
+/// A gzip or zstd file is decompressed as it is read. `rfc1738 COMMAND
+/// --help` says more about each command.
 #[derive(Debug, Parser)]
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
@@ -149,8 +150,9 @@ enum Command {
     /// of it, and bytes that are not UTF-8 fail it, reported at the first.
     ///
     /// JSON: one object per input, `{"input", "valid", "rule", "scheme",
-    /// "user", "password", "host", "port", "effective_port"}` and an object
-    /// named after the scheme (`"ftp": {"path_segments", "typecode",
+    /// "user", "password", "host", "port", "effective_port"}` and, but for
+    /// telnet, whose parts those are, an object named after the scheme
+    /// (`"ftp": {"path_segments", "typecode",
     /// "commands"}`, `"gopher": {"type", "selector", "search",
     /// "gopher_plus", "request"}`, `"news": {"group", "article", "all"}`,
     /// `"nntp": {"group", "article"}`, `"wais": {"database", "search",
@@ -162,8 +164,10 @@ enum Command {
     /// arrays of byte values when they are not (`%FF` gives `[255]`); an
     /// input that is not UTF-8 has its bytes in `input_bytes`.
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
-    /// mean: a port beyond 65535, an FTP or Gopher request refused because a
-    /// decoded part holds CR, LF or TAB (section 6). A line longer than
+    /// mean: a port beyond 65535, an nntp article number beyond 64 bits, an
+    /// FTP command (user, password, path) or a Gopher request that a decoded
+    /// CR or LF would end early, or a TAB in its Gopher+ string (section 6).
+    /// A line longer than
     /// --max-line-bytes gets `{"input": null, "valid": null, "rule": null,
     /// "too_long": true, "max_line_bytes", "file", "line"}`.
     ///

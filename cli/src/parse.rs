@@ -84,7 +84,9 @@ struct Valid<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     other: Option<Other<'a>>,
     /// What the URL fails to mean though it is valid: a port beyond 65535,
-    /// an FTP or Gopher request refused for a CR, LF or TAB (section 6).
+    /// an nntp article number beyond 64 bits, an FTP command or a Gopher
+    /// request refused for a decoded CR or LF, a Gopher+ string for a TAB
+    /// (section 6).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     semantic_errors: Vec<String>,
 }
