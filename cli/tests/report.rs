@@ -384,6 +384,46 @@ fn a_cause_names_the_production_inside_the_rule_once() {
     );
 }
 
+/// One valid input among 2,001 is not none of them, and 2,000 invalid are
+/// not all: a share that rounds to 0.0% or 100.0% without being it is said
+/// `<0.1%` or `>99.9%`, on the terminal and on the page; the JSON summary
+/// has the exact counts.
+#[test]
+fn a_share_is_said_none_or_all_only_when_it_is() {
+    let mut lines = vec!["http:/^152.23.10.96/"; 2000];
+    lines.push("http://ok/");
+    let (_, text, page) = summary_and_page("shares.txt", &lines);
+    let http = text
+        .lines()
+        .find(|line| line.starts_with("  http "))
+        .expect("http");
+    let columns: Vec<&str> = http.split_whitespace().collect();
+    assert_eq!(
+        columns,
+        ["http", "2,001", "100.0%", "2,000", ">99.9%", "0"],
+        "{text}"
+    );
+    // The one cause holds every invalid input.
+    assert!(text.contains("2,000  100.0%  httpurl"), "{text}");
+    for said in [
+        "<span>valid, &lt;0.1%</span>",
+        "<span>invalid, &gt;99.9%</span>",
+        "<td>&gt;99.9%</td>",
+        "2,001 (100.0%), &gt;99.9% invalid",
+    ] {
+        assert!(page.contains(said), "{said:?} in {page}");
+    }
+    for rounded in [
+        "valid, 0.0%",
+        "invalid, 100.0%",
+        "100.0% invalid",
+        "<0.1%",
+        ">99.9%",
+    ] {
+        assert!(!page.contains(rounded), "{rounded:?} in {page}");
+    }
+}
+
 /// The number of lines of `input`.
 fn text_lines(input: &Path) -> usize {
     fs::read_to_string(input).expect("readable").lines().count()

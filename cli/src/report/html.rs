@@ -125,6 +125,12 @@ fn text(text: &str) -> String {
     escape(&Visible::new(text).to_string())
 }
 
+/// `part` as a share of `whole`, as [`share`] writes it, as HTML text:
+/// `&lt;0.1%` (a chart's text is escaped where it is drawn).
+fn share_html(part: u64, whole: u64) -> String {
+    escape(&share(part, whole))
+}
+
 /// The totals, as cards and one bar.
 fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
     writeln!(out, "<section id=\"totals\">\n<div class=\"cards\">")?;
@@ -134,12 +140,12 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         (
             "valid",
             document.valid,
-            format!("valid, {}", share(document.valid, inputs)),
+            format!("valid, {}", share_html(document.valid, inputs)),
         ),
         (
             "invalid",
             document.invalid,
-            format!("invalid, {}", share(document.invalid, inputs)),
+            format!("invalid, {}", share_html(document.invalid, inputs)),
         ),
         (
             "warned",
@@ -334,10 +340,10 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
             counts.warned,
             escape(name),
             grouped(counts.inputs),
-            share(counts.inputs, checked),
+            share_html(counts.inputs, checked),
             grouped(counts.valid),
             grouped(counts.invalid),
-            share(counts.invalid, counts.inputs),
+            share_html(counts.invalid, counts.inputs),
             grouped(counts.warned),
         )?;
     }
@@ -438,7 +444,7 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
             others.untracked_inputs,
             document.causes.len(),
             counted(others.inputs, "input", "inputs"),
-            share(others.inputs, document.invalid),
+            share_html(others.inputs, document.invalid),
             counted(others.causes, "other cause", "other causes"),
         )?;
     }
@@ -474,7 +480,7 @@ fn cause_examples(out: &mut String, document: &Document) -> std::fmt::Result {
             out,
             "<h3>{}. <span class=\"share\">{}</span> · {} · <code>{}</code>{}</h3>",
             i + 1,
-            share(cause.count, document.invalid),
+            share_html(cause.count, document.invalid),
             counted(cause.count, "input", "inputs"),
             cause.rule,
             cause
@@ -580,7 +586,7 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
             "<h3><code>{}</code> · <span class=\"share\">{}</span> of valid inputs · {}, \
              {}</h3>",
             warning.code,
-            share(warning.inputs, document.valid),
+            share_html(warning.inputs, document.valid),
             counted(warning.inputs, "input", "inputs"),
             counted(warning.occurrences, "occurrence", "occurrences")
         )?;

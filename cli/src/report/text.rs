@@ -21,14 +21,22 @@ pub fn grouped(count: u64) -> String {
 }
 
 /// `part` as a share of `whole`, in percent with one decimal: `12.5%`
-/// (`0.0%` of nothing).
+/// (`0.0%` of nothing). A share that rounds to `0.0%` or `100.0%` without
+/// being it is `<0.1%` or `>99.9%`: one valid input among two thousand is
+/// not none, and one invalid is not all.
 pub fn share(part: u64, whole: u64) -> String {
     if whole == 0 {
         return "0.0%".to_owned();
     }
     // In tenths of a percent, rounded: exact for any count below 2^53.
     let tenths = (part as f64 * 1000.0 / whole as f64).round();
-    format!("{:.1}%", tenths / 10.0)
+    if part > 0 && tenths < 1.0 {
+        "<0.1%".to_owned()
+    } else if part < whole && tenths >= 1000.0 {
+        ">99.9%".to_owned()
+    } else {
+        format!("{:.1}%", tenths / 10.0)
+    }
 }
 
 /// What was expected, as a diagnostic lists it: the first six and how many
@@ -224,6 +232,20 @@ mod tests {
         assert_eq!(share(1, 3), "33.3%");
         assert_eq!(share(0, 0), "0.0%");
         assert_eq!(share(5, 5), "100.0%");
+        assert_eq!(share(0, 5), "0.0%");
+    }
+
+    #[test]
+    fn a_share_that_is_neither_none_nor_all_is_never_said_to_be() {
+        // 1 of 2,001 is below 0.05%; 1 of 2,000 is 0.05%, which rounds up to
+        // 0.1%, as 1,999 of 2,000 rounds up to 100.0%.
+        assert_eq!(share(1, 2001), "<0.1%");
+        assert_eq!(share(1, 2000), "0.1%");
+        assert_eq!(share(1, u64::MAX), "<0.1%");
+        assert_eq!(share(2000, 2001), ">99.9%");
+        assert_eq!(share(1999, 2000), ">99.9%");
+        assert_eq!(share(1998, 2000), "99.9%");
+        assert_eq!(share(u64::MAX - 1, u64::MAX), ">99.9%");
     }
 
     #[test]
