@@ -221,7 +221,15 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
     let dir = browser::directory();
     let input = match std::env::var_os(INPUT) {
         Some(path) => PathBuf::from(path),
-        None => file("batch.txt", &batch(10)),
+        None => {
+            // And a scheme name as long as any told apart, and a cause
+            // charted first whose count, share and hints make a long note:
+            // both were drawn past the edges of their chart.
+            let mut lines = batch(10);
+            lines.extend_from_slice(b"\nabcdefghijklmnopqrstuvwxyz012345://h/");
+            lines.extend_from_slice(&b"\nhttp:/^152.23.10.96/".repeat(1000));
+            file("browser.txt", &lines)
+        }
     };
     let report = dir.join("report.html");
     let summary = summary(&input, &report);
@@ -279,6 +287,7 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
     assert!(page["bars"].as_u64() > Some(20), "{page}");
     assert_eq!(page["undrawnBars"], 0, "{page}");
     assert_eq!(page["fits"], true);
+    assert_eq!(page["clippedTexts"], json!([]), "{page}");
     assert_eq!(page["scripts"], 0);
     assert_eq!(page["loads"], json!([]));
 

@@ -222,59 +222,116 @@ fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
         escape(title),
         escape(title)
     );
-    let scale = |count: u64| -> f64 {
-        if whole == 0 {
-            0.0
-        } else {
-            count as f64 * f64::from(layout.bar) / whole as f64
-        }
-    };
     for (i, bar) in bars.iter().enumerate() {
-        let y = layout.row * i as u32 + 2;
-        let h = layout.row - 6;
-        let middle = y + h / 2 + 4;
-        if layout.label > 0 {
-            let text = format!(
-                "<text x=\"{}\" y=\"{middle}\" text-anchor=\"end\">{}</text>",
-                layout.label - 8,
-                escape(&bar.label)
-            );
-            let _ = match &bar.link {
-                Some(link) => writeln!(svg, "<a href=\"#{}\">{text}</a>", escape(link)),
-                None => writeln!(svg, "{text}"),
-            };
-        }
-        let _ = writeln!(
-            svg,
-            "<rect class=\"track\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{h}\" rx=\"3\"/>",
-            layout.label, layout.bar
-        );
-        let mut x = f64::from(layout.label);
-        for &(count, class) in &bar.segments {
-            let w = scale(count);
-            if w > 0.0 {
-                // At least a pixel: a share too small to see is still shown.
-                let _ = writeln!(
-                    svg,
-                    "<rect class=\"{class}\" x=\"{x:.1}\" y=\"{y}\" width=\"{:.1}\" \
-                     height=\"{h}\"><title>{class}: {}</title></rect>",
-                    w.max(1.0),
-                    grouped(count)
-                );
-                x += w.max(1.0);
-            }
-        }
-        if layout.note > 0 {
-            let _ = writeln!(
-                svg,
-                "<text class=\"count\" x=\"{}\" y=\"{middle}\">{}</text>",
-                layout.label + layout.bar + 8,
-                escape(&bar.note)
-            );
-        }
+        row(&mut svg, bar, layout.row * i as u32 + 2, whole, layout);
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The row of `bar`, its top at `y`, in a chart of `layout` whose bars
+/// are drawn against `whole`.
+fn row(svg: &mut String, bar: &Bar, y: u32, whole: u64, layout: Layout) {
+    let h = layout.row - 6;
+    let middle = y + h / 2 + 4;
+    if layout.label > 0 {
+        let at = format!(
+            "x=\"{}\" y=\"{middle}\" text-anchor=\"end\"",
+            layout.label - 8
+        );
+        let text = fitted_text(&at, &bar.label, f64::from(layout.label - 10));
+        let _ = match &bar.link {
+            Some(link) => writeln!(svg, "<a href=\"#{}\">{text}</a>", escape(link)),
+            None => writeln!(svg, "{text}"),
+        };
+    }
+    let _ = writeln!(
+        svg,
+        "<rect class=\"track\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{h}\" rx=\"3\"/>",
+        layout.label, layout.bar
+    );
+    let mut x = f64::from(layout.label);
+    for &(count, class) in &bar.segments {
+        let w = if whole == 0 {
+            0.0
+        } else {
+            count as f64 * f64::from(layout.bar) / whole as f64
+        };
+        if w > 0.0 {
+            // At least a pixel: a share too small to see is still shown.
+            let _ = writeln!(
+                svg,
+                "<rect class=\"{class}\" x=\"{x:.1}\" y=\"{y}\" width=\"{:.1}\" \
+                 height=\"{h}\"><title>{class}: {}</title></rect>",
+                w.max(1.0),
+                grouped(count)
+            );
+            x += w.max(1.0);
+        }
+    }
+    if layout.note > 0 {
+        let at = format!(
+            "class=\"count\" x=\"{}\" y=\"{middle}\"",
+            layout.label + layout.bar + 8
+        );
+        let text = fitted_text(&at, &bar.note, f64::from(layout.note - 10));
+        let _ = writeln!(svg, "{text}");
+    }
+}
+
+/// An SVG `<text>` with `attributes`: `text`, or, when it is wider than
+/// `room` pixels, as much of it as fits and `…`, its whole in a `<title>`
+/// (a tooltip) — the text is drawn within its column, whatever its length.
+fn fitted_text(attributes: &str, text: &str, room: f64) -> String {
+    match fit(text, room) {
+        None => format!("<text {attributes}>{}</text>", escape(text)),
+        Some(cut) => format!(
+            "<text {attributes}><title>{}</title>{}</text>",
+            escape(text),
+            escape(&cut)
+        ),
+    }
+}
+
+/// `text` cut to `room` pixels, `…` included, when it does not fit in them;
+/// `None` when it does.
+fn fit(text: &str, room: f64) -> Option<String> {
+    if drawn_width(text) <= room {
+        return None;
+    }
+    let room = room - drawn_width("…");
+    let mut width = 0.0;
+    let mut cut: String = text
+        .chars()
+        .take_while(|&c| {
+            width += char_width(c);
+            width <= room
+        })
+        .collect();
+    cut.push('…');
+    Some(cut)
+}
+
+/// How wide `text` is drawn in the charts' 12 px sans-serif, in pixels, at
+/// most: see [`char_width`].
+fn drawn_width(text: &str) -> f64 {
+    text.chars().map(char_width).sum()
+}
+
+/// How wide a character is drawn in the charts' 12 px sans-serif, in
+/// pixels, at most: the widths of DejaVu Sans (which Linux's `system-ui`
+/// often is, and wider than the other systems' fonts), rounded up, by
+/// classes of characters; any character a chart's text has that is not
+/// ASCII as wide as the widest.
+fn char_width(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 4.0,
+        'f' | 'r' | 't' | ' ' | '-' | '(' | ')' | '[' | ']' | '/' | '\u{203a}' => 5.0,
+        'm' | 'w' | 'M' | 'W' | '%' | '@' | '…' => 12.0,
+        'A'..='Z' => 9.0,
+        c if c.is_ascii() => 8.0,
+        _ => 12.0,
+    }
 }
 
 /// The schemes: a chart of their inputs, valid and invalid, and a table.
@@ -411,10 +468,11 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
             ),
         })
         .collect();
+    // Room for a count, its share and two hints' codes after the bar.
     let layout = Layout {
-        label: 260,
-        bar: 400,
-        note: 300,
+        label: 250,
+        bar: 330,
+        note: 380,
         row: 22,
     };
     out.push_str(&chart(
@@ -616,4 +674,37 @@ fn footer(out: &mut String, document: &Document) -> std::fmt::Result {
         limits.input_characters
     )?;
     writeln!(out, "</main>\n</body>\n</html>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_that_fits_its_column_is_drawn_whole() {
+        assert_eq!(fit("http", 140.0), None);
+        assert_eq!(fit("", 0.0), None);
+        let text = fitted_text("x=\"1\"", "a<b", 140.0);
+        assert_eq!(text, "<text x=\"1\">a&lt;b</text>");
+    }
+
+    #[test]
+    fn a_text_wider_than_its_column_is_cut_with_its_whole_in_a_tooltip() {
+        // A scheme name of 32 characters, the longest told apart, in the
+        // schemes' chart: its start was drawn outside the chart.
+        let name = "abcdefghijklmnopqrstuvwxyz012345";
+        let cut = fit(name, 140.0).expect("too wide");
+        assert!(cut.ends_with('…') && name.starts_with(cut.trim_end_matches('…')));
+        assert!(drawn_width(&cut) <= 140.0, "{cut}");
+        assert!(cut.chars().count() > 12, "as much as fits: {cut}");
+        let text = fitted_text("x=\"1\"", name, 140.0);
+        assert_eq!(
+            text,
+            format!("<text x=\"1\"><title>{name}</title>{}</text>", escape(&cut))
+        );
+        // Wide characters cut sooner than narrow ones.
+        let wide = fit(&"m".repeat(40), 140.0).expect("too wide");
+        let narrow = fit(&"i".repeat(40), 140.0).expect("too wide");
+        assert!(wide.chars().count() < narrow.chars().count());
+    }
 }
