@@ -13,9 +13,14 @@ use crate::markup::escape;
 /// How many causes the chart of causes draws (the page lists more).
 const CAUSES_CHARTED: usize = 15;
 
-/// The page's style: system fonts, the palette of the charts.
+/// The page's style: system fonts, the palette of the charts. Valid and
+/// invalid are Okabe and Ito's blue and vermillion, told apart by readers
+/// who do not tell red from green; each colour that colours text has a
+/// contrast of 4.5:1 at least on the page and on its panels (`-ink` where
+/// the colour of its bars has less), and each bar 3:1 on its track.
 const STYLE: &str = "
-:root { --valid: #2e7d32; --invalid: #c62828; --long: #9e9e9e; --warned: #ef8f00;
+:root { --valid: #0072b2; --invalid: #d55e00; --invalid-ink: #b34700; --long: #888888;
+        --warned: #b57900; --warned-ink: #8f6300;
         --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0; --panel: #f6f8fa; }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--ink);
@@ -28,8 +33,8 @@ p.lead, p.note { color: var(--muted); margin: 4px 0 12px; }
 .card { background: var(--panel); border-radius: 8px; padding: 10px 16px; min-width: 150px; }
 .card b { display: block; font-size: 22px; }
 .card span { color: var(--muted); }
-.card.valid b { color: var(--valid); } .card.invalid b { color: var(--invalid); }
-.card.warned b { color: var(--warned); }
+.card.valid b { color: var(--valid); } .card.invalid b { color: var(--invalid-ink); }
+.card.warned b { color: var(--warned-ink); }
 .banner { background: #fdecea; border: 1px solid var(--invalid); border-radius: 8px; padding: 8px 12px; }
 svg { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
@@ -42,13 +47,19 @@ th:first-child, td:first-child { text-align: left; }
 code { font: 13px ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; }
 ol.causes { padding-left: 0; list-style: none; }
 .cause, .warning { border: 1px solid var(--rule); border-radius: 8px; padding: 10px 14px; margin: 10px 0; }
-.cause .share { color: var(--invalid); font-weight: 600; }
-.warning .share { color: var(--warned); font-weight: 600; }
+.cause .share { color: var(--invalid-ink); font-weight: 600; }
+.warning .share { color: var(--warned-ink); font-weight: 600; }
 .hint { display: inline-block; background: #fff4e5; border-radius: 4px; padding: 0 6px; margin-right: 4px; }
 pre { background: var(--panel); border-radius: 6px; padding: 8px 10px; overflow-x: auto;
       font: 12.5px/1.4 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; margin: 6px 0; }
 details summary { cursor: pointer; color: var(--muted); }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
+p.legend { color: var(--muted); font-size: 13px; margin: 0 0 4px; }
+p.legend span { display: inline-block; width: 10px; height: 10px; border-radius: 2px;
+                margin: 0 4px 0 12px; vertical-align: -1px; }
+p.legend span:first-child { margin-left: 0; }
+span.valid { background: var(--valid); } span.invalid { background: var(--invalid); }
+span.long { background: var(--long); }
 ";
 
 /// The summary as one self-contained HTML page.
@@ -178,6 +189,11 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         segments: segments.to_vec(),
         note: String::new(),
     };
+    let mut classes = vec![("valid", "valid"), ("invalid", "invalid")];
+    if document.too_long > 0 {
+        classes.push(("long", "too long"));
+    }
+    out.push_str(&legend(&classes));
     out.push_str(&chart(
         "valid and invalid inputs",
         &[bar],
@@ -190,6 +206,15 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         },
     ));
     writeln!(out, "</section>")
+}
+
+/// The legend of a chart: a swatch of each class's colour and its name.
+fn legend(classes: &[(&str, &str)]) -> String {
+    let items: Vec<String> = classes
+        .iter()
+        .map(|(class, name)| format!("<span class=\"{class}\" aria-hidden=\"true\"></span>{name}"))
+        .collect();
+    format!("<p class=\"legend\">{}</p>\n", items.join(" "))
 }
 
 /// A row of a bar chart: its label, its segments (a count and the class
@@ -368,6 +393,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
         note: 250,
         row: 24,
     };
+    out.push_str(&legend(&[("valid", "valid"), ("invalid", "invalid")]));
     out.push_str(&chart("inputs per scheme", &bars, most, layout));
     writeln!(
         out,
@@ -679,6 +705,93 @@ fn footer(out: &mut String, document: &Document) -> std::fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The colour the page's style gives `--name`, as sRGB from 0 to 1.
+    fn colour(name: &str) -> [f64; 3] {
+        let key = format!("--{name}: #");
+        let at = STYLE.find(&key).expect(name) + key.len();
+        let hex = &STYLE[at..at + 6];
+        let channel = |i: usize| f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+        [channel(0), channel(2), channel(4)]
+    }
+
+    /// sRGB from 0 to 1, linear.
+    fn linear(rgb: [f64; 3]) -> [f64; 3] {
+        rgb.map(|c| {
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        })
+    }
+
+    /// The contrast ratio of two colours, as WCAG 2 defines it.
+    fn contrast(a: [f64; 3], b: [f64; 3]) -> f64 {
+        let luminance = |rgb| {
+            let [r, g, b] = linear(rgb);
+            0.2126 * r + 0.7152 * g + 0.0722 * b
+        };
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn text_and_bars_stand_out_from_the_page_and_its_panels() {
+        let white = [1.0; 3];
+        for text in ["ink", "muted", "valid", "invalid-ink", "warned-ink"] {
+            for (ground, on) in [("white", white), ("panel", colour("panel"))] {
+                let ratio = contrast(colour(text), on);
+                assert!(ratio >= 4.5, "--{text} on {ground}: {ratio:.2}");
+            }
+        }
+        for bar in ["valid", "invalid", "warned", "long"] {
+            let ratio = contrast(colour(bar), colour("panel"));
+            assert!(ratio >= 3.0, "--{bar} on its track: {ratio:.2}");
+        }
+    }
+
+    /// A colour as a reader without red cones (protanopia) or without green
+    /// ones (deuteranopia) sees it: Viénot, Brettel and Mollon's
+    /// simulation (1999), in linear sRGB, encoded again.
+    fn seen_without(cones: &[[f64; 3]; 3], rgb: [f64; 3]) -> [f64; 3] {
+        let [r, g, b] = linear(rgb);
+        cones.map(|[x, y, z]| {
+            let c = (x * r + y * g + z * b).clamp(0.0, 1.0);
+            if c <= 0.003_130_8 {
+                12.92 * c
+            } else {
+                1.055 * c.powf(1.0 / 2.4) - 0.055
+            }
+        })
+    }
+
+    #[test]
+    fn valid_and_invalid_are_told_apart_without_telling_red_from_green() {
+        const PROTANOPIA: [[f64; 3]; 3] = [
+            [0.112_38, 0.887_62, 0.0],
+            [0.112_38, 0.887_62, 0.0],
+            [0.004_01, -0.004_01, 1.0],
+        ];
+        const DEUTERANOPIA: [[f64; 3]; 3] = [
+            [0.292_75, 0.707_25, 0.0],
+            [0.292_75, 0.707_25, 0.0],
+            [-0.022_34, 0.022_34, 1.0],
+        ];
+        let distance = |a: [f64; 3], b: [f64; 3]| -> f64 {
+            a.iter()
+                .zip(b)
+                .map(|(a, b)| (a - b).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        };
+        // The green and red this page had were 0.21 and 0.13 apart so seen.
+        for cones in [PROTANOPIA, DEUTERANOPIA] {
+            let seen = |name| seen_without(&cones, colour(name));
+            let apart = distance(seen("valid"), seen("invalid"));
+            assert!(apart > 0.5, "{apart:.2}");
+        }
+    }
 
     #[test]
     fn a_text_that_fits_its_column_is_drawn_whole() {
