@@ -288,6 +288,12 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
     assert_eq!(page["undrawnBars"], 0, "{page}");
     assert_eq!(page["fits"], true);
     assert_eq!(page["clippedTexts"], json!([]), "{page}");
+    // At 400 pixels, the tables and charts scroll in their boxes, and the
+    // charts' text stays legible.
+    let narrow = &page["narrow"];
+    assert_eq!(narrow["fits"], true, "{narrow}");
+    let smallest = narrow["smallestText"].as_f64().expect("a size");
+    assert!(smallest >= 9.9, "{narrow}");
     assert_eq!(page["scripts"], 0);
     assert_eq!(page["loads"], json!([]));
 

@@ -37,6 +37,9 @@ p.lead, p.note { color: var(--muted); margin: 4px 0 12px; }
 .card.warned b { color: var(--warned-ink); }
 .banner { background: #fdecea; border: 1px solid var(--invalid); border-radius: 8px; padding: 8px 12px; }
 svg { display: block; max-width: 100%; height: auto; margin: 8px 0; }
+.scroll { overflow-x: auto; }
+.scroll > svg { min-width: 800px; }
+#totals .scroll > svg { min-width: 0; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
 svg text.count { fill: var(--muted); } svg a text { fill: #1a5fb4; }
 rect.valid { fill: var(--valid); } rect.invalid { fill: var(--invalid); }
@@ -237,12 +240,14 @@ struct Layout {
 }
 
 /// A horizontal bar chart, inline SVG: a row per bar, its length that of
-/// its segments' sum against `whole`.
+/// its segments' sum against `whole`. On a narrow screen it shrinks to
+/// 800 pixels wide, no less (its text to 10 pixels high), and scrolls
+/// sideways; the totals' bar, which has no text, shrinks to any width.
 fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
     let width = layout.label + layout.bar + layout.note;
     let height = layout.row * bars.len() as u32 + 4;
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
+        "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
          width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{}\">\n<title>{}</title>\n",
         escape(title),
         escape(title)
@@ -250,7 +255,7 @@ fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
     for (i, bar) in bars.iter().enumerate() {
         row(&mut svg, bar, layout.row * i as u32 + 2, whole, layout);
     }
-    svg.push_str("</svg>\n");
+    svg.push_str("</svg></div>\n");
     svg
 }
 
@@ -397,7 +402,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     out.push_str(&chart("inputs per scheme", &bars, most, layout));
     writeln!(
         out,
-        "<table>\n<thead><tr><th>scheme</th><th>inputs</th><th>share</th><th>valid</th>\
+        "<div class=\"scroll\"><table>\n<thead><tr><th>scheme</th><th>inputs</th><th>share</th><th>valid</th>\
          <th>invalid</th><th>of its inputs</th><th>with warnings</th></tr></thead>\n<tbody>"
     )?;
     for (i, (name, counts)) in rows.iter().enumerate() {
@@ -430,7 +435,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
             grouped(counts.warned),
         )?;
     }
-    writeln!(out, "</tbody>\n</table>")?;
+    writeln!(out, "</tbody>\n</table></div>")?;
     let limits = &document.limits;
     let mut note = format!(
         "A scheme is the name before the first <code>:</code>, in lower case; \
