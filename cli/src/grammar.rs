@@ -77,7 +77,10 @@ fn describe(rule: Rule) -> String {
     lines.join("\n")
 }
 
-/// The page's own style, beside the diagrams'.
+/// The page's own style, beside the diagrams': an underline below the
+/// underscore of `gopher+_string`, not over it; a diagram as drawn, never
+/// shrunk to the page (its text would be unreadable on a phone), in a box
+/// that scrolls sideways when the page is narrower.
 const STYLE: &str = "\
 body { font: 16px/1.5 sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #222; }
 pre { background: #f4f4f4; padding: .5em 1em; overflow-x: auto; }
@@ -86,6 +89,9 @@ p.links { margin: .3em 0; }
 section { border-top: 1px solid #ddd; margin-top: 1.5em; }
 section:target { background: #fffbe6; }
 nav a, p.links a { margin-right: .6em; }
+a { text-underline-offset: .3em; text-decoration-skip-ink: none; }
+div.diagram { overflow-x: auto; }
+div.diagram > svg.railroad { max-width: none; }
 ";
 
 /// The page of every production's diagram: self-contained (its styles
@@ -98,6 +104,7 @@ fn page(grammar: &Grammar) -> String {
     let mut page = String::with_capacity(256 << 10);
     page.push_str(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
          <title>RFC 1738 section 5: railroad diagrams</title>\n<style>\n",
     );
     page.push_str(STYLE);
@@ -137,7 +144,9 @@ fn section(page: &mut String, grammar: &Grammar, p: &Production) {
         escape(&p.text)
     );
     let anchor = |name: &str| Some(format!("#{name}"));
+    page.push_str("<div class=\"diagram\">");
     page.push_str(&diagram::svg(p, &anchor, false));
+    page.push_str("</div>");
     let links = |names: Vec<&str>| {
         if names.is_empty() {
             "none".to_owned()

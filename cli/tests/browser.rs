@@ -5,7 +5,8 @@
 //! `tests/browser/grammar.html` loads both and asks the browser what it laid
 //! out: 67 sections, 67 diagrams of non-zero size, their boxes drawn, every
 //! link's target present, links followed by a click landing on their
-//! section, the picture's caret drawn; `--dump-dom` prints the answer. The
+//! section, at 400 pixels the page within its width and the diagrams at
+//! their own size, the picture's caret drawn; `--dump-dom` prints the answer. The
 //! browser's console must stay silent (no error, no exception). Screenshots
 //! of both go to `target/tmp/browser/` for a reviewer to look at.
 //!
@@ -63,6 +64,15 @@ fn the_grammar_page_and_a_derivation_render_in_chromium() {
         assert_eq!(&followed["target"], name);
         assert_eq!(followed["inView"], true, "{followed}");
     }
+    // At 400 pixels the page fits, and each diagram keeps its size, the
+    // widest scrolling in its box; an underline leaves `_` visible.
+    let narrow = &result["narrow"];
+    assert_eq!(narrow["fits"], true, "{narrow}");
+    assert_eq!(narrow["resized"], Value::Array(Vec::new()), "{narrow}");
+    assert!(narrow["scrolled"].as_u64() > Some(5), "{narrow}");
+    let offset = narrow["underlineOffset"].as_str().expect("a length");
+    let pixels: f64 = offset.trim_end_matches("px").parse().expect(offset);
+    assert!(pixels >= 3.0, "{offset}");
     let derivation = &result["derivation"];
     assert_eq!(derivation["root"], "svg");
     assert!(derivation["nodes"].as_u64() > Some(5), "{derivation}");

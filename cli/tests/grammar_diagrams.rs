@@ -65,6 +65,10 @@ fn linked<'a>(paragraph: Node<'a, '_>) -> Vec<&'a str> {
 #[test]
 fn html_is_one_page_of_every_diagram_linked_together() {
     let page = stdout(&["grammar", "--format", "html"]);
+    // Laid out for a phone's width, as for a desktop's.
+    assert!(
+        page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>")
+    );
     // Self-contained: nothing to load, nothing to run.
     for word in ["<script", "src=", "<link", "@import", "url("] {
         assert!(!page.contains(word), "{word}");
@@ -90,9 +94,11 @@ fn html_is_one_page_of_every_diagram_linked_together() {
         assert_eq!(section.attribute("id"), Some(name));
         let pre = section.children().find(|n| n.has_tag_name("pre"));
         assert_eq!(pre.and_then(|p| p.text()), Some(production.text.as_str()));
+        // Its diagram, in a box of its own (which scrolls on a narrow page).
         let svgs: Vec<Node> = section
             .children()
-            .filter(|n| n.has_tag_name("svg"))
+            .filter(|n| n.has_tag_name("div") && n.attribute("class") == Some("diagram"))
+            .flat_map(|div| div.children().filter(|n| n.has_tag_name("svg")))
             .collect();
         assert_eq!(svgs.len(), 1, "{name}");
         // Its boxes link to the diagrams of the productions it uses.
