@@ -18,10 +18,22 @@ fn svg_of(name: &str) -> String {
     diagram::svg(production, &anchor, true)
 }
 
-/// The drawn elements under `node`: groups and links, not the tracks.
+/// The drawn elements under `node`: groups and links, not the tracks, nor
+/// the empty groups that stand for track alone (a loop's way back, the
+/// track added beside a narrow box).
 fn parts<'a, 'i>(node: Node<'a, 'i>) -> impl Iterator<Item = Node<'a, 'i>> {
     node.children()
         .filter(|child| matches!(child.tag_name().name(), "g" | "a"))
+        .filter(|child| child.has_children() || child.attribute("class").is_some())
+}
+
+/// `node`, or the one part of a sequence that is track around one part.
+fn unpadded<'a, 'i>(node: Node<'a, 'i>) -> Node<'a, 'i> {
+    let mut inner = parts(node);
+    match (class(node), inner.next(), inner.next()) {
+        ("sequence", Some(only), None) => only,
+        _ => node,
+    }
 }
 
 fn class<'a>(node: Node<'a, '_>) -> &'a str {
@@ -77,9 +89,7 @@ fn repeat(node: Node<'_, '_>, min: u32, links: &mut Vec<(String, String)>) -> St
         .descendants()
         .find(|n| n.has_tag_name("text") && n.attribute("class") == Some("comment"))
         .and_then(|comment| comment.text()?.strip_suffix(" or more times")?.parse().ok());
-    let body = parts(node)
-        .find(|part| part.has_children())
-        .expect("a loop has its body");
+    let body = unpadded(parts(node).next().expect("a loop has its body"));
     let simple = matches!(class(body), "terminal" | "nonterminal") || body.has_tag_name("a");
     let body = read_back(body, links);
     let min = times.unwrap_or(min);
@@ -237,6 +247,70 @@ fn the_documentation_links_each_production_to_its_combinator() {
             );
         }
     }
+}
+
+/// The commands of an SVG path's data, each with its numbers.
+fn commands(data: &str) -> Vec<(char, Vec<i64>)> {
+    let mut commands: Vec<(char, Vec<i64>)> = Vec::new();
+    for token in data.split_whitespace() {
+        match token.parse() {
+            Ok(number) => commands.last_mut().expect("a command first").1.push(number),
+            Err(_) => commands.push((token.chars().next().expect("a letter"), Vec::new())),
+        }
+    }
+    commands
+}
+
+/// Every way past an optional box and every way back to a loop's start
+/// has its arrowhead, whatever the width of the box: the `railroad` crate
+/// draws one (a move, `m`, and two strokes) after a horizontal track, `h`,
+/// only when that is longer than 50, and `telneturl`'s `[ "/" ]`, a box 44
+/// wide, went past without one.
+#[test]
+fn every_way_around_a_box_says_which_way_it_goes() {
+    let checked: usize = Grammar::rfc1738().productions().iter().map(arrows).sum();
+    assert!(checked > 40, "{checked}");
+    // A loop through one narrow box, and another optional one.
+    let narrow = Grammar::parse("ones = 1*\"x\"\nmaybe = [ \"y\" ]\n").expect("a grammar");
+    let checked: usize = narrow.productions().iter().map(arrows).sum();
+    assert_eq!(checked, 2);
+}
+
+/// How many ways around a box `production`'s diagram draws, each checked
+/// to have its arrowhead.
+fn arrows(production: &Production) -> usize {
+    let svg = diagram::svg(production, &anchor, true);
+    let document = Document::parse(&svg).expect("well-formed");
+    let mut checked = 0;
+    for group in document.descendants().filter(|n| n.has_tag_name("g")) {
+        let track = group.children().find(|n| n.has_tag_name("path"));
+        let Some(data) = track.and_then(|path| path.attribute("d")) else {
+            continue;
+        };
+        let commands = commands(data);
+        // An optional's way past is the track after its second arc; a
+        // loop's way back, the track drawn leftwards.
+        let around: Vec<usize> = match class(group) {
+            "optional" => (commands.iter().enumerate())
+                .filter(|(_, (command, _))| *command == 'a')
+                .nth(1)
+                .map(|(at, _)| at + 1)
+                .into_iter()
+                .collect(),
+            "repeat" => (commands.iter().enumerate())
+                .filter(|(_, (command, numbers))| *command == 'h' && numbers[0] < 0)
+                .map(|(at, _)| at)
+                .collect(),
+            _ => continue,
+        };
+        for at in around {
+            assert_eq!(commands[at].0, 'h', "{}: {data}", production.name);
+            let arrow = commands.get(at + 1).map(|(command, _)| *command);
+            assert_eq!(arrow, Some('m'), "{}: {data}", production.name);
+            checked += 1;
+        }
+    }
+    checked
 }
 
 /// The README's diagram is the one the command line draws: regenerate it

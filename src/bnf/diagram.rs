@@ -19,6 +19,10 @@
 //! | `"ftp://"` | a rounded box: the literal as written, quotes and case included (`<">` for the double quote) |
 //! | `host` | a square box: the production, linked to its own diagram when told where that is |
 //!
+//! Every track that goes around a box or back to it has its arrowhead: a
+//! box too narrow for the crate to draw one there (`telneturl`'s
+//! `[ "/" ]`) has a little more track on both sides.
+//!
 //! ```
 //! use rfc1738::bnf::{Grammar, diagram};
 //!
@@ -124,9 +128,9 @@ fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
             }
             Box::new(MultiChoice::new(split))
         }
-        Expr::Optional(inner) => Box::new(Optional::new(node(inner, link))),
+        Expr::Optional(inner) => Box::new(Optional::new(arrowed(node(inner, link)))),
         Expr::Repeat { min, expr } => {
-            let body = node(expr, link);
+            let body = arrowed(node(expr, link));
             match min {
                 0 => Box::new(Optional::new(Repeat::new(body, Empty))),
                 1 => Box::new(Repeat::new(body, Empty)),
@@ -145,6 +149,31 @@ fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
             }
         }
     }
+}
+
+/// The longest track the `railroad` crate draws without an arrowhead, in
+/// its units: it draws one only on a horizontal track longer than this.
+const ARROWLESS: i64 = 50;
+
+/// `body`, padded with track on both sides when it is too narrow for the
+/// track that goes around it (an optional's way past it, a loop's way
+/// back, each as long as `body` is wide) to have its arrowhead: without it
+/// `telneturl`'s `[ "/" ]`, a box 44 units wide, was the one optional of
+/// the grammar whose way past did not say which way it goes.
+fn arrowed(body: Box<dyn Node>) -> Box<dyn Node> {
+    if body.width() > ARROWLESS {
+        return body;
+    }
+    // Each `Empty` adds the sequence's spacing, 10 units, and draws nothing
+    // but track.
+    // Positive: the body is at most ARROWLESS wide.
+    let short = usize::try_from(ARROWLESS + 1 - body.width()).unwrap_or(0);
+    let sides = short.div_ceil(20);
+    let mut items: Vec<Box<dyn Node>> = Vec::with_capacity(2 * sides + 1);
+    items.extend((0..sides).map(|_| Box::new(Empty) as Box<dyn Node>));
+    items.push(body);
+    items.extend((0..sides).map(|_| Box::new(Empty) as Box<dyn Node>));
+    Box::new(Sequence::new(items))
 }
 
 /// A sequence of `items`, on one row when it fits [`ROW_WIDTH`], else on
