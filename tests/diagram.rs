@@ -40,13 +40,19 @@ fn class<'a>(node: Node<'a, '_>) -> &'a str {
     node.attribute("class").unwrap_or("")
 }
 
-/// The text of a box.
+/// The text of a box, in the grammar's dialect: the double quote, drawn
+/// as the character it is, is `<">` there.
 fn label(node: Node<'_, '_>) -> String {
-    node.descendants()
+    let text = node
+        .descendants()
         .find(|n| n.has_tag_name("text"))
         .and_then(|text| text.text())
-        .expect("a box has its text")
-        .to_owned()
+        .expect("a box has its text");
+    if text == r#"'"'"# {
+        "<\">".to_owned()
+    } else {
+        text.to_owned()
+    }
 }
 
 /// What `node` draws, written back in the grammar's dialect (as
@@ -189,6 +195,28 @@ fn literals_are_rounded_boxes_and_productions_square_ones() {
             "nonterminal" => assert_eq!(node.attribute("rx"), None),
             _ => {}
         }
+    }
+}
+
+/// `<">` is one character, the double quote: its box shows that character,
+/// quoted the other way, and no box shows `<">`, which reads as three.
+#[test]
+fn the_double_quote_is_drawn_as_the_character_it_is() {
+    let svg = svg_of("punctuation");
+    let document = Document::parse(&svg).expect("well-formed");
+    let boxes: Vec<&str> = document
+        .descendants()
+        .filter(|n| class(*n) == "terminal")
+        .filter_map(|n| n.descendants().find(|t| t.has_tag_name("text"))?.text())
+        .collect();
+    assert_eq!(boxes, [r#""<""#, r#"">""#, r##""#""##, r#""%""#, r#"'"'"#]);
+    for production in Grammar::rfc1738().productions() {
+        let svg = diagram::svg(production, &anchor, true);
+        assert!(
+            !svg.contains("&lt;\"&gt;") && !svg.contains("&lt;&quot;&gt;"),
+            "{}",
+            production.name
+        );
     }
 }
 

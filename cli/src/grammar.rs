@@ -113,7 +113,8 @@ fn page(grammar: &Grammar) -> String {
         "</style>\n</head>\n<body>\n<h1>RFC 1738, section 5: the BNF of URLs</h1>\n\
          <p>Each production of <code>grammar/rfc1738.bnf</code> as printed in the RFC, \
          and its railroad diagram, drawn from it by <code>rfc1738 grammar --format html</code>: \
-         literals in rounded boxes, exactly as written; productions in square boxes, \
+         literals in rounded boxes, as written (the double quote, which the BNF writes \
+         <code>&lt;\"&gt;</code>, as <code>'\"'</code>); productions in square boxes, \
          each linked to its diagram.</p>\n<nav>",
     );
     for p in grammar.productions() {

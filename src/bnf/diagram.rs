@@ -16,7 +16,8 @@
 //! | `*a` | a branch around a loop through `a` |
 //! | `1*a` | a loop through `a` |
 //! | `n*a`, `n` above 1 | a loop through `a`, its return track labelled `n or more times` |
-//! | `"ftp://"` | a rounded box: the literal as written, quotes and case included (`<">` for the double quote) |
+//! | `"ftp://"` | a rounded box: the literal as written, quotes and case included |
+//! | `<">` | a rounded box: `'"'`, the one character it stands for |
 //! | `host` | a square box: the production, linked to its own diagram when told where that is |
 //!
 //! Every track that goes around a box or back to it has its arrowhead: a
@@ -99,6 +100,9 @@ pub fn svg(production: &Production, link: &dyn Fn(&str) -> Option<String>, style
     diagram.to_string().replace('\n', "")
 }
 
+/// The box of the literal double quote, which the BNF writes `<">`.
+const DOUBLE_QUOTE: &str = "'\"'";
+
 /// The widest a sequence is drawn on one row, in the crate's units (a
 /// character of a box's text is 8): past it, the sequence is cut into rows.
 const ROW_WIDTH: i64 = 720;
@@ -140,6 +144,9 @@ fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
                 )),
             }
         }
+        // `<">` reads as three characters in a box: the character it stands
+        // for, quoted the other way, reads as one.
+        Expr::Literal(literal) if literal == "\"" => Box::new(Terminal::new(DOUBLE_QUOTE.into())),
         Expr::Literal(_) => Box::new(Terminal::new(expr.to_string())),
         Expr::Ref(name) => {
             let target = NonTerminal::new(name.clone());
