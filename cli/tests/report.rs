@@ -281,23 +281,28 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
         })
         .collect();
     assert_eq!(page["warnings"], Value::Array(warnings));
-    // Drawn, within its width, and self-contained.
+    drawn_whole_and_self_contained(&page);
+
+    browser.screenshot(&report, (1100, 1600));
+}
+
+/// What the browser says of the page as laid out: its charts drawn, their
+/// texts within their edges, the page within its width, at 1100 pixels
+/// and at 400 (where the tables and charts scroll in their boxes, the
+/// charts' text legible), and nothing to load or run.
+fn drawn_whole_and_self_contained(page: &Value) {
     assert_eq!(page["charts"], 4, "{page}");
     assert_eq!(page["undrawnCharts"], 0, "{page}");
     assert!(page["bars"].as_u64() > Some(20), "{page}");
     assert_eq!(page["undrawnBars"], 0, "{page}");
     assert_eq!(page["fits"], true);
     assert_eq!(page["clippedTexts"], json!([]), "{page}");
-    // At 400 pixels, the tables and charts scroll in their boxes, and the
-    // charts' text stays legible.
     let narrow = &page["narrow"];
     assert_eq!(narrow["fits"], true, "{narrow}");
     let smallest = narrow["smallestText"].as_f64().expect("a size");
     assert!(smallest >= 9.9, "{narrow}");
     assert_eq!(page["scripts"], 0);
     assert_eq!(page["loads"], json!([]));
-
-    browser.screenshot(&report, (1100, 1600));
 }
 
 #[test]

@@ -400,6 +400,35 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     };
     out.push_str(&legend(&[("valid", "valid"), ("invalid", "invalid")]));
     out.push_str(&chart("inputs per scheme", &bars, most, layout));
+    scheme_table(out, document, &rows)?;
+    let limits = &document.limits;
+    let mut note = format!(
+        "A scheme is the name before the first <code>:</code>, in lower case; \
+         <code>(none)</code> counts the inputs without one, and those whose name has \
+         characters a scheme cannot have or is longer than {} characters. The {} schemes \
+         with the most inputs are shown",
+        super::SCHEME_LONGEST,
+        limits.schemes_shown
+    );
+    if others.untracked {
+        let _ = write!(
+            note,
+            "; the schemes met after the first {} are counted together with the others",
+            limits.schemes_tracked
+        );
+    }
+    writeln!(out, "<p class=\"note\">{note}.</p>\n</section>")
+}
+
+/// The table of the schemes: a row of `rows` per scheme shown, and one
+/// for the others when there are any.
+fn scheme_table(
+    out: &mut String,
+    document: &Document,
+    rows: &[(String, &Counts)],
+) -> std::fmt::Result {
+    let checked = document.valid + document.invalid;
+    let others = &document.other_schemes;
     writeln!(
         out,
         "<div class=\"scroll\"><table>\n<thead><tr><th>scheme</th><th>inputs</th><th>share</th><th>valid</th>\
@@ -435,24 +464,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
             grouped(counts.warned),
         )?;
     }
-    writeln!(out, "</tbody>\n</table></div>")?;
-    let limits = &document.limits;
-    let mut note = format!(
-        "A scheme is the name before the first <code>:</code>, in lower case; \
-         <code>(none)</code> counts the inputs without one, and those whose name has \
-         characters a scheme cannot have or is longer than {} characters. The {} schemes \
-         with the most inputs are shown",
-        super::SCHEME_LONGEST,
-        limits.schemes_shown
-    );
-    if others.untracked {
-        let _ = write!(
-            note,
-            "; the schemes met after the first {} are counted together with the others",
-            limits.schemes_tracked
-        );
-    }
-    writeln!(out, "<p class=\"note\">{note}.</p>\n</section>")
+    writeln!(out, "</tbody>\n</table></div>")
 }
 
 /// The causes: a chart of the first, then each with its examples.
@@ -482,36 +494,7 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
             String::new()
         }
     )?;
-    let charted = &document.causes[..document.causes.len().min(CAUSES_CHARTED)];
-    let most = charted.first().map_or(0, |cause| cause.count);
-    let bars: Vec<Bar> = charted
-        .iter()
-        .enumerate()
-        .map(|(i, cause)| Bar {
-            label: format!("{}. {}", i + 1, cause.heading()),
-            link: Some(format!("cause-{}", i + 1)),
-            segments: vec![(cause.count, "invalid")],
-            note: format!(
-                "{} ({}) {}",
-                grouped(cause.count),
-                share(cause.count, document.invalid),
-                cause.hints.join(", ")
-            ),
-        })
-        .collect();
-    // Room for a count, its share and two hints' codes after the bar.
-    let layout = Layout {
-        label: 250,
-        bar: 330,
-        note: 380,
-        row: 22,
-    };
-    out.push_str(&chart(
-        "the causes with the most inputs",
-        &bars,
-        most,
-        layout,
-    ));
+    out.push_str(&cause_chart(document));
     if others.inputs > 0 {
         let untracked = if others.untracked_inputs > 0 {
             format!(
@@ -542,6 +525,36 @@ fn causes(out: &mut String, document: &Document) -> std::fmt::Result {
         "<p class=\"note\">Each cause, what was expected and its first examples: \
          <a href=\"#cause-examples\">below</a>.</p>\n</section>"
     )
+}
+
+/// The chart of the first [`CAUSES_CHARTED`] causes, each linked to its
+/// examples.
+fn cause_chart(document: &Document) -> String {
+    let charted = &document.causes[..document.causes.len().min(CAUSES_CHARTED)];
+    let most = charted.first().map_or(0, |cause| cause.count);
+    let bars: Vec<Bar> = charted
+        .iter()
+        .enumerate()
+        .map(|(i, cause)| Bar {
+            label: format!("{}. {}", i + 1, cause.heading()),
+            link: Some(format!("cause-{}", i + 1)),
+            segments: vec![(cause.count, "invalid")],
+            note: format!(
+                "{} ({}) {}",
+                grouped(cause.count),
+                share(cause.count, document.invalid),
+                cause.hints.join(", ")
+            ),
+        })
+        .collect();
+    // Room for a count, its share and two hints' codes after the bar.
+    let layout = Layout {
+        label: 250,
+        bar: 330,
+        note: 380,
+        row: 22,
+    };
+    chart("the causes with the most inputs", &bars, most, layout)
 }
 
 /// Each cause shown, with what was expected, its hints and examples.
