@@ -431,8 +431,8 @@ struct ExplainArgs {
     /// characters it matched; for a rejected input, the rejected part red
     /// and a caret under where it failed. `dot`: the same for Graphviz (`dot
     /// -Tsvg`). A picture is of one URL, given as an argument; it shows at
-    /// most 1024 bytes of the input (around where it failed) and 10000
-    /// nodes, and says so.
+    /// most 1024 bytes of the input (240 with `--all`), around where it
+    /// failed, and 1000 nodes, and says so.
     #[arg(long, value_enum, default_value_t = TreeFormat::Human)]
     format: TreeFormat,
 

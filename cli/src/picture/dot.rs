@@ -8,7 +8,7 @@ use crate::markup::escape as xml;
 
 /// `lines` as a DOT string: `"` and `\` escaped, each line ended with
 /// `end` (`\n` centres it, `\l` puts it left).
-fn dot_string<'l>(lines: impl IntoIterator<Item = &'l str>, end: &str) -> String {
+pub(super) fn dot_string<'l>(lines: impl IntoIterator<Item = &'l str>, end: &str) -> String {
     let mut escaped = String::from("\"");
     for line in lines {
         for c in line.chars() {

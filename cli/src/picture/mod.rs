@@ -13,9 +13,12 @@
 //! Everything from the input is shown as [`rfc1738::visible`] shows it, the
 //! characters of a password as `*` unless told otherwise, and a byte that
 //! is not UTF-8 as `\xFF`. A picture stays small whatever the input: it
-//! shows at most [`MAX_BYTES`] bytes of the input (the first ones, or, for
-//! a rejected input, those around where it failed) and at most
-//! [`MAX_NODES`] nodes, and says what it leaves out.
+//! shows at most [`MAX_BYTES`] bytes of the input ([`MAX_BYTES_ALL`] with
+//! the character classes, which take 3 or 4 nodes a byte), the first ones
+//! or, for a rejected input, those around where it failed, and at most
+//! [`MAX_NODES`] nodes, and says what it leaves out. That many nodes and
+//! characters, each of the longest form it can take, make less than 1 MiB
+//! in either format (a test builds that picture).
 
 use std::ops::Range;
 
@@ -34,8 +37,15 @@ pub use svg::svg;
 /// The most bytes of the input a picture shows.
 pub const MAX_BYTES: usize = 1024;
 
-/// The most nodes of the tree a picture shows.
-pub const MAX_NODES: usize = 10_000;
+/// The most bytes of the input a picture shows with the character classes
+/// (`--all`): a letter is 4 nodes (`uchar` › `unreserved` › `alpha` ›
+/// `lowalpha`), so that this many bytes take less than [`MAX_NODES`].
+pub const MAX_BYTES_ALL: usize = 240;
+
+/// The most nodes of the tree a picture shows: about a node a byte of
+/// [`MAX_BYTES`] (an empty segment between two `/`), or 4 a byte of
+/// [`MAX_BYTES_ALL`].
+pub const MAX_NODES: usize = 1000;
 
 /// The most characters of a node's text shown in its label (DOT) or its
 /// tooltip (SVG).
@@ -73,6 +83,8 @@ struct Failure {
 pub struct Scene {
     rule: Rule,
     length: usize,
+    /// The most bytes shown: [`MAX_BYTES`] or [`MAX_BYTES_ALL`].
+    limit: usize,
     /// The bytes shown.
     window: Range<usize>,
     cells: Vec<Cell>,
@@ -97,11 +109,13 @@ impl Scene {
         password: Option<&Range<usize>>,
         all: bool,
     ) -> Scene {
-        let window = window(input, failure.map(Error::offset));
+        let limit = if all { MAX_BYTES_ALL } else { MAX_BYTES };
+        let window = window(input, failure.map(Error::offset), limit);
         let cells = cells(input, &window, password);
         let mut scene = Scene {
             rule,
             length: input.len(),
+            limit,
             window,
             cells,
             nodes: Vec::new(),
@@ -141,11 +155,7 @@ impl Scene {
             self.left_out += 1;
             return;
         }
-        // Spans end at ASCII bytes the grammar matched: char boundaries.
-        let cut = span.start + (span.end - span.start).min(MAX_TEXT);
-        let shown = show::part(&node.text()[..cut - span.start], span.start, password).quoted();
-        let more = if cut < span.end { "…" } else { "" };
-        let text = format!("\"{shown}{more}\"");
+        let text = quoted(node.text(), span.start, password);
         let at = self.nodes.len();
         self.nodes.push(Placed {
             rule: node.rule(),
@@ -202,8 +212,8 @@ impl Scene {
         }
         if self.window != (0..self.length) {
             notes.push(format!(
-                "bytes {}..{} of {} shown (at most {MAX_BYTES})",
-                self.window.start, self.window.end, self.length
+                "bytes {}..{} of {} shown (at most {})",
+                self.window.start, self.window.end, self.length, self.limit
             ));
         }
         if self.left_out > 0 {
@@ -216,19 +226,30 @@ impl Scene {
     }
 }
 
-/// The bytes a picture shows: all of them, or [`MAX_BYTES`] of them, the
-/// first ones or, when the input failed at `failure`, those around it;
-/// widened to whole characters.
-fn window(input: &[u8], failure: Option<usize>) -> Range<usize> {
+/// `text`, which starts at byte `start` of the input, as a node's text is
+/// shown: between double quotes, escaped, the characters of `password`
+/// hidden, and cut to [`MAX_TEXT`] characters, `…` after them.
+fn quoted(text: &str, start: usize, password: Option<&Range<usize>>) -> String {
+    let cut = text
+        .char_indices()
+        .nth(MAX_TEXT)
+        .map_or(text.len(), |(at, _)| at);
+    let shown = show::part(&text[..cut], start, password).quoted();
+    let more = if cut < text.len() { "…" } else { "" };
+    format!("\"{shown}{more}\"")
+}
+
+/// The bytes a picture shows: all of them, or `limit` of them, the first
+/// ones or, when the input failed at `failure`, those around it; widened
+/// to whole characters.
+fn window(input: &[u8], failure: Option<usize>, limit: usize) -> Range<usize> {
     let length = input.len();
-    if length <= MAX_BYTES {
+    if length <= limit {
         return 0..length;
     }
-    let start = failure.map_or(0, |at| {
-        at.saturating_sub(MAX_BYTES * 3 / 4).min(length - MAX_BYTES)
-    });
+    let start = failure.map_or(0, |at| at.saturating_sub(limit * 3 / 4).min(length - limit));
     let continues = |at: usize| input.get(at).is_some_and(|b| (0x80..0xC0).contains(b));
-    let (mut start, mut end) = (start, start + MAX_BYTES);
+    let (mut start, mut end) = (start, start + limit);
     // A character is at most 4 bytes: 3 that continue it.
     for _ in 0..3 {
         if continues(start) {
@@ -271,7 +292,10 @@ fn cells(input: &[u8], window: &Range<usize>, password: Option<&Range<usize>>) -
 
 #[cfg(test)]
 mod tests {
+    use std::fmt;
+
     use super::*;
+    use crate::markup::escape as xml;
 
     /// The SVG and the DOT of `scene`.
     fn both(scene: &Scene) -> (String, String) {
@@ -281,8 +305,8 @@ mod tests {
         (svg, dot)
     }
 
-    /// A megabyte of input, every class shown, gives pictures of less
-    /// than a megabyte: the window's, not the input's.
+    /// A megabyte of input gives pictures of less than a megabyte: the
+    /// window's, not the input's, every class shown or not.
     #[test]
     fn a_picture_of_a_megabyte_is_bounded() {
         let mut url = String::from("http://host/");
@@ -291,39 +315,169 @@ mod tests {
         }
         let matched = rfc1738::check(&url).expect("valid");
         let tree = matched.tree();
-        let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, true);
-        assert_eq!(scene.window, 0..MAX_BYTES);
-        let (svg, dot) = both(&scene);
-        assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
+        for (all, limit) in [(false, MAX_BYTES), (true, MAX_BYTES_ALL)] {
+            let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, all);
+            assert_eq!(scene.window, 0..limit);
+            let (svg, dot) = both(&scene);
+            assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
+            assert!(svg.contains(&format!("(at most {limit})")));
+        }
         // Rejected 10 bytes before its end: those bytes, and the 1014
-        // before them.
+        // before them (230 with every class).
         let at = url.len() - 10;
         url.replace_range(at..=at, " ");
         let error = rfc1738::check(&url).expect_err("a space");
         assert_eq!(error.offset(), at);
         let prefix = rfc1738::check_prefix(&url);
-        let scene = Scene::new(
-            error.rule(),
-            url.as_bytes(),
-            prefix.as_ref(),
-            Some(&error),
-            None,
-            true,
-        );
-        assert_eq!(scene.window, url.len() - MAX_BYTES..url.len());
-        let (svg, dot) = both(&scene);
-        assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
-        assert!(svg.contains(&format!("data-offset=\"{at}\"")));
+        for (all, limit) in [(false, MAX_BYTES), (true, MAX_BYTES_ALL)] {
+            let scene = Scene::new(
+                error.rule(),
+                url.as_bytes(),
+                prefix.as_ref(),
+                Some(&error),
+                None,
+                all,
+            );
+            assert_eq!(scene.window, url.len() - limit..url.len());
+            let (svg, dot) = both(&scene);
+            assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
+            assert!(svg.contains(&format!("data-offset=\"{at}\"")));
+        }
+    }
+
+    /// The longest forms a picture gives a node's text and a character,
+    /// found by trying every character (and a byte that is not UTF-8): the
+    /// text of a node that matched more than [`MAX_TEXT`] of the character
+    /// whose text is the longest once escaped for SVG and for DOT, and the
+    /// longest cell once escaped (both formats escape a cell as XML).
+    struct Longest {
+        svg_text: String,
+        dot_text: String,
+        cell: String,
+    }
+
+    impl Longest {
+        fn find() -> Longest {
+            let text = |c: char| quoted(&c.to_string().repeat(MAX_TEXT + 1), 0, None);
+            let longest_text = |escape: &dyn Fn(&str) -> String| {
+                let worst = (char::MIN..=char::MAX)
+                    .max_by_key(|&c| escape(&quoted(&c.to_string(), 0, None)).len())
+                    .expect("characters");
+                text(worst)
+            };
+            let cell = |bytes: &[u8]| cells(bytes, &(0..bytes.len()), None).remove(0).shown;
+            let cell = (char::MIN..=char::MAX)
+                .map(|c| cell(c.to_string().as_bytes()))
+                .chain([cell(b"\xFF")])
+                .max_by_key(|shown| xml(shown).len())
+                .expect("cells");
+            Longest {
+                svg_text: longest_text(&xml),
+                dot_text: longest_text(&|text| super::dot::dot_string([text], "")),
+                cell,
+            }
+        }
+    }
+
+    /// The largest picture: `nodes` nodes of `rule`, nested, each wider
+    /// than the window on both sides, each with a line to the characters
+    /// and each with `text`; under them [`MAX_BYTES`] characters shown as
+    /// `cell`, all rejected; offsets as long as an input in memory can
+    /// have; and every note.
+    fn largest(rule: Rule, text: &str, cell: &str, nodes: usize) -> Scene {
+        // An input is at most `isize::MAX` bytes long: offsets of 19 digits.
+        let base = isize::MAX as usize / 2;
+        let cells: Vec<Cell> = (0..MAX_BYTES)
+            .map(|i| Cell {
+                span: base + 4 * i..base + 4 * i + 4,
+                shown: cell.to_owned(),
+            })
+            .collect();
+        let window = base..base + 4 * MAX_BYTES;
+        let nodes = (0..nodes)
+            .map(|depth| Placed {
+                rule,
+                span: base - 1..window.end + 1,
+                depth,
+                parent: depth.checked_sub(1),
+                inner: false,
+                text: text.to_owned(),
+            })
+            .collect();
+        Scene {
+            rule,
+            length: isize::MAX as usize,
+            limit: MAX_BYTES,
+            window,
+            cells,
+            nodes,
+            left_out: usize::MAX,
+            has_tree: false,
+            failure: Some(Failure {
+                offset: base,
+                // Longer than any message the grammar makes.
+                message: "x".repeat(1000),
+                path: "y".repeat(1000),
+            }),
+        }
+    }
+
+    /// The rule whose node, drawn alone by `draw`, is the longest.
+    fn longest_rule(draw: fn(&Scene, &mut String) -> fmt::Result) -> Rule {
+        let size = |rule: Rule| {
+            let mut out = String::new();
+            draw(&largest(rule, "a", "a", 1), &mut out).expect("a String takes it");
+            out.len()
+        };
+        Rule::ALL
+            .into_iter()
+            .max_by_key(|&rule| size(rule))
+            .expect("rules")
+    }
+
+    /// The bound holds by construction: the largest picture the limits let
+    /// through, each node and character of the longest form it can take,
+    /// is less than 1 MiB in either format.
+    #[test]
+    fn the_largest_picture_is_less_than_a_mebibyte() {
+        let longest = Longest::find();
+        let rule = longest_rule(super::svg);
+        let mut svg = String::new();
+        let scene = largest(rule, &longest.svg_text, &longest.cell, MAX_NODES);
+        super::svg(&scene, &mut svg).expect("a String takes it");
+        let rule = longest_rule(super::dot);
+        let mut dot = String::new();
+        let scene = largest(rule, &longest.dot_text, &longest.cell, MAX_NODES);
+        super::dot(&scene, &mut dot).expect("a String takes it");
+        assert!(svg.len() < 1 << 20, "svg: {} bytes", svg.len());
+        assert!(dot.len() < 1 << 20, "dot: {} bytes", dot.len());
+        // Every node and every character drawn.
+        assert_eq!(svg.matches("<g data-rule=").count(), MAX_NODES);
+        assert_eq!(svg.matches("<g data-start=").count(), MAX_BYTES);
+        assert_eq!(dot.matches("style=dotted").count(), MAX_NODES);
     }
 
     #[test]
     fn the_window_is_whole_characters_around_the_failure() {
         let long = "é".repeat(MAX_BYTES);
         // Around byte 1501 (inside an `é`): from a character's start.
-        let window = window(long.as_bytes(), Some(1501));
+        let window = window(long.as_bytes(), Some(1501), MAX_BYTES);
         assert!(long.is_char_boundary(window.start) && long.is_char_boundary(window.end));
         assert!(window.contains(&1501) && window.len() <= MAX_BYTES + 3);
-        assert_eq!(super::window(b"short", Some(3)), 0..5);
+        assert_eq!(super::window(b"short", Some(3), MAX_BYTES), 0..5);
+    }
+
+    /// A node's text is cut at a character, not a byte, and a password in
+    /// it hidden.
+    #[test]
+    fn a_text_is_cut_after_its_first_characters() {
+        let long = "é".repeat(MAX_TEXT + 1);
+        assert_eq!(
+            quoted(&long, 0, None),
+            format!("\"{}…\"", "é".repeat(MAX_TEXT))
+        );
+        assert_eq!(quoted(&long[2..], 2, None), format!("\"{}\"", &long[2..]));
+        assert_eq!(quoted("me:pw\"", 10, Some(&(13..15))), r#""me:**\"""#);
     }
 
     #[test]
