@@ -78,12 +78,13 @@ fn dot_string(text: &str) -> (String, &str) {
 }
 
 /// A DOT picture read back: its nodes `nI` (label lines), its edges between
-/// them, the edges to the row of characters, the graph's label and the
-/// table of characters.
+/// them, the edges to the row of characters, the nodes put on one rank, the
+/// graph's label and the table of characters.
 struct Dot {
     labels: BTreeMap<usize, Vec<String>>,
     edges: Vec<(usize, usize)>,
     to_input: Vec<(usize, usize)>,
+    ranks: Vec<Vec<usize>>,
     label: String,
     table: String,
 }
@@ -96,6 +97,7 @@ fn read_dot(dot: &str) -> Dot {
         labels: BTreeMap::new(),
         edges: Vec::new(),
         to_input: Vec::new(),
+        ranks: Vec::new(),
         label: String::new(),
         table: String::new(),
     };
@@ -104,6 +106,9 @@ fn read_dot(dot: &str) -> Dot {
         if let Some(rest) = line.strip_prefix("graph [") {
             let at = rest.find("label=\"").expect("a label") + 7;
             picture.label = dot_string(&rest[at..]).0;
+        } else if let Some(rest) = line.strip_prefix("{ rank=same; ") {
+            let ids = rest.strip_suffix("; }").expect("a rank ends with ; }");
+            picture.ranks.push(ids.split("; ").map(node).collect());
         } else if let Some(rest) = line.strip_prefix("{ rank=sink; input [") {
             let start = rest.find("label=<").expect("an HTML label") + 7;
             let end = rest.rfind(">]; }").expect("the end of the label");
@@ -119,7 +124,7 @@ fn read_dot(dot: &str) -> Dot {
         } else if let Some((from, to)) = line.split_once(" -> ") {
             if let Some(rest) = to.strip_prefix("input:b") {
                 let (offset, rest) = rest.split_once(':').expect("a port");
-                assert_eq!(rest, "n [style=dotted, arrowhead=none];");
+                assert_eq!(rest, "n [style=dotted, arrowhead=none];", "{line}");
                 picture
                     .to_input
                     .push((node(from), offset.parse().expect("an offset")));
@@ -135,8 +140,9 @@ fn read_dot(dot: &str) -> Dot {
 }
 
 /// The DOT picture has a node per node of the JSON tree, labelled with its
-/// production and span, an edge per parent, and a dotted edge from each
-/// node without children to the character its span starts at.
+/// production and span, an edge per parent, the nodes of each depth on one
+/// rank, and a dotted edge from each node without children to the
+/// character its span starts at.
 #[track_caller]
 fn dot_is_the_tree(url: &str, all: bool) -> Dot {
     let (tree, _) = json_tree(url, all);
@@ -169,6 +175,19 @@ fn dot_is_the_tree(url: &str, all: bool) -> Dot {
         }
     }
     assert_eq!(dot.edges.len(), tree.len().saturating_sub(1));
+    // Preorder: a parent comes before its children.
+    let mut depths: Vec<usize> = Vec::new();
+    for (_, _, _, parent) in &tree {
+        depths.push(parent.map_or(0, |p| depths[p] + 1));
+    }
+    let mut ranks: Vec<Vec<usize>> = Vec::new();
+    for (i, &depth) in depths.iter().enumerate() {
+        if depth == ranks.len() {
+            ranks.push(Vec::new());
+        }
+        ranks[depth].push(i);
+    }
+    assert_eq!(dot.ranks, ranks, "{url}");
     dot
 }
 
@@ -200,10 +219,14 @@ fn dot_marks_the_rejected_part_and_the_caret() {
     let marked = cells[0].matches("BGCOLOR").count();
     assert_eq!(marked, 2, "a and / are rejected");
     assert!(cells[0].contains("<TD PORT=\"b13\" BGCOLOR=\"#f8d0d0\">a</TD>"));
-    // The caret is the 14th cell of the second row.
+    // The caret is the 14th cell of the second row, which has no borders.
     let carets: Vec<&str> = cells[1].split("</TD>").collect();
-    assert_eq!(carets[13], "<TD>^");
+    assert_eq!(
+        carets[13],
+        "<TD BORDER=\"0\"><FONT COLOR=\"#cc0000\"><B>^</B></FONT>"
+    );
     assert_eq!(cells[1].matches('^').count(), 1);
+    assert_eq!(cells[1].matches("<TD BORDER=\"0\">").count(), 15);
 }
 
 #[test]
