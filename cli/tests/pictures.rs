@@ -345,6 +345,111 @@ fn svg_draws_the_tree_and_the_caret_where_the_input_failed() {
     svg_is_the_tree("ftp:x");
 }
 
+/// The boxes of an SVG picture: each node's production, its box's `x`,
+/// `width` and `stroke-dasharray`, and its name's `x` and `text-anchor`.
+struct NodeBox {
+    rule: String,
+    x: usize,
+    width: usize,
+    dashes: Option<Vec<usize>>,
+    name_x: usize,
+    anchor: String,
+}
+
+fn boxes_of(document: &Document) -> Vec<NodeBox> {
+    let number = |node: roxmltree::Node, key| -> usize {
+        node.attribute(key)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{key}"))
+    };
+    (document.descendants())
+        .filter(|n| n.attribute("data-rule").is_some())
+        .map(|g| {
+            let rect = rect_of(g);
+            let name = g
+                .children()
+                .find(|c| c.has_tag_name("text"))
+                .expect("a name");
+            NodeBox {
+                rule: g.attribute("data-rule").expect("a rule").to_owned(),
+                x: number(rect, "x"),
+                width: number(rect, "width"),
+                dashes: rect
+                    .attribute("stroke-dasharray")
+                    .map(|d| d.split(' ').map(|n| n.parse().expect("a length")).collect()),
+                name_x: number(name, "x"),
+                anchor: name.attribute("text-anchor").expect("an anchor").to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// The `x` of each `…` that says the input goes on past the row.
+fn more_of(document: &Document) -> Vec<usize> {
+    (document.descendants())
+        .filter(|n| n.attribute("class") == Some("more"))
+        .map(|n| n.attribute("x").and_then(|x| x.parse().ok()).expect("x"))
+        .collect()
+}
+
+/// A box over more than the bytes shown runs to the edge of the picture,
+/// open on that side (its outline, drawn clockwise from the top left
+/// corner, has a gap of the box's height there); a box much wider than its
+/// name has the name at its left end, where a reader who scrolls from the
+/// left sees it; a `…` ends the row where the input goes on.
+#[test]
+fn a_box_cut_by_the_window_is_open_on_that_side() {
+    // Rejected at the `<`: bytes 1987..3011 shown, the boxes over the path
+    // begin before them.
+    let url = format!("http://h/{}<x", "a".repeat(3000));
+    let text = svg(&url, &[]);
+    let document = Document::parse(&text).expect("well-formed XML");
+    let boxes = boxes_of(&document);
+    let rules: Vec<&str> = boxes.iter().map(|b| b.rule.as_str()).collect();
+    assert_eq!(rules, ["httpurl", "hpath", "hsegment"]);
+    for b in &boxes {
+        assert_eq!(b.x, 0, "{}", b.rule);
+        // Top, right side and bottom drawn; the left side not.
+        let (w, h) = (b.width, 22);
+        assert_eq!(b.dashes, Some(vec![2 * w + h, h]), "{}", b.rule);
+        assert!(b.width > 9000);
+        assert_eq!((b.anchor.as_str(), b.name_x < 20), ("start", true));
+    }
+    assert_eq!(more_of(&document), [6]);
+    // Valid and long: the first 1024 bytes, the boxes over the path go on
+    // to the right edge of the picture.
+    let url = format!("http://h/{}", "a/".repeat(1000));
+    let text = svg(&url, &[]);
+    let document = Document::parse(&text).expect("well-formed XML");
+    let root = document.root_element();
+    let width: usize = root
+        .attribute("width")
+        .and_then(|w| w.parse().ok())
+        .expect("width");
+    let boxes = boxes_of(&document);
+    for b in boxes
+        .iter()
+        .filter(|b| b.rule == "httpurl" || b.rule == "hpath")
+    {
+        assert_eq!(b.x + b.width, width, "{}", b.rule);
+        // Top drawn, right side not, bottom and left side drawn.
+        let (w, h) = (b.width, 22);
+        assert_eq!(b.dashes, Some(vec![w, h, w + h]), "{}", b.rule);
+        assert_eq!((b.anchor.as_str(), b.name_x), ("start", b.x + 8));
+    }
+    let more = more_of(&document);
+    assert_eq!(more.len(), 1);
+    assert!(more[0] > width - 40 && more[0] < width, "{more:?}");
+    // All of a short URL shown: closed, rounded boxes, names centred.
+    let text = svg("http://host/a/b", &[]);
+    let document = Document::parse(&text).expect("well-formed XML");
+    for b in boxes_of(&document) {
+        assert_eq!(b.dashes, None, "{}", b.rule);
+        assert_eq!((b.anchor.as_str(), b.name_x), ("middle", b.x + b.width / 2));
+    }
+    assert!(text.contains("rx=\"3\"") && more_of(&document).is_empty());
+}
+
 #[test]
 fn nothing_raw_from_the_input_and_no_password() {
     let url = "ftp://me:hunter2@host/\u{202e}\u{1b}[2J\u{7}</svg>&";

@@ -6,14 +6,17 @@
 //! Characters are widened where a node over them needs the room for its
 //! name, and a node that matched nothing gets room of its own between two
 //! characters, so that every node shows its name; its span and text are in
-//! its tooltip.
+//! its tooltip. A name is centred in its box, or, in a box wider than
+//! [`WIDE`], at its left end. Where the input goes on past the bytes shown,
+//! a box over them runs to the edge of the picture, open on that side, and
+//! a `…` ends the row of characters.
 
 use std::fmt::{self, Write};
 use std::ops::Range;
 
 use rfc1738::is_character_class;
 
-use super::Scene;
+use super::{Placed, Scene};
 use crate::markup::escape as xml;
 
 /// The width of a character of the input, in pixels (14px monospace).
@@ -26,6 +29,11 @@ const ROW: usize = 26;
 const LINE: usize = 18;
 /// The margin around the picture, in pixels.
 const MARGIN: usize = 12;
+/// The widest box whose name is centred in it, in pixels. A wider box has
+/// its name at its left end: a reader scrolls a wide picture from the
+/// left, and the middle of a box of a long input lies thousands of pixels
+/// in.
+const WIDE: usize = 960;
 
 /// Where the characters and the nodes stand, left to right, in pixels.
 struct Layout {
@@ -155,28 +163,8 @@ pub fn svg(scene: &Scene, out: &mut impl Write) -> fmt::Result {
          text.caret, text.failure { fill: #c00; font-weight: bold; }</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
     )?;
-    for (node, &(x, width)) in scene.nodes.iter().zip(&layout.nodes) {
-        let class = if is_character_class(node.rule) {
-            "node class"
-        } else {
-            "node"
-        };
-        let (name, span) = (node.rule.name(), &node.span);
-        let y = MARGIN + node.depth * ROW;
-        writeln!(
-            out,
-            "<g data-rule=\"{name}\" data-start=\"{}\" data-end=\"{}\"><title>{name} {}..{} {}</title>\
-             <rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{}\" rx=\"3\"/>\
-             <text class=\"node\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{name}</text></g>",
-            span.start,
-            span.end,
-            span.start,
-            span.end,
-            xml(&node.text),
-            ROW - 4,
-            x + width / 2,
-            y + ROW - 10
-        )?;
+    for (node, &extent) in scene.nodes.iter().zip(&layout.nodes) {
+        draw_node(scene, node, extent, width, out)?;
     }
     row(scene, &layout, row_y, out)?;
     for (i, note) in notes.iter().enumerate() {
@@ -195,9 +183,75 @@ pub fn svg(scene: &Scene, out: &mut impl Write) -> fmt::Result {
     out.write_str("</svg>")
 }
 
-/// The row of characters, the rejected ones marked, and the caret under
-/// the byte where the input failed.
+/// A node's box, over the characters it matched, and its name, with its
+/// span and text in its tooltip. A box that goes on past the bytes shown
+/// runs to that edge of the picture, `edge` pixels wide, and is open
+/// there: square corners, no line on that side.
+fn draw_node(
+    scene: &Scene,
+    node: &Placed,
+    (x, width): (usize, usize),
+    edge: usize,
+    out: &mut impl Write,
+) -> fmt::Result {
+    let class = if is_character_class(node.rule) {
+        "node class"
+    } else {
+        "node"
+    };
+    let (name, span) = (node.rule.name(), &node.span);
+    let (y, height) = (MARGIN + node.depth * ROW, ROW - 4);
+    let before = span.start < scene.window.start;
+    let after = span.end > scene.window.end;
+    let right = if after { edge } else { x + width };
+    let x = if before { 0 } else { x };
+    let width = right - x;
+    // The outline runs from the top left corner, clockwise: top, right
+    // side, bottom, left side. A dash over each side drawn, a gap over
+    // each side left open.
+    let corners = match (before, after) {
+        (false, false) => " rx=\"3\"".to_owned(),
+        (true, false) => format!(" stroke-dasharray=\"{} {height}\"", 2 * width + height),
+        (false, true) => format!(" stroke-dasharray=\"{width} {height} {}\"", width + height),
+        (true, true) => format!(" stroke-dasharray=\"{width} {height}\""),
+    };
+    let label = if width > WIDE {
+        format!("x=\"{}\" text-anchor=\"start\"", x + LETTER)
+    } else {
+        format!("x=\"{}\" text-anchor=\"middle\"", x + width / 2)
+    };
+    writeln!(
+        out,
+        "<g data-rule=\"{name}\" data-start=\"{}\" data-end=\"{}\"><title>{name} {}..{} {}</title>\
+         <rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{height}\"{corners}/>\
+         <text class=\"node\" {label} y=\"{}\">{name}</text></g>",
+        span.start,
+        span.end,
+        span.start,
+        span.end,
+        xml(&node.text),
+        y + ROW - 10
+    )
+}
+
+/// The row of characters, the rejected ones marked, `…` on a side where
+/// the input goes on past the bytes shown, and the caret under the byte
+/// where the input failed.
 fn row(scene: &Scene, layout: &Layout, y: usize, out: &mut impl Write) -> fmt::Result {
+    let mut more = Vec::new();
+    if scene.window.start > 0 {
+        more.push(MARGIN / 2);
+    }
+    if scene.window.end < scene.length {
+        more.push(layout.right() + MARGIN / 2);
+    }
+    for x in more {
+        writeln!(
+            out,
+            "<text class=\"more\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\">…</text>",
+            y + ROW - 10
+        )?;
+    }
     for (i, cell) in scene.cells.iter().enumerate() {
         let class = if scene.rejected(cell.span.start) {
             "cell rejected"
