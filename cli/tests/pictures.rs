@@ -345,6 +345,49 @@ fn svg_draws_the_tree_and_the_caret_where_the_input_failed() {
     svg_is_the_tree("ftp:x");
 }
 
+/// A character's cell has room on either side of its text, and a space,
+/// which would be an empty box, shows a sign, `␣`, in grey; its cell keeps
+/// its offset and the caret under it.
+#[test]
+fn a_cell_has_room_and_a_space_a_sign() {
+    let url = "http://a b/";
+    let text = svg(url, &[]);
+    let document = Document::parse(&text).expect("well-formed XML");
+    let cells: Vec<roxmltree::Node> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("data-rule").is_none())
+        .filter(|n| n.attribute("data-start").is_some())
+        .collect();
+    assert_eq!(cells.len(), url.len());
+    for cell in &cells {
+        let width: usize = rect_of(*cell)
+            .attribute("width")
+            .and_then(|w| w.parse().ok())
+            .expect("a width");
+        let glyph = cell
+            .children()
+            .find(|c| c.has_tag_name("text"))
+            .expect("a text");
+        let length: usize = glyph
+            .attribute("textLength")
+            .and_then(|l| l.parse().ok())
+            .expect("a length");
+        assert!(width >= length + 6, "{width} {length}");
+        let space = cell.attribute("data-start") == Some("8");
+        assert_eq!(glyph.text() == Some("\u{2423}"), space);
+        assert_eq!(glyph.attribute("class") == Some("space"), space);
+    }
+    let caret = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("caret"))
+        .expect("a caret");
+    assert_eq!(caret.attribute("data-offset"), Some("8"));
+    let dot = stdout(&["explain", "--format", "dot", url]);
+    assert!(dot.contains(
+        "<TD PORT=\"b8\" BGCOLOR=\"#f8d0d0\"><FONT COLOR=\"#555555\">\u{2423}</FONT></TD>"
+    ));
+}
+
 /// The boxes of an SVG picture: each node's production, its box's `x`,
 /// `width` and `stroke-dasharray`, and its name's `x` and `text-anchor`.
 struct NodeBox {

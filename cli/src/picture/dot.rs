@@ -4,7 +4,7 @@
 use std::fmt::{self, Write};
 use std::ops::Range;
 
-use super::Scene;
+use super::{SPACE, Scene};
 use crate::markup::escape as xml;
 
 /// The cell of the caret's row under the byte where the input failed.
@@ -162,7 +162,11 @@ fn dot_row(scene: &Scene, out: &mut impl Write) -> fmt::Result {
         if let Some(width) = width {
             let _ = write!(row, " WIDTH=\"{width}\"");
         }
-        let _ = write!(row, ">{}</TD>", xml(&cell.shown));
+        // A space would be an empty box: its sign instead, grey.
+        let _ = match cell.shown.as_str() {
+            " " => write!(row, "><FONT COLOR=\"#555555\">{SPACE}</FONT></TD>"),
+            shown => write!(row, ">{}</TD>", xml(shown)),
+        };
         let caret = scene
             .failure
             .as_ref()

@@ -51,6 +51,11 @@ pub const MAX_NODES: usize = 1000;
 /// tooltip (SVG).
 const MAX_TEXT: usize = 40;
 
+/// The sign a picture draws in a space's cell, which would be empty: `␣`,
+/// the open box, which monospace fonts have (DejaVu Sans Mono has it, and
+/// not `␠`, the symbol for space).
+const SPACE: &str = "\u{2423}";
+
 /// A character of the input, as shown.
 struct Cell {
     /// Its bytes.
@@ -422,17 +427,24 @@ mod tests {
         }
     }
 
-    /// The rule whose node, drawn alone by `draw`, is the longest.
-    fn longest_rule(draw: fn(&Scene, &mut String) -> fmt::Result) -> Rule {
-        let size = |rule: Rule| {
+    /// A picture's writer: [`svg`] or [`dot`].
+    type Draw = fn(&Scene, &mut String) -> fmt::Result;
+
+    /// Of `candidates`, the one whose picture, made by `scene` and drawn by
+    /// `draw`, is the longest.
+    fn longest_drawn<T: Copy>(
+        draw: Draw,
+        candidates: impl IntoIterator<Item = T>,
+        scene: impl Fn(T) -> Scene,
+    ) -> T {
+        let size = |candidate| {
             let mut out = String::new();
-            draw(&largest(rule, "a", "a", 1), &mut out).expect("a String takes it");
+            draw(&scene(candidate), &mut out).expect("a String takes it");
             out.len()
         };
-        Rule::ALL
-            .into_iter()
-            .max_by_key(|&rule| size(rule))
-            .expect("rules")
+        (candidates.into_iter())
+            .max_by_key(|&candidate| size(candidate))
+            .expect("candidates")
     }
 
     /// The bound holds by construction: the largest picture the limits let
@@ -441,20 +453,28 @@ mod tests {
     #[test]
     fn the_largest_picture_is_less_than_a_mebibyte() {
         let longest = Longest::find();
-        let rule = longest_rule(super::svg);
-        let mut svg = String::new();
-        let scene = largest(rule, &longest.svg_text, &longest.cell, MAX_NODES);
-        super::svg(&scene, &mut svg).expect("a String takes it");
-        let rule = longest_rule(super::dot);
-        let mut dot = String::new();
-        let scene = largest(rule, &longest.dot_text, &longest.cell, MAX_NODES);
-        super::dot(&scene, &mut dot).expect("a String takes it");
-        assert!(svg.len() < 1 << 20, "svg: {} bytes", svg.len());
-        assert!(dot.len() < 1 << 20, "dot: {} bytes", dot.len());
-        // Every node and every character drawn.
-        assert_eq!(svg.matches("<g data-rule=").count(), MAX_NODES);
-        assert_eq!(svg.matches("<g data-start=").count(), MAX_BYTES);
-        assert_eq!(dot.matches("style=dotted").count(), MAX_NODES);
+        // Each format's writer, its text, and how it begins a node and a
+        // character.
+        let formats: [(Draw, &str, [&str; 2]); 2] = [
+            (
+                super::svg,
+                &longest.svg_text,
+                ["<g data-rule=", "<g data-start="],
+            ),
+            (super::dot, &longest.dot_text, [" [label=", "<TD PORT="]),
+        ];
+        for (draw, text, marks) in formats {
+            let rule = longest_drawn(draw, Rule::ALL, |rule| largest(rule, "a", "a", 1));
+            // A space is drawn as a sign, in a style of its own.
+            let cells = [longest.cell.as_str(), " "];
+            let cell = longest_drawn(draw, cells, |cell| largest(rule, "a", cell, 1));
+            let mut out = String::new();
+            draw(&largest(rule, text, cell, MAX_NODES), &mut out).expect("a String takes it");
+            assert!(out.len() < 1 << 20, "{} bytes\n{}", out.len(), &out[..200]);
+            // Every node and every character drawn.
+            let counts = marks.map(|mark| out.matches(mark).count());
+            assert_eq!(counts, [MAX_NODES, MAX_BYTES]);
+        }
     }
 
     #[test]

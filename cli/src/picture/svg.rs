@@ -1,7 +1,8 @@
 //! The scene as an SVG document: the tree as an icicle (the rule on top, a
 //! box per node over the characters it matched, a row per depth) over the
-//! row of characters, the rejected ones red, a caret under the byte where
-//! the input failed, and the notes under it all.
+//! row of characters (a space as a grey `␣`, which an empty box would
+//! hide), the rejected ones red, a caret under the byte where the input
+//! failed, and the notes under it all.
 //!
 //! Characters are widened where a node over them needs the room for its
 //! name, and a node that matched nothing gets room of its own between two
@@ -16,11 +17,13 @@ use std::ops::Range;
 
 use rfc1738::is_character_class;
 
-use super::{Placed, Scene};
+use super::{Placed, SPACE, Scene};
 use crate::markup::escape as xml;
 
 /// The width of a character of the input, in pixels (14px monospace).
 const CHAR: usize = 9;
+/// The room in a character's cell on either side of it, in pixels.
+const PAD: usize = 3;
 /// The width of a character of a node's name, in pixels (13px monospace).
 const LETTER: usize = 8;
 /// The height of a row of the tree, in pixels.
@@ -130,9 +133,15 @@ impl Layout {
     }
 }
 
-/// The width of a character shown as `shown`, in pixels.
-fn natural(shown: &str) -> usize {
+/// The width of the text `shown`, in pixels.
+fn glyphs(shown: &str) -> usize {
     shown.chars().count().max(1) * CHAR
+}
+
+/// The width of the cell of a character shown as `shown`, in pixels: its
+/// text and room on either side.
+fn natural(shown: &str) -> usize {
+    glyphs(shown) + 2 * PAD
 }
 
 /// The characters in `span`, as indexes; empty for a span that matched
@@ -160,7 +169,7 @@ pub fn svg(scene: &Scene, out: &mut impl Write) -> fmt::Result {
         "<style>rect.node { fill: #dbe8f6; stroke: #3d6a99; } \
          rect.class { fill: #eef3e2; stroke: #7a9a3d; } text.node { font-size: 13px; } \
          rect.cell { fill: #fafafa; stroke: #ccc; } rect.rejected { fill: #f8d0d0; stroke: #c33; } \
-         text.caret, text.failure { fill: #c00; font-weight: bold; }</style>\n\
+         text.space { fill: #555; } text.caret, text.failure { fill: #c00; font-weight: bold; }</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
     )?;
     for (node, &extent) in scene.nodes.iter().zip(&layout.nodes) {
@@ -258,18 +267,23 @@ fn row(scene: &Scene, layout: &Layout, y: usize, out: &mut impl Write) -> fmt::R
         } else {
             "cell"
         };
+        // A space would be an empty box: its sign instead, grey.
+        let (text, space) = match cell.shown.as_str() {
+            " " => (SPACE, " class=\"space\""),
+            shown => (shown, ""),
+        };
         let (x, width) = (layout.left(i), layout.width[i]);
         writeln!(
             out,
             "<g data-start=\"{}\"><rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{}\"/>\
-             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" textLength=\"{}\" \
+             <text{space} x=\"{}\" y=\"{}\" text-anchor=\"middle\" textLength=\"{}\" \
              lengthAdjust=\"spacingAndGlyphs\">{}</text></g>",
             cell.span.start,
             ROW - 4,
             x + width / 2,
             y + ROW - 10,
-            natural(&cell.shown),
-            xml(&cell.shown)
+            glyphs(text),
+            xml(text)
         )?;
     }
     if let Some(failure) = &scene.failure {
