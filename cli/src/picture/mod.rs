@@ -157,7 +157,12 @@ impl Scene {
             return;
         }
         if self.nodes.len() == MAX_NODES {
+            // Left out, and so are its descendants in the window: each is
+            // counted.
             self.left_out += 1;
+            for child in shown_children(node, all, password) {
+                self.place(child, None, depth + 1, all, password);
+            }
             return;
         }
         let text = quoted(node.text(), span.start, password);
@@ -255,13 +260,14 @@ fn window(input: &[u8], failure: Option<usize>, limit: usize) -> Range<usize> {
     let start = failure.map_or(0, |at| at.saturating_sub(limit * 3 / 4).min(length - limit));
     let continues = |at: usize| input.get(at).is_some_and(|b| (0x80..0xC0).contains(b));
     let (mut start, mut end) = (start, start + limit);
-    // A character is at most 4 bytes: 3 that continue it.
+    // A character is at most 4 bytes: 3 that continue it. The window
+    // narrows to whole characters, so that it holds at most `limit` bytes.
     for _ in 0..3 {
         if continues(start) {
             start += 1;
         }
         if continues(end) {
-            end += 1;
+            end -= 1;
         }
     }
     start..end.min(length)
@@ -283,7 +289,13 @@ fn cells(input: &[u8], window: &Range<usize>, password: Option<&Range<usize>>) -
     for chunk in input[window.clone()].utf8_chunks() {
         for c in chunk.valid().chars() {
             let mut buffer = [0; 4];
-            let shown = Visible::new(c.encode_utf8(&mut buffer)).to_string();
+            let shown = if c.encode_utf8(&mut buffer) == SPACE {
+                // The input's own `␣` is escaped: unescaped, it would read
+                // as the sign drawn for a space.
+                "\\u{2423}".to_owned()
+            } else {
+                Visible::new(c.encode_utf8(&mut buffer)).to_string()
+            };
             push(at..at + c.len_utf8(), shown);
             at += c.len_utf8();
         }
@@ -477,13 +489,55 @@ mod tests {
         }
     }
 
+    /// Past the most nodes a picture draws, every node left out is
+    /// counted, the descendants of one left out among them.
+    #[test]
+    fn every_node_left_out_is_counted() {
+        let url = format!("prospero://h/a{}", ";=".repeat(600));
+        let tree = rfc1738::check(&url).expect("valid").tree();
+        let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, false);
+        // Each `fieldspec` has a `fieldname` and a `fieldvalue`.
+        let shown = tree
+            .nodes()
+            .filter(|node| !rfc1738::is_character_class(node.rule()))
+            // The window starts at 0: a node meets it when it starts in
+            // it, or, matching nothing, at its end.
+            .filter(|node| {
+                let span = node.span();
+                span.start < scene.window.end || (span.is_empty() && span.start == scene.window.end)
+            })
+            .count();
+        assert_eq!(scene.nodes.len(), MAX_NODES);
+        assert_eq!(scene.left_out, shown - MAX_NODES);
+        assert!(scene.left_out > 2 * 174, "{}", scene.left_out);
+    }
+
+    /// A space's cell holds a space, which the pictures draw as `␣`; the
+    /// input's own `␣` is escaped, so that the two are told apart.
+    #[test]
+    fn an_open_box_in_the_input_is_not_a_space() {
+        let input = "a \u{2423}".as_bytes();
+        let cells = cells(input, &(0..input.len()), None);
+        let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
+        assert_eq!(shown, ["a", " ", "\\u{2423}"]);
+    }
+
     #[test]
     fn the_window_is_whole_characters_around_the_failure() {
         let long = "é".repeat(MAX_BYTES);
         // Around byte 1501 (inside an `é`): from a character's start.
         let window = window(long.as_bytes(), Some(1501), MAX_BYTES);
         assert!(long.is_char_boundary(window.start) && long.is_char_boundary(window.end));
-        assert!(window.contains(&1501) && window.len() <= MAX_BYTES + 3);
+        assert!(window.contains(&1501) && window.len() <= MAX_BYTES);
+        // Characters of four bytes, the window's end inside one: it ends
+        // before it, never past the most bytes a picture shows.
+        let wide = format!("{}{}", "a".repeat(1000), "€".repeat(400));
+        let window = super::window(wide.as_bytes(), Some(1500), MAX_BYTES);
+        assert!(wide.is_char_boundary(window.start) && wide.is_char_boundary(window.end));
+        assert!(
+            window.contains(&1500) && window.len() <= MAX_BYTES,
+            "{window:?}"
+        );
         assert_eq!(super::window(b"short", Some(3), MAX_BYTES), 0..5);
     }
 
