@@ -625,3 +625,25 @@ fn nothing_from_the_inputs_reaches_the_terminal_or_the_page_raw() {
     assert!(!page.contains("<script>") && page.contains("&lt;script&gt;"));
     assert!(page.contains("ftp://me:*******@host.dom/"));
 }
+
+/// A scheme name longer than the names' column widens it: the counts of
+/// every row stay under their headings.
+#[test]
+fn the_summary_keeps_its_columns_with_a_long_scheme_name() {
+    let long = "abcdefghijklmnopqrstuvwxyz012345";
+    let input = format!("{long}:x\nhttp://a/\nhttp://a b/\n");
+    let text = stdout(&rfc1738(&["check", "--summary"], input.as_bytes()));
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|line| *line != "schemes")
+        .skip(1)
+        .take(3)
+        .collect();
+    assert!(table[0].trim_start().starts_with("scheme"), "{text}");
+    // Where each row's inputs column ends: under the end of "inputs".
+    let end = |line: &str, word: &str| line.find(word).map(|at| at + word.len());
+    let heading = end(table[0], "inputs").expect("the heading");
+    assert_eq!(end(table[1], " 2 "), Some(heading + 1), "{text}");
+    assert_eq!(end(table[2], " 1 "), Some(heading + 1), "{text}");
+    assert!(table[2].contains(long), "{text}");
+}

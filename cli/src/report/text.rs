@@ -109,30 +109,39 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
 
 fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     let checked = document.valid + document.invalid;
+    let others = &document.other_schemes;
+    let mut names: Vec<(String, &super::Counts)> = document
+        .schemes
+        .iter()
+        .map(|scheme| (Visible::new(&scheme.scheme).to_string(), &scheme.counts))
+        .collect();
+    if others.counts.inputs > 0 {
+        names.push((counted(others.schemes, "other", "others"), &others.counts));
+    }
+    // The names' column is as wide as the longest: a scheme name may be
+    // longer than most (32 characters are kept), and the counts stay in
+    // their columns.
+    let width = names
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .fold(16, usize::max);
     writeln!(out, "\nschemes")?;
     writeln!(
         out,
-        "  {:<16} {:>12} {:>7} {:>12} {:>9} {:>12}",
+        "  {:<width$} {:>12} {:>7} {:>12} {:>9} {:>12}",
         "scheme", "inputs", "share", "invalid", "invalid%", "warned"
     )?;
-    let mut row = |name: &str, counts: &super::Counts| {
+    for (name, counts) in names {
         writeln!(
             out,
-            "  {:<16} {:>12} {:>7} {:>12} {:>9} {:>12}",
+            "  {:<width$} {:>12} {:>7} {:>12} {:>9} {:>12}",
             name,
             grouped(counts.inputs),
             share(counts.inputs, checked),
             grouped(counts.invalid),
             share(counts.invalid, counts.inputs),
             grouped(counts.warned),
-        )
-    };
-    for scheme in &document.schemes {
-        row(&Visible::new(&scheme.scheme).to_string(), &scheme.counts)?;
-    }
-    let others = &document.other_schemes;
-    if others.counts.inputs > 0 {
-        row(&counted(others.schemes, "other", "others"), &others.counts)?;
+        )?;
     }
     Ok(())
 }
