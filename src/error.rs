@@ -154,9 +154,9 @@ impl Eq for Error {}
 /// The window holds the 60 characters before the offset and the 60 after
 /// it, the character at the offset, and `…` where the line goes on beyond
 /// them: the same window wherever the offset is in the line. Every
-/// diagnostic shows one, an [`Error`]'s and
-/// a [`lint`](crate::lint) warning's: every excerpt of an input is made
-/// here, in time and size bounded by the window, not by the line.
+/// diagnostic shows one, an [`Error`]'s and a [`lint`](crate::lint)
+/// warning's: every excerpt of an input is made here, in time and size
+/// bounded by the window, not by the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
     /// The window as shown: escaped, and `…` where the line was cut.

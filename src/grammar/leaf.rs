@@ -103,7 +103,7 @@ fn report_run<'a, I: Text<'a>, O: Observer>(o: O, input: &I, run: scan::Run, cla
 }
 
 /// Records, for a derivation tree, the class production of each element of
-/// `bytes[from..to]`, a run of `class`'s elements: the first item of the
+/// `bytes[run]`, a run of `class`'s elements: the first item of the
 /// class (as a failure reports it) that matches it. Literal items are not
 /// productions and leave no node. In a scheme name read whatever its case
 /// (D5), an upper-case letter is its lower-case one: a `lowalpha`.
