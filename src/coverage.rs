@@ -351,9 +351,16 @@ impl Choices {
         // An element is an ASCII character, or an escape's three.
         match *text.as_bytes() {
             [byte] if byte.is_ascii() => {
+                // A `lowalpha` that is an upper-case letter is one of a scheme
+                // name read whatever its case: its lower-case one (D5).
+                let byte = match rule {
+                    Rule::Lowalpha => byte.to_ascii_lowercase(),
+                    _ => byte,
+                };
                 let at = index(rule) * 128 + usize::from(byte);
                 if self.characters[at].is_none() {
-                    self.characters[at] = Some(self.worked_out(rule, text));
+                    let text = char::from(byte).encode_utf8(&mut [0; 4]).to_owned();
+                    self.characters[at] = Some(self.worked_out(rule, &text));
                 }
                 self.characters[at].as_deref().unwrap_or_default()
             }
@@ -390,6 +397,15 @@ impl Choices {
     /// reads it).
     fn defined(&mut self, node: &Derivation<'_>) -> usize {
         let (rule, text) = (node.rule(), node.text());
+        // A `lowalpha` that is an upper-case letter is one of a scheme name
+        // read whatever its case: its lower-case one (D5).
+        let lower;
+        let text = if rule == Rule::Lowalpha && text.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = text.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            text
+        };
         let alternatives = self.alternatives[index(rule)];
         if alternatives.len() == 1 {
             return 0;

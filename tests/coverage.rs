@@ -191,3 +191,21 @@ proptest! {
         counts_as_defined(&matches);
     }
 }
+
+/// A scheme name read whatever its case (D5) counts each upper-case letter
+/// as the `lowalpha` alternative of its lower-case one, with and without
+/// the tree.
+#[test]
+fn an_upper_case_scheme_letter_counts_as_its_lower_case_one() {
+    let mut coverage = Coverage::new();
+    coverage.add(&check("Zq:x").unwrap().tree());
+    let mut by_match = Coverage::new();
+    by_match.add_match(&check("Zq:x").unwrap());
+    for coverage in [coverage, by_match] {
+        let letters: Vec<usize> = (0..26)
+            .filter(|&letter| coverage.count(Rule::Lowalpha, letter) > 0)
+            .collect();
+        // "q" (16) and "z" (25), never "a" (0); the schemepart's "x" (23).
+        assert_eq!(letters, [16, 23, 25]);
+    }
+}
