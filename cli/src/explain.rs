@@ -25,7 +25,7 @@ use crate::{ExplainArgs, TreeFormat};
 ///
 /// An argument is taken as `check` and `parse` take theirs: its bytes, as
 /// given. Bytes that are not UTF-8 fail it at the first of them (no URL holds
-/// one), and the longest prefix the rule matches lies before them.
+/// one), and the prefix the rule's combinator matches lies before them.
 pub fn run(args: &ExplainArgs) -> ExitCode {
     let sources = inputs::sources(&args.urls, &args.files.files);
     if let TreeFormat::Svg | TreeFormat::Dot = args.format {
@@ -143,8 +143,19 @@ fn draw(out: &mut impl Write, format: TreeFormat, scene: &Scene) -> io::Result<(
     out.write_all(text.as_bytes())
 }
 
+/// What is said when `rule`'s combinator matches no prefix of a rejected
+/// input: not that no prefix is a string of `rule` (`a` is a `hostname`,
+/// and `a.` has none), but that the combinator's reading, which does not go
+/// back to a shorter one as the BNF could (D26), found none.
+pub(crate) fn no_prefix(rule: impl std::fmt::Display) -> String {
+    format!(
+        "{rule}, as its combinator reads it, matches no prefix of the input \
+         (it does not go back to a shorter reading: grammar/DECISIONS.md, D26)"
+    )
+}
+
 /// What one input matched: the whole input, or, when it is rejected, the
-/// error and the tree of the longest prefix the rule matches.
+/// error and the tree of the prefix the rule's combinator matches.
 enum Matched<'a> {
     Whole(Match<'a>),
     Rejected(Error, Option<Derivation<'a>>),
@@ -431,14 +442,14 @@ fn invalid(
                 Some(tree) => {
                     writeln!(
                         out,
-                        "the longest prefix that {rule} matches ({} of {}):",
+                        "the prefix that {rule} matches, as its combinator reads it ({} of {}):",
                         tree.span().end,
                         crate::summary::plural(input.len() as u64, "byte", "bytes"),
                     )?;
                     let password = error.password_span().filter(|_| !args.show_passwords);
                     text_tree(out, tree, 0, args.all, password.as_ref())
                 }
-                None => write!(out, "no prefix of the input matches {rule}"),
+                None => write!(out, "{}", no_prefix(rule)),
             }
         }
         TreeFormat::Json => {

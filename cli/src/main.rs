@@ -178,7 +178,8 @@ enum Command {
     /// Show the derivation tree: which production matched which bytes
     ///
     /// For an input that does not match, the diagnostic and the tree of the
-    /// longest prefix the rule matches.
+    /// prefix the rule's combinator matches (it does not go back to a shorter
+    /// reading, as the BNF could: grammar/DECISIONS.md, D26).
     ///
     /// Inputs: the URL arguments, then the lines of each --file; standard
     /// input, one input per line, when there are neither. `-` is standard
@@ -426,7 +427,7 @@ struct ExplainArgs {
     /// span and text. `json`: one object per input, `{"input", "valid",
     /// "rule", "start", "end", "children"}` with byte offsets (for a rejected
     /// input `{"input", "valid": false, "rule", "error", "prefix"}`, `prefix`
-    /// the tree of the longest prefix the rule matches). `svg`: a picture of
+    /// the tree of the prefix the rule's combinator matches). `svg`: a picture of
     /// the tree over the input's characters, a box per node over the
     /// characters it matched; for a rejected input, the rejected part red
     /// and a caret under where it failed. `dot`: the same for Graphviz (`dot

@@ -2,7 +2,7 @@
 //! input's bytes.
 //!
 //! A [`Scene`] is what both pictures show: the input's characters in a row,
-//! each production of the tree (or of the longest prefix the rule matches,
+//! each production of the tree (or of the prefix the rule's combinator matches,
 //! for a rejected input) over the characters it matched, one row per
 //! depth, and, for a rejected input, the rejected part marked and a caret
 //! under the byte where the input failed. `svg` draws it (an icicle: the
@@ -216,7 +216,7 @@ impl Scene {
                 ));
                 notes.push(format!("in {}", failure.path));
                 if !self.has_tree {
-                    notes.push(format!("no prefix of the input matches {rule}"));
+                    notes.push(crate::explain::no_prefix(self.rule));
                 }
             }
         }
