@@ -220,11 +220,12 @@ enum Command {
     ///
     /// For every production and each of its alternatives, how many inputs
     /// exercised it, and which alternatives none did. Inputs that do not
-    /// match exercise nothing. Only the productions the inputs were matched
-    /// against (the rule each one's scheme selects, or --rule's) and those
-    /// they use are listed; the report names the others, which no input
-    /// could exercise (`url` itself when matched by scheme; `national` and
-    /// `punctuation`, which no production uses).
+    /// match exercise nothing, nor do those longer than 1 MiB, too long for
+    /// a tree (the report counts both). Only the productions the inputs
+    /// were matched against (the rule each one's scheme selects, or
+    /// --rule's) and those they use are listed; the report names the
+    /// others, which no input could exercise (`url` itself when matched by
+    /// scheme; `national` and `punctuation`, which no production uses).
     ///
     /// Inputs: the URL arguments, then the lines of each --file; standard
     /// input, one input per line, when there are neither. `-` is standard
