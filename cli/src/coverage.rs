@@ -394,8 +394,13 @@ fn report(measured: &Measured) -> String {
         format!(", {too_long_lines} too long")
     };
     let inputs = coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines;
+    // Which inputs were rejected is `check`'s to say, in full.
+    let which = match coverage.rejected() {
+        0 => "",
+        _ => "; `rfc1738 check -q` on the same inputs lists them",
+    };
     let mut lines = vec![format!(
-        "{}: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing)",
+        "{}: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing{which})",
         crate::summary::plural(inputs, "input", "inputs"),
         coverage.inputs() as u64 + no_tree,
         coverage.rejected()

@@ -412,6 +412,10 @@ fn coverage_reports_every_production_and_what_was_never_exercised() {
         report.starts_with("3 inputs: 2 accepted, 1 rejected"),
         "{report}"
     );
+    // Which were rejected is check's to tell: the report says where to ask.
+    assert!(report.contains("`rfc1738 check -q` on the same inputs lists them"));
+    let none_rejected = stdout(&rfc1738(&["coverage", "news:*"], b""));
+    assert!(!none_rejected.contains("check -q"), "{none_rejected}");
     for rule in ["genericurl", "grouppart", "xchar", "digits"] {
         assert!(
             report.lines().any(|line| line.starts_with(rule)),
