@@ -394,10 +394,15 @@ fn report(measured: &Measured) -> String {
         format!(", {too_long_lines} too long")
     };
     let inputs = coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines;
-    // Which inputs were rejected is `check`'s to say, in full.
-    let which = match coverage.rejected() {
-        0 => "",
-        _ => "; `rfc1738 check -q` on the same inputs lists them",
+    // Which inputs were rejected is `check`'s to say, in full, against the
+    // same rule.
+    let which = match (coverage.rejected(), scope.by_scheme) {
+        (0, _) => String::new(),
+        (_, true) => "; `rfc1738 check -q` on the same inputs lists them".to_owned(),
+        (_, false) => format!(
+            "; `rfc1738 check -q -r {}` on the same inputs lists them",
+            scope.entries.join(" ")
+        ),
     };
     let mut lines = vec![format!(
         "{}: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing{which})",

@@ -416,6 +416,12 @@ fn coverage_reports_every_production_and_what_was_never_exercised() {
     assert!(report.contains("`rfc1738 check -q` on the same inputs lists them"));
     let none_rejected = stdout(&rfc1738(&["coverage", "news:*"], b""));
     assert!(!none_rejected.contains("check -q"), "{none_rejected}");
+    // Against the rule coverage used, not the one check would choose.
+    let by_rule = stdout(&rfc1738(&["coverage", "-r", "hostname", "http://x/"], b""));
+    assert!(
+        by_rule.contains("`rfc1738 check -q -r hostname` on the same inputs lists them"),
+        "{by_rule}"
+    );
     for rule in ["genericurl", "grouppart", "xchar", "digits"] {
         assert!(
             report.lines().any(|line| line.starts_with(rule)),
