@@ -18,6 +18,7 @@
 //! assert!(coverage.unexercised().any(|(rule, _)| rule == Rule::Httpurl));
 //! ```
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::bnf::{Expr, Grammar, Matcher, Production};
@@ -348,19 +349,14 @@ impl Choices {
     /// What the chain of character classes under `rule` exercises for the
     /// element `text` (a character, or an escape's three).
     fn chain(&mut self, rule: Rule, text: &str) -> &[(Rule, usize)] {
+        let text = as_read(rule, text);
+        let text = text.as_ref();
         // An element is an ASCII character, or an escape's three.
         match *text.as_bytes() {
             [byte] if byte.is_ascii() => {
-                // A `lowalpha` that is an upper-case letter is one of a scheme
-                // name read whatever its case: its lower-case one (D5).
-                let byte = match rule {
-                    Rule::Lowalpha => byte.to_ascii_lowercase(),
-                    _ => byte,
-                };
                 let at = index(rule) * 128 + usize::from(byte);
                 if self.characters[at].is_none() {
-                    let text = char::from(byte).encode_utf8(&mut [0; 4]).to_owned();
-                    self.characters[at] = Some(self.worked_out(rule, &text));
+                    self.characters[at] = Some(self.worked_out(rule, text));
                 }
                 self.characters[at].as_deref().unwrap_or_default()
             }
@@ -396,16 +392,9 @@ impl Choices {
     /// scheme folded to lower case: `HTTP://` matches `httpurl` as `parse`
     /// reads it).
     fn defined(&mut self, node: &Derivation<'_>) -> usize {
-        let (rule, text) = (node.rule(), node.text());
-        // A `lowalpha` that is an upper-case letter is one of a scheme name
-        // read whatever its case: its lower-case one (D5).
-        let lower;
-        let text = if rule == Rule::Lowalpha && text.bytes().any(|b| b.is_ascii_uppercase()) {
-            lower = text.to_ascii_lowercase();
-            lower.as_str()
-        } else {
-            text
-        };
+        let rule = node.rule();
+        let text = as_read(rule, node.text());
+        let text = text.as_ref();
         let alternatives = self.alternatives[index(rule)];
         if alternatives.len() == 1 {
             return 0;
@@ -466,9 +455,20 @@ impl Choices {
         alternatives
             .iter()
             .position(|alternative| self.matcher.expr_matches(alternative, text))
-            // A derivation's text is a string of its production, so one of
-            // its alternatives holds it.
+            // A derivation's text, as the grammar read it (`as_read`), is a
+            // string of its production, so one of its alternatives holds it.
             .unwrap_or(0)
+    }
+}
+
+/// The text of a node of `rule` as the grammar read it: a `lowalpha` that
+/// is an upper-case letter is one of a scheme name read whatever its case,
+/// and was read as its lower-case one (D5).
+fn as_read(rule: Rule, text: &str) -> Cow<'_, str> {
+    if rule == Rule::Lowalpha && text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
     }
 }
 
