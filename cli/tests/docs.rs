@@ -96,15 +96,15 @@ fn citations(note: &str) -> Vec<String> {
     names
 }
 
-/// The sources of a module path (`productions`, `scan/tests`), wherever a
-/// module of that name lives: the tests of both packages, the library (and
-/// its grammar), the command line.
-fn module(path: &str) -> Vec<String> {
+/// The source of a module path (`productions`, `scan/tests`): the first
+/// module of that name among the tests of both packages, the library (and
+/// its grammar) and the command line, in that order, as a note's evidence
+/// is first a test.
+fn module(path: &str) -> Option<String> {
     ["tests", "cli/tests", "src", "src/grammar", "cli/src"]
         .iter()
         .flat_map(|dir| [format!("{dir}/{path}.rs"), format!("{dir}/{path}/mod.rs")])
-        .filter_map(|file| std::fs::read_to_string(root().join(file)).ok())
-        .collect()
+        .find_map(|file| std::fs::read_to_string(root().join(file)).ok())
 }
 
 /// Whether `source` defines or re-exports `item`.
@@ -113,13 +113,21 @@ fn defines(source: &str, item: &str) -> bool {
         line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .any(|w| w == item)
     };
-    source.lines().map(str::trim_start).any(|line| {
+    let code = source
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| !line.starts_with("//"));
+    code.into_iter().any(|line| {
         [
             format!("fn {item}("),
             format!("fn {item}<"),
             format!("mod {item} "),
             format!("const {item}:"),
             format!("static {item}:"),
+            format!("struct {item} "),
+            format!("enum {item} "),
+            format!("trait {item} "),
+            format!("type {item} "),
         ]
         .iter()
         .any(|definition| line.contains(definition.as_str()))
@@ -134,7 +142,7 @@ fn cited_exists(name: &str) -> bool {
     if name.contains('.') {
         return root().join(name).exists() || root().join("src").join(name).exists();
     }
-    if !module(&name.replace("::", "/")).is_empty() {
+    if module(&name.replace("::", "/")).is_some() {
         return true;
     }
     let Some((path, item)) = name.rsplit_once("::") else {
@@ -167,7 +175,7 @@ fn the_grammar_notes_cite_tests_that_exist() {
                 .step_by(2)
                 .filter(|name| {
                     name.split_once("::").is_some_and(|(first, _)| {
-                        !name.contains([' ', '(', '.']) && !module(first).is_empty()
+                        !name.contains([' ', '(', '.']) && module(first).is_some()
                     })
                 })
                 .map(str::to_owned),
