@@ -579,7 +579,8 @@ impl Error {
     }
 
     /// The text of the offset's line before it, as far as the error keeps
-    /// it (a long input's excerpt: at least [`CONTEXT`] characters).
+    /// it (a long input's excerpt: the last [`CONTEXT`] characters before
+    /// the offset, fewer where the line starts nearer).
     fn before(&self) -> &str {
         match self.long() {
             Some(long) => long.excerpt.text.get(..long.excerpt.at).unwrap_or_default(),

@@ -2,8 +2,9 @@
 //!
 //! The modules follow the grammar's groups: the generic syntax, the common
 //! internet scheme syntax, one module per scheme (declared in the order of
-//! their names), and the miscellaneous definitions. Each combinator is named after its production
-//! (`ip-schemepart` → [`ip::ip_schemepart`], `gopher+_string` →
+//! their names), and the miscellaneous definitions. Each combinator is
+//! named after its production (`ip-schemepart` → [`ip::ip_schemepart`],
+//! `gopher+_string` →
 //! [`gopher::gopher_plus_string`]), its documentation starts with the
 //! production as printed, and it is written in the production's shape.
 //! Where nom's ordered choice or greedy repetition cannot follow the BNF

@@ -103,7 +103,8 @@ pub struct Scene {
 
 impl Scene {
     /// The scene of `input` matched against `rule`: its `tree` (the whole
-    /// input's, or the longest prefix's when `failure` rejects it), with
+    /// input's, or, when `failure` rejects it, the prefix's that the rule's
+    /// combinator matches), with
     /// the character-class productions under other productions when `all`,
     /// and the characters of `password` hidden.
     pub fn new(
