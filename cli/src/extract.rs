@@ -2,6 +2,7 @@
 //! describes them.
 
 use std::io::{self, Read};
+use std::ops::Range;
 use std::process::ExitCode;
 use std::str::{Utf8Chunk, Utf8Chunks};
 
@@ -498,6 +499,56 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
     }
 }
 
+/// What to hide of `hit`: the span of its URL's password, and the span of
+/// its fragment that is a password's ([`hidden_in`]).
+fn hidden(hit: &Extracted) -> (Option<Range<usize>>, Range<usize>) {
+    let own = match hit.verdict() {
+        Ok(_) => rfc1738::parse(hit.url())
+            .ok()
+            .and_then(|url| url.password_span()),
+        Err(error) => error.password_span(),
+    };
+    hidden_in(hit.url(), hit.fragment(), own)
+}
+
+/// What to hide of `url`, whose password is `own` (the parser's, or the
+/// error's guess), and of the `fragment` that followed it: the span of the
+/// URL's password, and the span of the fragment that is a password's.
+///
+/// A `#` ends the URL before it is checked, while people type one into a
+/// password as they type any other character (`ftp://admin:12#34@host/`):
+/// the URL written with its fragment, `url#fragment`, is read as well, and
+/// what would be its password is hidden on both sides of the `#`. A
+/// password of the URL that runs to its end is taken to go on through the
+/// whole fragment.
+fn hidden_in(
+    url: &str,
+    fragment: Option<&str>,
+    own: Option<Range<usize>>,
+) -> (Option<Range<usize>>, Range<usize>) {
+    let Some(fragment) = fragment else {
+        return (own, 0..0);
+    };
+    let to_end = own.as_ref().is_some_and(|own| own.end == url.len());
+    let whole = show::password_of(&format!("{url}#{fragment}"));
+    let in_url = whole
+        .as_ref()
+        .filter(|whole| whole.start < url.len())
+        .map(|whole| whole.start..whole.end.min(url.len()));
+    let password = match (own, in_url) {
+        (Some(own), Some(guess)) => Some(own.start.min(guess.start)..own.end.max(guess.end)),
+        (own, guess) => own.or(guess),
+    };
+    // The fragment starts after the URL and its `#`.
+    let start = url.len() + 1;
+    let in_fragment = match whole {
+        _ if to_end => 0..fragment.len(),
+        Some(whole) => whole.start.saturating_sub(start)..whole.end.saturating_sub(start),
+        None => 0..0,
+    };
+    (password, in_fragment)
+}
+
 /// Appends a line per hit, with the diagnostic of an invalid one;
 /// passwords hidden unless `show_passwords`. `name` is the text's, as
 /// shown.
@@ -509,13 +560,10 @@ fn human(
     show_passwords: bool,
     paint: &Paint,
 ) {
-    // The URL's password: the parser's, or the error's guess.
-    let password = match hit.verdict() {
-        _ if show_passwords => None,
-        Ok(_) => rfc1738::parse(hit.url())
-            .ok()
-            .and_then(|url| url.password_span()),
-        Err(error) => error.password_span(),
+    let (password, in_fragment) = if show_passwords {
+        (None, 0..0)
+    } else {
+        hidden(hit)
     };
     let url = show::part(hit.url(), 0, password.as_ref());
     let mut lines = vec![match hit.verdict() {
@@ -532,20 +580,17 @@ fn human(
         ),
     }];
     if let Some(fragment) = hit.fragment() {
-        // A password that runs to the end of the URL may go on past a "#".
-        let cut = password
-            .as_ref()
-            .is_some_and(|password| password.end == hit.url().len());
-        let hidden = if cut { 0..fragment.len() } else { 0..0 };
         lines.push(format!(
             "  note: the fragment \"#{}\" is not part of the URL (RFC 1738, section 2.2 and \
              the appendix)",
-            Visible::new(fragment).quoted().hiding(hidden)
+            Visible::new(fragment).quoted().hiding(in_fragment)
         ));
     }
     for (hyphen, (offset, _)) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
         let without = hyphen.without();
-        let password = show::password_of(without).filter(|_| !show_passwords);
+        let own = show::password_of(without);
+        let (password, _) = hidden_in(without, hit.fragment(), own);
+        let password = password.filter(|_| !show_passwords);
         lines.push(format!(
             "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
              be part of the URL (appendix); without it: {} ({})",

@@ -136,6 +136,17 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["hunter2"],
     },
+    // A "#" in the password: `extract` splits a fragment off there.
+    Case {
+        input: "ftp://admin:1234#5678@db.example.com/",
+        rule: None,
+        secrets: &["1234", "5678"],
+    },
+    Case {
+        input: "telnet://root:2024#Secret@host/",
+        rule: None,
+        secrets: &["2024", "Secret"],
+    },
 ];
 
 /// The human output of each command on `case`, with `extra` arguments.
@@ -342,4 +353,36 @@ fn a_tree_tells_nothing_of_the_characters_of_a_hidden_password() {
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(text.contains("port 10..14 \"****\""), "{text}");
     assert!(!text.contains("digits 10..14"), "{text}");
+}
+
+/// `extract` ends a URL at its first `#`, which people type into passwords
+/// too: the password of the URL written with its fragment is hidden in
+/// the URL, in the fragment and in a hyphen break's other reading; JSON
+/// keeps them.
+#[test]
+fn a_hash_in_a_password_is_hidden_on_both_sides_in_extract() {
+    let text = b"see ftp://admin:1234#5678@db.example.com/\n<URL:telnet://ro-\n ot:20#24@h/>\n";
+    let output = shown(&rfc1738(&["extract"], text));
+    let expected = [
+        "<stdin>:1:5: ftp://admin:**** (valid ftpurl)",
+        "  note: the fragment \"#****@db.example.com/\" is not part of the URL",
+        "<stdin>:2:1: telnet://ro-ot:** (valid telneturl)",
+        "  note: the fragment \"#**@h/\" is not part of the URL",
+        "without it: telnet://root:** (valid)",
+    ];
+    for line in expected {
+        assert!(output.contains(line), "{line:?} not in\n{output}");
+    }
+    for secret in ["1234", "5678", "20", "24"] {
+        assert!(!output.contains(secret), "{secret:?} shown\n{output}");
+    }
+    let output = rfc1738(&["extract", "--format", "json"], text);
+    let json = String::from_utf8(output.stdout).expect("UTF-8");
+    for kept in [
+        "\"ftp://admin:1234\"",
+        "\"5678@db.example.com/\"",
+        "\"telnet://root:20\"",
+    ] {
+        assert!(json.contains(kept), "{kept} not in\n{json}");
+    }
 }
