@@ -58,7 +58,9 @@
 //! [`HyphenBreak`] with the other reading: the URL with that one hyphen
 //! removed, and whether it is valid. Hyphens in the fragment are kept and not
 //! reported. A hit reports at most [`MAX_HYPHEN_BREAKS`] of them: each other
-//! reading is a copy and a check of the whole URL.
+//! reading is a check of the whole URL, made in the URL itself (the hyphen
+//! taken out and put back); its text is kept only for a URL of at most
+//! [`MAX_READING_BYTES`].
 //!
 //! **Bare URLs.** Outside the wrappers that are hits, a URL of one of the ten
 //! schemes of section 3 (`ftp`, `http`, `gopher`, `mailto`, `news`, `nntp`,
@@ -113,6 +115,14 @@
 //! them all. Lines and columns are counted as the search goes, never by
 //! reading the text again from its start.
 //!
+//! A hit borrows from the text: its URL is a slice of it where it stands
+//! there as it is, and a copy of the URL's length only where whitespace was
+//! removed from it or it holds bytes that are not UTF-8; to map an offset
+//! back, it reads its own text again. [`extract_bytes_iter`] searches bytes
+//! that may not be UTF-8 (a file as read) as their `String::from_utf8_lossy`
+//! text, without making that copy: a hit's U+FFFD takes three bytes for the
+//! one to three it stands for, the text none.
+//!
 //! ```
 //! let text = "ftp://h/%zz ".repeat(1000);
 //! let mut invalid = 0;
@@ -124,12 +134,13 @@
 
 use core::iter::FusedIterator;
 use core::ops::Range;
+use std::borrow::Cow;
 
 use crate::{Error, Position, Rule, charset, check, is_valid, scheme_rule};
 
 /// The most [`HyphenBreak`]s one hit reports: the first ones in the text.
-/// Each is a second reading of the URL, copied and checked in full, so the
-/// limit keeps extraction linear in the length of the text.
+/// Each is a second reading of the URL, checked in full, so the limit keeps
+/// extraction linear in the length of the text.
 ///
 /// ```
 /// use rfc1738::extract::{MAX_HYPHEN_BREAKS, extract};
@@ -140,6 +151,22 @@ use crate::{Error, Position, Rule, charset, check, is_valid, scheme_rule};
 /// assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
 /// ```
 pub const MAX_HYPHEN_BREAKS: usize = 16;
+
+/// The longest URL, in bytes, whose other readings a [`HyphenBreak`] keeps
+/// as text ([`HyphenBreak::without`]): 4 KiB. A longer URL's readings are
+/// checked all the same, one at a time in the URL itself, and not kept,
+/// so that a hit holds its URL once, not once per hyphen.
+///
+/// ```
+/// use rfc1738::extract::{MAX_READING_BYTES, extract};
+///
+/// let long = format!("<URL:ftp://h/x-\n{}>", "y".repeat(MAX_READING_BYTES));
+/// let hits = extract(&long);
+/// let hyphen = &hits[0].hyphen_breaks()[0];
+/// assert_eq!(hyphen.without(), None);
+/// assert!(hyphen.without_valid());
+/// ```
+pub const MAX_READING_BYTES: usize = 4096;
 
 /// How a URL was written in the text.
 ///
@@ -170,14 +197,15 @@ pub enum Form {
 /// assert_eq!(hit.url(), "http://a.b/long-word");
 /// let hyphen = &hit.hyphen_breaks()[0];
 /// assert_eq!((hyphen.offset_in_text(), hyphen.offset_in_url()), (24, 15));
-/// assert_eq!(hyphen.without(), "http://a.b/longword");
+/// assert_eq!(hyphen.without(), Some("http://a.b/longword"));
 /// assert!(hyphen.without_valid());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HyphenBreak {
     offset_in_text: usize,
     offset_in_url: usize,
-    without: String,
+    /// The other reading, for a URL of at most [`MAX_READING_BYTES`].
+    without: Option<Box<str>>,
     without_valid: bool,
 }
 
@@ -206,20 +234,24 @@ impl HyphenBreak {
         self.offset_in_url
     }
 
-    /// The URL with this hyphen removed (and every other one kept).
+    /// The URL with this hyphen removed (and every other one kept), when
+    /// the URL is at most [`MAX_READING_BYTES`] long; `None` for a longer
+    /// one, whose reading is [`Extracted::url`] less its byte at
+    /// [`offset_in_url`](HyphenBreak::offset_in_url).
     ///
     /// ```
     /// let hit = &rfc1738::extract::extract("<URL:ftp://h/a-\nb-\nc>")[0];
     /// assert_eq!(hit.url(), "ftp://h/a-b-c");
-    /// let readings: Vec<&str> = hit.hyphen_breaks().iter().map(|h| h.without()).collect();
-    /// assert_eq!(readings, ["ftp://h/ab-c", "ftp://h/a-bc"]);
+    /// let readings: Vec<_> = hit.hyphen_breaks().iter().map(|h| h.without()).collect();
+    /// assert_eq!(readings, [Some("ftp://h/ab-c"), Some("ftp://h/a-bc")]);
     /// ```
-    pub fn without(&self) -> &str {
-        &self.without
+    pub fn without(&self) -> Option<&str> {
+        self.without.as_deref()
     }
 
-    /// Whether [`without`](HyphenBreak::without) is a valid URL, as
-    /// [`crate::is_valid`] says.
+    /// Whether the URL without this hyphen ([`without`](HyphenBreak::without))
+    /// is a valid URL, as [`crate::is_valid`] says; known for a URL of any
+    /// length.
     ///
     /// ```
     /// // A label does not end with a hyphen: the reading without it is valid.
@@ -230,15 +262,6 @@ impl HyphenBreak {
     pub fn without_valid(&self) -> bool {
         self.without_valid
     }
-}
-
-/// A run of the URL's bytes copied whole from the text, and where it
-/// starts: in the URL, in the text, and the text's line and column there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Piece {
-    url: usize,
-    text: usize,
-    position: Position,
 }
 
 /// A URL found in a text (see the [module documentation](self) for what is
@@ -253,24 +276,46 @@ struct Piece {
 /// assert_eq!((hit.form(), &text[hit.span()]), (Form::UrlPrefixed, "<URL:http://a.b/x#top>"));
 /// assert!(hit.is_valid());
 /// ```
+///
+/// A hit borrows from its text: the URL and the fragment when they stand
+/// in it as they are (no whitespace removed, no byte that is not UTF-8),
+/// and the text they were read from, to map offsets back to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Extracted {
+pub struct Extracted<'a> {
     span: Range<usize>,
     position: Position,
     form: Form,
-    url: String,
-    fragment: Option<String>,
+    url: Cow<'a, str>,
+    fragment: Option<Cow<'a, str>>,
     hyphen_breaks: Vec<HyphenBreak>,
     verdict: Result<Rule, Error>,
-    /// Where the URL's bytes are in the text, by increasing offsets, the
-    /// first at URL offset 0. Empty for an empty URL.
-    pieces: Vec<Piece>,
-    /// Where the URL would have started (at URL offset 0): what an empty
-    /// URL maps to.
-    content: Piece,
+    /// The text the URL and its fragment were read from: a wrapper's
+    /// content, or a bare URL's text; where it starts in the text, and its
+    /// line and column there.
+    content: Content<'a>,
 }
 
-impl Extracted {
+/// The text a hit's URL and fragment were read from, and where it is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Content<'a> {
+    bytes: &'a [u8],
+    start: usize,
+    position: Position,
+}
+
+impl core::fmt::Debug for Content<'_> {
+    /// The text as a string (bytes that are not UTF-8 as U+FFFD), not as
+    /// a list of numbers.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Content")
+            .field("text", &String::from_utf8_lossy(self.bytes))
+            .field("start", &self.start)
+            .field("position", &self.position)
+            .finish()
+    }
+}
+
+impl<'a> Extracted<'a> {
     /// The bytes of the whole occurrence in the text: the wrapper included,
     /// the trailing punctuation dropped from a bare URL excluded.
     ///
@@ -404,7 +449,11 @@ impl Extracted {
     /// the whitespace, the `>` or whatever ended it stands; greater offsets
     /// are taken as the end. An offset where whitespace was removed maps to
     /// the byte after the whitespace. An empty URL maps every offset to where
-    /// the wrapper's content starts.
+    /// the wrapper's content starts. A U+FFFD that stands for bytes that are
+    /// not UTF-8 ([`extract_bytes_iter`]) maps to the first of them.
+    ///
+    /// It reads the hit's text from its start: its cost is bounded by the
+    /// length of the hit, not of the text before it.
     ///
     /// ```
     /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
@@ -413,9 +462,7 @@ impl Extracted {
     /// assert_eq!(hits[0].text_offset(error.offset()), 25); // the "a" of the text
     /// ```
     pub fn text_offset(&self, url_offset: usize) -> usize {
-        let url_offset = url_offset.min(self.url.len());
-        let piece = self.piece(url_offset);
-        piece.text + (url_offset - piece.url)
+        self.content.start + self.in_content(url_offset)
     }
 
     /// The line and column in the text of
@@ -423,9 +470,8 @@ impl Extracted {
     /// [`position`](Extracted::position) counts them; an offset inside a
     /// character is that character's.
     ///
-    /// It is counted from the start of the run of the URL that holds the
-    /// offset, whose place the search noted: its cost is bounded by the
-    /// length of the URL, not of the text before it.
+    /// Like [`text_offset`](Extracted::text_offset), its cost is bounded by
+    /// the length of the hit, not of the text before it.
     ///
     /// ```
     /// use rfc1738::Position;
@@ -438,21 +484,36 @@ impl Extracted {
         while !self.url.is_char_boundary(url_offset) {
             url_offset -= 1;
         }
-        let piece = self.piece(url_offset);
-        // The piece starts a character at or before the offset.
-        let run = self.url.get(piece.url..url_offset).unwrap_or_default();
-        piece.position.after(run)
+        let before = self.content.bytes.get(..self.in_content(url_offset));
+        after(self.content.position, before.unwrap_or_default())
     }
 
-    /// The last piece starting at or before `url_offset`; the first piece
-    /// starts at 0, so there is one unless the URL is empty, and then the
-    /// content's start.
-    fn piece(&self, url_offset: usize) -> &Piece {
-        let after = self.pieces.partition_point(|piece| piece.url <= url_offset);
-        after
-            .checked_sub(1)
-            .and_then(|i| self.pieces.get(i))
-            .unwrap_or(&self.content)
+    /// The offset in the content of the URL's byte at `url_offset`, as
+    /// [`text_offset`](Extracted::text_offset) maps it: found by reading the
+    /// content's characters, whitespace left out, up to it.
+    fn in_content(&self, url_offset: usize) -> usize {
+        let url_offset = url_offset.min(self.url.len());
+        let mut in_url = 0;
+        // After the URL's last character read so far.
+        let mut end = 0;
+        for unit in units(self.content.bytes) {
+            if in_url >= self.url.len() {
+                break;
+            }
+            if unit.c.is_whitespace() {
+                continue;
+            }
+            let width = unit.c.len_utf8();
+            if url_offset < in_url + width {
+                // Inside a character of the text, or at the start of bytes
+                // read as one U+FFFD.
+                let inside = if unit.bad { 0 } else { url_offset - in_url };
+                return unit.at + inside;
+            }
+            in_url += width;
+            end = unit.at + unit.len;
+        }
+        end
     }
 }
 
@@ -467,7 +528,7 @@ impl Extracted {
 /// let urls: Vec<&str> = hits.iter().map(|hit| hit.url()).collect();
 /// assert_eq!(urls, ["mailto:a@b.c", "telnet://d.e/"]);
 /// ```
-pub fn extract(text: &str) -> Vec<Extracted> {
+pub fn extract(text: &str) -> Vec<Extracted<'_>> {
     extract_iter(text).collect()
 }
 
@@ -487,6 +548,36 @@ pub fn extract(text: &str) -> Vec<Extracted> {
 /// assert!(hits.next().is_none());
 /// ```
 pub fn extract_iter(text: &str) -> Extractor<'_> {
+    extract_bytes_iter(text.as_bytes())
+}
+
+/// The URLs of `text`, bytes that may not be UTF-8 (a file as read), found
+/// one at a time: the hits [`extract_iter`] finds in
+/// `String::from_utf8_lossy(text)`, where each sequence of bytes that is
+/// not UTF-8 is one U+FFFD, without that copy of the text.
+///
+/// Offsets in the text ([`Extracted::span`],
+/// [`HyphenBreak::offset_in_text`], [`Extracted::text_offset`]) are offsets
+/// in `text`, the bytes; lines and columns count such a sequence as one
+/// character. A hit's URL and fragment hold a U+FFFD for each (a URL
+/// cannot hold one); when the URL's error stands on the first, the
+/// verdict is the error [`check_bytes`](crate::check_bytes) gives for the
+/// URL's bytes, which names the byte.
+///
+/// ```
+/// use rfc1738::Found;
+/// use rfc1738::extract::extract_bytes_iter;
+///
+/// let text = b"caf\xE9 <URL:http://h/\xE9t\n\xE9> http://h/x";
+/// let hits: Vec<_> = extract_bytes_iter(text).collect();
+/// assert_eq!(hits[0].url(), "http://h/\u{FFFD}t\u{FFFD}");
+/// assert_eq!((hits[0].span(), hits[0].column()), (5..24, 6));
+/// let error = hits[0].verdict().as_ref().unwrap_err();
+/// assert_eq!((error.offset(), error.found()), (9, Found::Byte(0xE9)));
+/// assert_eq!(hits[0].text_offset(error.offset()), 19);
+/// assert_eq!(hits[1].url(), "http://h/x");
+/// ```
+pub fn extract_bytes_iter(text: &[u8]) -> Extractor<'_> {
     Extractor {
         text,
         at: 0,
@@ -495,7 +586,8 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
     }
 }
 
-/// The URLs of a text, found one at a time: what [`extract_iter`] returns.
+/// The URLs of a text, found one at a time: what [`extract_iter`] and
+/// [`extract_bytes_iter`] return.
 ///
 /// ```
 /// let mut hits = rfc1738::extract::extract_iter("http://a/ then http://b/");
@@ -506,7 +598,7 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Extractor<'a> {
-    text: &'a str,
+    text: &'a [u8],
     /// Where the search goes on: after the last hit, or the last text read.
     at: usize,
     /// Where the last hit starts, and its line and column.
@@ -515,20 +607,19 @@ pub struct Extractor<'a> {
     marks: Marks,
 }
 
-impl Iterator for Extractor<'_> {
-    type Item = Extracted;
+impl<'a> Iterator for Extractor<'a> {
+    type Item = Extracted<'a>;
 
-    fn next(&mut self) -> Option<Extracted> {
+    fn next(&mut self) -> Option<Extracted<'a>> {
         let text = self.text;
-        let bytes = text.as_bytes();
-        while let Some(&byte) = bytes.get(self.at) {
+        while let Some(&byte) = text.get(self.at) {
             let found = if byte == b'<' {
                 wrapped(text, self.at, &mut self.cursor).map(|hit| {
                     let resume = hit.span.end;
                     (Some(hit), resume)
                 })
             } else {
-                bare_scheme(bytes, self.at).map(|scheme| {
+                bare_scheme(text, self.at).map(|scheme| {
                     let at = (self.at, scheme);
                     bare(text, at, &mut self.marks, &mut self.cursor)
                 })
@@ -543,7 +634,7 @@ impl Iterator for Extractor<'_> {
                     }
                 }
                 None => {
-                    self.marks.pass(bytes, self.at);
+                    self.marks.pass(text, self.at);
                     self.at += 1;
                 }
             }
@@ -553,6 +644,72 @@ impl Iterator for Extractor<'_> {
 }
 
 impl FusedIterator for Extractor<'_> {}
+
+/// A character of a text as `String::from_utf8_lossy` reads it, and where
+/// it stands: a sequence of bytes that is not UTF-8 is one U+FFFD.
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    /// Its offset in the bytes read.
+    at: usize,
+    c: char,
+    /// How many bytes of the text it takes.
+    len: usize,
+    /// Whether it is a U+FFFD that stands for bytes that are not UTF-8.
+    bad: bool,
+}
+
+/// The characters of `bytes`, as `String::from_utf8_lossy` reads them,
+/// decoded one at a time as they are asked for: reading the first few
+/// costs only them, however long the bytes.
+fn units(bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
+    let mut at = 0;
+    core::iter::from_fn(move || {
+        let rest = bytes.get(at..)?;
+        let first = *rest.first()?;
+        let unit = if first.is_ascii() {
+            Unit {
+                at,
+                c: char::from(first),
+                len: 1,
+                bad: false,
+            }
+        } else {
+            // A character is at most 4 bytes, and a sequence that is not
+            // UTF-8 is known from at most 4 as well.
+            let chunk = rest.get(..4).unwrap_or(rest).utf8_chunks().next()?;
+            match chunk.valid().chars().next() {
+                Some(c) => Unit {
+                    at,
+                    c,
+                    len: c.len_utf8(),
+                    bad: false,
+                },
+                None => Unit {
+                    at,
+                    c: char::REPLACEMENT_CHARACTER,
+                    len: chunk.invalid().len().max(1),
+                    bad: true,
+                },
+            }
+        };
+        at += unit.len;
+        Some(unit)
+    })
+}
+
+/// The position reached from `position` by reading `bytes` as
+/// `String::from_utf8_lossy` reads them: a sequence of bytes that is not
+/// UTF-8 is one character.
+fn after(position: Position, bytes: &[u8]) -> Position {
+    bytes.utf8_chunks().fold(position, |position, chunk| {
+        let position = position.after(chunk.valid());
+        if chunk.invalid().is_empty() {
+            position
+        } else {
+            position.after("\u{FFFD}")
+        }
+    })
+}
 
 /// An offset of the text and its [`Position`], advanced from hit to hit
 /// so that locating every hit costs one pass.
@@ -567,17 +724,18 @@ struct Cursor {
 }
 
 impl Cursor {
-    /// Moves to `offset` (a character boundary not before the current
-    /// offset) and returns its position.
-    fn advance(&mut self, text: &str, offset: usize) -> Position {
+    /// Moves to `offset` (an ASCII byte, not before the current offset) and
+    /// returns its position.
+    fn advance(&mut self, text: &[u8], offset: usize) -> Position {
         // Hits start at a `<` or an ASCII letter, after the previous hit's
-        // start: a boundary ahead of us. Were it not, nothing moves.
+        // start: a character of its own ahead of us. Were it not, nothing
+        // moves.
         if let Some(between) = text.get(self.offset..offset) {
             #[cfg(test)]
             {
-                self.stepped += between.chars().count();
+                self.stepped += units(between).count();
             }
-            self.position = self.position.after(between);
+            self.position = after(self.position, between);
             self.offset = offset;
         }
         self.position
@@ -592,133 +750,173 @@ fn is_scheme_char(byte: u8) -> bool {
 
 /// The wrapper opened by the `<` at `open`, if it is a hit; `cursor` is
 /// moved to its start.
-fn wrapped(text: &str, open: usize, cursor: &mut Cursor) -> Option<Extracted> {
-    let bytes = text.as_bytes();
+fn wrapped<'a>(text: &'a [u8], open: usize, cursor: &mut Cursor) -> Option<Extracted<'a>> {
     let inside = open + 1;
     let close = inside
-        + bytes
+        + text
             .get(inside..)?
             .iter()
             .position(|&b| b == b'<' || b == b'>')?;
-    if bytes.get(close) != Some(&b'>') {
+    if text.get(close) != Some(&b'>') {
         return None; // unclosed: another `<` comes first
     }
-    let (form, content_start) = match bytes.get(inside..inside + 4) {
+    let (form, content_start) = match text.get(inside..inside + 4) {
         // `URL:` has no `<` or `>`, so the `>` comes after it.
         Some(prefix) if prefix.eq_ignore_ascii_case(b"URL:") => (Form::UrlPrefixed, inside + 4),
         _ => {
-            let scheme = bytes
+            let scheme = text
                 .get(inside..close)?
                 .iter()
                 .take_while(|&&b| is_scheme_char(b))
                 .count();
-            if scheme == 0 || bytes.get(inside + scheme) != Some(&b':') {
+            if scheme == 0 || text.get(inside + scheme) != Some(&b':') {
                 return None;
             }
             (Form::Angle, inside)
         }
     };
-    // Both ends follow or are an ASCII byte: character boundaries.
-    let content = text.get(content_start..close)?;
     let position = cursor.advance(text, open);
-    let start = Piece {
-        url: 0,
-        text: content_start,
-        position: position.after(text.get(open..content_start)?),
+    let content = Content {
+        bytes: text.get(content_start..close)?,
+        start: content_start,
+        position: after(position, text.get(open..content_start)?),
     };
-    let mut hit = assemble(form, open..close + 1, start, content);
-    hit.position = position;
-    Some(hit)
+    Some(read(form, open..close + 1, position, content))
 }
 
-/// A wrapper's content, which starts at `start`, read into its URL,
-/// fragment and hyphen breaks.
-fn assemble(form: Form, span: Range<usize>, start: Piece, content: &str) -> Extracted {
-    let mut url = String::new();
-    let mut fragment: Option<String> = None;
-    let mut pieces: Vec<Piece> = Vec::new();
-    let mut breaks: Vec<(usize, usize)> = Vec::new();
-    // The last piece's start in the content, and its position: the next
-    // piece's is counted from there, so that each character is counted
-    // once.
-    let mut counted = (0, start.position);
-    // The text offset that would continue the current piece.
-    let mut piece_end = None;
-    // The URL and text offsets of the URL's last character if it is a `-`.
-    let mut hyphen = None;
+/// The hit of `form` that spans `span` and starts at `position`, its URL
+/// and fragment read from `content`: whitespace removed, the fragment split
+/// off at the first `#`, the hyphens at line breaks noted.
+fn read(form: Form, span: Range<usize>, position: Position, content: Content<'_>) -> Extracted<'_> {
+    let bytes = content.bytes;
+    // A `#` is ASCII: no byte of another character, or of bytes that are
+    // not UTF-8, is one.
+    let (url, fragment) = match memchr::memchr(b'#', bytes) {
+        Some(hash) => (&bytes[..hash], bytes.get(hash + 1..)),
+        None => (bytes, None),
+    };
+    let mut breaks = Vec::new();
+    let (url, replaced) = gather(url, content.start, Some(&mut breaks));
+    let fragment = fragment.map(|fragment| gather(fragment, 0, None).0);
+    let verdict = verdict(&url, replaced);
+    let (url, hyphen_breaks) = readings(url, breaks);
+    Extracted {
+        span,
+        position,
+        form,
+        url,
+        fragment,
+        hyphen_breaks,
+        verdict,
+        content,
+    }
+}
+
+/// `part` of a hit's text (its URL or its fragment) as the hit reads it:
+/// whitespace removed, each sequence of bytes that is not UTF-8 a U+FFFD;
+/// borrowed when that changes nothing, else made at its exact length.
+///
+/// With `breaks`, each `-` followed by whitespace that holds a line break
+/// is noted there, at most [`MAX_HYPHEN_BREAKS`], as its offsets in the
+/// result and in the text, where `part` starts at `start`. Also returns
+/// the offset in the result of the first U+FFFD that stands for bytes that
+/// are not UTF-8, and the first of those bytes.
+fn gather<'a>(
+    part: &'a [u8],
+    start: usize,
+    mut breaks: Option<&mut Vec<(usize, usize)>>,
+) -> (Cow<'a, str>, Option<(usize, u8)>) {
+    let (length, plain) = units(part).fold((0, true), |(length, plain), unit| {
+        if unit.c.is_whitespace() {
+            (length, false)
+        } else {
+            (length + unit.c.len_utf8(), plain && !unit.bad)
+        }
+    });
+    if plain && let Ok(text) = core::str::from_utf8(part) {
+        return (Cow::Borrowed(text), None);
+    }
+    let mut out = String::with_capacity(length);
+    let mut replaced = None;
     // Inside a whitespace run: whether it has had a line break.
     let mut run: Option<bool> = None;
-    let mut note_break = |run: Option<bool>, hyphen, fragment: &Option<String>| {
-        if run == Some(true) && fragment.is_none() && breaks.len() < MAX_HYPHEN_BREAKS {
+    // The offsets of the last character, in `out` and in the text, if it
+    // is a `-`.
+    let mut hyphen = None;
+    let note = |run: Option<bool>, hyphen, breaks: &mut Option<&mut Vec<_>>| {
+        if let Some(breaks) = breaks
+            && run == Some(true)
+            && breaks.len() < MAX_HYPHEN_BREAKS
+        {
             breaks.extend(hyphen);
         }
     };
-    for (index, c) in content.char_indices() {
-        let at = start.text + index;
-        if c.is_whitespace() {
-            let line_break = matches!(c, '\n' | '\r');
-            run = Some(run.unwrap_or(false) || line_break);
+    for unit in units(part) {
+        if unit.c.is_whitespace() {
+            run = Some(run.unwrap_or(false) || matches!(unit.c, '\n' | '\r'));
             continue;
         }
-        note_break(run.take(), hyphen, &fragment);
-        if let Some(fragment) = &mut fragment {
-            fragment.push(c);
-            continue;
+        note(run.take(), hyphen, &mut breaks);
+        hyphen = (unit.c == '-').then_some((out.len(), start + unit.at));
+        if unit.bad && replaced.is_none() {
+            replaced = part.get(unit.at).map(|&byte| (out.len(), byte));
         }
-        if c == '#' {
-            fragment = Some(String::new());
-            continue;
-        }
-        if piece_end != Some(at) {
-            // `counted.0` and `index` start characters of the content.
-            let position = counted
-                .1
-                .after(content.get(counted.0..index).unwrap_or_default());
-            counted = (index, position);
-            pieces.push(Piece {
-                url: url.len(),
-                text: at,
-                position,
-            });
-        }
-        hyphen = (c == '-').then_some((url.len(), at));
-        url.push(c);
-        piece_end = Some(at + c.len_utf8());
+        out.push(unit.c);
     }
-    note_break(run, hyphen, &fragment);
-    Extracted {
-        span,
-        // The wrapper's start: set by the caller.
-        position: start.position,
-        form,
-        verdict: check(&url).map(|url| url.rule()),
-        hyphen_breaks: readings(&url, breaks),
-        url,
-        fragment,
-        pieces,
-        content: start,
+    note(run, hyphen, &mut breaks);
+    (Cow::Owned(out), replaced)
+}
+
+/// [`check`] of `url`; or, when its error stands on the U+FFFD at
+/// `replaced`, which stands for bytes that are not UTF-8, the error
+/// [`check_bytes`](crate::check_bytes) gives for the URL's bytes: no URL
+/// reads past a U+FFFD, and that error names the first of the bytes.
+fn verdict(url: &str, replaced: Option<(usize, u8)>) -> Result<Rule, Error> {
+    let error = match check(url) {
+        Ok(url) => return Ok(url.rule()),
+        Err(error) => error,
+    };
+    match replaced {
+        Some((at, byte)) if error.offset() == at => {
+            Err(Error::new(error.rule(), url, at, Some(byte), true))
+        }
+        _ => Err(error),
     }
 }
 
-/// The other readings of `url`, one per hyphen break, given as its offsets
-/// in the URL and in the text.
-fn readings(url: &str, breaks: Vec<(usize, usize)>) -> Vec<HyphenBreak> {
-    breaks
+/// `url` and its other readings, one per hyphen break given as its
+/// offsets in the URL and in the text: each checked in the URL itself,
+/// the hyphen taken out and put back, and kept as text for a URL of at
+/// most [`MAX_READING_BYTES`].
+fn readings(
+    mut url: Cow<'_, str>,
+    breaks: Vec<(usize, usize)>,
+) -> (Cow<'_, str>, Vec<HyphenBreak>) {
+    if breaks.is_empty() {
+        return (url, Vec::new());
+    }
+    let keep = url.len() <= MAX_READING_BYTES;
+    // Hyphen breaks hold whitespace that was removed: the URL is owned,
+    // and `to_mut` copies nothing.
+    let owned = url.to_mut();
+    let readings = breaks
         .into_iter()
-        .map(|(offset_in_url, offset_in_text)| {
-            // `offset_in_url` is a `-`, one byte: boundaries on both sides.
-            let without = [url.get(..offset_in_url), url.get(offset_in_url + 1..)]
-                .into_iter()
-                .flatten()
-                .collect::<String>();
-            HyphenBreak {
+        .filter_map(|(offset_in_url, offset_in_text)| {
+            // A `-`, one byte: boundaries on both sides.
+            (owned.as_bytes().get(offset_in_url) == Some(&b'-')).then_some(())?;
+            owned.remove(offset_in_url);
+            let without_valid = is_valid(owned);
+            let without = keep.then(|| Box::from(owned.as_str()));
+            owned.insert(offset_in_url, '-');
+            Some(HyphenBreak {
                 offset_in_text,
                 offset_in_url,
-                without_valid: is_valid(&without),
                 without,
-            }
+                without_valid,
+            })
         })
-        .collect()
+        .collect();
+    (url, readings)
 }
 
 /// The length of the scheme name of a bare URL starting at `at`: one of the
@@ -744,23 +942,22 @@ fn bare_scheme(bytes: &[u8], at: usize) -> Option<usize> {
 /// scheme)`), if something is left of it after the trailing punctuation and
 /// Markdown's closing `marks`, and where to read on: the end of its run.
 /// `cursor` is moved to the URL's start if it is a hit.
-fn bare(
-    text: &str,
+fn bare<'a>(
+    text: &'a [u8],
     (start, scheme): (usize, usize),
     marks: &mut Marks,
     cursor: &mut Cursor,
-) -> (Option<Extracted>, usize) {
-    // `start` is an ASCII letter: a boundary.
+) -> (Option<Extracted<'a>>, usize) {
     let rest = text.get(start..).unwrap_or_default();
     // Opened by a bracket, a URL ends at the bracket that closes it.
-    let opener = start.checked_sub(1).and_then(|i| text.as_bytes().get(i));
+    let opener = start.checked_sub(1).and_then(|i| text.get(i));
     let brackets = match opener {
         Some(b'(') => Some(('(', ')')),
         Some(b'[') => Some(('[', ']')),
         _ => None,
     };
     let run = run_end(rest, brackets);
-    let candidate = rest.get(..run).unwrap_or_default().as_bytes();
+    let candidate = rest.get(..run).unwrap_or_default();
     let end = marks.close(candidate);
     // Scheme letters are not punctuation: trimming stops at the `:` at the
     // latest. Nothing but slashes after it (`http://` of a template such as
@@ -769,29 +966,14 @@ fn bare(
     if after_colon.iter().all(|&b| b == b'/') {
         return (None, start + run);
     }
-    // Only ASCII bytes were trimmed, so `end` is a boundary.
-    let found = rest.get(..end).unwrap_or_default();
-    let (url, fragment) = match found.split_once('#') {
-        Some((url, fragment)) => (url, Some(fragment.to_owned())),
-        None => (found, None),
-    };
     let position = cursor.advance(text, start);
-    let piece = Piece {
-        url: 0,
-        text: start,
+    let content = Content {
+        // Only ASCII bytes were trimmed.
+        bytes: rest.get(..end).unwrap_or_default(),
+        start,
         position,
     };
-    let hit = Extracted {
-        span: start..start + end,
-        position,
-        form: Form::Bare,
-        url: url.to_owned(),
-        fragment,
-        hyphen_breaks: Vec::new(),
-        verdict: check(url).map(|url| url.rule()),
-        pieces: vec![piece],
-        content: piece,
-    };
+    let hit = read(Form::Bare, start..start + end, position, content);
     (Some(hit), start + run)
 }
 
@@ -801,11 +983,11 @@ fn bare(
 /// not matched by an `open` after it), whichever comes first. It reads no
 /// further than the run, which the search then steps over: a text of many
 /// bracketed URLs and no whitespace is read once, not again from each.
-fn run_end(rest: &str, brackets: Option<(char, char)>) -> usize {
+fn run_end(rest: &[u8], brackets: Option<(char, char)>) -> usize {
     let mut depth = 0usize;
-    for (index, c) in rest.char_indices() {
+    for Unit { at, c, .. } in units(rest) {
         if c.is_whitespace() || matches!(c, '<' | '>' | '"') {
-            return index;
+            return at;
         }
         let Some((open, close)) = brackets else {
             continue;
@@ -815,7 +997,7 @@ fn run_end(rest: &str, brackets: Option<(char, char)>) -> usize {
         } else if c == close {
             match depth.checked_sub(1) {
                 Some(inner) => depth = inner,
-                None => return index,
+                None => return at,
             }
         }
     }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use rfc1738::extract::{Extracted, Form, MAX_HYPHEN_BREAKS, extract};
+use rfc1738::extract::{Extracted, Form, MAX_HYPHEN_BREAKS, extract, extract_bytes_iter};
 use rfc1738::{Found, Position, Rule};
 
 /// The appendix's example paragraph, exactly as printed in the RFC's text.
@@ -27,13 +27,13 @@ fn snapshots() -> insta::Settings {
 }
 
 /// The URLs of the hits, in order.
-fn urls(hits: &[Extracted]) -> Vec<&str> {
+fn urls<'a>(hits: &'a [Extracted<'_>]) -> Vec<&'a str> {
     hits.iter().map(Extracted::url).collect()
 }
 
 /// The one hit of `text`.
 #[track_caller]
-fn one(text: &str) -> Extracted {
+fn one(text: &str) -> Extracted<'_> {
     let mut hits = extract(text);
     assert_eq!(hits.len(), 1, "{text:?}: {hits:#?}");
     hits.remove(0)
@@ -160,7 +160,7 @@ fn a_hyphen_before_a_line_break_gives_two_readings() {
         hit.text_offset(hyphen.offset_in_url()),
         hyphen.offset_in_text()
     );
-    assert_eq!(hyphen.without(), "http://host.dom/somepath.html");
+    assert_eq!(hyphen.without(), Some("http://host.dom/somepath.html"));
     assert!(hyphen.without_valid());
 }
 
@@ -176,7 +176,7 @@ fn a_hyphen_break_where_only_one_reading_is_valid() {
     };
     assert_eq!(hyphen.offset_in_text(), 27);
     assert_eq!(hit.text_offset(error.offset()), hyphen.offset_in_text());
-    assert_eq!(hyphen.without(), "ftp://host.dom/x;type=d");
+    assert_eq!(hyphen.without(), Some("ftp://host.dom/x;type=d"));
     assert!(hyphen.without_valid());
 
     // The other way round: "a-.b" has a label ending in a hyphen.
@@ -185,14 +185,14 @@ fn a_hyphen_break_where_only_one_reading_is_valid() {
     let [hyphen] = hit.hyphen_breaks() else {
         panic!("one hyphen break: {hit:?}");
     };
-    assert_eq!(hyphen.without(), "http://a.b/");
+    assert_eq!(hyphen.without(), Some("http://a.b/"));
     assert!(hyphen.without_valid());
     let hit = one("<URL:http://a.b/x-\n.html>");
     assert!(hit.is_valid());
     assert!(hit.hyphen_breaks()[0].without_valid());
     let hit = one("<URL:ftp://h.c/x;type=a-\n>");
     assert!(!hit.is_valid());
-    assert_eq!(hit.hyphen_breaks()[0].without(), "ftp://h.c/x;type=a");
+    assert_eq!(hit.hyphen_breaks()[0].without(), Some("ftp://h.c/x;type=a"));
 }
 
 #[test]
@@ -226,14 +226,17 @@ fn which_hyphens_are_breaks() {
     // Two breaks: each reading drops its own hyphen only.
     let hit = one("<URL:http://a-\nb.c/d-\ne>");
     assert_eq!(hit.url(), "http://a-b.c/d-e");
-    let readings: Vec<(&str, bool)> = hit
+    let readings: Vec<(Option<&str>, bool)> = hit
         .hyphen_breaks()
         .iter()
         .map(|hyphen| (hyphen.without(), hyphen.without_valid()))
         .collect();
     assert_eq!(
         readings,
-        [("http://ab.c/d-e", true), ("http://a-b.c/de", true)]
+        [
+            (Some("http://ab.c/d-e"), true),
+            (Some("http://a-b.c/de"), true)
+        ]
     );
 }
 
@@ -556,7 +559,8 @@ fn long_inputs_take_linear_time() {
     // Bracketed URLs with no whitespace between them: each ends at its
     // closing bracket, and the search reads on from there, not past it.
     for bracketed in ["(http://a.b/)", "[http://a.b/]"] {
-        let hits = extract(&bracketed.repeat(100_000));
+        let text = bracketed.repeat(100_000);
+        let hits = extract(&text);
         assert_eq!(hits.len(), 100_000, "{bracketed}");
         assert_eq!(hits.last().unwrap().url(), "http://a.b/", "{bracketed}");
     }
@@ -607,7 +611,64 @@ proptest! {
             for hyphen in hit.hyphen_breaks() {
                 prop_assert_eq!(text.as_bytes()[hyphen.offset_in_text()], b'-');
                 prop_assert_eq!(hit.text_offset(hyphen.offset_in_url()), hyphen.offset_in_text());
-                prop_assert_eq!(hyphen.without().len() + 1, hit.url().len());
+                let mut without = hit.url().to_owned();
+                without.remove(hyphen.offset_in_url());
+                prop_assert_eq!(hyphen.without(), Some(without.as_str()));
+                prop_assert_eq!(hyphen.without_valid(), rfc1738::is_valid(&without));
+            }
+        }
+    }
+}
+
+/// Pieces of bytes: the tokens, and bytes that are not UTF-8 (a lone byte,
+/// a character cut short).
+fn byte_token() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => token().prop_map(|token| token.as_bytes().to_vec()),
+        1 => prop::sample::select(vec![
+            b"\xff".to_vec(),
+            b"\xe9".to_vec(),
+            b"\xe6\x97".to_vec(),
+            b"\xf0\x9f\x98".to_vec(),
+        ]),
+    ]
+}
+
+proptest! {
+    /// The bytes are searched as their lossy text would be, with offsets
+    /// in the bytes, and an error on a bad byte named as `check_bytes`
+    /// names it.
+    #[test]
+    fn bytes_are_searched_as_their_lossy_text(tokens in prop::collection::vec(byte_token(), 0..40)) {
+        let bytes = tokens.concat();
+        let lossy = String::from_utf8_lossy(&bytes);
+        let from_bytes: Vec<_> = extract_bytes_iter(&bytes).collect();
+        let from_text = extract(&lossy);
+        prop_assert_eq!(from_bytes.len(), from_text.len());
+        for (hit, expected) in from_bytes.iter().zip(&from_text) {
+            prop_assert_eq!(hit.url(), expected.url());
+            prop_assert_eq!(hit.fragment(), expected.fragment());
+            prop_assert_eq!(hit.form(), expected.form());
+            prop_assert_eq!(hit.position(), expected.position());
+            prop_assert_eq!(hit.is_valid(), expected.is_valid());
+            let read = String::from_utf8_lossy(&bytes[hit.span()]);
+            prop_assert_eq!(read.as_ref(), &lossy[expected.span()]);
+            for offset in 0..=hit.url().len() {
+                prop_assert_eq!(hit.text_position(offset), expected.text_position(offset));
+            }
+            if let Err(error) = hit.verdict() {
+                let expected_error = expected.verdict().as_ref().unwrap_err();
+                prop_assert_eq!(error.offset(), expected_error.offset());
+                let at = hit.text_offset(error.offset());
+                let byte = match std::str::from_utf8(&bytes[at..]) {
+                    Err(bad) if bad.valid_up_to() == 0 => Some(bytes[at]),
+                    _ => None,
+                };
+                let named = match byte {
+                    Some(byte) => Found::Byte(byte),
+                    None => expected_error.found(),
+                };
+                prop_assert_eq!(error.found(), named);
             }
         }
     }

@@ -14,7 +14,7 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 use crate::batch::{self, Item, Line};
 use crate::check::{ErrorRecord, input_members};
 use crate::inputs;
-use crate::output::{self, Output, Paint, Stop};
+use crate::output::{self, Output, Paint, Record, Stop};
 use crate::picture::{self, Scene};
 use crate::show;
 use crate::summary::{self, Tally};
@@ -37,7 +37,8 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         &sources,
         &mut run,
         |url, (out, tally)| {
-            let mut record = Record::new(out);
+            let mut buffer = Vec::new();
+            let mut record = Record::new(out, &mut buffer);
             let input = url.as_encoded_bytes();
             if explain(&mut record, args, &paint, input, ("input", 1), tally) {
                 record.end()?;
@@ -102,7 +103,8 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
     };
     let mut out = Output::new();
     let mut tally = Tally::default();
-    let mut record = Record::new(&mut out);
+    let mut buffer = Vec::new();
+    let mut record = Record::new(&mut out, &mut buffer);
     let paint = Paint::stdout();
     let drawn = explain(
         &mut record,
@@ -258,73 +260,6 @@ fn explain(
         }
     }
     true
-}
-
-/// One record of standard output written in pieces as it is made, not
-/// held whole: begun only if SIGINT has not asked the run to end, then
-/// finished whatever comes, so that the output ends on a whole record.
-struct Record<'o> {
-    out: &'o mut Output,
-    buffer: Vec<u8>,
-    begun: bool,
-    /// Why writing stopped, if it did: what is made after is dropped.
-    stopped: Option<Stop>,
-}
-
-/// How much of a record is made before it is written.
-const PIECE: usize = 1 << 16;
-
-impl<'o> Record<'o> {
-    fn new(out: &'o mut Output) -> Self {
-        Record {
-            out,
-            buffer: Vec::with_capacity(PIECE + 256),
-            begun: false,
-            stopped: None,
-        }
-    }
-
-    /// Writes what was made.
-    fn send(&mut self) {
-        if self.stopped.is_some() {
-            self.buffer.clear();
-            return;
-        }
-        let written = if self.begun {
-            self.out.write_rest(&self.buffer)
-        } else {
-            self.out.write(&self.buffer)
-        };
-        self.begun = true;
-        self.buffer.clear();
-        if let Err(stop) = written {
-            self.stopped = Some(stop);
-        }
-    }
-
-    /// Ends the record with a newline and writes it out; says why writing
-    /// stopped, if it did.
-    fn end(mut self) -> Result<(), Stop> {
-        self.buffer.push(b'\n');
-        self.send();
-        self.stopped.map_or(Ok(()), Err)
-    }
-}
-
-impl Write for Record<'_> {
-    /// Takes all of `bytes`: a failed write of standard output is kept, and
-    /// said by [`Record::end`].
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.buffer.extend_from_slice(bytes);
-        if self.buffer.len() >= PIECE {
-            self.send();
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// The record of a matched input: its members, then its tree's.

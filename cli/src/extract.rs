@@ -1,21 +1,21 @@
 //! `rfc1738 extract`: URLs found in free text, as the RFC's appendix
 //! describes them.
 
-use std::io::{self, Read};
+use std::borrow::Cow;
+use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::process::ExitCode;
-use std::str::{Utf8Chunk, Utf8Chunks};
 
-use rfc1738::extract::{Extracted, Form, extract_iter};
+use rfc1738::extract::{Extracted, Form, MAX_READING_BYTES, extract_bytes_iter};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Found};
 use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 
 use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
 use crate::inputs::{self, Source};
 use crate::interrupt::{self, Interrupted};
-use crate::output::{self, Output, Paint, Stop};
+use crate::output::{self, Output, Paint, Record, Stop};
 use crate::show;
 use crate::summary::{self, Tally};
 use crate::{ExtractArgs, Format};
@@ -31,11 +31,11 @@ struct Hit<'a> {
     url: &'a str,
     /// The URL's bytes, when it holds bytes that are not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
-    url_bytes: Option<&'a [u8]>,
+    url_bytes: Option<AsRead<'a>>,
     fragment: Option<&'a str>,
     /// The fragment's bytes, when it holds bytes that are not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
-    fragment_bytes: Option<&'a [u8]>,
+    fragment_bytes: Option<AsRead<'a>>,
     hyphen_breaks: Vec<HyphenRecord<'a>>,
     valid: bool,
     rule: &'static str,
@@ -71,7 +71,8 @@ struct Place {
 #[derive(Serialize)]
 struct HyphenRecord<'a> {
     offset: usize,
-    without: &'a str,
+    /// `null` for a URL longer than [`MAX_READING_BYTES`].
+    without: Option<&'a str>,
     /// Its bytes, when it holds bytes that are not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
     without_bytes: Option<&'a [u8]>,
@@ -231,8 +232,8 @@ fn size(bytes: usize) -> String {
     summary::plural(bytes as u64, "byte", "bytes")
 }
 
-/// Writes the hits of the text `name`, each as it is found: memory holds
-/// the text and one hit.
+/// Writes the hits of the text `name`, each as it is found and in pieces:
+/// memory holds the text and one hit.
 fn search(
     args: &ExtractArgs,
     paint: &Paint,
@@ -249,14 +250,12 @@ fn search(
         0
     };
     let bytes = &text.bytes[bom..];
-    // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes:
-    // no URL can hold them, and the rest of the text is still searched.
-    // Offsets are mapped back to the bytes as read.
-    let lossy = String::from_utf8_lossy(bytes);
-    let mut offsets = InputOffsets::new(bytes);
     let shown = Visible::new(name).to_string();
     let mut buffer = Vec::new();
-    extract_iter(&lossy).try_for_each(|hit| {
+    // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes,
+    // with no copy made: no URL can hold them, and the rest of the text is
+    // still searched. Offsets are those of the bytes as read.
+    extract_bytes_iter(bytes).try_for_each(|hit| {
         if hit.is_valid() {
             tally.valid += 1;
             if args.records.quiet {
@@ -265,73 +264,27 @@ fn search(
         } else {
             tally.invalid += 1;
         }
-        let places = Places::new(&hit, &mut offsets, bytes, bom);
-        buffer.clear();
+        let places = Places::new(&hit, bytes, bom);
+        let mut record = Record::new(out, &mut buffer);
         match args.records.format {
-            Format::Json => show::json_line(&mut buffer, &json(&hit, &places, origin)),
+            Format::Json => {
+                // Strings, numbers and lists of them always serialize, and
+                // a record takes every write.
+                let _ = show::json(&mut record, &json(&hit, &places, origin));
+                record.end()
+            }
             Format::Human => {
                 let show_passwords = args.records.show_passwords;
-                human(&mut buffer, &hit, &places, &shown, show_passwords, paint);
+                let shown = (shown.as_str(), show_passwords);
+                let _ = human(&mut record, &hit, &places, shown, paint);
+                record.finish()
             }
         }
-        out.write(&buffer)
     })
 }
 
-/// A lossy text's offsets mapped back to the bytes as read, by a cursor
-/// that walks the bytes' UTF-8 chunks forward. The text is
-/// `String::from_utf8_lossy` of the bytes: each chunk's valid part as it is,
-/// then, for the invalid sequence (1 to 3 bytes) that ends the chunk, if
-/// any, one U+FFFD (3 bytes).
-#[derive(Clone)]
-struct InputOffsets<'a> {
-    /// The chunk that holds the cursor.
-    chunk: Option<Utf8Chunk<'a>>,
-    /// The chunks after it.
-    rest: Utf8Chunks<'a>,
-    /// Where `chunk` starts in the lossy text and in the bytes.
-    lossy: usize,
-    input: usize,
-}
-
-impl<'a> InputOffsets<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        let mut rest = bytes.utf8_chunks();
-        InputOffsets {
-            chunk: rest.next(),
-            rest,
-            lossy: 0,
-            input: 0,
-        }
-    }
-
-    /// The offset in the bytes of `offset`, a character boundary of the
-    /// lossy text not before the cursor's chunk; the cursor moves to the
-    /// chunk that holds it. The start of a U+FFFD maps to the start of the
-    /// bytes it replaced, the end of the text to the end of the bytes.
-    fn seek(&mut self, offset: usize) -> usize {
-        while let Some(chunk) = &self.chunk {
-            let valid = chunk.valid().len();
-            let replaced = chunk.invalid().len();
-            // One U+FFFD for the invalid sequence, if any.
-            let shown = valid + usize::from(replaced > 0) * '\u{FFFD}'.len_utf8();
-            let into = offset.saturating_sub(self.lossy);
-            if into < shown {
-                // Within the valid part, or at the U+FFFD's start (nothing
-                // inside a U+FFFD is a boundary).
-                return self.input + into.min(valid);
-            }
-            self.lossy += shown;
-            self.input += valid + replaced;
-            self.chunk = self.rest.next();
-        }
-        // Past the last chunk: the end.
-        self.input
-    }
-}
-
 /// A hit's offsets in the bytes as read, and where its error is.
-struct Places {
+struct Places<'a> {
     start: usize,
     end: usize,
     /// The offset of each hyphen break's `-`, and the bytes of the URL
@@ -339,82 +292,101 @@ struct Places {
     hyphens: Vec<(usize, Option<Vec<u8>>)>,
     /// The error's offset, line and column in the text.
     error_at: Option<Place>,
-    /// The error as the bytes say it, when it stands on bytes that are not
-    /// UTF-8 (see [`byte_error`]).
-    byte_error: Option<Error>,
-    /// The URL's bytes as read, when some are not UTF-8 ([`as_read`]).
-    url_bytes: Option<Vec<u8>>,
+    /// The URL and its fragment as the text has them, when it has them
+    /// so: no whitespace inside, every byte UTF-8.
+    written: Option<&'a str>,
+    /// The URL's bytes as read, when some are not UTF-8.
+    url_bytes: Option<AsRead<'a>>,
     /// The fragment's, likewise.
-    fragment_bytes: Option<Vec<u8>>,
+    fragment_bytes: Option<AsRead<'a>>,
 }
 
-impl Places {
-    /// The places of `hit`, the next hit of `bytes` after those `offsets`
-    /// has seen; `bytes` start `base` bytes into the input (after a
-    /// byte-order mark), which every offset given counts.
-    fn new(hit: &Extracted, offsets: &mut InputOffsets, bytes: &[u8], base: usize) -> Places {
+impl<'a> Places<'a> {
+    /// The places of `hit`, a hit of `bytes`, which start `base` bytes into
+    /// the input (after a byte-order mark), which every offset given
+    /// counts.
+    fn new(hit: &Extracted<'_>, bytes: &'a [u8], base: usize) -> Places<'a> {
         let span = hit.span();
-        let start = offsets.seek(span.start);
-        // The other offsets are within the hit: each walk from its start
-        // costs at most the hit's length.
-        let mut within = offsets.clone();
-        let hyphens: Vec<usize> = hit
-            .hyphen_breaks()
-            .iter()
-            .map(|hyphen| base + within.seek(hyphen.offset_in_text()))
-            .collect();
-        let end = within.seek(span.end);
-        let read = bytes.get(start..end).unwrap_or_default();
-        // The fragment is what follows the hit's first `#`.
-        let fragment_bytes = hit.fragment().and_then(|fragment| {
-            let hash = memchr::memchr(b'#', read)?;
-            as_read(fragment, &read[hash + 1..])
-        });
+        let read = bytes.get(span.clone()).unwrap_or_default();
         let hyphens = hit
             .hyphen_breaks()
             .iter()
-            .zip(hyphens)
-            .map(|(hyphen, offset)| (offset, as_read(hyphen.without(), read)))
+            .map(|hyphen| {
+                let without = hyphen.without().and_then(|without| as_read(without, read));
+                (base + hyphen.offset_in_text(), without)
+            })
             .collect();
         let error_at = hit.verdict().as_ref().err().map(|error| {
             let position = hit.text_position(error.offset());
             Place {
-                offset: offsets.clone().seek(hit.text_offset(error.offset())),
+                offset: base + hit.text_offset(error.offset()),
                 line: position.line(),
                 column: position.column(),
             }
         });
-        let byte_error = error_at
-            .as_ref()
-            .and_then(|place| byte_error(hit, bytes.get(place.offset..)?));
-        let error_at = error_at.map(|place| Place {
-            offset: base + place.offset,
-            ..place
+        let url_end = hit.text_offset(hit.url().len());
+        let url = bytes.get(hit.text_offset(0)..url_end);
+        // The fragment is what follows the first `#` after the URL, up to
+        // the wrapper's `>`.
+        let wrapped = usize::from(hit.form() != Form::Bare);
+        let fragment = hit.fragment().and_then(|_| {
+            let after = bytes.get(url_end..span.end - wrapped)?;
+            after.get(memchr::memchr(b'#', after)? + 1..)
+        });
+        let written = hit.fragment().and_then(|fragment| {
+            let text = bytes.get(hit.text_offset(0)..span.end - wrapped)?;
+            let text = std::str::from_utf8(text).ok()?;
+            (text.len() == hit.url().len() + 1 + fragment.len()).then_some(text)
         });
         Places {
-            start: base + start,
-            end: base + end,
+            start: base + span.start,
+            end: base + span.end,
             hyphens,
             error_at,
-            byte_error,
-            url_bytes: as_read(hit.url(), read),
-            fragment_bytes,
+            written,
+            url_bytes: url.and_then(AsRead::new),
+            fragment_bytes: fragment.and_then(AsRead::new),
         }
     }
+}
 
-    /// The error of `hit`, as the bytes say it.
-    fn error<'a>(&'a self, hit: &'a Extracted) -> Option<&'a Error> {
-        self.byte_error.as_ref().or(hit.verdict().as_ref().err())
+/// The bytes as read of a URL or a fragment that holds bytes that are not
+/// UTF-8: those of its text, whitespace left out; written as a JSON list of
+/// numbers as they are read, never held whole.
+#[derive(Clone, Copy)]
+struct AsRead<'a>(&'a [u8]);
+
+impl<'a> AsRead<'a> {
+    /// The bytes of `text` less its whitespace, when some are not UTF-8.
+    fn new(text: &'a [u8]) -> Option<Self> {
+        std::str::from_utf8(text).is_err().then_some(AsRead(text))
+    }
+}
+
+impl Serialize for AsRead<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut list = serializer.serialize_seq(None)?;
+        for chunk in self.0.utf8_chunks() {
+            for c in chunk.valid().chars().filter(|c| !c.is_whitespace()) {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    list.serialize_element(&byte)?;
+                }
+            }
+            for byte in chunk.invalid() {
+                list.serialize_element(byte)?;
+            }
+        }
+        list.end()
     }
 }
 
 /// The bytes of `url` as read, when some of them are not UTF-8: the URL
-/// (a hit's, the same without a hyphen, or its fragment) holds a U+FFFD
-/// for each run of them. `span` is the bytes of the occurrence from where
-/// `url` starts, which hold its characters in order, besides a wrapper,
-/// whitespace, a hyphen left out and a fragment after it; none of those is
-/// a U+FFFD, so the URL's n-th U+FFFD is the span's n-th, and taking each
-/// character of the URL where it first comes finds it.
+/// (a reading of a hit's URL without a hyphen) holds a U+FFFD for each run
+/// of them. `span` is the bytes of the occurrence from where `url` starts,
+/// which hold its characters in order, besides a wrapper, whitespace, a
+/// hyphen left out and a fragment after it; none of those is a U+FFFD, so
+/// the URL's n-th U+FFFD is the span's n-th, and taking each character of
+/// the URL where it first comes finds it.
 fn as_read(url: &str, span: &[u8]) -> Option<Vec<u8>> {
     const REPLACEMENT: char = '\u{FFFD}';
     if !url.contains(REPLACEMENT) {
@@ -440,28 +412,8 @@ fn as_read(url: &str, span: &[u8]) -> Option<Vec<u8>> {
     replaced.then_some(out)
 }
 
-/// The error of `hit` as `check` says it of bytes, when the error found a
-/// U+FFFD that stands for bytes that are not UTF-8: `rest`, the input from
-/// the error on, does not start with U+FFFD's own bytes. It names the
-/// byte, and its hint the byte's `%XX`, not U+FFFD's.
-fn byte_error(hit: &Extracted, rest: &[u8]) -> Option<Error> {
-    let error = hit.verdict().as_ref().err()?;
-    let replacement = '\u{FFFD}';
-    if error.found() != Found::Char(replacement)
-        || rest.starts_with(replacement.encode_utf8(&mut [0; 4]).as_bytes())
-    {
-        return None;
-    }
-    // The URL up to its error, then the byte: the same pass stops there and
-    // names the byte (`check_bytes` reads no further than the first).
-    let mut url = hit.url().as_bytes().get(..error.offset())?.to_vec();
-    url.push(*rest.first()?);
-    let again = rfc1738::check_bytes(&url, None).err()?;
-    (again.rule() == error.rule() && again.offset() == error.offset()).then_some(again)
-}
-
 /// The record of `hit`, found in `origin`.
-fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'a> {
+fn json<'a>(hit: &'a Extracted<'_>, places: &'a Places<'a>, origin: Origin<'a>) -> Hit<'a> {
     let (file, argument) = match origin {
         Origin::Argument(number) => (None, Some(number)),
         Origin::Stream(name) => (Some(name), None),
@@ -473,9 +425,9 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
         end: places.end,
         form: form(hit.form()),
         url: hit.url(),
-        url_bytes: places.url_bytes.as_deref(),
+        url_bytes: places.url_bytes,
         fragment: hit.fragment(),
-        fragment_bytes: places.fragment_bytes.as_deref(),
+        fragment_bytes: places.fragment_bytes,
         hyphen_breaks: hit
             .hyphen_breaks()
             .iter()
@@ -492,7 +444,7 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
             Ok(rule) => rule.name(),
             Err(error) => error.rule().name(),
         },
-        error: places.error(hit).map(ErrorRecord::new),
+        error: hit.verdict().as_ref().err().map(ErrorRecord::new),
         error_at: places.error_at.as_ref(),
         file,
         argument,
@@ -500,15 +452,16 @@ fn json<'a>(hit: &'a Extracted, places: &'a Places, origin: Origin<'a>) -> Hit<'
 }
 
 /// What to hide of `hit`: the span of its URL's password, and the span of
-/// its fragment that is a password's ([`hidden_in`]).
-fn hidden(hit: &Extracted) -> (Option<Range<usize>>, Range<usize>) {
+/// its fragment that is a password's ([`hidden_in`]). `written` is the URL
+/// and its fragment as the text has them, when it has them so.
+fn hidden(hit: &Extracted<'_>, written: Option<&str>) -> (Option<Range<usize>>, Range<usize>) {
     let own = match hit.verdict() {
         Ok(_) => rfc1738::parse(hit.url())
             .ok()
             .and_then(|url| url.password_span()),
         Err(error) => error.password_span(),
     };
-    hidden_in(hit.url(), hit.fragment(), own)
+    hidden_in(hit.url(), hit.fragment(), own, written)
 }
 
 /// What to hide of `url`, whose password is `own` (the parser's, or the
@@ -517,20 +470,22 @@ fn hidden(hit: &Extracted) -> (Option<Range<usize>>, Range<usize>) {
 ///
 /// A `#` ends the URL before it is checked, while people type one into a
 /// password as they type any other character (`ftp://admin:12#34@host/`):
-/// the URL written with its fragment, `url#fragment`, is read as well, and
-/// what would be its password is hidden on both sides of the `#`. A
-/// password of the URL that runs to its end is taken to go on through the
-/// whole fragment.
+/// the URL written with its fragment, `url#fragment` (`written`, when the
+/// text has it as it is), is read as well, and what would be its password
+/// is hidden on both sides of the `#`. A password of the URL that runs to
+/// its end is taken to go on through the whole fragment.
 fn hidden_in(
     url: &str,
     fragment: Option<&str>,
     own: Option<Range<usize>>,
+    written: Option<&str>,
 ) -> (Option<Range<usize>>, Range<usize>) {
     let Some(fragment) = fragment else {
         return (own, 0..0);
     };
     let to_end = own.as_ref().is_some_and(|own| own.end == url.len());
-    let whole = show::password_of(&format!("{url}#{fragment}"));
+    let written = written.map_or_else(|| Cow::Owned(format!("{url}#{fragment}")), Cow::Borrowed);
+    let whole = show::password_of(&written);
     let in_url = whole
         .as_ref()
         .filter(|whole| whole.start < url.len())
@@ -549,75 +504,95 @@ fn hidden_in(
     (password, in_fragment)
 }
 
-/// Appends a line per hit, with the diagnostic of an invalid one;
-/// passwords hidden unless `show_passwords`. `name` is the text's, as
+/// Writes a line for `hit`, and its notes and the diagnostic of an invalid
+/// one; passwords hidden unless `show_passwords`. `name` is the text's, as
 /// shown.
 fn human(
-    out: &mut Vec<u8>,
-    hit: &Extracted,
-    places: &Places,
-    name: &str,
-    show_passwords: bool,
+    out: &mut impl Write,
+    hit: &Extracted<'_>,
+    places: &Places<'_>,
+    (name, show_passwords): (&str, bool),
     paint: &Paint,
-) {
+) -> io::Result<()> {
     let (password, in_fragment) = if show_passwords {
         (None, 0..0)
     } else {
-        hidden(hit)
+        hidden(hit, places.written)
     };
     let url = show::part(hit.url(), 0, password.as_ref());
-    let mut lines = vec![match hit.verdict() {
-        Ok(rule) => format!(
-            "{name}:{}:{}: {url} (valid {rule})",
-            hit.line(),
-            hit.column()
-        ),
-        Err(error) => format!(
-            "{name}:{}:{}: {url} (not a valid {})",
-            hit.line(),
-            hit.column(),
-            error.rule()
-        ),
-    }];
+    let (line, column) = (hit.line(), hit.column());
+    match hit.verdict() {
+        Ok(rule) => writeln!(out, "{name}:{line}:{column}: {url} (valid {rule})")?,
+        Err(error) => {
+            let rule = error.rule();
+            writeln!(out, "{name}:{line}:{column}: {url} (not a valid {rule})")?;
+        }
+    }
     if let Some(fragment) = hit.fragment() {
-        lines.push(format!(
+        writeln!(
+            out,
             "  note: the fragment \"#{}\" is not part of the URL (RFC 1738, section 2.2 and \
              the appendix)",
             Visible::new(fragment).quoted().hiding(in_fragment)
-        ));
+        )?;
     }
-    for (hyphen, (offset, _)) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
-        let without = hyphen.without();
-        let own = show::password_of(without);
-        let (password, _) = hidden_in(without, hit.fragment(), own);
-        let password = password.filter(|_| !show_passwords);
-        lines.push(format!(
-            "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
-             be part of the URL (appendix); without it: {} ({})",
-            show::part(without, 0, password.as_ref()),
-            if hyphen.without_valid() {
-                "valid"
-            } else {
-                "not valid"
-            }
-        ));
-    }
-    if let (Some(error), Some(place)) = (places.error(hit), &places.error_at) {
+    hyphen_notes(out, hit, places, show_passwords)?;
+    if let (Err(error), Some(place)) = (hit.verdict(), &places.error_at) {
         // The diagnostic shows the URL as extracted; say where its error is
         // in the text.
-        lines.push(format!(
+        writeln!(
+            out,
             "  the error is at {name}:{}:{}:",
             place.line, place.column
-        ));
+        )?;
         let report = error
             .diagnostic()
             .origin("url")
             .styled(paint.color)
             .hide_password(!show_passwords);
-        lines.push(report.to_string());
+        writeln!(out, "{report}")?;
     }
-    for line in lines {
-        out.extend_from_slice(line.as_bytes());
-        out.push(b'\n');
+    Ok(())
+}
+
+/// Writes a note for each hyphen break of `hit`, with the other reading:
+/// the URL without the hyphen, its password hidden unless
+/// `show_passwords`, when the URL is short enough for the reading to be
+/// kept ([`MAX_READING_BYTES`]).
+fn hyphen_notes(
+    out: &mut impl Write,
+    hit: &Extracted<'_>,
+    places: &Places<'_>,
+    show_passwords: bool,
+) -> io::Result<()> {
+    for (hyphen, (offset, _)) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
+        let verdict = if hyphen.without_valid() {
+            "valid"
+        } else {
+            "not valid"
+        };
+        write!(
+            out,
+            "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
+             be part of the URL (appendix); without it: "
+        )?;
+        match hyphen.without() {
+            Some(without) => {
+                let own = show::password_of(without);
+                let (password, _) = hidden_in(without, hit.fragment(), own, None);
+                let password = password.filter(|_| !show_passwords);
+                writeln!(
+                    out,
+                    "{} ({verdict})",
+                    show::part(without, 0, password.as_ref())
+                )?;
+            }
+            None => writeln!(
+                out,
+                "the URL less that hyphen, {verdict} (the URL is longer than \
+                 {MAX_READING_BYTES} bytes: not shown)"
+            )?,
+        }
     }
+    Ok(())
 }

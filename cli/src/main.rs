@@ -373,8 +373,9 @@ struct ExtractArgs {
     /// may span lines. Of a longer text only the lines that end within the
     /// limit are searched and the rest is not read; standard error says so
     /// and the exit status is 2. Memory stays within about twice this limit
-    /// (the text, and a copy of it when it is not UTF-8), an endless text
-    /// included. The default is 256 MiB.
+    /// (the text, and the URL of one hit at a time; up to four times for a
+    /// wrapper of bytes that are not UTF-8), an endless text included. The
+    /// default is 256 MiB.
     #[arg(
         long = "max-text-bytes",
         value_name = "N",

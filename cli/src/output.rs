@@ -132,6 +132,105 @@ impl Output {
     }
 }
 
+/// One record of standard output written in pieces as it is made, not
+/// held whole: begun only if SIGINT has not asked the run to end, then
+/// finished whatever comes, so that the output ends on a whole record.
+/// What it holds at a time is at most two pieces, however long the record
+/// and whatever the size of a write.
+pub struct Record<'o> {
+    out: &'o mut Output,
+    /// What was made and not written yet: the caller's, so that one buffer
+    /// serves record after record.
+    buffer: &'o mut Vec<u8>,
+    begun: bool,
+    /// Why writing stopped, if it did: what is made after is dropped.
+    stopped: Option<Stop>,
+}
+
+/// How much of a record is made before it is written.
+const PIECE: usize = 1 << 16;
+
+impl<'o> Record<'o> {
+    /// A record to `out`, made in `buffer` (emptied first).
+    pub fn new(out: &'o mut Output, buffer: &'o mut Vec<u8>) -> Self {
+        buffer.clear();
+        Record {
+            out,
+            buffer,
+            begun: false,
+            stopped: None,
+        }
+    }
+
+    /// Writes what was made.
+    fn send(&mut self) {
+        if self.stopped.is_some() {
+            self.buffer.clear();
+            return;
+        }
+        let written = if self.begun {
+            self.out.write_rest(self.buffer)
+        } else {
+            self.out.write(self.buffer)
+        };
+        self.begun = true;
+        self.buffer.clear();
+        if let Err(stop) = written {
+            self.stopped = Some(stop);
+        }
+    }
+
+    /// Takes `bytes`, writing out each piece it fills.
+    #[cold]
+    fn pieces(&mut self, bytes: &[u8]) {
+        for piece in bytes.chunks(PIECE) {
+            self.buffer.extend_from_slice(piece);
+            if self.buffer.len() >= PIECE {
+                self.send();
+            }
+        }
+    }
+
+    /// Ends the record with a newline and writes it out; says why writing
+    /// stopped, if it did.
+    pub fn end(self) -> Result<(), Stop> {
+        self.buffer.push(b'\n');
+        self.finish()
+    }
+
+    /// Writes the rest of the record out, as it is (its lines ended by
+    /// their writer); says why writing stopped, if it did.
+    pub fn finish(mut self) -> Result<(), Stop> {
+        self.send();
+        self.stopped.map_or(Ok(()), Err)
+    }
+}
+
+impl Write for Record<'_> {
+    /// Takes all of `bytes` ([`Record::write_all`]).
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    /// Takes all of `bytes`, a piece at a time: a failed write of standard
+    /// output is kept, and said by [`Record::end`].
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.buffer.len() + bytes.len() < PIECE {
+            self.buffer.extend_from_slice(bytes);
+        } else {
+            self.pieces(bytes);
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes `rfc1738: MESSAGE` on standard error, and says whether it could:
 /// `false` when standard error cannot be written (a closed pipe counts as
 /// written, as on standard output: its reader went away on purpose).

@@ -825,6 +825,28 @@ fn extract_reports_invalid_hits_and_hyphen_breaks() {
 }
 
 #[test]
+fn extract_checks_the_other_reading_of_a_long_url_without_writing_it() {
+    // A URL over 4096 bytes: its other reading is checked, and not written
+    // (it was, in full, once per hyphen break).
+    let text = format!("<URL:ftp://h/{}-\n  b>\n", "a".repeat(5000));
+    let output = rfc1738(&["extract"], text.as_bytes());
+    let human = stdout(&output);
+    assert!(
+        human.contains(
+            "without it: the URL less that hyphen, valid (the URL is longer than 4096 bytes: \
+             not shown)"
+        ),
+        "{human}"
+    );
+    assert!(human.len() < 5000 + 400, "{human}");
+    let json = records(&rfc1738(&["extract", "--format", "json"], text.as_bytes()));
+    let hyphen = &json[0]["hyphen_breaks"][0];
+    assert_eq!(hyphen["offset"], json!(5013));
+    assert_eq!(hyphen["without"], json!(null));
+    assert_eq!(hyphen["without_valid"], json!(true));
+}
+
+#[test]
 fn extract_reports_offsets_in_the_bytes_read() {
     // Bytes that are not UTF-8 before, between and inside hits: two lone
     // 0xFF, a truncated three-byte character, an "é" and an emoji (valid,
