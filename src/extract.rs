@@ -87,6 +87,11 @@
 //!   `[url](url)` give their URLs without the brackets, a title after the
 //!   URL is left out as whitespace ends it, and `(http://a/b)c` gives
 //!   `http://a/b`.
+//! - Wherever it starts, a URL ends before a `]` followed by `(` or `[`,
+//!   the end of a link's text (inline or by reference), unless a `[` of
+//!   its own opened it: `` [`url`](url) ``, `[see url](url)` and
+//!   `[**url**][ref]` give the URL in the text without the marks and
+//!   brackets after it.
 //! - Emphasis and code marks (`*`, `_`, `~`, `` ` ``, in runs: `**`, `~~`)
 //!   that end a URL are left out, with the punctuation around them, when a
 //!   run of the same mark opened before the URL in its paragraph and is not
@@ -978,16 +983,29 @@ fn bare<'a>(
 }
 
 /// The length of the run of a bare URL at the start of `rest`: up to the
-/// first whitespace character, `<`, `>` or `"`, or, for a URL opened by the
+/// first whitespace character, `<`, `>` or `"`; or, for a URL opened by the
 /// first of `brackets`, up to the second that closes it (the first `close`
-/// not matched by an `open` after it), whichever comes first. It reads no
-/// further than the run, which the search then steps over: a text of many
-/// bracketed URLs and no whitespace is read once, not again from each.
+/// not matched by an `open` after it); or up to a `]` that ends a Markdown
+/// link's text (followed by `(` or `[`) and that no `[` of the URL opened;
+/// whichever comes first. It reads no further than the run, which the
+/// search then steps over: a text of many bracketed URLs and no whitespace
+/// is read once, not again from each.
 fn run_end(rest: &[u8], brackets: Option<(char, char)>) -> usize {
     let mut depth = 0usize;
+    // The `[` the URL opened and has not closed.
+    let mut square = 0usize;
     for Unit { at, c, .. } in units(rest) {
         if c.is_whitespace() || matches!(c, '<' | '>' | '"') {
             return at;
+        }
+        match c {
+            '[' => square += 1,
+            ']' => match square.checked_sub(1) {
+                Some(inner) => square = inner,
+                None if matches!(rest.get(at + 1), Some(b'(' | b'[')) => return at,
+                None => {}
+            },
+            _ => {}
         }
         let Some((open, close)) = brackets else {
             continue;
@@ -1212,6 +1230,28 @@ mod tests {
         assert_eq!(hits[0].url(), "http://a.b/c");
         // The span ends before the bracket.
         assert_eq!(found("[t](http://a/b)")[0].1, "http://a/b");
+    }
+
+    #[test]
+    fn a_url_in_a_links_text_ends_with_the_text() {
+        for (text, first) in [
+            ("[`http://h/x`](http://h/y)", "http://h/x"),
+            ("[**http://h/x**](http://h/y)", "http://h/x"),
+            ("[_http://h/x_](http://h/y)", "http://h/x"),
+            ("[see http://h/x](http://h/y)", "http://h/x"),
+            ("[see http://h/x.](http://h/y)", "http://h/x"),
+            ("[see **http://h/x**](http://h/y).", "http://h/x"),
+        ] {
+            assert_eq!(urls(text), [first, "http://h/y"], "{text:?}");
+        }
+        // By reference: the label is no URL.
+        assert_eq!(urls("[see http://h/x][ref]"), ["http://h/x"]);
+        // A `]` the URL opened a `[` for is its own; one that ends no link
+        // text is trailing punctuation, as before.
+        assert_eq!(urls("see http://h/a[1](b) now"), ["http://h/a[1](b)"]);
+        assert_eq!(urls("[see http://h/x] now"), ["http://h/x"]);
+        // The span ends where the URL does.
+        assert_eq!(found("[`http://h/x`](http://h/y)")[0].1, "http://h/x");
     }
 
     #[test]
