@@ -68,15 +68,22 @@
 //! scheme name and `:` start and the byte before is not a scheme character (a
 //! letter, digit, `+`, `-` or `.`: `xhttp:` is another scheme). It runs up to
 //! the first whitespace character, `<`, `>` or `"` (the delimiters of section
-//! 2.2) or the end of the text, and then loses its trailing punctuation: as
-//! long as it ends with one of `.` `,` `;` `:` `!` `?`, or with a `)` while it
-//! has more `)` than `(`, or with a `]` while it has more `]` than `[`, that
-//! character is dropped. What remains is a hit when something other than `/`
-//! is left after the scheme's `:`: `the ftp: command`, the `http://` of a
-//! template such as `http://<host>:<port>/<path>` and the BNF's literal
-//! `"http://"` are no hits. A `#` in a hit splits off the fragment as in a
-//! wrapper. A bare URL never continues across
-//! whitespace, line breaks after a hyphen included.
+//! 2.2), mark of punctuation outside ASCII (a quote such as `”` `’` `»`, a
+//! bracket, a dash, `…`, the sentence marks of other scripts such as `。`
+//! `，`: no URL holds one) or the end of the text, and then loses its
+//! trailing punctuation: as long as it ends with one of `.` `,` `;` `:` `!`
+//! `?`, or with a `)` while it has more `)` than `(`, or with a `]` while it
+//! has more `]` than `[`, or with a `}` while it has more `}` than `{`, that
+//! character is dropped, and so is one `'` when a `'` stands right before
+//! the URL (`get('http://a/b')`, `href='http://a/b'`); a URL's own `'`
+//! stays (`http://a/b'c`, and `http://a/b'` with no quote before it). A URL
+//! right after a `{` ends at the `}` that closes it (`\href{url}{text}`),
+//! as after a `(` or a `[` (below). What remains is a hit when something
+//! other than `/` is left after the scheme's `:`: `the ftp: command`, the
+//! `http://` of a template such as `http://<host>:<port>/<path>` and the
+//! BNF's literal `"http://"` are no hits. A `#` in a hit splits off the
+//! fragment as in a wrapper. A bare URL never continues across whitespace,
+//! line breaks after a hyphen included.
 //!
 //! **Markdown.** Text written in Markdown wraps URLs in its own marks, which
 //! a bare URL leaves out:
@@ -954,16 +961,18 @@ fn bare<'a>(
     cursor: &mut Cursor,
 ) -> (Option<Extracted<'a>>, usize) {
     let rest = text.get(start..).unwrap_or_default();
-    // Opened by a bracket, a URL ends at the bracket that closes it.
+    // Opened by a bracket, a URL ends at the bracket that closes it; opened
+    // by a `'`, it loses the `'` that closes it.
     let opener = start.checked_sub(1).and_then(|i| text.get(i));
     let brackets = match opener {
         Some(b'(') => Some(('(', ')')),
         Some(b'[') => Some(('[', ']')),
+        Some(b'{') => Some(('{', '}')),
         _ => None,
     };
     let run = run_end(rest, brackets);
     let candidate = rest.get(..run).unwrap_or_default();
-    let end = marks.close(candidate);
+    let end = marks.close(candidate, opener == Some(&b'\''));
     // Scheme letters are not punctuation: trimming stops at the `:` at the
     // latest. Nothing but slashes after it (`http://` of a template such as
     // `http://<host>/`, or of the BNF's `"http://"`), no URL.
@@ -983,7 +992,8 @@ fn bare<'a>(
 }
 
 /// The length of the run of a bare URL at the start of `rest`: up to the
-/// first whitespace character, `<`, `>` or `"`; or, for a URL opened by the
+/// first whitespace character, `<`, `>`, `"` or mark of punctuation outside
+/// ASCII ([`is_wide_punctuation`]); or, for a URL opened by the
 /// first of `brackets`, up to the second that closes it (the first `close`
 /// not matched by an `open` after it); or up to a `]` that ends a Markdown
 /// link's text (followed by `(` or `[`) and that no `[` of the URL opened;
@@ -995,7 +1005,7 @@ fn run_end(rest: &[u8], brackets: Option<(char, char)>) -> usize {
     // The `[` the URL opened and has not closed.
     let mut square = 0usize;
     for Unit { at, c, .. } in units(rest) {
-        if c.is_whitespace() || matches!(c, '<' | '>' | '"') {
+        if c.is_whitespace() || matches!(c, '<' | '>' | '"') || is_wide_punctuation(c) {
             return at;
         }
         match c {
@@ -1020,6 +1030,32 @@ fn run_end(rest: &[u8], brackets: Option<(char, char)>) -> usize {
         }
     }
     rest.len()
+}
+
+/// Whether `c` is one of the marks of punctuation outside ASCII that text
+/// puts around or after a URL: quotes (`“ ” ‘ ’ « » ‹ ›`, CJK corner
+/// brackets), brackets, dashes, the ellipsis, and the sentence marks of
+/// other scripts (`。 ， 、 ！ ？`, Arabic, Devanagari). No URL holds a
+/// character outside ASCII, so such a mark ends a bare URL rather than
+/// making it invalid; letters outside ASCII (`http://a/café`) stay, and
+/// the URL is reported invalid where they are.
+fn is_wide_punctuation(c: char) -> bool {
+    matches!(
+        c,
+        '\u{2018}'..='\u{201F}' // ‘ ’ ‚ ‛ “ ” „ ‟
+            | '«' | '»' | '‹' | '›'
+            | '\u{2013}'..='\u{2015}' // – — ―
+            | '…' | '‥' | '‼' | '⁇' | '⁈' | '⁉' | '¡' | '¿'
+            | '\u{3001}'..='\u{3003}' // 、 。 〃
+            | '\u{3008}'..='\u{3011}' // 〈 〉 《 》 「 」 『 』 【 】
+            | '\u{3014}'..='\u{301F}' // 〔 〕 〖 〗 〘 〙 〚 〛 〜 〝 〞 〟
+            | '\u{FF01}'..='\u{FF0F}' // ！ ＂ ＃ ... ， － ． ／
+            | '\u{FF1A}'..='\u{FF1F}' // ： ； ＜ ＝ ＞ ？
+            | '\u{FF3B}' | '\u{FF3D}' | '\u{FF5B}' | '\u{FF5D}' // ［ ］ ｛ ｝
+            | '\u{FF5F}'..='\u{FF65}' // ｟ ｠ ｡ ｢ ｣ ､ ･
+            | '\u{060C}' | '\u{061B}' | '\u{061F}' | '\u{06D4}' // ، ؛ ؟ ۔
+            | '\u{0964}' | '\u{0965}' // । ॥
+    )
 }
 
 /// Markdown's emphasis and code marks (`*`, `_`, `~`, `` ` ``) open in the
@@ -1072,10 +1108,11 @@ impl Marks {
     }
 
     /// The length of a bare URL's `candidate` run once its trailing
-    /// punctuation, and the runs of marks that close marks open before it,
-    /// are dropped; the marks it drops are closed.
-    fn close(&mut self, candidate: &[u8]) -> usize {
-        let mut end = trimmed(candidate);
+    /// punctuation ([`trimmed`], the URL `quoted` or not), and the runs of
+    /// marks that close marks open before it, are dropped; the marks it
+    /// drops are closed.
+    fn close(&mut self, candidate: &[u8], quoted: bool) -> usize {
+        let mut end = trimmed(candidate, quoted);
         while let Some(&last) = end.checked_sub(1).and_then(|i| candidate.get(i)) {
             let Some(mark) = MARKS.iter().position(|&mark| mark == last) else {
                 break;
@@ -1089,24 +1126,30 @@ impl Marks {
                 .rev()
                 .take_while(|&&b| b == last)
                 .count();
-            end = trimmed(&candidate[..end - run]);
+            end = trimmed(&candidate[..end - run], quoted);
         }
         end
     }
 }
 
 /// The length of a bare URL's `candidate` run once its trailing
-/// punctuation is dropped.
-fn trimmed(candidate: &[u8]) -> usize {
+/// punctuation is dropped: `.` `,` `;` `:` `!` `?`, a `)`, `]` or `}` that
+/// the run has more of than of its opening bracket, and, for a URL
+/// `quoted` (opened by a `'` right before it), one `'`, the quote that
+/// closes it.
+fn trimmed(candidate: &[u8], mut quoted: bool) -> usize {
     let count = |byte: u8| candidate.iter().filter(|&&b| b == byte).count();
     let (open_round, mut close_round) = (count(b'('), count(b')'));
     let (open_square, mut close_square) = (count(b'['), count(b']'));
+    let (open_curly, mut close_curly) = (count(b'{'), count(b'}'));
     let mut end = candidate.len();
     while let Some(&last) = end.checked_sub(1).and_then(|i| candidate.get(i)) {
         match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' => {}
             b')' if close_round > open_round => close_round -= 1,
             b']' if close_square > open_square => close_square -= 1,
+            b'}' if close_curly > open_curly => close_curly -= 1,
+            b'\'' if quoted => quoted = false,
             _ => break,
         }
         end -= 1;
@@ -1230,6 +1273,38 @@ mod tests {
         assert_eq!(hits[0].url(), "http://a.b/c");
         // The span ends before the bracket.
         assert_eq!(found("[t](http://a/b)")[0].1, "http://a/b");
+    }
+
+    #[test]
+    fn quotes_brackets_and_marks_outside_ascii_end_a_bare_url() {
+        for text in [
+            "“http://a/b”",
+            "«http://a/b»",
+            "‘http://a/b’.",
+            "see http://a/b… and",
+            "见http://a/b。然后",
+            "「http://a/b」",
+            "（http://a/b），",
+            "http://a/b—see",
+            "\\url{http://a/b}",
+            "\\url{http://a/b}.",
+            "\\href{http://a/b}{text}",
+            "requests.get('http://a/b')",
+            "<a href='http://a/b'>",
+            "'http://a/b',",
+        ] {
+            assert_eq!(urls(text), ["http://a/b"], "{text:?}");
+        }
+        // A `'` or `}` of the URL's own stays; letters outside ASCII too.
+        for (text, url) in [
+            ("see http://a/b'c", "http://a/b'c"),
+            ("see http://a/b'", "http://a/b'"),
+            ("'http://a/it's'", "http://a/it's"),
+            ("see http://a/{b}", "http://a/{b}"),
+            ("see http://a/café", "http://a/café"),
+        ] {
+            assert_eq!(urls(text), [url], "{text:?}");
+        }
     }
 
     #[test]
