@@ -106,8 +106,11 @@
 //!   `~~http://a/b~~`. A mark is open when an odd number of its runs came
 //!   before, in the running text since the last blank line (text inside a
 //!   hit or a wrapper does not count); a `_` between two letters or digits
-//!   is part of a word and opens nothing. A URL's own `*` or `_`, with no
-//!   mark open, stays: `news:*`, `http://a/b_`.
+//!   is part of a word and opens nothing, and neither does a run of `*`,
+//!   `_` or `~` followed by whitespace or the end of the text (a list's
+//!   bullet, `2 * 3`: CommonMark's left-flanking rule), which only closes
+//!   one that is open. A URL's own `*` or `_`, with no mark open, stays:
+//!   `news:*`, `http://a/b_`.
 //!
 //! `<url>` (Markdown's autolink) is a wrapper, read as above; inside a
 //! wrapper nothing is Markdown.
@@ -1062,7 +1065,9 @@ fn is_wide_punctuation(c: char) -> bool {
 /// running text read so far: for each, whether an odd number of runs of it
 /// were seen since the paragraph started (a blank line starts one). A `_`
 /// between two letters or digits is part of a word, as Markdown reads it,
-/// and opens nothing.
+/// and opens nothing; nor does a run of `*`, `_` or `~` followed by
+/// whitespace or the end of the text (a list's bullet, `2 * 3`), which is
+/// not left-flanking as CommonMark says, though it closes one open.
 #[derive(Clone, Copy, Debug, Default)]
 struct Marks {
     open: [bool; MARKS.len()],
@@ -1100,6 +1105,14 @@ impl Marks {
                 let after = bytes.get(at + length);
                 let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
                 if byte == b'_' && word(before) && word(after) {
+                    return;
+                }
+                // A code span may start with a space; emphasis may not.
+                let spaced = byte != b'`'
+                    && units(bytes.get(at + length..).unwrap_or_default())
+                        .next()
+                        .is_none_or(|unit| unit.c.is_whitespace());
+                if spaced && !self.open[mark] {
                     return;
                 }
                 self.open[mark] = !self.open[mark];
@@ -1244,6 +1257,18 @@ mod tests {
         );
         // A URL that is only its scheme once the marks are dropped is none.
         assert!(urls("*try news:*").is_empty());
+        // A mark followed by whitespace opens nothing: a list's bullet, a
+        // product.
+        assert_eq!(urls("* Subscribe to news:*"), ["news:*"]);
+        assert_eq!(urls("2 * 3 = 6; see http://h/a*"), ["http://h/a*"]);
+        assert_eq!(
+            urls("a _ b http://h/a_ and ~ x http://h/b~"),
+            ["http://h/a_", "http://h/b~"]
+        );
+        assert_eq!(urls("- item *\n  http://h/a*"), ["http://h/a*"]);
+        // It still closes one that is open.
+        assert_eq!(urls("*a * http://h/a*"), ["http://h/a*"]);
+        assert_eq!(urls("* list: *see http://h/a*"), ["http://h/a"]);
     }
 
     #[test]
@@ -1344,7 +1369,7 @@ mod tests {
         // A run of marks is read once, not again from each of its marks:
         // a megabyte of them would take minutes otherwise.
         for mark in ["*", "_", "~", "`"] {
-            let text = format!("{} http://a/b{mark}", mark.repeat(1 << 20));
+            let text = format!("{}see http://a/b{mark}", mark.repeat(1 << 20));
             assert_eq!(urls(&text), ["http://a/b"], "{mark}");
         }
         let text = format!("{}http://a/b ", "*".repeat(1000)).repeat(200);
