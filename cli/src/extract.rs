@@ -121,12 +121,19 @@ fn read_text(reader: impl Read + Send + 'static, max: usize) -> io::Result<Text>
         filled += read;
     }
     bytes.truncate(filled);
-    let cut = filled > max;
+    Ok(bounded(bytes, max))
+}
+
+/// The text `bytes`, bounded by `max`: all of it, or, when it is longer,
+/// its lines that end within `max` bytes, so that no line is searched in
+/// part.
+fn bounded(mut bytes: Vec<u8>, max: usize) -> Text {
+    let cut = bytes.len() > max;
     if cut {
         let end = memchr::memrchr(b'\n', &bytes[..max]).map_or(0, |at| at + 1);
         bytes.truncate(end);
     }
-    Ok(Text { bytes, cut })
+    Text { bytes, cut }
 }
 
 /// The first size the text's buffer has.
@@ -152,7 +159,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
                 };
                 let bytes = text.as_encoded_bytes().to_vec();
                 let name = format!("<argument {}>", index + 1);
-                (name, None, Ok(Text { bytes, cut: false }))
+                (name, None, Ok(bounded(bytes, max)))
             }
             Some(Ok(stream)) => (
                 stream.name,
@@ -190,12 +197,14 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         }
         if let Source::Argument(argument) = source
             && tally.inputs() == before
+            && !text.cut
         {
             let taken = "searched as a text, and holds no URL";
             inputs::note_file(argument, taken, "search the file");
         }
         if text.cut {
-            cut_message(&Visible::new(&name).to_string(), &text.bytes, max);
+            let read = !matches!(source, Source::Argument(_));
+            cut_message(&Visible::new(&name).to_string(), &text.bytes, max, read);
             reading.whole = false;
         }
         if reading.stopped.is_err() {
@@ -210,8 +219,9 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
 }
 
 /// Says that the text `name` was longer than `max` bytes, and how much of
-/// it, `bytes`, was searched.
-fn cut_message(name: &str, bytes: &[u8], max: usize) {
+/// it, `bytes`, was searched; and that the rest was not read, when it was
+/// not `read` (a file's, standard input's; an argument is read whole).
+fn cut_message(name: &str, bytes: &[u8], max: usize, read: bool) {
     let searched = match memchr::memchr_iter(b'\n', bytes).count() {
         0 => "no line of it ends within them: nothing was searched".to_owned(),
         1 => format!("only its first line ({}) was searched", size(bytes.len())),
@@ -220,9 +230,13 @@ fn cut_message(name: &str, bytes: &[u8], max: usize) {
             size(bytes.len())
         ),
     };
+    let rest = if read {
+        ", and the rest was not read"
+    } else {
+        ""
+    };
     output::message(format_args!(
-        "{name}: the text is longer than {} (--max-text-bytes); {searched}, and the rest was \
-         not read",
+        "{name}: the text is longer than {} (--max-text-bytes); {searched}{rest}",
         size(max)
     ));
 }

@@ -369,10 +369,10 @@ struct ExtractArgs {
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// The longest text read, in bytes. A text is read whole, as a wrapper
-    /// may span lines. Of a longer text only the lines that end within the
-    /// limit are searched and the rest is not read; standard error says so
-    /// and the exit status is 2. Memory stays within about twice this limit
+    /// The longest text read, in bytes, an argument's included. A text is
+    /// read whole, as a wrapper may span lines. Of a longer text only the
+    /// lines that end within the limit are searched and the rest is not
+    /// read; standard error says so and the exit status is 2. Memory stays within about twice this limit
     /// (the text, and the URL of one hit at a time; up to four times for a
     /// wrapper of bytes that are not UTF-8), an endless text included. The
     /// default is 256 MiB.

@@ -448,6 +448,20 @@ fn a_text_longer_than_the_limit_is_searched_up_to_its_last_whole_line() {
         "rfc1738: <stdin>: the text is longer than 100 bytes (--max-text-bytes); only its \
          first 6 lines (96 bytes) were searched, and the rest was not read\n"
     );
+    // An argument is a text too, bounded alike.
+    let output = run_with(
+        &["extract", "--max-text-bytes", "5", "http://a/b/c/d"],
+        b"",
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "rfc1738: <argument 1>: the text is longer than 5 bytes (--max-text-bytes); no line \
+         of it ends within them: nothing was searched\n"
+    );
     // Within the limit, all of it.
     let output = run_with(
         &["extract", "--max-text-bytes", "320"],
