@@ -57,8 +57,9 @@
 //! introduced after a hyphen"), and each such hyphen is reported as a
 //! [`HyphenBreak`] with the other reading: the URL with that one hyphen
 //! removed, and whether it is valid. Hyphens in the fragment are kept and not
-//! reported. A hit reports at most [`MAX_HYPHEN_BREAKS`] of them: each other
-//! reading is a check of the whole URL, made in the URL itself (the hyphen
+//! reported. A hit reports at most [`MAX_HYPHEN_BREAKS`] of them, and counts
+//! the others ([`Extracted::more_hyphen_breaks`]): each other reading is a
+//! check of the whole URL, made in the URL itself (the hyphen
 //! taken out and put back); its text is kept only for a URL of at most
 //! [`MAX_READING_BYTES`].
 //!
@@ -303,6 +304,8 @@ pub struct Extracted<'a> {
     url: Cow<'a, str>,
     fragment: Option<Cow<'a, str>>,
     hyphen_breaks: Vec<HyphenBreak>,
+    /// How many hyphen breaks there are beyond those reported.
+    more_hyphen_breaks: usize,
     verdict: Result<Rule, Error>,
     /// The text the URL and its fragment were read from: a wrapper's
     /// content, or a bare URL's text; where it starts in the text, and its
@@ -428,6 +431,22 @@ impl<'a> Extracted<'a> {
     /// ```
     pub fn hyphen_breaks(&self) -> &[HyphenBreak] {
         &self.hyphen_breaks
+    }
+
+    /// How many hyphens of the URL stand before a line break beyond the
+    /// [`MAX_HYPHEN_BREAKS`] that [`hyphen_breaks`](Extracted::hyphen_breaks)
+    /// reports: counted, not checked.
+    ///
+    /// ```
+    /// use rfc1738::extract::{MAX_HYPHEN_BREAKS, extract};
+    ///
+    /// let text = format!("<URL:ftp://h/{}x>", "a-\n".repeat(20));
+    /// let hit = &extract(&text)[0];
+    /// assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
+    /// assert_eq!(hit.more_hyphen_breaks(), 4);
+    /// ```
+    pub fn more_hyphen_breaks(&self) -> usize {
+        self.more_hyphen_breaks
     }
 
     /// [`check`] of [`url`](Extracted::url): the scheme rule it
@@ -810,11 +829,11 @@ fn read(form: Form, span: Range<usize>, position: Position, content: Content<'_>
         Some(hash) => (&bytes[..hash], bytes.get(hash + 1..)),
         None => (bytes, None),
     };
-    let mut breaks = Vec::new();
+    let mut breaks = Breaks::default();
     let (url, replaced) = gather(url, content.start, Some(&mut breaks));
     let fragment = fragment.map(|fragment| gather(fragment, 0, None).0);
     let verdict = verdict(&url, replaced);
-    let (url, hyphen_breaks) = readings(url, breaks);
+    let (url, hyphen_breaks) = readings(url, breaks.found);
     Extracted {
         span,
         position,
@@ -822,8 +841,32 @@ fn read(form: Form, span: Range<usize>, position: Position, content: Content<'_>
         url,
         fragment,
         hyphen_breaks,
+        more_hyphen_breaks: breaks.more,
         verdict,
         content,
+    }
+}
+
+/// The hyphen breaks of a URL, as its offsets in the URL and in the text:
+/// the first [`MAX_HYPHEN_BREAKS`], and how many more there are.
+#[derive(Default)]
+struct Breaks {
+    found: Vec<(usize, usize)>,
+    more: usize,
+}
+
+impl Breaks {
+    /// Notes the hyphen at `hyphen`, if any, when the whitespace `run`
+    /// after it held a line break.
+    fn note(&mut self, run: Option<bool>, hyphen: Option<(usize, usize)>) {
+        let Some(hyphen) = hyphen.filter(|_| run == Some(true)) else {
+            return;
+        };
+        if self.found.len() < MAX_HYPHEN_BREAKS {
+            self.found.push(hyphen);
+        } else {
+            self.more += 1;
+        }
     }
 }
 
@@ -832,14 +875,14 @@ fn read(form: Form, span: Range<usize>, position: Position, content: Content<'_>
 /// borrowed when that changes nothing, else made at its exact length.
 ///
 /// With `breaks`, each `-` followed by whitespace that holds a line break
-/// is noted there, at most [`MAX_HYPHEN_BREAKS`], as its offsets in the
-/// result and in the text, where `part` starts at `start`. Also returns
+/// is noted there ([`Breaks::note`]), as its offsets in the result and in
+/// the text, where `part` starts at `start`. Also returns
 /// the offset in the result of the first U+FFFD that stands for bytes that
 /// are not UTF-8, and the first of those bytes.
 fn gather<'a>(
     part: &'a [u8],
     start: usize,
-    mut breaks: Option<&mut Vec<(usize, usize)>>,
+    mut breaks: Option<&mut Breaks>,
 ) -> (Cow<'a, str>, Option<(usize, u8)>) {
     let (length, plain) = units(part).fold((0, true), |(length, plain), unit| {
         if unit.c.is_whitespace() {
@@ -858,27 +901,24 @@ fn gather<'a>(
     // The offsets of the last character, in `out` and in the text, if it
     // is a `-`.
     let mut hyphen = None;
-    let note = |run: Option<bool>, hyphen, breaks: &mut Option<&mut Vec<_>>| {
-        if let Some(breaks) = breaks
-            && run == Some(true)
-            && breaks.len() < MAX_HYPHEN_BREAKS
-        {
-            breaks.extend(hyphen);
-        }
-    };
     for unit in units(part) {
         if unit.c.is_whitespace() {
             run = Some(run.unwrap_or(false) || matches!(unit.c, '\n' | '\r'));
             continue;
         }
-        note(run.take(), hyphen, &mut breaks);
+        let ended = run.take();
+        if let Some(breaks) = breaks.as_deref_mut() {
+            breaks.note(ended, hyphen);
+        }
         hyphen = (unit.c == '-').then_some((out.len(), start + unit.at));
         if unit.bad && replaced.is_none() {
             replaced = part.get(unit.at).map(|&byte| (out.len(), byte));
         }
         out.push(unit.c);
     }
-    note(run, hyphen, &mut breaks);
+    if let Some(breaks) = breaks {
+        breaks.note(run, hyphen);
+    }
     (Cow::Owned(out), replaced)
 }
 

@@ -552,6 +552,7 @@ fn long_inputs_take_linear_time() {
     let one_wrapper = format!("<URL:http://a.b/{}>", "x-\n".repeat(500_000));
     let hit = one(&one_wrapper);
     assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
+    assert_eq!(hit.more_hyphen_breaks(), 500_000 - MAX_HYPHEN_BREAKS);
     let one_line = "http://a.b/ ".repeat(200_000);
     let hits = extract(&one_line);
     assert_eq!(hits.last().unwrap().column(), 12 * 199_999 + 1);

@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::process::ExitCode;
 
-use rfc1738::extract::{Extracted, Form, MAX_READING_BYTES, extract_bytes_iter};
+use rfc1738::extract::{Extracted, Form, MAX_HYPHEN_BREAKS, MAX_READING_BYTES, extract_bytes_iter};
 use rfc1738::visible::Visible;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
@@ -607,6 +607,15 @@ fn hyphen_notes(
                  {MAX_READING_BYTES} bytes: not shown)"
             )?,
         }
+    }
+    let more = hit.more_hyphen_breaks();
+    if more > 0 {
+        let hyphens = if more == 1 { "hyphen" } else { "hyphens" };
+        writeln!(
+            out,
+            "  note: and {more} more {hyphens} followed by a line break, not reported (at most \
+             {MAX_HYPHEN_BREAKS} are)"
+        )?;
     }
     Ok(())
 }

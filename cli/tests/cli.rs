@@ -825,6 +825,26 @@ fn extract_reports_invalid_hits_and_hyphen_breaks() {
 }
 
 #[test]
+fn extract_says_how_many_hyphen_breaks_it_does_not_report() {
+    let text = format!("<URL:ftp://h/{}x>\n", "a-\n".repeat(20));
+    let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
+    assert_eq!(
+        human.matches("note: a line break follows").count(),
+        16,
+        "{human}"
+    );
+    assert!(
+        human.contains(
+            "  note: and 4 more hyphens followed by a line break, not reported (at most 16 are)\n"
+        ),
+        "{human}"
+    );
+    let text = format!("<URL:ftp://h/{}x>\n", "a-\n".repeat(16));
+    let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
+    assert!(!human.contains("more hyphen"), "{human}");
+}
+
+#[test]
 fn extract_checks_the_other_reading_of_a_long_url_without_writing_it() {
     // A URL over 4096 bytes: its other reading is checked, and not written
     // (it was, in full, once per hyphen break).
