@@ -2,6 +2,7 @@
 //! describes them.
 
 use std::borrow::Cow;
+use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::process::ExitCode;
@@ -518,6 +519,9 @@ fn hidden_in(
     (password, in_fragment)
 }
 
+/// How human output shows an empty URL (`<URL:>`), which would be nothing.
+const EMPTY: &str = "(empty URL)";
+
 /// Writes a line for `hit`, and its notes and the diagnostic of an invalid
 /// one; passwords hidden unless `show_passwords`. `name` is the text's, as
 /// shown.
@@ -533,7 +537,9 @@ fn human(
     } else {
         hidden(hit, places.written)
     };
-    let url = show::part(hit.url(), 0, password.as_ref());
+    let part = show::part(hit.url(), 0, password.as_ref());
+    // No URL found holds a space: this says nothing a URL could.
+    let url: &dyn Display = if hit.url().is_empty() { &EMPTY } else { &part };
     let (line, column) = (hit.line(), hit.column());
     match hit.verdict() {
         Ok(rule) => writeln!(out, "{name}:{line}:{column}: {url} (valid {rule})")?,

@@ -825,6 +825,19 @@ fn extract_reports_invalid_hits_and_hyphen_breaks() {
 }
 
 #[test]
+fn extract_shows_an_empty_url_as_such() {
+    let human = stdout(&rfc1738(&["extract"], b"see <URL:> and <URL: #x>\n"));
+    assert!(
+        human.contains("<stdin>:1:5: (empty URL) (not a valid otherurl)\n"),
+        "{human}"
+    );
+    assert!(
+        human.contains("<stdin>:1:16: (empty URL) (not a valid otherurl)\n"),
+        "{human}"
+    );
+}
+
+#[test]
 fn extract_says_how_many_hyphen_breaks_it_does_not_report() {
     let text = format!("<URL:ftp://h/{}x>\n", "a-\n".repeat(20));
     let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
