@@ -7,6 +7,7 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::process::ExitCode;
 
+use rfc1738::Error;
 use rfc1738::extract::{Extracted, Form, MAX_HYPHEN_BREAKS, MAX_READING_BYTES, extract_bytes_iter};
 use rfc1738::visible::Visible;
 use serde::Serialize;
@@ -466,22 +467,44 @@ fn json<'a>(hit: &'a Extracted<'_>, places: &'a Places<'a>, origin: Origin<'a>) 
     }
 }
 
-/// What to hide of `hit`: the span of its URL's password, and the span of
-/// its fragment that is a password's ([`hidden_in`]). `written` is the URL
-/// and its fragment as the text has them, when it has them so.
-fn hidden(hit: &Extracted<'_>, written: Option<&str>) -> (Option<Range<usize>>, Range<usize>) {
+/// What human output hides of a hit's URL and fragment.
+#[derive(Default)]
+struct Hidden {
+    /// The span of the URL's password.
+    url: Option<Range<usize>>,
+    /// The span of the fragment that is a password's.
+    fragment: Range<usize>,
+    /// The error of the URL written with its fragment, when the URL's own
+    /// error would show characters of that password: its diagnostic, at
+    /// the same offset (no URL reads past a `#`), hides them.
+    error: Option<Error>,
+}
+
+/// What to hide of `hit` ([`hidden_in`]). `written` is the URL and its
+/// fragment as the text has them, when it has them so.
+fn hidden(hit: &Extracted<'_>, written: Option<&str>) -> Hidden {
     let own = match hit.verdict() {
         Ok(_) => rfc1738::parse(hit.url())
             .ok()
             .and_then(|url| url.password_span()),
         Err(error) => error.password_span(),
     };
-    hidden_in(hit.url(), hit.fragment(), own, written)
+    let mut hidden = hidden_in(hit.url(), hit.fragment(), own, written);
+    // The URL's own error shows what its own guess does not hide.
+    let covered = match (hit.verdict(), &hidden.url) {
+        (Err(error), Some(password)) => error
+            .password_span()
+            .is_some_and(|own| own.start <= password.start && password.end <= own.end),
+        _ => true,
+    };
+    if covered {
+        hidden.error = None;
+    }
+    hidden
 }
 
 /// What to hide of `url`, whose password is `own` (the parser's, or the
-/// error's guess), and of the `fragment` that followed it: the span of the
-/// URL's password, and the span of the fragment that is a password's.
+/// error's guess), and of the `fragment` that followed it.
 ///
 /// A `#` ends the URL before it is checked, while people type one into a
 /// password as they type any other character (`ftp://admin:12#34@host/`):
@@ -494,13 +517,21 @@ fn hidden_in(
     fragment: Option<&str>,
     own: Option<Range<usize>>,
     written: Option<&str>,
-) -> (Option<Range<usize>>, Range<usize>) {
+) -> Hidden {
     let Some(fragment) = fragment else {
-        return (own, 0..0);
+        return Hidden {
+            url: own,
+            ..Hidden::default()
+        };
     };
     let to_end = own.as_ref().is_some_and(|own| own.end == url.len());
     let written = written.map_or_else(|| Cow::Owned(format!("{url}#{fragment}")), Cow::Borrowed);
-    let whole = show::password_of(&written);
+    // No URL holds a `#`: the URL so written is rejected, and its error
+    // guesses the password.
+    let (whole, error) = match rfc1738::parse(&written) {
+        Ok(parsed) => (parsed.password_span(), None),
+        Err(error) => (error.password_span(), Some(error)),
+    };
     let in_url = whole
         .as_ref()
         .filter(|whole| whole.start < url.len())
@@ -516,7 +547,11 @@ fn hidden_in(
         Some(whole) => whole.start.saturating_sub(start)..whole.end.saturating_sub(start),
         None => 0..0,
     };
-    (password, in_fragment)
+    Hidden {
+        url: password,
+        fragment: in_fragment,
+        error,
+    }
 }
 
 /// How human output shows an empty URL (`<URL:>`), which would be nothing.
@@ -532,12 +567,12 @@ fn human(
     (name, show_passwords): (&str, bool),
     paint: &Paint,
 ) -> io::Result<()> {
-    let (password, in_fragment) = if show_passwords {
-        (None, 0..0)
+    let hidden = if show_passwords {
+        Hidden::default()
     } else {
         hidden(hit, places.written)
     };
-    let part = show::part(hit.url(), 0, password.as_ref());
+    let part = show::part(hit.url(), 0, hidden.url.as_ref());
     // No URL found holds a space: this says nothing a URL could.
     let url: &dyn Display = if hit.url().is_empty() { &EMPTY } else { &part };
     let (line, column) = (hit.line(), hit.column());
@@ -553,7 +588,9 @@ fn human(
             out,
             "  note: the fragment \"#{}\" is not part of the URL (RFC 1738, section 2.2 and \
              the appendix)",
-            Visible::new(fragment).quoted().hiding(in_fragment)
+            Visible::new(fragment)
+                .quoted()
+                .hiding(hidden.fragment.clone())
         )?;
     }
     hyphen_notes(out, hit, places, show_passwords)?;
@@ -565,7 +602,10 @@ fn human(
             "  the error is at {name}:{}:{}:",
             place.line, place.column
         )?;
-        let report = error
+        let report = hidden
+            .error
+            .as_ref()
+            .unwrap_or(error)
             .diagnostic()
             .origin("url")
             .styled(paint.color)
@@ -599,7 +639,7 @@ fn hyphen_notes(
         match hyphen.without() {
             Some(without) => {
                 let own = show::password_of(without);
-                let (password, _) = hidden_in(without, hit.fragment(), own, None);
+                let password = hidden_in(without, hit.fragment(), own, None).url;
                 let password = password.filter(|_| !show_passwords);
                 writeln!(
                     out,

@@ -136,7 +136,8 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["hunter2"],
     },
-    // A "#" in the password: `extract` splits a fragment off there.
+    // A "#" in the password: `extract` splits a fragment off there, and
+    // the URL before it may be valid, or invalid before its password.
     Case {
         input: "ftp://admin:1234#5678@db.example.com/",
         rule: None,
@@ -146,6 +147,11 @@ const CASES: &[Case] = &[
         input: "telnet://root:2024#Secret@host/",
         rule: None,
         secrets: &["2024", "Secret"],
+    },
+    Case {
+        input: "ftp://ad^min:1234#5678@h/",
+        rule: None,
+        secrets: &["1234", "5678"],
     },
 ];
 
