@@ -374,15 +374,7 @@ fn char_width(c: char) -> f64 {
 fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     writeln!(out, "<section id=\"schemes\">\n<h2>Schemes</h2>")?;
     let checked = document.valid + document.invalid;
-    let others = &document.other_schemes;
-    let mut rows: Vec<(String, &Counts)> = document
-        .schemes
-        .iter()
-        .map(|row| (Visible::new(&row.scheme).to_string(), &row.counts))
-        .collect();
-    if others.counts.inputs > 0 {
-        rows.push((counted(others.schemes, "other", "others"), &others.counts));
-    }
+    let rows = document.scheme_rows();
     let most = rows.iter().map(|(_, c)| c.inputs).max().unwrap_or(0);
     let bars: Vec<Bar> = rows
         .iter()
@@ -416,7 +408,7 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
         super::SCHEME_LONGEST,
         limits.schemes_shown
     );
-    if others.untracked {
+    if document.other_schemes.untracked {
         let _ = write!(
             note,
             "; the schemes met after the first {} are counted together with the others",

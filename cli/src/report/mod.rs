@@ -28,6 +28,7 @@ use std::ops::Range;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rfc1738::lint::{Code, Warning};
+use rfc1738::visible::Visible;
 use rfc1738::{Error, Expected, Hint, HintCode, Rule};
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::Serialize;
@@ -1017,6 +1018,25 @@ pub struct Document {
     pub warning_codes: Vec<WarningRow>,
     /// What the summary bounds.
     pub limits: Limits,
+}
+
+impl Document {
+    /// The schemes' rows as the terminal and the page show them: each
+    /// tracked scheme's name (escaped as [`rfc1738::visible`] shows it) and
+    /// counts, then, when any input had another, a row for the others.
+    pub fn scheme_rows(&self) -> Vec<(String, &Counts)> {
+        let mut rows: Vec<(String, &Counts)> = self
+            .schemes
+            .iter()
+            .map(|row| (Visible::new(&row.scheme).to_string(), &row.counts))
+            .collect();
+        let others = &self.other_schemes;
+        if others.counts.inputs > 0 {
+            let name = text::counted(others.schemes, "other", "others");
+            rows.push((name, &others.counts));
+        }
+        rows
+    }
 }
 
 /// A scheme's counts.

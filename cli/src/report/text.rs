@@ -109,15 +109,7 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
 
 fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     let checked = document.valid + document.invalid;
-    let others = &document.other_schemes;
-    let mut names: Vec<(String, &super::Counts)> = document
-        .schemes
-        .iter()
-        .map(|scheme| (Visible::new(&scheme.scheme).to_string(), &scheme.counts))
-        .collect();
-    if others.counts.inputs > 0 {
-        names.push((counted(others.schemes, "other", "others"), &others.counts));
-    }
+    let names = document.scheme_rows();
     // The names' column is as wide as the longest: a scheme name may be
     // longer than most (32 characters are kept), and the counts stay in
     // their columns.
