@@ -12,7 +12,7 @@ use crate::expected::{Expected, Found, begun};
 use crate::hint::{self, Hint};
 use crate::position::Position;
 use crate::trace::Recorded;
-use crate::visible::Visible;
+use crate::visible::{self, Visible};
 use crate::{Rule, pass, password};
 
 /// Why an input is not a string of a rule.
@@ -151,9 +151,12 @@ impl Eq for Error {}
 /// a window of bounded width whatever the length of the line, its
 /// unprintable characters escaped, `…` where the line goes on.
 ///
-/// The window holds the 60 characters before the offset and the 60 after
-/// it, the character at the offset, and `…` where the line goes on beyond
-/// them: the same window wherever the offset is in the line. Every
+/// The window holds the characters before the offset that take 60
+/// columns shown (escaped characters take their escape's width, wide ones
+/// two), the character at the offset, the characters after it that take
+/// 60 columns, and `…` where the line goes on beyond them: the same window
+/// wherever the offset is in the line, as wide on a terminal whatever the
+/// line holds. Every
 /// diagnostic shows one, an [`Error`]'s and a [`lint`](crate::lint)
 /// warning's: every excerpt of an input is made here, in time and size
 /// bounded by the window, not by the line.
@@ -174,9 +177,44 @@ pub(crate) struct Excerpt {
     cut_after: bool,
 }
 
-/// How many characters of the input line are shown before the error, and
+/// How many columns of the input line are shown before the error, and
 /// after it.
 const CONTEXT: usize = 60;
+
+/// Where the last characters of `text` that take at most `columns` columns
+/// shown start (`text.len()` when none does).
+fn columns_back(text: &str, columns: usize) -> usize {
+    let mut used = 0;
+    let mut first = text.len();
+    for (i, c) in text.char_indices().rev() {
+        used += visible::columns(c);
+        if used > columns {
+            break;
+        }
+        first = i;
+    }
+    first
+}
+
+/// Where the first character of `text` (the offset's, shown whatever its
+/// width) and the characters after it that take at most `columns` columns
+/// shown end.
+fn columns_on(text: &str, columns: usize) -> usize {
+    let mut chars = text.char_indices();
+    let Some((_, c)) = chars.next() else {
+        return 0;
+    };
+    let mut end = c.len_utf8();
+    let mut used = 0;
+    for (i, c) in chars {
+        used += visible::columns(c);
+        if used > columns {
+            break;
+        }
+        end = i + c.len_utf8();
+    }
+    end
+}
 
 impl fmt::Debug for Error {
     /// The error's parts, details included (derived if they were not yet).
@@ -579,8 +617,8 @@ impl Error {
     }
 
     /// The text of the offset's line before it, as far as the error keeps
-    /// it (a long input's excerpt: the last [`CONTEXT`] characters before
-    /// the offset, fewer where the line starts nearer).
+    /// it (a long input's excerpt: the characters before the offset that
+    /// take [`CONTEXT`] columns shown, fewer where the line starts nearer).
     fn before(&self) -> &str {
         match self.long() {
             Some(long) => long.excerpt.text.get(..long.excerpt.at).unwrap_or_default(),
@@ -1043,20 +1081,8 @@ impl Excerpt {
         let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);
         let window = &input[start..line_end];
         let at = offset - start;
-        let before = window[..at].chars().count();
-        let first = if before > CONTEXT {
-            window[..at]
-                .char_indices()
-                .rev()
-                .nth(CONTEXT - 1)
-                .map_or(0, |(i, _)| i)
-        } else {
-            0
-        };
-        let last = window[at..]
-            .char_indices()
-            .nth(CONTEXT + 1)
-            .map_or(window.len(), |(i, _)| at + i);
+        let first = columns_back(&window[..at], CONTEXT);
+        let last = at + columns_on(&window[at..], CONTEXT);
         let reaches_line_end = line_end < end || end == input.len();
         let cut_before = start + first > line_start;
         let cut_after = last < window.len() || !reaches_line_end;
@@ -1115,11 +1141,12 @@ impl Excerpt {
     }
 }
 
-/// Wider, in columns, than any excerpt's line with its gutter: every
-/// character of the window escaped as `\u{10FFFF}`, the `…`s, the line's
-/// number. The renderer cuts a line wider than its terminal width, which
-/// would cut the window again and count the column from there.
-const WIDEST_WINDOW: usize = 12 * (2 * CONTEXT + 4) + 24;
+/// Wider, in columns, than any excerpt's line with its gutter: the columns
+/// before and after the offset, its character escaped as `\u{10ffff}`, the
+/// `…`s, the line's number. The renderer cuts a line wider than its
+/// terminal width, which would cut the window again and count the column
+/// from there.
+const WIDEST_WINDOW: usize = 2 * CONTEXT + 10 + 2 + 32;
 
 /// `group` rendered by `renderer`. The location is an origin of its own,
 /// stated, and the excerpt after it names no file: the renderer takes the
@@ -1181,4 +1208,69 @@ fn visible(
         text.push('…');
     }
     (text, caret..caret + width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The columns `text` takes on a terminal, as it is shown (escaped
+    /// already: every character visible).
+    fn width(text: &str) -> usize {
+        text.chars().map(visible::columns).sum()
+    }
+
+    /// Characters of every width a window may meet: ASCII, a letter of two
+    /// bytes, a wide one, and escapes of 2, 6 and 10 columns.
+    const FILLS: [char; 6] = ['a', 'é', '漢', '\t', '\u{7f}', '\u{10fffd}'];
+
+    /// Whatever the line holds before and after the offset, the window
+    /// takes as many of its characters as fit in 60 columns shown on each
+    /// side, and no more: as wide on a terminal as a line of ASCII.
+    #[test]
+    fn the_window_is_60_columns_each_side_whatever_the_characters() {
+        for before in FILLS {
+            for after in FILLS {
+                for count in [0, 1, 29, 30, 59, 60, 61, 200] {
+                    let left = before.to_string().repeat(count);
+                    let right = after.to_string().repeat(count);
+                    let input = format!("{left}~{right}");
+                    let excerpt = Excerpt::new(&input, left.len());
+                    let shown = excerpt.shown.as_str();
+                    assert_eq!(&shown[excerpt.caret.clone()], "~", "{input:?}");
+                    let shown_left = &shown[..excerpt.caret.start];
+                    let shown_right = &shown[excerpt.caret.end..];
+                    let fits = |c: char, count: usize| count.min(CONTEXT / visible::columns(c));
+                    let kept_left = fits(before, count);
+                    let kept_right = fits(after, count);
+                    let cut = |kept: usize| if kept < count { "…" } else { "" };
+                    let expected_left = format!(
+                        "{}{}",
+                        cut(kept_left),
+                        Visible::new(&before.to_string().repeat(kept_left))
+                    );
+                    let expected_right = format!(
+                        "{}{}",
+                        Visible::new(&after.to_string().repeat(kept_right)),
+                        cut(kept_right)
+                    );
+                    assert_eq!(shown_left, expected_left, "{input:?}");
+                    assert_eq!(shown_right, expected_right, "{input:?}");
+                    assert!(width(shown_left) <= CONTEXT + 1, "{input:?}");
+                    assert!(width(shown_right) <= CONTEXT + 1, "{input:?}");
+                }
+            }
+        }
+    }
+
+    /// The offset's own character is shown whatever its width, and the
+    /// rendered line stays within the width the renderer is given.
+    #[test]
+    fn the_offsets_character_is_shown_however_wide() {
+        let input = format!("{}\u{10fffd}{}", "a".repeat(100), "\u{10fffd}".repeat(100));
+        let excerpt = Excerpt::new(&input, 100);
+        assert_eq!(&excerpt.shown[excerpt.caret.clone()], r"\u{10fffd}");
+        assert_eq!(width(&excerpt.shown), 1 + CONTEXT + 10 + 6 * 10 + 1);
+        assert!(width(&excerpt.shown) + 10 < WIDEST_WINDOW);
+    }
 }

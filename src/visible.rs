@@ -59,6 +59,8 @@
 use core::fmt::{self, Write as _};
 use core::ops::Range;
 
+use unicode_width::UnicodeWidthChar as _;
+
 /// Letters and symbols that look blank: the Hangul fillers (default-ignorable
 /// code points of category `Lo`) that are no vowel jamo, the blank braille
 /// pattern and the null notehead. The standard library counts them
@@ -107,6 +109,25 @@ pub(crate) fn write_char(out: &mut impl fmt::Write, c: char, quoted: bool) -> fm
         write!(out, "{escape}")
     } else {
         write!(out, "{}", c.escape_unicode())
+    }
+}
+
+/// How many columns `c` takes as it is shown (unhidden, unquoted): a
+/// visible character its width on a terminal (two for a wide one, as
+/// `unicode-width` counts it, and at least one), any other its escape's
+/// length.
+pub(crate) fn columns(c: char) -> usize {
+    if matches!(c, ' '..='~') {
+        1
+    } else if is_visible(c) {
+        c.width().unwrap_or(1).max(1)
+    } else {
+        let escape = c.escape_debug().len();
+        if escape > 1 {
+            escape
+        } else {
+            c.escape_unicode().len()
+        }
     }
 }
 

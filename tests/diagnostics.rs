@@ -1334,7 +1334,7 @@ fn errors_are_std_errors_that_can_travel() {
 }
 
 /// Wherever the error is in a long line, the diagnostic shows the same
-/// window: the 60 characters before the caret and the 60 after, `…` where
+/// window: the 60 characters (columns) before the caret and the 60 after, `…` where
 /// the line goes on, the line's own column stated, and no line the
 /// renderer would add for an excerpt that names no file (` ::: `).
 #[test]
@@ -1376,4 +1376,22 @@ fn the_window_is_the_same_wherever_the_error_is_in_its_line() {
             assert_eq!(caret.find('^'), Some(left.chars().count()), "{before}");
         }
     }
+}
+
+/// Characters shown escaped take their escape's width in the window: 60
+/// columns after the caret hold ten `\u{7f}`, not sixty, and the line
+/// stays as wide on a terminal as a line of ASCII.
+#[test]
+fn escaped_characters_narrow_the_window_to_its_columns() {
+    let error = error(&format!("http://h/ {}", "\u{7f}".repeat(200)));
+    let shown = error.diagnostic().to_string();
+    let line = shown
+        .lines()
+        .find_map(|line| line.strip_prefix("1 | "))
+        .expect("the excerpt's line");
+    assert_eq!(
+        line,
+        format!("http://h/ {}…", r"\u{7f}".repeat(10)),
+        "{shown}"
+    );
 }
