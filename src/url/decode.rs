@@ -74,6 +74,58 @@ impl<'a> Decoded<'a> {
         String::from_utf8_lossy(&self.0)
     }
 
+    /// The octets as text with the URL's lifetime, when they are UTF-8:
+    /// borrowed from the URL when there was nothing to decode, so that a
+    /// function can return what it decoded from a `Url<'a>`.
+    ///
+    /// # Errors
+    ///
+    /// When the octets are not UTF-8 (`%FF`): the `Err` gives them back.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use rfc1738::Url;
+    ///
+    /// fn user<'a>(url: &Url<'a>) -> Option<Cow<'a, str>> {
+    ///     url.login()?.user_decoded()?.into_str().ok()
+    /// }
+    /// let url = rfc1738::parse("ftp://myname@host.dom/")?;
+    /// assert!(matches!(user(&url), Some(Cow::Borrowed("myname"))));
+    /// let url = rfc1738::parse("ftp://my%20name@host.dom/")?;
+    /// assert_eq!(user(&url).as_deref(), Some("my name"));
+    /// let url = rfc1738::parse("ftp://%FF@host.dom/")?;
+    /// let octets = url.login().and_then(|login| login.user_decoded()).unwrap();
+    /// assert_eq!(octets.into_str().unwrap_err().as_bytes(), b"\xFF");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn into_str(self) -> Result<Cow<'a, str>, Decoded<'a>> {
+        match self.0 {
+            Cow::Borrowed(bytes) => core::str::from_utf8(bytes)
+                .map(Cow::Borrowed)
+                .map_err(|_| Decoded(Cow::Borrowed(bytes))),
+            Cow::Owned(bytes) => String::from_utf8(bytes)
+                .map(Cow::Owned)
+                .map_err(|error| Decoded(Cow::Owned(error.into_bytes()))),
+        }
+    }
+
+    /// The octets as text with the URL's lifetime, U+FFFD standing for what
+    /// is not UTF-8: borrowed from the URL when there was nothing to decode
+    /// or replace.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use rfc1738::url::decode;
+    /// assert!(matches!(decode("motd").into_string_lossy(), Cow::Borrowed("motd")));
+    /// assert_eq!(decode("a%FFb").into_string_lossy(), "a\u{FFFD}b");
+    /// ```
+    pub fn into_string_lossy(self) -> Cow<'a, str> {
+        match self.into_str() {
+            Ok(text) => text,
+            Err(Decoded(bytes)) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+        }
+    }
+
     /// Whether the octets are borrowed from the URL (the part had no escape).
     pub fn is_borrowed(&self) -> bool {
         matches!(self.0, Cow::Borrowed(_))
