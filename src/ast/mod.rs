@@ -22,10 +22,18 @@ pub use schemes::{
 
 use crate::Rule;
 
-/// A URL that matched the scheme rule its scheme selects: one variant per
-/// alternative of `url`, in the order of the production
-/// (`url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl |
-/// waisurl | mailtourl | fileurl | prosperourl | otherurl`).
+/// A URL read by one alternative of `url`: one variant per alternative, in
+/// the order of the production (`url = httpurl | ftpurl | newsurl |
+/// nntpurl | telneturl | gopherurl | waisurl | mailtourl | fileurl |
+/// prosperourl | otherurl`).
+///
+/// A `Url` from [`parse`](crate::parse) (or [`Url::parse`]) matched the
+/// scheme rule its scheme selects. The [`grammar`](crate::grammar)'s own
+/// combinators read by the BNF alone, where every URL is an `otherurl` too:
+/// their `url` gives `http://user@h/`, which `parse` rejects (section 3.3
+/// allows no user name), as a [`Url::Other`]. What is said below of a
+/// `Url`'s meaning (its canonical form, its decoded parts) holds for a
+/// `Url` that `parse` accepts.
 ///
 /// Every part borrows from the parsed text; nothing is decoded.
 /// [`as_str`](Url::as_str) is the whole text, and `Display` writes the parts

@@ -109,8 +109,11 @@ impl Url<'_> {
     /// and telnet URLs (no path and an empty one are different parts), the
     /// order of prospero fields.
     ///
-    /// The canonical form parses, is its own canonical form, and has the same
-    /// decoded parts, hosts compared case-insensitively (property-tested).
+    /// The canonical form of a URL that [`parse`](crate::parse) accepts
+    /// parses, is its own canonical form, and has the same decoded parts,
+    /// hosts compared case-insensitively (property-tested). (An `otherurl`
+    /// read by the [`grammar`](crate::grammar)'s own `url` from a text
+    /// `parse` rejects, `http://user@h/`, gives a text `parse` rejects.)
     /// One reading may change: an other scheme's part that is no
     /// `ip-schemepart` as written may be one once its escapes are decoded,
     /// and the canonical form is then read with the login it has
