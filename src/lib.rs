@@ -139,6 +139,11 @@ pub use derivation::{Derivation, is_character_class};
 pub use rule::{Rule, UnknownRule};
 pub use url::{Url, UrlBuf};
 
+/// nom 8, which the [`grammar`]'s combinators are written with and return
+/// (`impl nom::Parser`, [`grammar::Text`], [`grammar::E`]): a program that
+/// calls them uses this one, whose version they implement.
+pub use nom;
+
 #[doc = include_str!("../grammar/DECISIONS.md")]
 // The bracketed names are the tests that pin each decision, not links.
 #[allow(rustdoc::broken_intra_doc_links)]

@@ -21,9 +21,14 @@
 //! [`crate::parse_rule`] matches a production against a whole input, with a
 //! precise error.
 //!
+//! The combinators are nom 8's, and nom is re-exported as
+//! [`rfc1738::nom`](crate::nom): a program that calls them needs no
+//! dependency of its own on nom, and cannot pick a version they do not
+//! implement.
+//!
 //! ```
-//! use nom::Parser;
 //! use rfc1738::grammar::{Quiet, http::httpurl};
+//! use rfc1738::nom::Parser;
 //!
 //! let (rest, url) = httpurl(Quiet).parse_complete("http://host.dom:8080/a/b?q more").unwrap();
 //! assert_eq!(url.hostport().port(), Some("8080"));
