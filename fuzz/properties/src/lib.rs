@@ -131,6 +131,7 @@ pub fn parse_target(data: &[u8]) {
                 assert!(!shown.contains('\u{1b}'), "nothing reaches a terminal raw");
             }
             let _ = error.hints();
+            assert_window_bounded(&rendered);
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
             // The longest prefix the rule's combinator matches is a URL of
@@ -140,6 +141,22 @@ pub fn parse_target(data: &[u8]) {
                 assert!(tree.span().end <= offset, "{input:?}");
                 assert!(check(tree.text()).is_ok(), "{input:?}: {:?}", tree.text());
             }
+        }
+    }
+}
+
+/// A diagnostic's excerpt is as wide as its window, whatever the line
+/// holds: 60 columns each side of the offset, the offset's character
+/// (escaped, at most 10), and `…` at each end; a character takes at least
+/// a column, so it has at most as many characters.
+fn assert_window_bounded(rendered: &str) {
+    for line in rendered.lines() {
+        let Some((number, excerpt)) = line.split_once(" | ") else {
+            continue;
+        };
+        if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) {
+            let width = excerpt.chars().count();
+            assert!(width <= 60 + 10 + 60 + 2, "{width} characters: {line}");
         }
     }
 }
@@ -267,6 +284,7 @@ pub fn parse_rule_target(data: &[u8]) {
             }
             // What the command line shows of it, password hidden.
             let _ = error.hints();
+            assert_window_bounded(&format!("{error:#}"));
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
         }
