@@ -39,6 +39,9 @@ struct Hit<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     fragment_bytes: Option<AsRead<'a>>,
     hyphen_breaks: Vec<HyphenRecord<'a>>,
+    /// How many hyphens at a line break there are beyond those listed in
+    /// `hyphen_breaks` ([`MAX_HYPHEN_BREAKS`]).
+    more_hyphen_breaks: usize,
     valid: bool,
     rule: &'static str,
     error: Option<ErrorRecord>,
@@ -455,6 +458,7 @@ fn json<'a>(hit: &'a Extracted<'_>, places: &'a Places<'a>, origin: Origin<'a>) 
                 without_valid: hyphen.without_valid(),
             })
             .collect(),
+        more_hyphen_breaks: hit.more_hyphen_breaks(),
         valid: hit.is_valid(),
         rule: match hit.verdict() {
             Ok(rule) => rule.name(),

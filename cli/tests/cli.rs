@@ -852,9 +852,16 @@ fn extract_says_how_many_hyphen_breaks_it_does_not_report() {
         ),
         "{human}"
     );
+    // JSON says as much: 16 listed, and the count of the others.
+    let json = records(&rfc1738(&["extract", "--format", "json"], text.as_bytes()));
+    assert_eq!(json[0]["hyphen_breaks"].as_array().map(Vec::len), Some(16));
+    assert_eq!(json[0]["more_hyphen_breaks"], json!(4));
     let text = format!("<URL:ftp://h/{}x>\n", "a-\n".repeat(16));
     let human = stdout(&rfc1738(&["extract"], text.as_bytes()));
     assert!(!human.contains("more hyphen"), "{human}");
+    let json = records(&rfc1738(&["extract", "--format", "json"], text.as_bytes()));
+    assert_eq!(json[0]["hyphen_breaks"].as_array().map(Vec::len), Some(16));
+    assert_eq!(json[0]["more_hyphen_breaks"], json!(0));
 }
 
 #[test]
