@@ -131,13 +131,14 @@
 //! them all. Lines and columns are counted as the search goes, never by
 //! reading the text again from its start.
 //!
-//! A hit borrows from the text: its URL is a slice of it where it stands
-//! there as it is, and a copy of the URL's length only where whitespace was
-//! removed from it or it holds bytes that are not UTF-8; to map an offset
-//! back, it reads its own text again. [`extract_bytes_iter`] searches bytes
-//! that may not be UTF-8 (a file as read) as their `String::from_utf8_lossy`
-//! text, without making that copy: a hit's U+FFFD takes three bytes for the
-//! one to three it stands for, the text none.
+//! A hit borrows from the text: its URL and its fragment are one slice of
+//! it where they stand there as they are, and one copy of their length only
+//! where whitespace was removed from them or they hold bytes that are not
+//! UTF-8; to map an offset back, it reads its own text again.
+//! [`extract_bytes_iter`] searches bytes that may not be UTF-8 (a file as
+//! read) as their `String::from_utf8_lossy` text, without making that copy:
+//! a hit's U+FFFD takes three bytes for the one to three it stands for, the
+//! text none.
 //!
 //! ```
 //! let text = "ftp://h/%zz ".repeat(1000);
@@ -293,16 +294,23 @@ impl HyphenBreak {
 /// assert!(hit.is_valid());
 /// ```
 ///
-/// A hit borrows from its text: the URL and the fragment when they stand
+/// A hit borrows from its text: the URL and the fragment, one string
+/// ([`url_with_fragment`](Extracted::url_with_fragment)), when they stand
 /// in it as they are (no whitespace removed, no byte that is not UTF-8),
 /// and the text they were read from, to map offsets back to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Extracted<'a> {
     span: Range<usize>,
     position: Position,
     form: Form,
-    url: Cow<'a, str>,
-    fragment: Option<Cow<'a, str>>,
+    /// The URL, then `#` and the fragment when there is one: a slice of
+    /// the text when it stands there as it is, else made at its exact
+    /// length.
+    written: Cow<'a, str>,
+    /// The URL's length in `written`.
+    url_len: usize,
+    /// Whether a fragment follows the URL in `written`.
+    has_fragment: bool,
     hyphen_breaks: Vec<HyphenBreak>,
     /// How many hyphen breaks there are beyond those reported.
     more_hyphen_breaks: usize,
@@ -319,6 +327,24 @@ struct Content<'a> {
     bytes: &'a [u8],
     start: usize,
     position: Position,
+}
+
+impl core::fmt::Debug for Extracted<'_> {
+    /// The URL and the fragment apart, as [`Extracted::url`] and
+    /// [`Extracted::fragment`] give them.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Extracted")
+            .field("span", &self.span)
+            .field("position", &self.position)
+            .field("form", &self.form)
+            .field("url", &self.url())
+            .field("fragment", &self.fragment())
+            .field("hyphen_breaks", &self.hyphen_breaks)
+            .field("more_hyphen_breaks", &self.more_hyphen_breaks)
+            .field("verdict", &self.verdict)
+            .field("content", &self.content)
+            .finish()
+    }
 }
 
 impl core::fmt::Debug for Content<'_> {
@@ -402,7 +428,9 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].url(), "ftp://a.b/x/y");
     /// ```
     pub fn url(&self) -> &str {
-        &self.url
+        // `url_len` is the length of the URL's text, at the start of
+        // `written`: a boundary.
+        self.written.get(..self.url_len).unwrap_or_default()
     }
 
     /// The fragment identifier, without its `#` (and without whitespace):
@@ -415,7 +443,30 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(extract("http://a.b/c")[0].fragment(), None);
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        self.fragment.as_deref()
+        // After the URL and its `#`, an ASCII byte: a boundary.
+        let after = self.written.get(self.url_len + 1..);
+        self.has_fragment.then(|| after.unwrap_or_default())
+    }
+
+    /// The URL and, when the hit has a fragment, `#` and the fragment, as
+    /// one string: what the hit's text holds from the URL's start to the
+    /// hit's end (before a wrapper's `>`), whitespace removed. A `#` ends a URL, while
+    /// people type one into a password as any other character
+    /// (`ftp://me:12#34@host/`): a program that hides passwords can read
+    /// this as well as the URL. The hit holds it once, [`url`] and
+    /// [`fragment`] being its two parts, so asking for it costs nothing.
+    ///
+    /// [`url`]: Extracted::url
+    /// [`fragment`]: Extracted::fragment
+    ///
+    /// ```
+    /// let hits = rfc1738::extract::extract("<URL:ftp://me:12#3\n 4@host/> http://h/a");
+    /// assert_eq!(hits[0].url(), "ftp://me:12");
+    /// assert_eq!(hits[0].url_with_fragment(), "ftp://me:12#34@host/");
+    /// assert_eq!(hits[1].url_with_fragment(), "http://h/a");
+    /// ```
+    pub fn url_with_fragment(&self) -> &str {
+        &self.written
     }
 
     /// The hyphens of the URL that stand before a line break, each with the
@@ -514,8 +565,9 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].text_position(error.offset()), Position::new(2, 3));
     /// ```
     pub fn text_position(&self, url_offset: usize) -> Position {
-        let mut url_offset = url_offset.min(self.url.len());
-        while !self.url.is_char_boundary(url_offset) {
+        let url = self.url();
+        let mut url_offset = url_offset.min(url.len());
+        while !url.is_char_boundary(url_offset) {
             url_offset -= 1;
         }
         let before = self.content.bytes.get(..self.in_content(url_offset));
@@ -526,12 +578,12 @@ impl<'a> Extracted<'a> {
     /// [`text_offset`](Extracted::text_offset) maps it: found by reading the
     /// content's characters, whitespace left out, up to it.
     fn in_content(&self, url_offset: usize) -> usize {
-        let url_offset = url_offset.min(self.url.len());
+        let url_offset = url_offset.min(self.url_len);
         let mut in_url = 0;
         // After the URL's last character read so far.
         let mut end = 0;
         for unit in units(self.content.bytes) {
-            if in_url >= self.url.len() {
+            if in_url >= self.url_len {
                 break;
             }
             if unit.c.is_whitespace() {
@@ -820,26 +872,49 @@ fn wrapped<'a>(text: &'a [u8], open: usize, cursor: &mut Cursor) -> Option<Extra
 
 /// The hit of `form` that spans `span` and starts at `position`, its URL
 /// and fragment read from `content`: whitespace removed, the fragment split
-/// off at the first `#`, the hyphens at line breaks noted.
+/// off at the first `#`, the hyphens at line breaks noted. The URL and the
+/// fragment are one string, the content itself when it has neither
+/// whitespace nor bytes that are not UTF-8.
 fn read(form: Form, span: Range<usize>, position: Position, content: Content<'_>) -> Extracted<'_> {
     let bytes = content.bytes;
     // A `#` is ASCII: no byte of another character, or of bytes that are
     // not UTF-8, is one.
-    let (url, fragment) = match memchr::memchr(b'#', bytes) {
-        Some(hash) => (&bytes[..hash], bytes.get(hash + 1..)),
+    let hash = memchr::memchr(b'#', bytes);
+    let (url, fragment) = match hash {
+        Some(hash) => (bytes.get(..hash).unwrap_or_default(), bytes.get(hash + 1..)),
         None => (bytes, None),
     };
+    let (url_len, url_plain) = measured(url);
+    let fragment_len = fragment.map(measured);
+    let plain = url_plain && fragment_len.is_none_or(|(_, plain)| plain);
     let mut breaks = Breaks::default();
-    let (url, replaced) = gather(url, content.start, Some(&mut breaks));
-    let fragment = fragment.map(|fragment| gather(fragment, 0, None).0);
-    let verdict = verdict(&url, replaced);
-    let (url, hyphen_breaks) = readings(url, breaks.found);
+    let (written, verdict, hyphen_breaks) = match core::str::from_utf8(bytes) {
+        // A plain URL is as long as its bytes.
+        Ok(whole) if plain => {
+            let url = whole.get(..url_len).unwrap_or_default();
+            (Cow::Borrowed(whole), verdict(url, None), Vec::new())
+        }
+        _ => {
+            let capacity = url_len + fragment_len.map_or(0, |(length, _)| 1 + length);
+            let mut written = String::with_capacity(capacity);
+            let replaced = gather(&mut written, url, content.start, Some(&mut breaks));
+            let verdict = verdict(&written, replaced);
+            // Before the fragment is added: a reading moves only the URL.
+            let hyphen_breaks = readings(&mut written, core::mem::take(&mut breaks.found));
+            if let Some(fragment) = fragment {
+                written.push('#');
+                gather(&mut written, fragment, 0, None);
+            }
+            (Cow::Owned(written), verdict, hyphen_breaks)
+        }
+    };
     Extracted {
         span,
         position,
         form,
-        url,
-        fragment,
+        written,
+        url_len,
+        has_fragment: hash.is_some(),
         hyphen_breaks,
         more_hyphen_breaks: breaks.more,
         verdict,
@@ -870,31 +945,34 @@ impl Breaks {
     }
 }
 
-/// `part` of a hit's text (its URL or its fragment) as the hit reads it:
-/// whitespace removed, each sequence of bytes that is not UTF-8 a U+FFFD;
-/// borrowed when that changes nothing, else made at its exact length.
-///
-/// With `breaks`, each `-` followed by whitespace that holds a line break
-/// is noted there ([`Breaks::note`]), as its offsets in the result and in
-/// the text, where `part` starts at `start`. Also returns
-/// the offset in the result of the first U+FFFD that stands for bytes that
-/// are not UTF-8, and the first of those bytes.
-fn gather<'a>(
-    part: &'a [u8],
-    start: usize,
-    mut breaks: Option<&mut Breaks>,
-) -> (Cow<'a, str>, Option<(usize, u8)>) {
-    let (length, plain) = units(part).fold((0, true), |(length, plain), unit| {
+/// The length of `part` of a hit's text (its URL or its fragment) as the
+/// hit reads it ([`gather`]), and whether that is `part` itself: no
+/// whitespace, no bytes that are not UTF-8.
+fn measured(part: &[u8]) -> (usize, bool) {
+    units(part).fold((0, true), |(length, plain), unit| {
         if unit.c.is_whitespace() {
             (length, false)
         } else {
             (length + unit.c.len_utf8(), plain && !unit.bad)
         }
-    });
-    if plain && let Ok(text) = core::str::from_utf8(part) {
-        return (Cow::Borrowed(text), None);
-    }
-    let mut out = String::with_capacity(length);
+    })
+}
+
+/// Adds `part` of a hit's text (its URL or its fragment) to `out` as the
+/// hit reads it: whitespace removed, each sequence of bytes that is not
+/// UTF-8 a U+FFFD.
+///
+/// With `breaks`, each `-` followed by whitespace that holds a line break
+/// is noted there ([`Breaks::note`]), as its offsets in `out` and in the
+/// text, where `part` starts at `start`. Returns the offset in `out` of
+/// the first U+FFFD added that stands for bytes that are not UTF-8, and
+/// the first of those bytes.
+fn gather(
+    out: &mut String,
+    part: &[u8],
+    start: usize,
+    mut breaks: Option<&mut Breaks>,
+) -> Option<(usize, u8)> {
     let mut replaced = None;
     // Inside a whitespace run: whether it has had a line break.
     let mut run: Option<bool> = None;
@@ -919,7 +997,7 @@ fn gather<'a>(
     if let Some(breaks) = breaks {
         breaks.note(run, hyphen);
     }
-    (Cow::Owned(out), replaced)
+    replaced
 }
 
 /// [`check`] of `url`; or, when its error stands on the U+FFFD at
@@ -939,30 +1017,21 @@ fn verdict(url: &str, replaced: Option<(usize, u8)>) -> Result<Rule, Error> {
     }
 }
 
-/// `url` and its other readings, one per hyphen break given as its
+/// The other readings of `url`, one per hyphen break given as its
 /// offsets in the URL and in the text: each checked in the URL itself,
 /// the hyphen taken out and put back, and kept as text for a URL of at
 /// most [`MAX_READING_BYTES`].
-fn readings(
-    mut url: Cow<'_, str>,
-    breaks: Vec<(usize, usize)>,
-) -> (Cow<'_, str>, Vec<HyphenBreak>) {
-    if breaks.is_empty() {
-        return (url, Vec::new());
-    }
+fn readings(url: &mut String, breaks: Vec<(usize, usize)>) -> Vec<HyphenBreak> {
     let keep = url.len() <= MAX_READING_BYTES;
-    // Hyphen breaks hold whitespace that was removed: the URL is owned,
-    // and `to_mut` copies nothing.
-    let owned = url.to_mut();
-    let readings = breaks
+    breaks
         .into_iter()
         .filter_map(|(offset_in_url, offset_in_text)| {
             // A `-`, one byte: boundaries on both sides.
-            (owned.as_bytes().get(offset_in_url) == Some(&b'-')).then_some(())?;
-            owned.remove(offset_in_url);
-            let without_valid = is_valid(owned);
-            let without = keep.then(|| Box::from(owned.as_str()));
-            owned.insert(offset_in_url, '-');
+            (url.as_bytes().get(offset_in_url) == Some(&b'-')).then_some(())?;
+            url.remove(offset_in_url);
+            let without_valid = is_valid(url);
+            let without = keep.then(|| Box::from(url.as_str()));
+            url.insert(offset_in_url, '-');
             Some(HyphenBreak {
                 offset_in_text,
                 offset_in_url,
@@ -970,8 +1039,7 @@ fn readings(
                 without_valid,
             })
         })
-        .collect();
-    (url, readings)
+        .collect()
 }
 
 /// The length of the scheme name of a bare URL starting at `at`: one of the

@@ -151,13 +151,20 @@ fn a_hit_holds_its_url_once_whatever_the_shape_of_its_text() {
     // piece, and one of a hyphen break per line a full copy of its URL
     // per break (16 of them): 3.4 GB for a 100 MB text. A hit now holds
     // its URL, once, and what it needs to map offsets back is the text.
+    // With a fragment, the URL and the fragment are one string, which
+    // human output reads to hide a password a `#` cut in two.
     let spaced = format!("<URL:ftp://h/{}x>", "a ".repeat(100_000));
     let hyphens = format!("<URL:ftp://h/{}x>", "a-\n".repeat(100_000));
-    for text in [&spaced, &hyphens] {
+    let fragment = format!(
+        "<URL:ftp://h/{}x#{}>",
+        "a ".repeat(50_000),
+        "b\n".repeat(50_000)
+    );
+    for text in [&spaced, &hyphens, &fragment] {
         let mut url_len = 0;
         let info = measure(|| {
             for hit in extract_iter(text) {
-                url_len = hit.url().len();
+                url_len = hit.url_with_fragment().len();
                 std::hint::black_box(hit);
             }
         });

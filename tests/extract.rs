@@ -609,6 +609,11 @@ proptest! {
                 );
             }
             prop_assert_eq!(hit.is_valid(), rfc1738::is_valid(hit.url()));
+            let joined = match hit.fragment() {
+                Some(fragment) => format!("{}#{fragment}", hit.url()),
+                None => hit.url().to_owned(),
+            };
+            prop_assert_eq!(hit.url_with_fragment(), joined);
             if let Err(error) = hit.verdict() {
                 prop_assert!(text.is_char_boundary(hit.text_offset(error.offset())));
             }

@@ -311,9 +311,6 @@ struct Places<'a> {
     hyphens: Vec<(usize, Option<Vec<u8>>)>,
     /// The error's offset, line and column in the text.
     error_at: Option<Place>,
-    /// The URL and its fragment as the text has them, when it has them
-    /// so: no whitespace inside, every byte UTF-8.
-    written: Option<&'a str>,
     /// The URL's bytes as read, when some are not UTF-8.
     url_bytes: Option<AsRead<'a>>,
     /// The fragment's, likewise.
@@ -352,17 +349,11 @@ impl<'a> Places<'a> {
             let after = bytes.get(url_end..span.end - wrapped)?;
             after.get(memchr::memchr(b'#', after)? + 1..)
         });
-        let written = hit.fragment().and_then(|fragment| {
-            let text = bytes.get(hit.text_offset(0)..span.end - wrapped)?;
-            let text = std::str::from_utf8(text).ok()?;
-            (text.len() == hit.url().len() + 1 + fragment.len()).then_some(text)
-        });
         Places {
             start: base + span.start,
             end: base + span.end,
             hyphens,
             error_at,
-            written,
             url_bytes: url.and_then(AsRead::new),
             fragment_bytes: fragment.and_then(AsRead::new),
         }
@@ -484,15 +475,15 @@ struct Hidden {
     error: Option<Error>,
 }
 
-/// What to hide of `hit` ([`hidden_in`]). `written` is the URL and its
-/// fragment as the text has them, when it has them so.
-fn hidden(hit: &Extracted<'_>, written: Option<&str>) -> Hidden {
+/// What to hide of `hit` ([`hidden_in`]).
+fn hidden(hit: &Extracted<'_>) -> Hidden {
     let own = match hit.verdict() {
         Ok(_) => rfc1738::parse(hit.url())
             .ok()
             .and_then(|url| url.password_span()),
         Err(error) => error.password_span(),
     };
+    let written = Some(hit.url_with_fragment());
     let mut hidden = hidden_in(hit.url(), hit.fragment(), own, written);
     // The URL's own error shows what its own guess does not hide.
     let covered = match (hit.verdict(), &hidden.url) {
@@ -512,8 +503,8 @@ fn hidden(hit: &Extracted<'_>, written: Option<&str>) -> Hidden {
 ///
 /// A `#` ends the URL before it is checked, while people type one into a
 /// password as they type any other character (`ftp://admin:12#34@host/`):
-/// the URL written with its fragment, `url#fragment` (`written`, when the
-/// text has it as it is), is read as well, and what would be its password
+/// the URL written with its fragment, `url#fragment` (`written`, the hit's
+/// own, or else made here), is read as well, and what would be its password
 /// is hidden on both sides of the `#`. A password of the URL that runs to
 /// its end is taken to go on through the whole fragment.
 fn hidden_in(
@@ -574,7 +565,7 @@ fn human(
     let hidden = if show_passwords {
         Hidden::default()
     } else {
-        hidden(hit, places.written)
+        hidden(hit)
     };
     let part = show::part(hit.url(), 0, hidden.url.as_ref());
     // No URL found holds a space: this says nothing a URL could.

@@ -475,6 +475,34 @@ fn extract_holds_the_text_and_one_hit_whatever_the_number_of_hits() {
     }
 }
 
+#[test]
+fn extract_hides_a_password_cut_by_a_hash_without_copying_the_hit() {
+    // A wrapper whose URL and fragment hold whitespace (removed) or bytes
+    // that are not UTF-8 (each a U+FFFD of three bytes): to hide a
+    // password that a `#` cut in two, human output read a copy of the URL
+    // and its fragment made for it: 4 MB more than JSON for the first
+    // text, 6 MB for the second. It reads the hit's own now.
+    let spaced = format!(
+        "<URL:ftp://h/{}#{}>\n",
+        "a ".repeat(2 << 20),
+        "b ".repeat(2 << 20)
+    );
+    let mut bad = b"<URL:ftp://h/".to_vec();
+    bad.extend(std::iter::repeat_n(0xFF, 1 << 20));
+    bad.push(b'#');
+    bad.extend(std::iter::repeat_n(0xFF, 1 << 20));
+    bad.extend_from_slice(b">\n");
+    for text in [spaced.into_bytes(), bad] {
+        let json = peak_while_writing(&["extract", "--format", "json"], text.clone());
+        let human = peak_while_writing(&["extract"], text);
+        assert!(json > 0 && human > 0, "/proc gave the peak memory");
+        // Human output does more for a hit than JSON (it parses the URL
+        // again, and the URL with its fragment): under 1 MB more for these,
+        // as measured, where a copy took 4 MB or more.
+        assert!(human < json + 2048, "{human} kB as text, {json} kB as JSON");
+    }
+}
+
 /// The first 2 kB of `text`, for a failure's message.
 fn head(text: &str) -> &str {
     text.get(..2048).unwrap_or(text)
