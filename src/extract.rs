@@ -119,7 +119,8 @@
 //! For every hit, [`Extracted::verdict`] is [`check`] of the URL
 //! (its scheme rule chosen by its scheme, case-insensitively), and
 //! [`Extracted::text_offset`] and [`Extracted::text_position`] map an offset
-//! in the URL, such as an error's, back to the text.
+//! in the URL, such as an error's, back to the text; [`Extracted::url_chars`]
+//! maps all of them in one reading.
 //!
 //! # One hit at a time
 //!
@@ -134,7 +135,9 @@
 //! A hit borrows from the text: its URL and its fragment are one slice of
 //! it where they stand there as they are, and one copy of their length only
 //! where whitespace was removed from them or they hold bytes that are not
-//! UTF-8; to map an offset back, it reads its own text again.
+//! UTF-8; to map offsets back, it reads its own text again, once for one
+//! offset or for all of them ([`Extracted::url_chars`]), never the text
+//! before it.
 //! [`extract_bytes_iter`] searches bytes that may not be UTF-8 (a file as
 //! read) as their `String::from_utf8_lossy` text, without making that copy:
 //! a hit's U+FFFD takes three bytes for the one to three it stands for, the
@@ -537,8 +540,12 @@ impl<'a> Extracted<'a> {
     /// the wrapper's content starts. A U+FFFD that stands for bytes that are
     /// not UTF-8 ([`extract_bytes_iter`]) maps to the first of them.
     ///
-    /// It reads the hit's text from its start: its cost is bounded by the
-    /// length of the hit, not of the text before it.
+    /// It reads the hit's text from its start, up to the offset: its cost
+    /// is bounded by the length of the hit, not of the text before it. To
+    /// map many offsets of one hit (each character's, each node of its
+    /// derivation tree), read [`url_chars`](Extracted::url_chars) once
+    /// rather than calling this for each, which would read the hit's text
+    /// as many times.
     ///
     /// ```
     /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
@@ -547,7 +554,21 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].text_offset(error.offset()), 25); // the "a" of the text
     /// ```
     pub fn text_offset(&self, url_offset: usize) -> usize {
-        self.content.start + self.in_content(url_offset)
+        let mut end = self.content.start;
+        for c in self.url_chars() {
+            if url_offset < c.in_url.end {
+                // Inside a character of the text, or at the start of bytes
+                // read as one U+FFFD.
+                let inside = if c.replaced {
+                    0
+                } else {
+                    url_offset.saturating_sub(c.in_url.start)
+                };
+                return c.in_text.start + inside;
+            }
+            end = c.in_text.end;
+        }
+        end
     }
 
     /// The line and column in the text of
@@ -556,7 +577,9 @@ impl<'a> Extracted<'a> {
     /// character is that character's.
     ///
     /// Like [`text_offset`](Extracted::text_offset), its cost is bounded by
-    /// the length of the hit, not of the text before it.
+    /// the length of the hit, not of the text before it, and
+    /// [`url_chars`](Extracted::url_chars) gives the positions of all the
+    /// URL's characters in one reading.
     ///
     /// ```
     /// use rfc1738::Position;
@@ -565,41 +588,129 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].text_position(error.offset()), Position::new(2, 3));
     /// ```
     pub fn text_position(&self, url_offset: usize) -> Position {
-        let url = self.url();
-        let mut url_offset = url_offset.min(url.len());
-        while !url.is_char_boundary(url_offset) {
-            url_offset -= 1;
-        }
-        let before = self.content.bytes.get(..self.in_content(url_offset));
-        after(self.content.position, before.unwrap_or_default())
-    }
-
-    /// The offset in the content of the URL's byte at `url_offset`, as
-    /// [`text_offset`](Extracted::text_offset) maps it: found by reading the
-    /// content's characters, whitespace left out, up to it.
-    fn in_content(&self, url_offset: usize) -> usize {
-        let url_offset = url_offset.min(self.url_len);
-        let mut in_url = 0;
-        // After the URL's last character read so far.
-        let mut end = 0;
-        for unit in units(self.content.bytes) {
-            if in_url >= self.url_len {
-                break;
+        let mut end = self.content.position;
+        for c in self.url_chars() {
+            if url_offset < c.in_url.end {
+                return c.position;
             }
-            if unit.c.is_whitespace() {
-                continue;
-            }
-            let width = unit.c.len_utf8();
-            if url_offset < in_url + width {
-                // Inside a character of the text, or at the start of bytes
-                // read as one U+FFFD.
-                let inside = if unit.bad { 0 } else { url_offset - in_url };
-                return unit.at + inside;
-            }
-            in_url += width;
-            end = unit.at + unit.len;
+            // A character of a URL is no line feed: one column on.
+            end = next_column(c.position);
         }
         end
+    }
+
+    /// Each character of the URL with where it stands in the text, in the
+    /// order of the URL: what [`text_offset`](Extracted::text_offset) and
+    /// [`text_position`](Extracted::text_position) read for one offset,
+    /// for all of them at once. The whole iteration reads the hit's text
+    /// once, up to the URL's end, and allocates nothing: mapping every
+    /// offset of a URL this way costs as much as mapping one.
+    ///
+    /// ```
+    /// let text = "see <URL:ftp://h/a-\n  b>";
+    /// let hit = &rfc1738::extract::extract(text)[0];
+    /// let chars: Vec<_> = hit.url_chars().collect();
+    /// assert_eq!(chars.len(), hit.url().len());
+    /// // The "b" after the line break: the 11th byte of the URL.
+    /// let b = &chars[10];
+    /// assert_eq!((b.in_url(), b.in_text()), (10..11, 22..23));
+    /// assert_eq!(b.position().to_string(), "2:3");
+    /// assert_eq!(hit.text_offset(10), b.in_text().start);
+    /// ```
+    pub fn url_chars(&self) -> impl Iterator<Item = UrlChar> + '_ {
+        let Content {
+            bytes,
+            start,
+            position,
+        } = self.content;
+        let url_len = self.url_len;
+        let mut units = units(bytes);
+        let (mut in_url, mut position) = (0, position);
+        core::iter::from_fn(move || {
+            while in_url < url_len {
+                let unit = units.next()?;
+                let at = position;
+                position = match unit.c {
+                    '\n' => Position::new(at.line().saturating_add(1), 1),
+                    _ => next_column(at),
+                };
+                if unit.c.is_whitespace() {
+                    continue;
+                }
+                let width = unit.c.len_utf8();
+                let c = UrlChar {
+                    in_url: in_url..in_url + width,
+                    in_text: start + unit.at..start + unit.at + unit.len,
+                    position: at,
+                    replaced: unit.bad,
+                };
+                in_url += width;
+                return Some(c);
+            }
+            None
+        })
+    }
+}
+
+/// The position one column after `position`, on its line.
+fn next_column(position: Position) -> Position {
+    Position::new(position.line(), position.column().saturating_add(1))
+}
+
+/// A character of a hit's URL and where it stands in the text: what
+/// [`Extracted::url_chars`] gives.
+///
+/// ```
+/// let hit = &rfc1738::extract::extract("« http://h/é »")[0];
+/// let e = hit.url_chars().last().unwrap();
+/// assert_eq!((e.in_url(), e.in_text()), (9..11, 12..14));
+/// assert_eq!(e.position().column(), 12);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UrlChar {
+    in_url: Range<usize>,
+    in_text: Range<usize>,
+    position: Position,
+    /// Whether it is a U+FFFD that stands for bytes that are not UTF-8.
+    replaced: bool,
+}
+
+impl UrlChar {
+    /// Its bytes in [`Extracted::url`].
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:news: a.b>")[0];
+    /// let ranges: Vec<_> = hit.url_chars().map(|c| c.in_url()).collect();
+    /// assert_eq!(ranges[5], 5..6); // the "a", after the removed space
+    /// ```
+    pub fn in_url(&self) -> Range<usize> {
+        self.in_url.clone()
+    }
+
+    /// Its bytes in the text: as many as in the URL, but for a U+FFFD that
+    /// stands for bytes that are not UTF-8 ([`extract_bytes_iter`]), three
+    /// bytes in the URL for the one to three it stands for.
+    ///
+    /// ```
+    /// let hit = rfc1738::extract::extract_bytes_iter(b"<URL:news: \xFFb>").next().unwrap();
+    /// let ranges: Vec<_> = hit.url_chars().map(|c| (c.in_url(), c.in_text())).collect();
+    /// assert_eq!(ranges[5], (5..8, 11..12)); // the 0xFF, as U+FFFD
+    /// assert_eq!(ranges[6], (8..9, 12..13)); // the "b"
+    /// ```
+    pub fn in_text(&self) -> Range<usize> {
+        self.in_text.clone()
+    }
+
+    /// The line and column of its first byte in the text, counted as
+    /// [`Extracted::position`] counts them.
+    ///
+    /// ```
+    /// let hit = &rfc1738::extract::extract("<URL:news:\n a.b>")[0];
+    /// let c = hit.url_chars().nth(5).unwrap();
+    /// assert_eq!((c.position().line(), c.position().column()), (2, 2));
+    /// ```
+    pub fn position(&self) -> Position {
+        self.position
     }
 }
 

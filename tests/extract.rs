@@ -568,6 +568,18 @@ fn long_inputs_take_linear_time() {
         assert_eq!(hits.len(), 100_000, "{bracketed}");
         assert_eq!(hits.last().unwrap().url(), "http://a.b/", "{bracketed}");
     }
+    // Where each character of a URL of a million, spaced, stands in the
+    // text: `text_offset` for each would read the hit a million times.
+    let spaced = format!("<URL:http://a.b/{}>", "x \n".repeat(1_000_000));
+    let hit = one(&spaced);
+    let mut last = None;
+    for c in hit.url_chars() {
+        assert_eq!(&spaced[c.in_text()], &hit.url()[c.in_url()]);
+        last = Some(c);
+    }
+    let last = last.expect("characters");
+    assert_eq!(last.in_url().end, hit.url().len());
+    assert_eq!(last.position(), rfc1738::Position::new(1_000_000, 1));
 }
 
 /// Pieces of text that exercise the extractor's decisions.
@@ -599,6 +611,22 @@ proptest! {
                 prop_assert_eq!(text.as_bytes()[at], byte);
             }
             prop_assert!(hit.text_offset(hit.url().len()) <= span.end);
+            // Read at once, each character of the URL is where the text
+            // has it, and where `text_offset` and `text_position` say.
+            let mut covered = 0;
+            for c in hit.url_chars() {
+                prop_assert_eq!(c.in_url().start, covered);
+                covered = c.in_url().end;
+                prop_assert_eq!(&text[c.in_text()], &hit.url()[c.in_url()]);
+                prop_assert_eq!(hit.text_offset(c.in_url().start), c.in_text().start);
+                let position = c.position();
+                prop_assert_eq!(
+                    (position.line(), position.column()),
+                    line_column(&text, c.in_text().start)
+                );
+                prop_assert_eq!(hit.text_position(c.in_url().start), position);
+            }
+            prop_assert_eq!(covered, hit.url().len());
             // Every character of the URL, and its end, is where the text
             // says, counted from the text's start.
             for index in (0..=hit.url().len()).filter(|&i| hit.url().is_char_boundary(i)) {
@@ -665,6 +693,15 @@ proptest! {
             for offset in 0..=hit.url().len() {
                 prop_assert_eq!(hit.text_position(offset), expected.text_position(offset));
             }
+            // Each character as the lossy text's hit has it, but for the
+            // U+FFFD of bad bytes, which stand for those bytes.
+            for (c, lossy_c) in hit.url_chars().zip(expected.url_chars()) {
+                prop_assert_eq!((c.in_url(), c.position()), (lossy_c.in_url(), lossy_c.position()));
+                let read = String::from_utf8_lossy(&bytes[c.in_text()]);
+                prop_assert_eq!(read.as_ref(), &hit.url()[c.in_url()]);
+                prop_assert_eq!(hit.text_offset(c.in_url().start), c.in_text().start);
+            }
+            prop_assert_eq!(hit.url_chars().count(), expected.url_chars().count());
             if let Err(error) = hit.verdict() {
                 let expected_error = expected.verdict().as_ref().unwrap_err();
                 prop_assert_eq!(error.offset(), expected_error.offset());

@@ -347,7 +347,8 @@ fn assert_counted_alike(matched: &Match<'_>) {
 }
 
 /// `extract` on any text: hits in order, inside the text, their positions
-/// right, their verdicts those of `is_valid`.
+/// right, their verdicts those of `is_valid`; every character of a URL
+/// stands in the text, inside the hit, as it is in the URL.
 pub fn extract_target(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut end = 0;
@@ -364,11 +365,20 @@ pub fn extract_target(data: &[u8]) {
             1 + text[line_start..span.start].chars().count()
         );
         assert_eq!(hit.is_valid(), is_valid(hit.url()));
-        for offset in 0..=hit.url().len() {
-            assert!(hit.text_offset(offset) <= text.len());
+        // Every offset of the URL, read in one pass (`text_offset` for
+        // each would read the hit once per offset).
+        let mut covered = 0;
+        for c in hit.url_chars() {
+            assert_eq!(c.in_url().start, covered);
+            covered = c.in_url().end;
+            assert!(span.start <= c.in_text().start && c.in_text().end <= span.end);
+            assert_eq!(text.get(c.in_text()), hit.url().get(c.in_url()));
         }
+        assert_eq!(covered, hit.url().len());
+        assert!(hit.text_offset(hit.url().len()) <= span.end);
         if let Err(error) = hit.verdict() {
             assert!(error.offset() <= hit.url().len());
+            assert!(text.is_char_boundary(hit.text_offset(error.offset())));
         }
     }
 }
