@@ -613,7 +613,15 @@ fn human(
 /// Writes a note for each hyphen break of `hit`, with the other reading:
 /// the URL without the hyphen, its password hidden unless
 /// `show_passwords`, when the URL is short enough for the reading to be
-/// kept ([`MAX_READING_BYTES`]).
+/// kept ([`MAX_READING_BYTES`]) and, to hide a password, its fragment
+/// short enough to be read with it.
+///
+/// A password that a `#` cut in two is hidden in a reading as in the URL
+/// ([`hidden_in`]): by reading it written with the fragment, which takes
+/// a copy of the two. A fragment of any length made that a copy of the
+/// whole fragment, and a reading of it, for each of the (up to 16)
+/// hyphens; one of at most [`MAX_READING_BYTES`] bounds both, and a
+/// longer one's readings are not shown, as a long URL's are not.
 fn hyphen_notes(
     out: &mut impl Write,
     hit: &Extracted<'_>,
@@ -631,17 +639,27 @@ fn hyphen_notes(
             "  note: a line break follows the \"-\" at byte {offset}: the hyphen may or may not \
              be part of the URL (appendix); without it: "
         )?;
+        let fragment = hit.fragment();
+        let readable = show_passwords || fragment.is_none_or(|f| f.len() <= MAX_READING_BYTES);
         match hyphen.without() {
-            Some(without) => {
-                let own = show::password_of(without);
-                let password = hidden_in(without, hit.fragment(), own, None).url;
-                let password = password.filter(|_| !show_passwords);
+            Some(without) if readable => {
+                let password = if show_passwords {
+                    None
+                } else {
+                    let own = show::password_of(without);
+                    hidden_in(without, fragment, own, None).url
+                };
                 writeln!(
                     out,
                     "{} ({verdict})",
                     show::part(without, 0, password.as_ref())
                 )?;
             }
+            Some(_) => writeln!(
+                out,
+                "the URL less that hyphen, {verdict} (its fragment, where part of a password \
+                 may stand, is longer than {MAX_READING_BYTES} bytes: not shown)"
+            )?,
             None => writeln!(
                 out,
                 "the URL less that hyphen, {verdict} (the URL is longer than \

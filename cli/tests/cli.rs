@@ -887,6 +887,41 @@ fn extract_checks_the_other_reading_of_a_long_url_without_writing_it() {
 }
 
 #[test]
+fn extract_shows_no_reading_whose_fragment_is_too_long_to_look_for_a_password_in() {
+    // A password that a `#` cut in two is hidden in a reading as in the
+    // URL: the reading is read written with its fragment. Of a fragment
+    // over 4096 bytes that took a copy and a reading for each hyphen; the
+    // readings are not shown then, unless passwords are.
+    let long = format!("<URL:ftp://me:pw-\n  d#{}@h/>\n", "x".repeat(5000));
+    let human = stdout(&rfc1738(&["extract"], long.as_bytes()));
+    assert!(
+        human.contains(
+            "without it: the URL less that hyphen, not valid (its fragment, where part of a \
+             password may stand, is longer than 4096 bytes: not shown)\n"
+        ),
+        "{human}"
+    );
+    assert!(!human.contains("pw"), "{human}");
+    let shown = stdout(&rfc1738(&["extract", "--show-passwords"], long.as_bytes()));
+    assert!(
+        shown.contains("without it: ftp://me:pwd (not valid)\n"),
+        "{shown}"
+    );
+    // At 4096 bytes, the reading is shown, its password hidden.
+    let short = format!("<URL:ftp://me:pw-\n  d#{}@h/>\n", "x".repeat(4096 - 4));
+    let human = stdout(&rfc1738(&["extract"], short.as_bytes()));
+    assert!(
+        human.contains("without it: ftp://me:*** (not valid)\n"),
+        "{human}"
+    );
+    let json = records(&rfc1738(&["extract", "--format", "json"], long.as_bytes()));
+    assert_eq!(
+        json[0]["hyphen_breaks"][0]["without"],
+        json!("ftp://me:pwd")
+    );
+}
+
+#[test]
 fn extract_reports_offsets_in_the_bytes_read() {
     // Bytes that are not UTF-8 before, between and inside hits: two lone
     // 0xFF, a truncated three-byte character, an "é" and an emoji (valid,
