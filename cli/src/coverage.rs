@@ -23,19 +23,30 @@ struct Measured {
     coverage: Coverage,
     scope: Scope,
     no_tree: u64,
-    /// The lines too long, by stream: a stream's name once, then the
-    /// numbers of its lines, so that a file of a million lines too long
-    /// costs a number each, not a name each.
+    /// The lines too long, by stream: a stream's name once, how many of
+    /// its lines were too long, and the numbers of the first [`NUMBERED`]
+    /// lines too long of all streams together, so that memory does not
+    /// grow with their number (a number for each took 8 bytes a line, and
+    /// their runs in the human report some 80 more).
     too_long: Vec<TooLong>,
+    /// How many numbers `too_long` holds, in every stream.
+    numbered: usize,
     max_line: usize,
 }
+
+/// How many lines too long, of every stream together, are named by their
+/// numbers; the others are counted.
+const NUMBERED: usize = 1000;
 
 /// The lines of one stream longer than `--max-line-bytes`.
 struct TooLong {
     /// The stream's name, and its bytes when they are not UTF-8.
     name: String,
     name_bytes: Option<Vec<u8>>,
-    /// The lines' numbers, in order.
+    /// How many of its lines were too long.
+    count: u64,
+    /// The numbers of the first of them, in order, while fewer than
+    /// [`NUMBERED`] were kept.
     lines: Vec<u64>,
 }
 
@@ -113,7 +124,7 @@ impl Scope {
 impl Measured {
     /// How many lines were too long, in every stream.
     fn too_long_lines(&self) -> u64 {
-        self.too_long.iter().map(|t| t.lines.len() as u64).sum()
+        self.too_long.iter().map(|t| t.count).sum()
     }
 }
 
@@ -126,6 +137,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         scope: Scope::new(args.rule),
         no_tree: 0,
         too_long: Vec::new(),
+        numbered: 0,
         max_line,
     };
     let sources = inputs::sources(&args.urls, &args.files.files);
@@ -203,11 +215,17 @@ fn measure(
             measured.too_long.push(TooLong {
                 name: name.clone(),
                 name_bytes: name_bytes.clone(),
+                count: 0,
                 lines: Vec::new(),
             });
         }
+        let keep = measured.numbered < NUMBERED;
         if let Some(stream) = measured.too_long.last_mut() {
-            stream.lines.push(number);
+            stream.count += 1;
+            if keep {
+                stream.lines.push(number);
+                measured.numbered += 1;
+            }
         }
     };
     let mut number = 0;
@@ -261,12 +279,17 @@ struct Report<'a> {
     unexercised: Vec<Unexercised>,
 }
 
-/// The lines of one stream longer than `--max-line-bytes`, in the report.
+/// The lines of one stream longer than `--max-line-bytes`, in the report:
+/// how many, and the numbers of the first (of the first [`NUMBERED`] of
+/// every stream).
 #[derive(Serialize)]
 struct TooLongLines<'a> {
     #[serde(flatten)]
     file: inputs::FileMembers<'a>,
     lines: &'a [u64],
+    count: u64,
+    /// Whether `lines` is shorter than `count`.
+    lines_capped: bool,
 }
 
 /// A production's counts: how many inputs used it, and each of its
@@ -295,6 +318,7 @@ impl<'a> Report<'a> {
             no_tree,
             too_long,
             max_line,
+            ..
         } = measured;
         let accepted = coverage.inputs() as u64 + no_tree;
         let rejected = coverage.rejected() as u64;
@@ -308,6 +332,8 @@ impl<'a> Report<'a> {
                 .map(|stream| TooLongLines {
                     file: inputs::FileMembers::new(&stream.name, stream.name_bytes.as_deref()),
                     lines: &stream.lines,
+                    count: stream.count,
+                    lines_capped: (stream.lines.len() as u64) < stream.count,
                 })
                 .collect(),
             max_line_bytes: *max_line,
@@ -347,8 +373,14 @@ fn alternative_text(rule: Rule, alternative: usize) -> String {
 }
 
 /// A stream's lines too long as the report names them: `lines 1-3, 7`,
-/// after the file's name for a file (`urls.txt lines 2, 9`).
+/// after the file's name for a file (`urls.txt lines 2, 9`), and `and 12
+/// more` after those numbered (`urls.txt 12 lines` when none is).
 fn stream_lines(stream: &TooLong) -> String {
+    let name = rfc1738::visible::Visible::new(&stream.name);
+    let which = crate::summary::noun(stream.count, "line", "lines");
+    if stream.lines.is_empty() {
+        return format!("{name} {} {which}", stream.count);
+    }
     let mut runs: Vec<String> = Vec::new();
     let mut numbers = stream.lines.iter().copied().peekable();
     while let Some(start) = numbers.next() {
@@ -362,18 +394,14 @@ fn stream_lines(stream: &TooLong) -> String {
             format!("{start}-{end}")
         });
     }
-    let which = if stream.lines.len() == 1 {
-        "line"
-    } else {
-        "lines"
+    let more = match stream.count.saturating_sub(stream.lines.len() as u64) {
+        0 => String::new(),
+        more => format!(" and {more} more"),
     };
+    let runs = runs.join(", ");
     match stream.name.as_str() {
-        inputs::STDIN => format!("{which} {}", runs.join(", ")),
-        name => format!(
-            "{} {which} {}",
-            rfc1738::visible::Visible::new(name),
-            runs.join(", ")
-        ),
+        inputs::STDIN => format!("{which} {runs}{more}"),
+        _ => format!("{name} {which} {runs}{more}"),
     }
 }
 
@@ -386,6 +414,7 @@ fn report(measured: &Measured) -> String {
         no_tree,
         too_long,
         max_line,
+        ..
     } = measured;
     let too_long_lines = measured.too_long_lines();
     let skipped = if too_long.is_empty() {

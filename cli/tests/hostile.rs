@@ -113,23 +113,26 @@ fn coverage_counts_a_huge_line_without_building_its_tree() {
 
 #[test]
 fn coverage_names_a_file_of_lines_too_long_once() {
-    // A file of 100,001 lines, every one too long, under a long name:
-    // the report names the file once and the lines as a run, and keeps a
-    // number per line, not a name.
+    // A file of 100,001 lines, every one too long, under a long name,
+    // then a file of three: the report names each file once, the first
+    // 1000 lines of them all by number, in a run, and counts the others.
     let dir = scratch_dir("coverage-too-long");
     let path = dir.join(format!("{}.txt", "n".repeat(200)));
     let mut lines = "ab\n".repeat(100_000);
     lines.insert_str(0, "http://h/\n");
     std::fs::write(&path, &lines).unwrap();
     let file = path.to_str().expect("UTF-8");
-    let args = ["coverage", "--max-line-bytes", "1", "-f", file];
+    let more = dir.join("more.txt");
+    std::fs::write(&more, "ab\na\nab\nab").unwrap();
+    let more = more.to_str().expect("UTF-8");
+    let args = ["coverage", "--max-line-bytes", "1", "-f", file, "-f", more];
     let output = run(&args, Vec::new());
     no_panic(&output);
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let said = format!(
-        "\n100001 lines longer than 1 byte (--max-line-bytes) skipped, not counted: \
-         {file} lines 1-100001\n"
+        "\n100004 lines longer than 1 byte (--max-line-bytes) skipped, not counted: \
+         {file} lines 1-1000 and 99001 more; {more} 3 lines\n"
     );
     assert!(text.contains(&said), "{}", head(&text));
     assert!(text.len() < 16 << 10, "{} bytes", text.len());
@@ -141,15 +144,41 @@ fn coverage_names_a_file_of_lines_too_long_once() {
         "1",
         "-f",
         file,
+        "-f",
+        more,
     ];
     let output = run(&args, Vec::new());
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one object");
-    let numbers: Vec<u64> = (1..=100_001).collect();
+    let numbers: Vec<u64> = (1..=1000).collect();
     assert_eq!(
         report["too_long"],
-        serde_json::json!([{"file": file, "lines": numbers}])
+        serde_json::json!([
+            {"file": file, "lines": numbers, "count": 100_001, "lines_capped": true},
+            {"file": more, "lines": [], "count": 3, "lines_capped": true},
+        ])
     );
-    assert_eq!(report["inputs"], 100_001);
+    assert_eq!(report["inputs"], 100_005);
+    // Under the bound, every line by number.
+    let args = ["coverage", "--format", "json", "--max-line-bytes", "1"];
+    let output = run(&args, b"ab\na\nab\nab".to_vec());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one object");
+    assert_eq!(
+        report["too_long"],
+        serde_json::json!([
+            {"file": "<stdin>", "lines": [1, 3, 4], "count": 3, "lines_capped": false},
+        ])
+    );
+    let output = run(
+        &["coverage", "--max-line-bytes", "1"],
+        b"ab\na\nab\nab".to_vec(),
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.contains(
+            "\n3 lines longer than 1 byte (--max-line-bytes) skipped, not counted: lines 1, 3-4\n"
+        ),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -450,6 +479,32 @@ fn the_summary_holds_no_more_for_more_lines() {
     assert!(
         many < few + 16 * 1024,
         "{few} kB for 300 000 lines, {many} kB for 1 200 000"
+    );
+}
+
+/// A file of `count` lines of two bytes in `dir`: every one longer than a
+/// limit of one byte, the cheapest line to put through a batch.
+fn short_lines(dir: &std::path::Path, count: usize) -> std::path::PathBuf {
+    let file = dir.join(format!("{count}.txt"));
+    std::fs::write(&file, "ab\n".repeat(count)).unwrap();
+    file
+}
+
+#[test]
+fn coverage_holds_no_more_for_more_lines_too_long() {
+    // Eight times the lines too long, the same memory: the report counts
+    // them and numbers only the first 1000. A number kept for each took
+    // 8 bytes a line, and the JSON report as many again: 40 MB more for
+    // 3,200,000 lines of 3 bytes.
+    let dir = scratch_dir("coverage-memory");
+    let args = ["coverage", "--format", "json", "--max-line-bytes", "1"];
+    let few = peak_reading(&args, &short_lines(&dir, 400_000));
+    let many = peak_reading(&args, &short_lines(&dir, 3_200_000));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(few > 0 && many > 0, "/proc gave the peak memory");
+    assert!(
+        many < few + 8 * 1024,
+        "{few} kB for 400 000 lines, {many} kB for 3 200 000"
     );
 }
 
