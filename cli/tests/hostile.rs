@@ -509,6 +509,27 @@ fn coverage_holds_no_more_for_more_lines_too_long() {
 }
 
 #[test]
+fn check_and_parse_write_their_records_as_they_go_whatever_the_number_of_lines() {
+    // A record per line (each line too long for a limit of one byte, the
+    // cheapest to make): six times the lines, and some 45 MB more of
+    // records, take no more memory. Records held for their order, or
+    // anything kept per line, would show here.
+    let dir = scratch_dir("records-memory");
+    let (few_lines, many_lines) = (short_lines(&dir, 100_000), short_lines(&dir, 600_000));
+    for command in ["check", "parse"] {
+        let args = [command, "--max-line-bytes", "1"];
+        let few = peak_reading(&args, &few_lines);
+        let many = peak_reading(&args, &many_lines);
+        assert!(few > 0 && many > 0, "/proc gave the peak memory");
+        assert!(
+            many < few + 4 * 1024,
+            "{command}: {few} kB for 100 000 lines, {many} kB for 600 000"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn extract_holds_the_text_and_one_hit_whatever_the_number_of_hits() {
     // 1 MB of text, with a thousand invalid hits or 85 000: each hit is
     // written as it is found, so the text is what takes memory. Holding
