@@ -352,12 +352,18 @@ fn section_6_cr_or_lf_in_a_decoded_ftp_argument_is_refused() {
 
 #[test]
 fn section_3_3_http_path_and_search() {
-    let Url::Http(url) = parse("http://host.dom/a%20b/c;d?q%3Dx=y") else {
+    let Url::Http(url) = parse("http://host.dom/a%20b/c;d%3Be?q%3Dx=y;z") else {
         panic!()
     };
-    let segments: Vec<_> = url.path_segments_decoded().collect();
-    assert_eq!(segments, ["a b", "c;d"]);
-    assert_eq!(url.search_decoded().unwrap(), "q=x=y");
+    // "Within the <path> and <searchpart> components, "/", ";", "?" are
+    // reserved": an unencoded `;` separates pieces, its escape is one.
+    let segments: Vec<Vec<_>> = url.path_segments_decoded().map(Iterator::collect).collect();
+    assert_eq!(segments, [vec!["a b"], vec!["c", "d;e"]]);
+    let search: Vec<_> = url.search_decoded().unwrap().collect();
+    assert_eq!(search, ["q=x=y", "z"]);
+    // The path's own accessor decodes whole segments.
+    let whole: Vec<_> = url.hpath().unwrap().segments_decoded().collect();
+    assert_eq!(whole, ["a b", "c;d;e"]);
     assert_eq!(url.effective_port(), Ok(80));
     // "If neither <path> nor <searchpart> is present, the "/" may also be
     // omitted."

@@ -159,10 +159,13 @@ enum Command {
     /// "wtype", "wpath"}`, `"file": {"host", "path_segments"}`,
     /// `"prospero": {"hsoname", "fields"}`, `"mailto": {"address"}`,
     /// `"http": {"path_segments", "search"}`, `"other": {"schemepart",
-    /// "urlpath"}`). `port` is the digits as written, `effective_port` a
-    /// number. Decoded values are strings when their octets are UTF-8 and
-    /// arrays of byte values when they are not (`%FF` gives `[255]`); an
-    /// input that is not UTF-8 has its bytes in `input_bytes`.
+    /// "urlpath"}`). An http path segment and the search are lists of the
+    /// pieces their unencoded `;`s separate (section 3.3 reserves `;`
+    /// there: `a;b` gives `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` is
+    /// the digits as written, `effective_port` a number. Decoded values are
+    /// strings when their octets are UTF-8 and arrays of byte values when
+    /// they are not (`%FF` gives `[255]`); an input that is not UTF-8 has
+    /// its bytes in `input_bytes`.
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
     /// mean: a port beyond 65535, an nntp article number beyond 64 bits, an
     /// FTP command (user, password, path) or a Gopher request that a decoded

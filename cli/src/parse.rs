@@ -20,7 +20,9 @@ use std::io::Write as _;
 use std::ops::Range;
 use std::process::ExitCode;
 
-use rfc1738::url::{Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl};
+use rfc1738::url::{
+    Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl, decode,
+};
 use rfc1738::visible::Visible;
 use rfc1738::{Url, check_bytes};
 use serde::Serialize;
@@ -91,10 +93,13 @@ struct Valid<'a> {
     semantic_errors: Vec<String>,
 }
 
+/// An http URL's parts: its segments and search as the pieces their
+/// unencoded `;`s separate (section 3.3 reserves `;` there: `a;b` is two
+/// pieces, `a%3Bb` one).
 #[derive(Serialize)]
 struct Http<'a> {
     path_segments: Option<List<'a>>,
-    search: Option<Octets<'a>>,
+    search: Option<List<'a>>,
 }
 
 #[derive(Serialize)]
@@ -160,19 +165,55 @@ struct Prospero<'a> {
 enum List<'a> {
     /// A path's segments.
     Segments(Path<'a>),
+    /// An http path's segments, each a list of [`List::Pieces`].
+    HttpSegments(Path<'a>),
+    /// The pieces an http segment's or search's unencoded `;`s separate,
+    /// each decoded.
+    Pieces(&'a str),
     /// An ftp URL's commands, checked: their command lines.
     Commands(FtpCommands<'a>),
 }
 
+/// One value of a [`List`]: decoded octets, or a list of its own.
+enum Element<'a> {
+    Octets(Octets<'a>),
+    List(List<'a>),
+}
+
+impl Serialize for Element<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Element::Octets(octets) => octets.serialize(serializer),
+            Element::List(list) => list.serialize(serializer),
+        }
+    }
+}
+
+impl fmt::Display for Element<'_> {
+    /// Octets quoted as [`Quoted`] writes them, a list as [`List`] does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Element::Octets(octets) => Quoted(Some(octets)).fmt(f),
+            Element::List(list) => list.fmt(f),
+        }
+    }
+}
+
 impl<'a> List<'a> {
     /// Gives each value to `each`, in order, until it fails.
-    fn each<E>(&self, mut each: impl FnMut(Octets<'a>) -> Result<(), E>) -> Result<(), E> {
+    fn each<E>(&self, mut each: impl FnMut(Element<'a>) -> Result<(), E>) -> Result<(), E> {
+        let mut octets = |octets| each(Element::Octets(Octets(octets)));
         match self {
-            List::Segments(path) => path.segments_decoded().map(Octets).try_for_each(each),
+            List::Segments(path) => path.segments_decoded().try_for_each(octets),
+            List::HttpSegments(path) => path
+                .segments()
+                .try_for_each(|segment| each(Element::List(List::Pieces(segment)))),
+            // Split, then decoded: a `%3B` stays inside its piece.
+            List::Pieces(text) => text.split(';').map(decode).try_for_each(octets),
             // A command line's bytes live while it is written.
             List::Commands(commands) => commands
                 .clone()
-                .try_for_each(|command| each(Octets(command.to_bytes().into()))),
+                .try_for_each(|command| octets(command.to_bytes().into())),
         }
     }
 }
@@ -187,7 +228,7 @@ impl Serialize for List<'_> {
 }
 
 impl fmt::Display for List<'_> {
-    /// `[value, value]`, each quoted as [`Quoted`] writes it.
+    /// `[value, value]`, each as [`Element`] writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[")?;
         let mut first = true;
@@ -196,7 +237,7 @@ impl fmt::Display for List<'_> {
                 f.write_str(", ")?;
             }
             first = false;
-            write!(f, "{}", Quoted(Some(&value)))
+            value.fmt(f)
         })?;
         f.write_str("]")
     }
@@ -286,8 +327,8 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, hide: bool, errors: 
     match url {
         Url::Http(http) => {
             record.http = Some(Http {
-                path_segments: http.hpath().map(List::Segments),
-                search: http.search_decoded().map(Octets),
+                path_segments: http.hpath().map(List::HttpSegments),
+                search: http.search().map(List::Pieces),
             });
         }
         Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp, hide, errors)),
@@ -550,7 +591,7 @@ fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usi
     login_lines(out, record, password.as_ref());
     if let Some(http) = &record.http {
         line(out, "path segments", Plain(http.path_segments.as_ref()));
-        line(out, "search", Quoted(http.search.as_ref()));
+        line(out, "search", Plain(http.search.as_ref()));
     }
     if let Some(ftp) = &record.ftp {
         line(out, "path segments", Plain(ftp.path_segments.as_ref()));

@@ -129,6 +129,36 @@ fn one_sub_object_per_scheme() {
 }
 
 #[test]
+fn an_http_semicolon_and_its_escape_are_told_apart() {
+    // Section 3.3: "Within the <path> and <searchpart> components, "/",
+    // ";", "?" are reserved." A segment and the search are the pieces their
+    // unencoded `;`s separate, each decoded.
+    assert_eq!(
+        record("http://h/a;b?c;d")["http"],
+        json!({"path_segments": [["a", "b"]], "search": ["c", "d"]})
+    );
+    assert_eq!(
+        record("http://h/a%3Bb?c%3Bd")["http"],
+        json!({"path_segments": [["a;b"]], "search": ["c;d"]})
+    );
+    assert_eq!(
+        record("http://h/;/x%FF?")["http"],
+        json!({"path_segments": [["", ""], [[120, 255]]], "search": [""]})
+    );
+    assert_eq!(
+        record("http://h")["http"],
+        json!({"path_segments": null, "search": null})
+    );
+    let text = stdout(&rfc1738(&["parse", "http://h/a;b/c?d%3Be;f"], b""));
+    assert!(
+        text.contains(
+            "  path segments   [[\"a\", \"b\"], [\"c\"]]\n  search          [\"d;e\", \"f\"]\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn octets_that_are_not_utf8_are_arrays_of_byte_values() {
     let record = record("ftp://u%FF@h/caf%E9/x%C3%A9");
     assert_eq!(record["user"], json!([117, 255]));

@@ -63,14 +63,23 @@ impl<'a> Userinfo<'a> {
 
 /// The parts of an http URL (section 3.3).
 ///
+/// "Within the `<path>` and `<searchpart>` components, "/", ";", "?" are
+/// reserved", and the grammar lets `;` stand for itself there (`hsegment`
+/// and `search` hold `";"`): `a;b` and `a%3Bb` are different URLs (section
+/// 2.2: "encoding a character reserved for a particular scheme may change
+/// the semantics of a URL"). So each segment, and the search, is held as the
+/// pieces a `;` separates, each decoded: `a;b` is the pieces `a` and `b`,
+/// `a%3Bb` the one piece `a;b`. `build` joins the pieces with `;` and writes
+/// a `;` inside a piece as `%3B` ([decisions](crate::decisions), D29).
+///
 /// ```
 /// use rfc1738::url::HttpParts;
 /// let parts = HttpParts {
-///     path: Some(vec!["a b".into(), "c;d".into()]),
-///     search: Some("x?y".into()),
+///     path: Some(vec![vec!["a b".into()], vec!["c;d".into(), "e".into()]]),
+///     search: Some(vec!["x?y".into(), "z".into()]),
 ///     ..HttpParts::new("host.dom")
 /// };
-/// assert_eq!(parts.build()?, "http://host.dom/a%20b/c%3Bd?x%3Fy");
+/// assert_eq!(parts.build()?, "http://host.dom/a%20b/c%3Bd;e?x%3Fy;z");
 /// # Ok::<(), rfc1738::url::BuildError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -80,11 +89,13 @@ pub struct HttpParts<'a> {
     pub host: Cow<'a, str>,
     /// The port, if the URL writes one.
     pub port: Option<u16>,
-    /// The path's segments, decoded, if the URL has a `/` after the host (at
-    /// least one, possibly empty).
-    pub path: Option<Vec<Decoded<'a>>>,
-    /// The search, decoded; needs a path (`http://host/?q`).
-    pub search: Option<Decoded<'a>>,
+    /// The path's segments, if the URL has a `/` after the host (at least
+    /// one, possibly empty), each as its `;`-separated pieces (at least one,
+    /// possibly empty), decoded: `/a;b/c` is `[["a", "b"], ["c"]]`.
+    pub path: Option<Vec<Vec<Decoded<'a>>>>,
+    /// The search's `;`-separated pieces (at least one, possibly empty),
+    /// decoded; needs a path (`http://host/?q`).
+    pub search: Option<Vec<Decoded<'a>>>,
 }
 
 /// The parts of an ftp URL (section 3.2).
@@ -365,9 +376,10 @@ pub struct OtherParts<'a> {
 ///   US-ASCII, everywhere;
 /// - the characters each component reserves: `:`, `@` and `/` in a user
 ///   name or password (3.1), `/` and `;` in an ftp or file path segment
-///   (3.2.2), `/`, `;` and `?` in an http path segment or search (3.3), `;`
-///   in a prospero hsoname (3.11), `;` and `=` in its field names and values,
-///   `@` in a news article's `<unique>`;
+///   (3.2.2), `/`, `;` and `?` in a piece of an http path segment or search
+///   (3.3: the pieces are what an unencoded `;` separates, [`HttpParts`]),
+///   `;` in a prospero hsoname (3.11), `;` and `=` in its field names and
+///   values, `@` in a news article's `<unique>`;
 /// - whatever else the component's production does not allow unencoded (a
 ///   wais database is `*uchar`, so every reserved character is encoded; a
 ///   gopher search has no `/` or `?`).
@@ -377,6 +389,15 @@ pub struct OtherParts<'a> {
 /// decodes back to the same parts: `parts.build()` then `to_parts()` is the
 /// identity, which the crate's tests check on generated parts of every
 /// scheme. Parts that no URL can express are a [`BuildError`].
+///
+/// The other way round, `to_parts()` then `build()` writes a URL that means
+/// what the parsed one means: where a component lets a character it
+/// reserves stand for itself (only `;` in an http path or search), the
+/// parts keep it apart from its escape ([decisions](crate::decisions),
+/// D29). The URL written may differ in what does not change the meaning:
+/// escapes of characters the component does not reserve are decoded, the
+/// others' hex digits are in upper case, a gopher URL gets its type and a
+/// telnet URL its final `/`, a port loses its leading zeros.
 ///
 /// ```
 /// use rfc1738::url::{FtpParts, Userinfo};
@@ -429,8 +450,8 @@ static USER: AsciiSet = outside(&charset::USER_BODY);
 /// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
 /// 3.2.2).
 static FSEGMENT: AsciiSet = outside(&charset::FSEGMENT_BODY);
-/// `hsegment` and http's `search`, less `;`, which 3.3 reserves with `/` and
-/// `?`.
+/// A piece of an http `hsegment` or `search`: their body less `;`, which
+/// 3.3 reserves with `/` and `?`, and which separates the pieces.
 static HTTP: AsciiSet = outside(&charset::HSEGMENT_BODY.without(b";"));
 /// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
 static SEARCH: AsciiSet = outside(&charset::SEARCH_BODY);
@@ -465,6 +486,29 @@ fn encode_path(
             out.push('/');
         }
         encode(out, segment.as_bytes(), set);
+    }
+    Ok(())
+}
+
+/// Appends the pieces of an http segment or search, `;` between them: the
+/// `;` that 3.3 reserves there, which a piece writes `%3B`.
+fn encode_pieces(
+    out: &mut String,
+    (part, production): (&'static str, &'static str),
+    pieces: &[Decoded<'_>],
+) -> Result<(), BuildError> {
+    if pieces.is_empty() {
+        return Err(BuildError::Empty {
+            part,
+            production,
+            what: "piece, possibly empty",
+        });
+    }
+    for (index, piece) in pieces.iter().enumerate() {
+        if index > 0 {
+            out.push(';');
+        }
+        encode(out, piece.as_bytes(), &HTTP);
     }
     Ok(())
 }
@@ -547,7 +591,8 @@ impl<'a> HttpParts<'a> {
     ///
     /// [`BuildError::NotA`] when the host is not a `host`,
     /// [`BuildError::Needs`] for a search without a path, [`BuildError::Empty`]
-    /// for a path without a segment.
+    /// for a path without a segment, or a segment or a search without a
+    /// piece.
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::from("http://");
         write_hostport(&mut out, &self.host, self.port)?;
@@ -561,11 +606,22 @@ impl<'a> HttpParts<'a> {
             }
             (None, None) => {}
             (Some(path), search) => {
-                out.push('/');
-                encode_path(&mut out, path, &HTTP)?;
+                if path.is_empty() {
+                    return Err(BuildError::Empty {
+                        part: "path",
+                        production: "hpath = hsegment *[ \"/\" hsegment ]",
+                        what: "segment, possibly empty",
+                    });
+                }
+                for segment in path {
+                    out.push('/');
+                    let part = ("path segment", "an hsegment split at its \";\"s (3.3)");
+                    encode_pieces(&mut out, part, segment)?;
+                }
                 if let Some(search) = search {
                     out.push('?');
-                    encode(&mut out, search.as_bytes(), &HTTP);
+                    let part = ("search", "a search split at its \";\"s (3.3)");
+                    encode_pieces(&mut out, part, search)?;
                 }
             }
         }
@@ -963,8 +1019,12 @@ impl<'a> HttpUrl<'a> {
         Ok(HttpParts {
             host: self.hostport.host().as_str().into(),
             port: port(self.hostport)?,
-            path: self.hpath.map(|path| path.segments_decoded().collect()),
-            search: self.search_decoded(),
+            path: self.hpath.map(|_| {
+                self.path_segments_decoded()
+                    .map(Iterator::collect)
+                    .collect()
+            }),
+            search: self.search_decoded().map(Iterator::collect),
         })
     }
 }
@@ -1178,5 +1238,72 @@ mod gopher_type_serde {
             [byte] => Ok(*byte),
             _ => Err(D::Error::custom("a gopher type is one octet")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::charset::{self, Class};
+
+    /// Each decoded component that has reserved characters, the body of the
+    /// production that holds it, and those characters: the ones section 3
+    /// reserves there, and the ones that end it in its URL (a wais
+    /// database's `/` and `?`). Section 3 reserves nothing in a gopher
+    /// selector, search or Gopher+ string (3.4.1: "no characters are
+    /// reserved"; their separator is the escape `%09`, D14), in a mailto
+    /// address (3.5), a wais search or `wpath`, and nothing in a news
+    /// article's `<unique>` but the `@` that ends it (3.6: "No additional
+    /// characters are reserved"). A prospero hsoname's `/` has "no
+    /// significance" (3.11).
+    const COMPONENTS: [(&str, &Class, &[u8]); 11] = [
+        ("user (3.1)", &charset::USER_BODY, b":@/"),
+        ("password (3.1)", &charset::PASSWORD_BODY, b":@/"),
+        (
+            "ftp or file segment (3.2.2)",
+            &charset::FSEGMENT_BODY,
+            b"/;",
+        ),
+        ("http segment (3.3)", &charset::HSEGMENT_BODY, b"/;?"),
+        ("http search (3.3)", &charset::SEARCH_BODY, b"/;?"),
+        ("news <unique> (3.6)", &charset::ARTICLE_BODY, b"@"),
+        ("wais database (3.9)", &charset::UCHAR, b"/?"),
+        ("wais wtype (3.9)", &charset::UCHAR, b"/"),
+        ("prospero hsoname (3.11)", &charset::PSEGMENT_BODY, b";"),
+        (
+            "prospero field name (3.11)",
+            &charset::FIELDNAME_BODY,
+            b";=",
+        ),
+        (
+            "prospero field value (3.11)",
+            &charset::FIELDVALUE_BODY,
+            b";",
+        ),
+    ];
+
+    /// Where the grammar lets a character that a component reserves stand
+    /// for itself, decoding would make it one with its escape: only an http
+    /// segment's and search's `;`, which the parts keep apart by splitting
+    /// there (D29). Everywhere else a reserved character is always written
+    /// as an escape, which decodes to it without loss.
+    #[test]
+    fn only_http_lets_a_reserved_character_stand_for_itself() {
+        let mut unencoded = Vec::new();
+        for (component, body, reserved) in COMPONENTS {
+            for &byte in reserved {
+                if body.contains(byte) {
+                    unencoded.push((component, char::from(byte)));
+                }
+            }
+        }
+        assert_eq!(
+            unencoded,
+            [("http segment (3.3)", ';'), ("http search (3.3)", ';')]
+        );
+        // The builder writes a piece's `;` encoded, and joins pieces with it.
+        let mut out = String::new();
+        let part = ("search", "a search");
+        super::encode_pieces(&mut out, part, &["a;b".into(), "".into()]).unwrap();
+        assert_eq!(out, "a%3Bb;");
     }
 }

@@ -78,7 +78,11 @@
 //!   segment, `/` `;` `?` in an http path or search, `;` in an hsoname, nothing in a mailto
 //!   address or a gopher selector). Parts no URL can express (an empty host, a news group not
 //!   starting with a letter, a TAB in a gopher search, a search without a path…) are a
-//!   `BuildError`. A property test checks parts → build → parse → parts for every scheme.
+//!   `BuildError`. An http segment and search are the pieces their unencoded `;`s separate,
+//!   each decoded (`a;b` is `a` and `b`, `a%3Bb` the one piece `a;b`): section 3.3 reserves
+//!   `;` there and the grammar lets it stand for itself, the only component where it does, so
+//!   URL → parts → URL keeps what the URL means (D29 of [`crate::decisions`]). Property tests
+//!   check parts → build → parse → parts for every scheme, and URL → parts → URL.
 //! - **Canonical form**: `Url::canonical()` lower-cases the scheme and host, drops a default
 //!   port and leading zeros, decodes escapes of unreserved characters, upper-cases the hex
 //!   digits of the others and lower-cases an ftp typecode. `Display` stays the input as

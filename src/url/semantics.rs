@@ -109,6 +109,9 @@ impl<'a> Login<'a> {
 impl<'a> Path<'a> {
     /// The segments, each decoded: `%2Fetc/motd` gives `/etc` and `motd`.
     /// Decoding comes after splitting, so a decoded segment may contain `/`.
+    /// An http segment's unencoded `;` is reserved (section 3.3), and decodes
+    /// here like its escape `%3B`: [`HttpUrl::path_segments_decoded`] keeps
+    /// them apart.
     pub fn segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
         self.segments().map(decode)
     }
@@ -181,18 +184,58 @@ hostport_accessors!(WaisIndex, 210, "3.9", |url| url.hostport);
 hostport_accessors!(WaisDoc, 210, "3.9", |url| url.hostport);
 hostport_accessors!(ProsperoUrl, 1525, "3.11", |url| url.hostport);
 
+/// The pieces of an http segment or search: what its unencoded `;`s
+/// separate, each decoded.
+type Pieces<'a> = core::iter::Map<core::str::Split<'a, char>, fn(&'a str) -> Decoded<'a>>;
+
+/// Splits an http segment or search at its unencoded `;`s, then decodes
+/// each piece: splitting first keeps a `;` apart from its escape `%3B`.
+fn pieces<'a>(text: &'a str) -> Pieces<'a> {
+    text.split(';').map(decode as fn(&'a str) -> Decoded<'a>)
+}
+
 impl<'a> HttpUrl<'a> {
-    /// The path's segments, decoded; none when the URL has no `/` after the
-    /// host.
-    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+    /// The path's segments, none when the URL has no `/` after the host;
+    /// each segment as the pieces its unencoded `;`s separate, each piece
+    /// decoded (at least one piece, possibly empty).
+    ///
+    /// Section 3.3: "Within the `<path>` and `<searchpart>` components, "/",
+    /// ";", "?" are reserved", and the grammar lets `;` stand for itself
+    /// there: `a;b` is the two pieces `a` and `b`, `a%3Bb` the one piece
+    /// `a;b` ([decisions](crate::decisions), D29). [`Path::segments_decoded`]
+    /// on the [`HttpUrl::hpath`] decodes whole segments, and gives `a;b`
+    /// for both.
+    ///
+    /// ```
+    /// let rfc1738::Url::Http(url) = rfc1738::parse("http://h/a;b/c%3Bd%20e")? else { panic!() };
+    /// let segments: Vec<Vec<_>> = url.path_segments_decoded().map(Iterator::collect).collect();
+    /// assert_eq!(segments, [vec!["a", "b"], vec!["c;d e"]]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn path_segments_decoded(
+        &self,
+    ) -> impl Iterator<Item = impl Iterator<Item = Decoded<'a>> + Clone + use<'a>> + Clone + use<'a>
+    {
         self.hpath
             .into_iter()
-            .flat_map(|path| path.segments_decoded())
+            .flat_map(|path| path.segments())
+            .map(pieces)
     }
 
-    /// The search (the query string of section 3.3), decoded.
-    pub fn search_decoded(&self) -> Option<Decoded<'a>> {
-        self.search.map(decode)
+    /// The search (the query string of section 3.3), as the pieces its
+    /// unencoded `;`s separate, each decoded: `?q;r%3Bs` is `q` and `r;s`,
+    /// as for a segment ([`HttpUrl::path_segments_decoded`]). The `&` and
+    /// `=` of a form's query are no reserved characters of section 3.3:
+    /// `%26` decodes to `&` as any other escape; read [`HttpUrl::search`]
+    /// as written to tell them apart.
+    ///
+    /// ```
+    /// let rfc1738::Url::Http(url) = rfc1738::parse("http://h/?q;r%3Bs")? else { panic!() };
+    /// assert_eq!(url.search_decoded().unwrap().collect::<Vec<_>>(), ["q", "r;s"]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn search_decoded(&self) -> Option<impl Iterator<Item = Decoded<'a>> + Clone + use<'a>> {
+        self.search.map(pieces)
     }
 }
 

@@ -110,6 +110,7 @@ pub fn parse_target(data: &[u8]) {
                     "{input}"
                 );
             }
+            assert_parts_keep_the_meaning(input, &url);
             let tree = check(input).expect("valid").tree();
             assert_eq!(tree.span(), 0..input.len());
             assert_well_formed(&tree);
@@ -159,6 +160,56 @@ fn assert_window_bounded(rendered: &str) {
             assert!(width <= 60 + 10 + 60 + 2, "{width} characters: {line}");
         }
     }
+}
+
+/// URL → parts → URL: a URL's parts build, to a URL of the same rule with
+/// the same parts; an http URL's reserved characters stand where they
+/// stood, as [`http_meaning`] reads them.
+fn assert_parts_keep_the_meaning(input: &str, url: &rfc1738::Url<'_>) {
+    // A port beyond 65535 or an article number beyond 64 bits has no parts.
+    let Ok(parts) = url.to_parts() else {
+        return;
+    };
+    let built: String = parts
+        .build()
+        .unwrap_or_else(|error| panic!("{input:?} → {parts:?}: {error}"));
+    let again = parse(&built).unwrap_or_else(|error| panic!("{built:?}: {error}"));
+    assert_eq!(again.rule(), url.rule(), "{input:?} → {built:?}");
+    assert_eq!(again.to_parts(), Ok(parts), "{input:?} → {built:?}");
+    if url.rule() == Rule::Httpurl {
+        assert_eq!(
+            http_meaning(&built),
+            http_meaning(input),
+            "{input:?} → {built:?}"
+        );
+    }
+}
+
+/// What an http URL means by section 3.3, read from its text alone: its
+/// host, its port's number, and after them each reserved `/`, `;` and `?`
+/// that stands for itself (`Err`) and the octets between them, decoded
+/// (`Ok`). Anywhere else an escape means the octet it encodes (2.2).
+fn http_meaning(url: &str) -> (&str, Option<u64>, Vec<Result<u8, u8>>) {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (hostport, rest) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let (host, port) = match hostport.split_once(':') {
+        Some((host, port)) => (host, port.parse().ok()),
+        None => (hostport, None),
+    };
+    let mut tokens = Vec::new();
+    let mut bytes = rest.bytes();
+    while let Some(byte) = bytes.next() {
+        tokens.push(match byte {
+            b'/' | b';' | b'?' => Err(byte),
+            b'%' => {
+                let hex = [bytes.next(), bytes.next()]
+                    .map(|digit| char::from(digit.unwrap_or(b'0')).to_digit(16).unwrap_or(0) as u8);
+                Ok(hex[0] << 4 | hex[1])
+            }
+            _ => Ok(byte),
+        });
+    }
+    (host, port, tokens)
 }
 
 /// A password's span, if there is one, is a slice of `input`: in order,
@@ -424,6 +475,11 @@ impl<'a> Bytes<'a> {
     fn segments(&mut self) -> Vec<Decoded<'a>> {
         (0..self.byte() % 4).map(|_| self.decoded()).collect()
     }
+
+    /// An http path: segments of pieces.
+    fn http_path(&mut self) -> Vec<Vec<Decoded<'a>>> {
+        (0..self.byte() % 4).map(|_| self.segments()).collect()
+    }
 }
 
 /// A user and password, or none, made from fuzz bytes.
@@ -441,8 +497,8 @@ fn parts(data: &[u8]) -> Parts<'_> {
         0 => Parts::Http(HttpParts {
             host: b.text().into(),
             port: b.port(),
-            path: b.maybe(Bytes::segments),
-            search: b.maybe(Bytes::decoded),
+            path: b.maybe(Bytes::http_path),
+            search: b.maybe(Bytes::segments),
         }),
         1 => Parts::Ftp(FtpParts {
             userinfo: userinfo(&mut b),
@@ -517,12 +573,14 @@ fn parts(data: &[u8]) -> Parts<'_> {
     }
 }
 
-/// Parts → build → parse → parts is the identity whenever the parts build.
+/// Parts → build → parse → parts is the identity whenever the parts build,
+/// and the URL built keeps its meaning when built again from its parts.
 pub fn builder_target(data: &[u8]) {
     let parts = parts(data);
     let built: Result<String, BuildError> = parts.build();
     if let Ok(url) = built {
         let parsed = parse(&url).unwrap_or_else(|error| panic!("{url:?} was built: {error}"));
         assert_eq!(parsed.to_parts(), Ok(parts), "{url:?}");
+        assert_parts_keep_the_meaning(&url, &parsed);
     }
 }
