@@ -48,10 +48,11 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 /// `Url` what `PathBuf` is to `Path`.
 ///
 /// A `UrlBuf` holds a text that [`crate::parse`] accepts, and nothing else:
-/// it is made only by parsing ([`UrlBuf::parse`], `str::parse`,
-/// `TryFrom<String>`, and with `serde`, deserializing), so every
-/// `UrlBuf` is a valid URL. It is one allocation, the text; it is `Send`,
-/// `Sync` and `'static`.
+/// it is made by parsing ([`UrlBuf::parse`], `str::parse`,
+/// `TryFrom<String>`, and with `serde`, deserializing), or by the builders
+/// of decoded parts ([`crate::url::Parts::build`] and each scheme's), which
+/// write only URLs that parse; so every `UrlBuf` is a valid URL. It is one
+/// allocation, the text; it is `Send`, `Sync` and `'static`.
 ///
 /// [`as_url`](UrlBuf::as_url) gives the syntax tree, borrowed from the
 /// text: it reads the text again, one pass of the grammar (what `parse`
@@ -116,6 +117,20 @@ impl UrlBuf {
         Ok(UrlBuf(input.into()))
     }
 
+    /// A URL a builder of decoded parts wrote ([`crate::url::Parts::build`]
+    /// and each scheme's), kept without parsing it again: the builders
+    /// encode what each component must have encoded and check every part
+    /// they write as it is, so [`crate::parse`] accepts what they write.
+    /// Property tests and a fuzz target check it on generated parts of every
+    /// scheme, and a debug build checks each URL here.
+    pub(crate) fn from_builder(text: String) -> UrlBuf {
+        debug_assert!(
+            parse(&text).is_ok(),
+            "a builder wrote {text:?}, which does not parse"
+        );
+        UrlBuf(text.into_boxed_str())
+    }
+
     /// The URL as written.
     ///
     /// ```
@@ -138,8 +153,9 @@ impl UrlBuf {
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn as_url(&self) -> Url<'_> {
-        // A `UrlBuf` is made only of a text `parse` accepted, and `parse`
-        // gives the same answer for the same text.
+        // A `UrlBuf` is made only of a text `parse` accepted, or of one a
+        // builder wrote, which `parse` accepts (`UrlBuf::from_builder`), and
+        // `parse` gives the same answer for the same text.
         parse(&self.0).expect("a UrlBuf holds a text that parse accepts")
     }
 

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use percent_encoding::AsciiSet;
 
+use super::buf::UrlBuf;
 use super::decode::Decoded;
 use super::encode::{encode, outside};
 use super::errors::{BuildError, OutOfRange};
@@ -385,10 +386,11 @@ pub struct OtherParts<'a> {
 ///   gopher search has no `/` or `?`).
 ///
 /// Nothing else is encoded: `mailto:` and the gopher selector reserve no
-/// character (3.5, 3.4.1). The result is accepted by [`crate::parse`] and
-/// decodes back to the same parts: `parts.build()` then `to_parts()` is the
-/// identity, which the crate's tests check on generated parts of every
-/// scheme. Parts that no URL can express are a [`BuildError`].
+/// character (3.5, 3.4.1). The result is a [`UrlBuf`], a text that
+/// [`crate::parse`] accepts (`as_url()` reads it, with no error to handle),
+/// and it decodes back to the same parts: `parts.build()` then `to_parts()`
+/// is the identity, which the crate's tests check on generated parts of
+/// every scheme. Parts that no URL can express are a [`BuildError`].
 ///
 /// The other way round, `to_parts()` then `build()` writes a URL that means
 /// what the parsed one means: where a component lets a character it
@@ -406,7 +408,9 @@ pub struct OtherParts<'a> {
 ///     path: Some(vec!["/etc".into(), "motd".into()]),
 ///     ..FtpParts::new("host.dom")
 /// };
-/// assert_eq!(parts.build()?, "ftp://myname@host.dom/%2Fetc/motd");
+/// let url = parts.build()?;
+/// assert_eq!(url, "ftp://myname@host.dom/%2Fetc/motd");
+/// assert_eq!(url.as_url().login().and_then(|login| login.user()), Some("myname"));
 /// # Ok::<(), rfc1738::url::BuildError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -593,7 +597,7 @@ impl<'a> HttpParts<'a> {
     /// [`BuildError::Needs`] for a search without a path, [`BuildError::Empty`]
     /// for a path without a segment, or a segment or a search without a
     /// piece.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("http://");
         write_hostport(&mut out, &self.host, self.port)?;
         match (&self.path, &self.search) {
@@ -625,7 +629,7 @@ impl<'a> HttpParts<'a> {
                 }
             }
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -648,7 +652,7 @@ impl<'a> FtpParts<'a> {
     /// [`BuildError::NotA`] when the host is not a `host`,
     /// [`BuildError::Needs`] for a typecode without a path,
     /// [`BuildError::Empty`] for a path without a segment.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("ftp://");
         write_userinfo(&mut out, self.userinfo.as_ref());
         write_hostport(&mut out, &self.host, self.port)?;
@@ -669,7 +673,7 @@ impl<'a> FtpParts<'a> {
                 }
             }
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -681,7 +685,7 @@ impl NewsParts<'_> {
     /// [`BuildError::NotA`] when the group is not a `group` or the article's
     /// host not a `host`, [`BuildError::Empty`] for an article's empty
     /// `<unique>`.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("news:");
         match self {
             NewsParts::All => out.push('*'),
@@ -703,7 +707,7 @@ impl NewsParts<'_> {
                 out.push_str(host);
             }
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -724,7 +728,7 @@ impl<'a> NntpParts<'a> {
     ///
     /// [`BuildError::NotA`] when the host is not a `host` or the group not a
     /// `group`.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("nntp://");
         write_hostport(&mut out, &self.host, self.port)?;
         check("group", &self.group, Rule::Group)?;
@@ -733,7 +737,7 @@ impl<'a> NntpParts<'a> {
         if let Some(article) = self.article {
             let _ = write!(out, "/{article}");
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -752,12 +756,12 @@ impl<'a> TelnetParts<'a> {
     /// # Errors
     ///
     /// [`BuildError::NotA`] when the host is not a `host`.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("telnet://");
         write_userinfo(&mut out, self.userinfo.as_ref());
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -782,7 +786,7 @@ impl<'a> GopherParts<'a> {
     /// [`BuildError::Separator`] for a TAB in the search, or in the selector
     /// where [`GopherParts::selector`] allows none; [`BuildError::Needs`] for a
     /// Gopher+ string without a search.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("gopher://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
@@ -810,7 +814,7 @@ impl<'a> GopherParts<'a> {
                 }
             }
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -830,7 +834,7 @@ impl<'a> WaisParts<'a> {
     /// # Errors
     ///
     /// [`BuildError::NotA`] when the host is not a `host`.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("wais://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
@@ -848,7 +852,7 @@ impl<'a> WaisParts<'a> {
                 encode(&mut out, wpath.as_bytes(), &UCHAR);
             }
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -865,7 +869,7 @@ impl<'a> MailtoParts<'a> {
     /// # Errors
     ///
     /// [`BuildError::Empty`] for an empty address.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         if self.address.is_empty() {
             return Err(BuildError::Empty {
                 part: "address",
@@ -875,7 +879,7 @@ impl<'a> MailtoParts<'a> {
         }
         let mut out = String::from("mailto:");
         encode(&mut out, self.address.as_bytes(), &XCHAR);
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -891,7 +895,7 @@ impl<'a> FileParts<'a> {
     ///
     /// [`BuildError::NotA`] when the host is not a `host`,
     /// [`BuildError::Empty`] for a path without a segment.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("file://");
         if let Some(host) = &self.host {
             check("host", host, Rule::Host)?;
@@ -899,7 +903,7 @@ impl<'a> FileParts<'a> {
         }
         out.push('/');
         encode_path(&mut out, &self.path, &FSEGMENT)?;
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -919,7 +923,7 @@ impl<'a> ProsperoParts<'a> {
     /// # Errors
     ///
     /// [`BuildError::NotA`] when the host is not a `host`.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         let mut out = String::from("prospero://");
         write_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
@@ -930,7 +934,7 @@ impl<'a> ProsperoParts<'a> {
             out.push('=');
             encode(&mut out, value.as_bytes(), &FIELD);
         }
-        Ok(out)
+        Ok(UrlBuf::from_builder(out))
     }
 }
 
@@ -951,19 +955,19 @@ impl<'a> OtherParts<'a> {
     /// the scheme-specific part not a `schemepart`,
     /// [`BuildError::DefinedScheme`] when the scheme is one of the ten of
     /// section 3.
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         check("scheme", &self.scheme, Rule::Scheme)?;
         let url = format!("{}:{}", self.scheme, self.schemepart);
         if scheme_rule(&url) != Rule::Otherurl {
             return Err(BuildError::DefinedScheme(self.scheme.to_string()));
         }
         check("schemepart", &self.schemepart, Rule::Schemepart)?;
-        Ok(url)
+        Ok(UrlBuf::from_builder(url))
     }
 }
 
 impl Parts<'_> {
-    /// Writes the URL.
+    /// Writes the URL: a [`UrlBuf`], which [`crate::parse`] accepts.
     ///
     /// # Errors
     ///
@@ -976,7 +980,7 @@ impl Parts<'_> {
     /// assert_eq!(parts.build()?, "news:comp.infosystems.www.misc");
     /// # Ok::<(), rfc1738::url::BuildError>(())
     /// ```
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build(&self) -> Result<UrlBuf, BuildError> {
         match self {
             Parts::Http(parts) => parts.build(),
             Parts::Ftp(parts) => parts.build(),

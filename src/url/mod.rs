@@ -72,7 +72,8 @@
 //!   read by the grammar's own `ip-schemepart` combinator, `ip_schemepart()`.
 //!   `Url::host()`, `login()`, `port()`, `effective_port()` work across schemes.
 //! - **Building**: `Url::to_parts()` gives the decoded parts (`Parts`: `FtpParts`,
-//!   `GopherParts`, …), and `Parts::build()` writes a URL from them, encoding in each
+//!   `GopherParts`, …), and `Parts::build()` writes a URL from them, a [`UrlBuf`] (which
+//!   parses, as every `UrlBuf` does: no second parse, no error to handle), encoding in each
 //!   component exactly what must be: `%`, unsafe, control and non-ASCII octets everywhere, and
 //!   the characters the component reserves (`:` `@` `/` in a user name, `/` `;` in an ftp
 //!   segment, `/` `;` `?` in an http path or search, `;` in an hsoname, nothing in a mailto
