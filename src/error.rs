@@ -795,7 +795,7 @@ pub(crate) struct Finding<'a> {
     pub(crate) password: Option<Range<usize>>,
     /// What to say instead of `message` with the password hidden, when
     /// `message` quotes it.
-    pub(crate) hidden_message: Option<&'static str>,
+    pub(crate) hidden_message: Option<&'a str>,
 }
 
 impl<'a> Diagnostic<'a> {

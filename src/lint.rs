@@ -1,5 +1,7 @@
 //! Warnings about valid URLs: what sections 2.2, 4 and 6 of RFC 1738 warn
-//! of, although the grammar accepts it.
+//! of, although the grammar accepts it, and every semantic error of the URL
+//! ([`Url::semantic_errors`], the one place that decides what a valid URL
+//! fails to mean; `rfc1738 parse` lists the same errors).
 //!
 //! ```
 //! use rfc1738::lint::{Code, lint};
@@ -17,27 +19,34 @@
 //! are a warning of their own, so that a diagnostic that hides the password
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
-//! the bound: [`lint`] returns at most 18 warnings of constant size whatever
+//! the bound: [`lint`] returns at most 20 warnings of constant size whatever
 //! the length of the URL (two about the scheme name: its case, and a
 //! reserved name or the prefix `URL:`; a password, a port
 //! (reserved or above 65535),
 //! four hostnumber parts, five ways of writing an encoded delimiter in the
-//! password and five elsewhere), and one URL of 333,333 `%0D` is one warning
-//! with a count of 333,333.
+//! password and five elsewhere, and two semantic errors besides the port's:
+//! an ftp URL's login and its path), and one URL of 333,333 `%0D` is one
+//! warning with a count of 333,333.
 //!
 //! ```
+//! use rfc1738::lint::Code;
 //! let input = format!("ftp://h/{}", "%0D".repeat(1000));
 //! let warnings = rfc1738::lint::lint(&rfc1738::parse(&input).unwrap());
-//! assert_eq!(warnings.len(), 1);
+//! // The escapes, and the FTP command that their first CR would end early.
+//! assert_eq!(warnings.len(), 2);
+//! assert_eq!(warnings[0].code(), Code::EncodedDelimiter);
 //! assert_eq!(warnings[0].count(), 1000);
 //! assert_eq!(warnings[0].offsets()[..3], [8, 11, 14]);
 //! assert_eq!(warnings[0].offsets().len(), rfc1738::lint::OFFSETS_KEPT);
+//! assert_eq!((warnings[1].code(), warnings[1].offset()), (Code::ForbiddenByte, 8));
 //! ```
 
 use core::fmt;
 
+use std::borrow::Cow;
+
 use crate::error::{Diagnostic, Finding};
-use crate::url::{Grouppart, Host, Url};
+use crate::url::{Grouppart, Host, SemanticError, Url};
 
 /// What a warning is about.
 ///
@@ -60,7 +69,8 @@ pub enum Code {
     Password,
     /// A part of a hostnumber above 255, which no IPv4 address has.
     HostnumberRange,
-    /// A port above 65535, which no port to connect to has.
+    /// A port above 65535, which no port to connect to has (a semantic
+    /// error: [`Url::semantic_errors`]).
     PortRange,
     /// A scheme name with upper-case letters (the BNF's `scheme` is lower
     /// case; interpreters accept it, section 2.1).
@@ -70,6 +80,13 @@ pub enum Code {
     /// The scheme name `URL`: the appendix's prefix before a URL in
     /// text, not a scheme.
     UrlPrefix,
+    /// An nntp article number above `u64::MAX` (a semantic error).
+    ArticleRange,
+    /// A decoded octet that would end an FTP command line or a Gopher
+    /// request early: a CR or LF in an FTP user, password or path segment,
+    /// a TAB, CR or LF in a Gopher selector, search or Gopher+ string (a
+    /// semantic error, [`ForbiddenByte`](crate::url::ForbiddenByte)).
+    ForbiddenByte,
 }
 
 impl Code {
@@ -90,7 +107,30 @@ impl Code {
             Code::UpperCaseScheme => "upper-case-scheme",
             Code::ReservedScheme => "reserved-scheme",
             Code::UrlPrefix => "url-prefix",
+            Code::ArticleRange => "article-range",
+            Code::ForbiddenByte => "forbidden-byte",
         }
+    }
+}
+
+impl Code {
+    /// Whether the code is that of a semantic error
+    /// ([`Url::semantic_errors`]): `port-range`, `article-range`,
+    /// `forbidden-byte`. Each semantic error is one warning of such a code.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Code, lint};
+    /// let url = rfc1738::parse("gopher://h:70000/1a%09b/c")?;
+    /// let semantic = lint(&url).iter().filter(|w| w.code().is_semantic_error()).count();
+    /// assert_eq!(semantic, url.semantic_errors().len());
+    /// assert!(!Code::EncodedDelimiter.is_semantic_error());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn is_semantic_error(self) -> bool {
+        matches!(
+            self,
+            Code::PortRange | Code::ArticleRange | Code::ForbiddenByte
+        )
     }
 }
 
@@ -121,12 +161,12 @@ pub const OFFSETS_KEPT: usize = 8;
 /// [`OFFSETS_KEPT`] are.
 ///
 /// ```
-/// let url = rfc1738::parse("gopher://host.dom/1a%0Db%0Dc")?;
+/// let url = rfc1738::parse("http://host.dom/a%0Db%0Dc")?;
 /// let warnings = rfc1738::lint::lint(&url);
 /// assert_eq!(warnings.len(), 1);
 /// assert_eq!(warnings[0].code(), rfc1738::lint::Code::EncodedDelimiter);
-/// assert_eq!((warnings[0].offset(), warnings[0].count()), (20, 2));
-/// assert_eq!(warnings[0].offsets(), [20, 24]);
+/// assert_eq!((warnings[0].offset(), warnings[0].count()), (17, 2));
+/// assert_eq!(warnings[0].offsets(), [17, 21]);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -140,6 +180,11 @@ pub struct Warning {
     /// Whether the occurrences are in the URL's password (those are a
     /// warning of their own).
     in_password: bool,
+    /// What the diagnostic says instead of the message when the password
+    /// is hidden and the message would tell of it: an encoded delimiter
+    /// names its escape, which may be written in the password, and a
+    /// forbidden octet in the password names the octet and where it is.
+    hidden_message: Option<Cow<'static, str>>,
 }
 
 impl Warning {
@@ -244,18 +289,8 @@ impl Warning {
             offsets: &self.offsets,
             count: self.count,
             password: url.password_span(),
-            hidden_message: self.hidden_message(),
+            hidden_message: self.hidden_message.as_deref(),
         })
-    }
-
-    /// What the diagnostic says instead of the message when the password
-    /// is hidden and the message would quote it: an encoded delimiter
-    /// names its escape, which may be written in the password.
-    fn hidden_message(&self) -> Option<&'static str> {
-        (self.in_password && self.code == Code::EncodedDelimiter).then_some(
-            "the password (hidden) encodes CR, LF or NUL: decoded, it can end a protocol line \
-             or string early and smuggle in another operation (RFC 1738, section 6)",
-        )
     }
 }
 
@@ -286,6 +321,7 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     password_and_port(&mut found, url);
     hostnumber(&mut found, url);
     encoded_delimiters(&mut found, url);
+    semantic_errors(&mut found, url);
     let mut warnings: Vec<Warning> = found
         .warnings
         .into_iter()
@@ -334,11 +370,8 @@ impl<'a> Findings<'a> {
         offset: usize,
         message: impl FnOnce() -> String,
     ) {
-        let in_password = self
-            .password
-            .as_ref()
-            .is_some_and(|password| password.contains(&offset));
-        // At most 18 warnings (see the module's documentation): a
+        let in_password = self.in_password(offset);
+        // At most 20 warnings (see the module's documentation): a
         // linear search.
         let same = self.warnings.iter_mut().find(|(about, warning)| {
             warning.code == code && *about == subject && warning.in_password == in_password
@@ -358,9 +391,42 @@ impl<'a> Findings<'a> {
                     count: 1,
                     message: message(),
                     in_password,
+                    hidden_message: (in_password && code == Code::EncodedDelimiter).then_some(
+                        Cow::Borrowed(
+                            "the password (hidden) encodes CR, LF or NUL: decoded, it can end a \
+                             protocol line or string early and smuggle in another operation \
+                             (RFC 1738, section 6)",
+                        ),
+                    ),
                 },
             )),
         }
+    }
+
+    /// Records a semantic error at `offset` as a warning of its own: each
+    /// is one finding, never counted with another. `hidden` is what its
+    /// diagnostic says instead of `message` when the error is in the
+    /// password and the password is hidden.
+    fn semantic(&mut self, code: Code, offset: usize, message: String, hidden: String) {
+        let in_password = self.in_password(offset);
+        self.warnings.push((
+            "",
+            Warning {
+                code,
+                offsets: vec![offset],
+                count: 1,
+                message,
+                in_password,
+                hidden_message: in_password.then_some(Cow::Owned(hidden)),
+            },
+        ));
+    }
+
+    /// Whether `offset` is in the password.
+    fn in_password(&self, offset: usize) -> bool {
+        self.password
+            .as_ref()
+            .is_some_and(|password| password.contains(&offset))
     }
 }
 
@@ -400,7 +466,7 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
 }
 
 /// A password, and an explicit port in the reserved range other than the
-/// scheme's default, or above 65535.
+/// scheme's default (one above 65535 is a semantic error).
 fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     let password = match url.login() {
         // Read here, from the login the check reads anyway: `password_span`
@@ -438,16 +504,32 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
             )
         });
     }
-    if let Some(hostport) = url.hostport()
-        && let Some(port) = hostport.port()
-        && let Err(range) = hostport.port_number()
-    {
-        found.add(Code::PortRange, "", found.at(port), || {
-            format!(
-                "{range}: no port to connect to has that number (the grammar allows any \
-                 digits; RFC 1738, section 3.1)"
-            )
-        });
+}
+
+/// Every semantic error of the URL ([`Url::semantic_errors`], which
+/// decides what one is), each a warning of its own, at what it is about.
+fn semantic_errors(found: &mut Findings<'_>, url: &Url<'_>) {
+    for (offset, error) in url.located_semantic_errors() {
+        let (code, message) = match &error {
+            SemanticError::Port(range) => (
+                Code::PortRange,
+                format!(
+                    "{range}: no port to connect to has that number (the grammar allows any \
+                     digits; RFC 1738, section 3.1)"
+                ),
+            ),
+            SemanticError::ArticleNumber(range) => (
+                Code::ArticleRange,
+                format!(
+                    "{range}: the grammar allows any digits, but no article number is read \
+                     past 64 bits (RFC 1738, section 3.7: \"the numeric id of the article\")"
+                ),
+            ),
+            SemanticError::Forbidden(_) => (Code::ForbiddenByte, error.to_string()),
+        };
+        let mut hidden = error;
+        hidden.hide_password();
+        found.semantic(code, offset, message, hidden.to_string());
     }
 }
 

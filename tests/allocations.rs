@@ -248,6 +248,31 @@ fn ftp_commands_one_at_a_time_cost_nothing_per_segment() {
 }
 
 #[test]
+fn semantic_errors_are_found_without_decoding_a_part_whole() {
+    // `lint` warns of every semantic error, so it checks each URL's Gopher
+    // request and FTP commands: one octet at a time, with no copy of the
+    // request or of a segment, whatever their length.
+    let escapes = "%41".repeat(100_000);
+    let inputs = [
+        format!("gopher://h/1{escapes}%09x/y"),
+        format!("gopher://h/1{escapes}%09{escapes}%09{escapes}%0D"),
+        format!("ftp://h/{escapes}/{escapes}%0A;type=i"),
+        format!("ftp://h/{escapes}/{escapes}"),
+    ];
+    for input in &inputs {
+        let url = parse(input).expect("valid");
+        let info = measure(|| {
+            std::hint::black_box(url.semantic_errors());
+        });
+        assert!(info.bytes_max < 1024, "{:.30}: {info:?}", input);
+        let info = measure(|| {
+            std::hint::black_box(rfc1738::lint::lint(&url));
+        });
+        assert!(info.bytes_max < 4096, "{:.30}: {info:?}", input);
+    }
+}
+
+#[test]
 fn coverage_of_a_match_allocates_nothing_per_character() {
     // Coverage of one 1 MB line took 0.35-0.5 GB: its derivation tree, a
     // node of some 80 bytes and an allocation per production per

@@ -1323,6 +1323,7 @@ fn errors_are_std_errors_that_can_travel() {
     travels::<rfc1738::url::BuildError>();
     travels::<rfc1738::url::OutOfRange>();
     travels::<rfc1738::url::ForbiddenByte>();
+    travels::<rfc1738::url::SemanticError>();
     const _: () = assert!(std::mem::size_of::<Error>() <= 40);
     assert!(std::error::Error::source(&error("http://h h/")).is_none());
     // A part that is not a string of its production: why, as the source.

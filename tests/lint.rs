@@ -30,15 +30,30 @@ fn a_reserved_port_other_than_the_default() {
 
 #[test]
 fn encoded_protocol_delimiters() {
+    // In any part that can hold escapes; where the decoded octet would end
+    // a request this crate makes (a Gopher request, an FTP command line),
+    // the request is a semantic error too, at its first such octet.
     assert_eq!(
         warnings("gopher://host/0sel%0D%0Amore%00"),
         [
             (Code::EncodedDelimiter, 18),
+            (Code::ForbiddenByte, 18),
             (Code::EncodedDelimiter, 21),
             (Code::EncodedDelimiter, 28)
         ]
     );
-    assert_eq!(warnings("ftp://u%0a@host/"), [(Code::EncodedDelimiter, 7)]);
+    assert_eq!(
+        warnings("ftp://u%0a@host/"),
+        [(Code::EncodedDelimiter, 7), (Code::ForbiddenByte, 7)]
+    );
+    assert_eq!(
+        warnings("http://host/a%0D%0A%00"),
+        [
+            (Code::EncodedDelimiter, 13),
+            (Code::EncodedDelimiter, 16),
+            (Code::EncodedDelimiter, 19)
+        ]
+    );
     assert!(warnings("http://host/%0B%20").is_empty());
 }
 
@@ -48,7 +63,16 @@ fn a_finding_repeated_is_one_warning_with_its_count_and_first_offsets() {
     // output from `check`, quadratic time rendering them.
     let url = format!("ftp://h/{}", "%0D".repeat(100_000));
     let warnings = lint(&parse(&url).unwrap());
-    assert_eq!(warnings.len(), 1);
+    // The escapes, and the FTP command the first CR would end early.
+    assert_eq!(warnings.len(), 2);
+    assert_eq!(
+        (
+            warnings[1].code(),
+            warnings[1].offset(),
+            warnings[1].count()
+        ),
+        (Code::ForbiddenByte, 8, 1)
+    );
     let warning = &warnings[0];
     assert_eq!(warning.code(), Code::EncodedDelimiter);
     assert_eq!(warning.count(), 100_000);
@@ -56,16 +80,16 @@ fn a_finding_repeated_is_one_warning_with_its_count_and_first_offsets() {
     assert_eq!(warning.offsets(), [8, 11, 14, 17, 20, 23, 26, 29]);
     assert_eq!(warning.offsets().len(), OFFSETS_KEPT);
     // Few occurrences: all their offsets, and the count says so.
-    let url = parse("ftp://u%0D@h/a%0D/%0Db").unwrap();
+    let url = parse("http://h/a%0D/%0Db?%0D").unwrap();
     let warnings = lint(&url);
     assert_eq!(warnings.len(), 1);
-    assert_eq!(warnings[0].offsets(), [7, 14, 18]);
+    assert_eq!(warnings[0].offsets(), [10, 14, 19]);
     assert_eq!(warnings[0].count(), 3);
 }
 
 #[test]
 fn different_escapes_are_different_warnings_in_the_order_of_their_first_offsets() {
-    let url = parse("gopher://h/0%0a%0D%0d%00%0D%0a%0A%00").unwrap();
+    let url = parse("http://h/0%0a%0D%0d%00%0D%0a%0A%00").unwrap();
     let warnings = lint(&url);
     let found: Vec<(&str, usize, &[usize])> = warnings
         .iter()
@@ -74,11 +98,11 @@ fn different_escapes_are_different_warnings_in_the_order_of_their_first_offsets(
     assert_eq!(
         found,
         [
-            ("%0a", 2, &[12, 27][..]),
-            ("%0D", 2, &[15, 24][..]),
-            ("%0d", 1, &[18][..]),
-            ("%00", 2, &[21, 33][..]),
-            ("%0A", 1, &[30][..]),
+            ("%0a", 2, &[10, 25][..]),
+            ("%0D", 2, &[13, 22][..]),
+            ("%0d", 1, &[16][..]),
+            ("%00", 2, &[19, 31][..]),
+            ("%0A", 1, &[28][..]),
         ]
     );
 }
@@ -183,6 +207,97 @@ fn a_port_above_65535() {
 }
 
 #[test]
+fn every_semantic_error_is_a_warning_at_what_it_is_about() {
+    // `rfc1738 parse` lists a URL's semantic errors; `check` warns of each
+    // (they come from one place, `Url::semantic_errors`).
+    for (input, expected) in [
+        // Section 3.4.1: a selector "may contain any octets except 09
+        // hexadecimal"; `/` is no search character, so the `%09` is the
+        // selector's (grammar/DECISIONS.md D14).
+        ("gopher://h/1a%09b/c", (Code::ForbiddenByte, 13)),
+        // A TAB in the Gopher+ string, which carries no form.
+        ("gopher://h/1a%09b%09c%09d", (Code::ForbiddenByte, 21)),
+        ("gopher://h/1a%09b%09+%0Dx", (Code::ForbiddenByte, 21)),
+        (
+            "nntp://h/g/99999999999999999999999",
+            (Code::ArticleRange, 11),
+        ),
+        ("http://h:65536/", (Code::PortRange, 9)),
+        // Plain characters before the escape count one byte each.
+        ("ftp://h/ab/c%41d%0A", (Code::ForbiddenByte, 16)),
+        ("ftp://h/a/b%0Dc/d", (Code::ForbiddenByte, 11)),
+        ("ftp://u%0Dx@h/", (Code::ForbiddenByte, 7)),
+    ] {
+        let url = parse(input).unwrap();
+        let errors = url.semantic_errors();
+        assert_eq!(errors.len(), 1, "{input}");
+        let warnings = lint(&url);
+        let semantic: Vec<_> = warnings
+            .iter()
+            .filter(|warning| warning.code().is_semantic_error())
+            .collect();
+        assert_eq!(semantic.len(), 1, "{input}");
+        let warning = semantic[0];
+        assert_eq!((warning.code(), warning.offset()), expected, "{input}");
+        assert!(
+            warning.message().starts_with(&errors[0].to_string()),
+            "{input}: {warning}"
+        );
+    }
+    let url = parse("nntp://h/g/99999999999999999999999").unwrap();
+    assert!(lint(&url)[0].message().contains("section 3.7"));
+    // Several, each a warning of its own, in the order of their offsets.
+    assert_eq!(
+        warnings("ftp://u%0Dx@h:70000/a%0A/b"),
+        [
+            (Code::EncodedDelimiter, 7),
+            (Code::ForbiddenByte, 7),
+            (Code::PortRange, 14),
+            (Code::EncodedDelimiter, 21),
+            (Code::ForbiddenByte, 21)
+        ]
+    );
+    // A form's Gopher+ string carries its lines (section 3.4.9): no error.
+    let form = parse("gopher://h/1s%09%09+%091%0D%0Ay%0D%0A.%0D%0A").unwrap();
+    assert!(form.semantic_errors().is_empty());
+    assert!(!lint(&form).iter().any(|w| w.code().is_semantic_error()));
+    assert_eq!(Code::ForbiddenByte.as_str(), "forbidden-byte");
+    assert_eq!(Code::ArticleRange.as_str(), "article-range");
+}
+
+#[test]
+fn a_semantic_error_in_the_password_tells_nothing_of_it_when_hidden() {
+    let url = parse("ftp://me:ab%0Acd@host/").unwrap();
+    let warning = lint(&url)
+        .into_iter()
+        .find(|warning| warning.code() == Code::ForbiddenByte)
+        .unwrap();
+    assert_eq!(warning.offset(), 11);
+    let shown = warning.diagnostic(&url).to_string();
+    assert!(
+        shown.contains("the decoded password contains LF (0x0A) at byte 2"),
+        "{shown}"
+    );
+    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    let title = hidden.lines().next().unwrap();
+    assert_eq!(
+        title,
+        "warning[forbidden-byte]: the decoded password (hidden) contains CR or LF: sent as it \
+         is, it would end the FTP command line early (RFC 1738 section 6)"
+    );
+    assert!(hidden.contains("input:1:10"), "{hidden}");
+    assert!(hidden.contains("ftp://me:*******@host/"), "{hidden}");
+    // In the user name, nothing is hidden.
+    let url = parse("ftp://m%0De:pw@host/").unwrap();
+    let warning = lint(&url)
+        .into_iter()
+        .find(|warning| warning.code() == Code::ForbiddenByte)
+        .unwrap();
+    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    assert!(hidden.contains("the decoded user contains CR"), "{hidden}");
+}
+
+#[test]
 fn a_hostnumber_part_is_read_by_its_value_not_its_digits() {
     // Leading zeros weigh nothing: `0001` is 1 and `0255` is 255 (the
     // warning once counted their digits).
@@ -234,7 +349,8 @@ fn warnings_come_in_the_order_of_their_offsets() {
             (Code::UpperCaseScheme, 0),
             (Code::Password, 9),
             (Code::ReservedPort, 21),
-            (Code::EncodedDelimiter, 24)
+            (Code::EncodedDelimiter, 24),
+            (Code::ForbiddenByte, 24)
         ]
     );
 }

@@ -19,8 +19,9 @@ use rfc1738::url::{
     ForbiddenByte, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl, GenericUrl,
     GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
     IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
-    OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, TelnetParts, TelnetUrl,
-    Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex, WaisParts, WaisUrl,
+    OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, SemanticError, TelnetParts,
+    TelnetUrl, Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex, WaisParts,
+    WaisUrl,
 };
 use rfc1738::visible::Visible;
 use rfc1738::{
@@ -102,6 +103,7 @@ fn what_a_url_means_types() {
     hashed::<Userinfo<'_>>();
     error::<OutOfRange>();
     error::<ForbiddenByte>();
+    error::<SemanticError>();
     error::<BuildError>();
 }
 

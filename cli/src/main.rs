@@ -168,8 +168,9 @@ enum Command {
     /// its bytes in `input_bytes`.
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
     /// mean: a port beyond 65535, an nntp article number beyond 64 bits, an
-    /// FTP command (user, password, path) or a Gopher request that a decoded
-    /// CR or LF would end early, or a TAB in its Gopher+ string (section 6).
+    /// FTP command (user, password, path) that a decoded CR or LF would end
+    /// early, or a Gopher request that a decoded TAB, CR or LF would (section
+    /// 6); `check` warns of each.
     /// A line longer than
     /// --max-line-bytes gets `{"input": null, "valid": null, "rule": null,
     /// "too_long": true, "max_line_bytes", "file", "line"}`.

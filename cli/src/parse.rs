@@ -85,10 +85,11 @@ struct Valid<'a> {
     mailto: Option<Mailto<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     other: Option<Other<'a>>,
-    /// What the URL fails to mean though it is valid: a port beyond 65535,
-    /// an nntp article number beyond 64 bits, an FTP command or a Gopher
-    /// request refused for a decoded CR or LF, a Gopher+ string for a TAB
-    /// (section 6).
+    /// What the URL fails to mean though it is valid, as the library's
+    /// `Url::semantic_errors` decides it (`check` warns of the same): a
+    /// port beyond 65535, an nntp article number beyond 64 bits, an FTP
+    /// command refused for a decoded CR or LF, a Gopher request for a
+    /// decoded TAB, CR or LF (section 6).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     semantic_errors: Vec<String>,
 }
@@ -282,16 +283,11 @@ struct Invalid<'a> {
 /// The record of a valid URL; with `hide`, its semantic errors tell
 /// nothing of the password.
 fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
-    let mut errors = Vec::new();
     let login = url.login();
     let host = match url {
         Url::File(file) => Some(file.host().map_or("", |host| host.as_str())),
         _ => url.hostport().map(|hostport| hostport.host().as_str()),
     };
-    let effective_port = url.effective_port().unwrap_or_else(|error| {
-        errors.push(error.to_string());
-        None
-    });
     let mut record = Valid {
         input,
         valid: true,
@@ -302,7 +298,8 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
         password: login.and_then(|login| login.password_decoded()).map(Octets),
         host,
         port: url.port(),
-        effective_port,
+        // A port beyond 65535 is a semantic error.
+        effective_port: url.effective_port().unwrap_or(None),
         http: None,
         ftp: None,
         gopher: None,
@@ -313,17 +310,25 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
         prospero: None,
         mailto: None,
         other: None,
-        semantic_errors: Vec::new(),
+        semantic_errors: url
+            .semantic_errors()
+            .into_iter()
+            .map(|mut error| {
+                if hide {
+                    error.hide_password();
+                }
+                error.to_string()
+            })
+            .collect(),
     };
-    scheme_record(&mut record, url, hide, &mut errors);
-    record.semantic_errors = errors;
+    scheme_record(&mut record, url);
     record
 }
 
-/// Fills the member of `record` named after the URL's scheme; what the URL
-/// fails to mean goes to `errors`, telling nothing of the password if
-/// `hide`.
-fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, hide: bool, errors: &mut Vec<String>) {
+/// Fills the member of `record` named after the URL's scheme; a part the
+/// URL fails to mean is `None` (its error is among the record's semantic
+/// errors).
+fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>) {
     match url {
         Url::Http(http) => {
             record.http = Some(Http {
@@ -331,16 +336,13 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, hide: bool, errors: 
                 search: http.search().map(List::Pieces),
             });
         }
-        Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp, hide, errors)),
-        Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher, errors)),
+        Url::Ftp(ftp) => record.ftp = Some(ftp_record(ftp)),
+        Url::Gopher(gopher) => record.gopher = Some(gopher_record(gopher)),
         Url::News(news) => record.news = Some(news_record(news)),
         Url::Nntp(nntp) => {
             record.nntp = Some(Nntp {
                 group: nntp.group(),
-                article: nntp.article_number().unwrap_or_else(|error| {
-                    errors.push(error.to_string());
-                    None
-                }),
+                article: nntp.article_number().unwrap_or(None),
             });
         }
         Url::Telnet(_) => {}
@@ -371,36 +373,16 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>, hide: bool, errors: 
     }
 }
 
-fn ftp_record<'a>(ftp: &FtpUrl<'a>, hide: bool, errors: &mut Vec<String>) -> Ftp<'a> {
-    // The user and password go in USER and PASS commands (section 3.2.1).
-    if let Err(mut error) = ftp.credentials().check() {
-        if hide {
-            error.hide_password();
-        }
-        errors.push(error.to_string());
-    }
-    let commands = match ftp.commands_iter(ftp.typecode()) {
-        Ok(commands) => Some(List::Commands(commands)),
-        Err(error) => {
-            errors.push(error.to_string());
-            None
-        }
-    };
+fn ftp_record<'a>(ftp: &FtpUrl<'a>) -> Ftp<'a> {
     Ftp {
         path_segments: ftp.fpath().map(List::Segments),
         typecode: ftp.typecode().map(|typecode| typecode.to_string()),
-        commands,
+        commands: ftp.commands_iter(ftp.typecode()).ok().map(List::Commands),
     }
 }
 
-fn gopher_record<'a>(gopher: &GopherUrl<'a>, errors: &mut Vec<String>) -> Gopher<'a> {
-    let request = match gopher.request() {
-        Ok(request) => Some(Octets(request.into())),
-        Err(error) => {
-            errors.push(error.to_string());
-            None
-        }
-    };
+fn gopher_record<'a>(gopher: &GopherUrl<'a>) -> Gopher<'a> {
+    let request = gopher.request().ok().map(|request| Octets(request.into()));
     Gopher {
         gopher_type: Octets(vec![gopher.gopher_type()].into()),
         selector: Octets(gopher.selector_decoded()),

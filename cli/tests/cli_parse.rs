@@ -213,6 +213,63 @@ fn semantic_errors_of_valid_urls_are_listed() {
 }
 
 #[test]
+fn every_semantic_error_of_parse_is_a_warning_of_check() {
+    // Each kind: a port, an nntp article number, a TAB in a gopher selector
+    // and in a Gopher+ string, CR or LF in an FTP user, password and path.
+    let inputs = [
+        "http://h:65536/",
+        "nntp://h/g/99999999999999999999999",
+        "gopher://h/1a%09b/c",
+        "gopher://h/1a%09b%09c%09d",
+        "ftp://u%0D:p%0A@h:70000/a%0D/b",
+        "ftp://h/c",
+    ];
+    let parsed = records(&rfc1738(
+        &[&["parse", "--format", "json"][..], &inputs].concat(),
+        b"",
+    ));
+    let output = rfc1738(
+        &[
+            &["check", "--format", "json", "--deny-warnings"][..],
+            &inputs,
+        ]
+        .concat(),
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let checked = records(&output);
+    for (parsed, checked) in parsed.iter().zip(&checked) {
+        let errors = parsed["semantic_errors"].as_array().cloned();
+        let errors = errors.unwrap_or_default();
+        let warned: Vec<&str> = checked["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|warning| {
+                ["port-range", "article-range", "forbidden-byte"]
+                    .contains(&warning["code"].as_str().unwrap())
+            })
+            .map(|warning| warning["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(warned.len(), errors.len(), "{checked}");
+        for (message, error) in warned.iter().zip(&errors) {
+            assert!(message.starts_with(error.as_str().unwrap()), "{checked}");
+        }
+    }
+    // The login's first (the user's), the port, the path's.
+    assert_eq!(parsed[4]["semantic_errors"].as_array().unwrap().len(), 3);
+    assert!(parsed[5].get("semantic_errors").is_none());
+    // Alone, the gopher URL whose selector holds a TAB fails the check.
+    let output = rfc1738(&["check", "--deny-warnings", "gopher://h/1a%09b/c"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("warning[forbidden-byte]: the decoded selector contains TAB"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn invalid_inputs_get_checks_error_record_and_exit_1() {
     let output = rfc1738(
         &["parse", "--format", "json", "http://host:8a/", "news:*"],

@@ -606,13 +606,16 @@ fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
     no_panic(&output);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    // The URL once (its password masked), then two bounded warnings.
+    // The URL once (its password masked), then three bounded warnings: the
+    // password, the escapes, and the FTP command their first CR would end
+    // early (a semantic error).
     assert!(
         text.len() < line.len() + 2048,
         "{} bytes of output",
         text.len()
     );
     assert_eq!(text.matches("warning[encoded-delimiter]").count(), 1);
+    assert_eq!(text.matches("warning[forbidden-byte]").count(), 1);
     // What follows the URL's line: not the 300 kB of the URL again.
     let warnings = &text[text.find('\n').expect("the URL's line") + 1..];
     assert!(
@@ -624,7 +627,7 @@ fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
     );
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "rfc1738: 1 input: 1 valid, 0 invalid, 2 warnings\n"
+        "rfc1738: 1 input: 1 valid, 0 invalid, 3 warnings\n"
     );
     let output = run(
         &["check", "--format", "json"],
@@ -632,7 +635,7 @@ fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
     );
     let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one record");
     let warnings = record["warnings"].as_array().expect("warnings");
-    assert_eq!(warnings.len(), 2);
+    assert_eq!(warnings.len(), 3);
     assert_eq!(warnings[1]["count"], 100_000);
     assert_eq!(warnings[1]["offset"], 14);
     assert_eq!(
@@ -641,6 +644,18 @@ fn a_finding_repeated_on_one_line_is_one_warning_in_both_formats() {
     );
     assert_eq!(warnings[1]["offsets_capped"], true);
     assert_eq!(warnings[0]["offsets_capped"], false);
+    assert_eq!(
+        (
+            &warnings[2]["code"],
+            &warnings[2]["offset"],
+            &warnings[2]["count"]
+        ),
+        (
+            &serde_json::json!("forbidden-byte"),
+            &serde_json::json!(14),
+            &serde_json::json!(1)
+        )
+    );
     assert!(
         output.stdout.len() < line.len() + 2048,
         "{} bytes of output",

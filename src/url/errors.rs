@@ -162,23 +162,29 @@ impl fmt::Display for ForbiddenByte {
 impl std::error::Error for ForbiddenByte {}
 
 impl ForbiddenByte {
-    /// The first byte of `value` among `forbidden`, as an error.
+    /// The first byte of `value` (decoded octets, given one at a time so
+    /// that a part need not be decoded whole to be checked) among
+    /// `forbidden`, as an error.
     pub(crate) fn find(
-        value: &[u8],
+        value: impl IntoIterator<Item = u8>,
         forbidden: &[u8],
         protocol: &'static str,
         field: &'static str,
         part: &'static str,
         segment: Option<usize>,
     ) -> Result<(), ForbiddenByte> {
-        match value.iter().position(|byte| forbidden.contains(byte)) {
+        let found = value
+            .into_iter()
+            .enumerate()
+            .find(|(_, byte)| forbidden.contains(byte));
+        match found {
             None => Ok(()),
-            Some(position) => Err(ForbiddenByte {
+            Some((position, byte)) => Err(ForbiddenByte {
                 protocol,
                 field,
                 part,
                 segment,
-                byte: value[position],
+                byte,
                 position,
                 hidden: false,
             }),
@@ -246,6 +252,52 @@ fn byte_name(byte: u8) -> &'static str {
         b'\r' => "CR (0x0D)",
         b'\n' => "LF (0x0A)",
         _ => "a control character",
+    }
+}
+
+/// What a valid URL fails to mean: one of the errors the accessors of
+/// section 3's meaning return, as [`Url::semantic_errors`] lists them.
+///
+/// [`Url::semantic_errors`] is the one place that decides what a semantic
+/// error is: `rfc1738 parse` lists its errors as `semantic_errors`, and
+/// [`crate::lint`] warns of each.
+///
+/// [`Url::semantic_errors`]: crate::Url::semantic_errors
+///
+/// ```
+/// use rfc1738::url::SemanticError;
+/// let url = rfc1738::parse("gopher://h:65536/1a%09b/c")?;
+/// let errors = url.semantic_errors();
+/// assert!(matches!(errors[0], SemanticError::Port(_)));
+/// assert!(matches!(&errors[1], SemanticError::Forbidden(error) if error.byte() == b'\t'));
+/// assert_eq!(errors[0].to_string(), "the port 65536 does not fit in 16 bits (at most 65535)");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum SemanticError {
+    /// A port beyond 65535 ([`crate::Url::effective_port`]).
+    #[error(transparent)]
+    Port(OutOfRange),
+    /// An nntp article number beyond `u64::MAX`
+    /// ([`crate::url::NntpUrl::article_number`]).
+    #[error(transparent)]
+    ArticleNumber(OutOfRange),
+    /// A decoded octet that would end an FTP command line or a Gopher
+    /// request early ([`crate::url::FtpCredentials::check`],
+    /// [`crate::url::FtpUrl::commands`], [`crate::url::GopherUrl::request`]).
+    #[error(transparent)]
+    Forbidden(ForbiddenByte),
+}
+
+impl SemanticError {
+    /// Hides what the error tells of a password from what it shows
+    /// ([`ForbiddenByte::hide_password`]); an error about another part is
+    /// shown as it was.
+    pub fn hide_password(&mut self) {
+        if let SemanticError::Forbidden(error) = self {
+            error.hide_password();
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use percent_encoding::percent_decode_str;
+
 use super::decode::{Decoded, decode};
 use super::errors::ForbiddenByte;
 use crate::ast::FtpUrl;
@@ -123,9 +125,9 @@ impl FtpCredentials<'_> {
     /// ```
     pub fn check(&self) -> Result<(), ForbiddenByte> {
         if let FtpCredentials::User { user, password } = self {
-            forbidden(user.as_bytes(), "user", None)?;
+            forbidden(user.as_bytes().iter().copied(), "user", None)?;
             if let Some(password) = password {
-                forbidden(password.as_bytes(), "password", None)?;
+                forbidden(password.as_bytes().iter().copied(), "password", None)?;
             }
         }
         Ok(())
@@ -215,7 +217,7 @@ const FTP_FORBIDDEN: &[u8] = b"\r\n";
 /// `name`, the user or the password) that would end an FTP command line,
 /// as an error.
 fn forbidden(
-    value: &[u8],
+    value: impl IntoIterator<Item = u8>,
     part: &'static str,
     segment: Option<usize>,
 ) -> Result<(), ForbiddenByte> {
@@ -346,7 +348,7 @@ impl<'a> FtpUrl<'a> {
     /// them, each argument borrowed from the URL unless it has an escape.
     ///
     /// The whole sequence is checked first, by a pass over the path that
-    /// allocates only for segments with escapes.
+    /// decodes each segment one octet at a time and allocates nothing.
     ///
     /// # Errors
     ///
@@ -366,26 +368,14 @@ impl<'a> FtpUrl<'a> {
         &self,
         typecode: Option<Typecode>,
     ) -> Result<FtpCommands<'a>, ForbiddenByte> {
-        let Some(path) = self.fpath else {
+        self.check_commands()?;
+        let Some((cwds, name)) = self.cwds_and_name() else {
             return Ok(FtpCommands {
                 cwds: None,
                 last: [None, None],
             });
         };
-        // Every segment before the last is a `<cwd>`, the last the `<name>`.
-        let (cwds, name) = match path.as_str().rsplit_once('/') {
-            Some((cwds, name)) => (Some(cwds), name),
-            None => (None, path.as_str()),
-        };
-        for (index, cwd) in cwds
-            .into_iter()
-            .flat_map(|cwds| cwds.split('/'))
-            .enumerate()
-        {
-            forbidden(decode(cwd).as_bytes(), "cwd", Some(index))?;
-        }
         let name = decode(name);
-        forbidden(name.as_bytes(), "name", None)?;
         let last = match typecode {
             Some(Typecode::Directory) => [Some(FtpCommand::Nlst(name)), None],
             Some(Typecode::Ascii) => [Some(FtpCommand::TypeA), Some(FtpCommand::Retr(name))],
@@ -395,6 +385,33 @@ impl<'a> FtpUrl<'a> {
         Ok(FtpCommands {
             cwds: cwds.map(|cwds| cwds.split('/')),
             last,
+        })
+    }
+
+    /// The error of [`FtpUrl::commands_iter`], found without giving a
+    /// command: each segment is decoded one octet at a time, nothing
+    /// allocated ([`crate::Url::semantic_errors`] checks every ftp URL so).
+    pub(crate) fn check_commands(&self) -> Result<(), ForbiddenByte> {
+        let Some((cwds, name)) = self.cwds_and_name() else {
+            return Ok(());
+        };
+        for (index, cwd) in cwds
+            .into_iter()
+            .flat_map(|cwds| cwds.split('/'))
+            .enumerate()
+        {
+            forbidden(percent_decode_str(cwd), "cwd", Some(index))?;
+        }
+        forbidden(percent_decode_str(name), "name", None)
+    }
+
+    /// The url-path's `<cwd>` segments before the last `/` (none when the
+    /// path has one segment) and its `<name>`; `None` without a url-path.
+    fn cwds_and_name(&self) -> Option<(Option<&'a str>, &'a str)> {
+        let path = self.fpath?.as_str();
+        Some(match path.rsplit_once('/') {
+            Some((cwds, name)) => (Some(cwds), name),
+            None => (None, path),
         })
     }
 

@@ -1,6 +1,8 @@
 //! What a gopher URL means (section 3.4): the item type, the selector, the
 //! search and the Gopher+ string, decoded, and the request a client sends.
 
+use percent_encoding::percent_decode_str;
+
 use super::decode::{Decoded, decode};
 use super::errors::ForbiddenByte;
 use crate::ast::GopherUrl;
@@ -77,43 +79,16 @@ impl<'a> GopherUrl<'a> {
     /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
     /// ```
     pub fn request(&self) -> Result<Vec<u8>, ForbiddenByte> {
-        let selector = self.selector_decoded();
-        ForbiddenByte::find(
-            selector.as_bytes(),
-            GOPHER_FORBIDDEN,
-            "Gopher",
-            "request",
-            "selector",
-            None,
-        )?;
-        let mut request = selector.into_bytes().into_owned();
+        self.check_request()?;
+        let mut request = self.selector_decoded().into_bytes().into_owned();
         let mut ends_with_crlf = false;
         if let Some(search) = self.search_decoded() {
-            ForbiddenByte::find(
-                search.as_bytes(),
-                GOPHER_FORBIDDEN,
-                "Gopher",
-                "request",
-                "search",
-                None,
-            )?;
             request.push(b'\t');
             request.extend_from_slice(search.as_bytes());
             if let Some(plus) = self.gopher_plus_decoded() {
-                let plus = plus.as_bytes();
-                if !plus.starts_with(FORM_START) {
-                    ForbiddenByte::find(
-                        plus,
-                        GOPHER_FORBIDDEN,
-                        "Gopher",
-                        "request",
-                        "gopher+_string",
-                        None,
-                    )?;
-                }
-                ends_with_crlf = plus.ends_with(b"\r\n");
+                ends_with_crlf = plus.as_bytes().ends_with(b"\r\n");
                 request.push(b'\t');
-                request.extend_from_slice(plus);
+                request.extend_from_slice(plus.as_bytes());
             }
         }
         if !ends_with_crlf {
@@ -121,4 +96,31 @@ impl<'a> GopherUrl<'a> {
         }
         Ok(request)
     }
+
+    /// Whether [`GopherUrl::request`] can send the URL's fields: its error,
+    /// found without building the request (each field is decoded one octet
+    /// at a time, nothing allocated), for [`crate::Url::semantic_errors`].
+    pub(crate) fn check_request(&self) -> Result<(), ForbiddenByte> {
+        gopher_forbidden(self.selector(), "selector")?;
+        let Some(search) = self.search() else {
+            return Ok(());
+        };
+        gopher_forbidden(search, "search")?;
+        if let Some(plus) = self.gopher_plus_string() {
+            let form = percent_decode_str(plus)
+                .take(FORM_START.len())
+                .eq(FORM_START.iter().copied());
+            if !form {
+                gopher_forbidden(plus, "gopher+_string")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first TAB, CR or LF of the field `value`, as written, once decoded,
+/// named `part`, as an error.
+fn gopher_forbidden(value: &str, part: &'static str) -> Result<(), ForbiddenByte> {
+    let decoded = percent_decode_str(value);
+    ForbiddenByte::find(decoded, GOPHER_FORBIDDEN, "Gopher", "request", part, None)
 }

@@ -61,6 +61,10 @@
 //!   and smuggle another ("could be used to simulate an extra operation"). `commands()` and
 //!   `request()` refuse such URLs with a `ForbiddenByte` naming the part, the octet and its
 //!   position; the decoded parts stay readable.
+//! - **Semantic errors**: `Url::semantic_errors()` lists every error those accessors give a
+//!   URL (a port beyond 65535, an nntp article number beyond 64 bits, a `ForbiddenByte` of
+//!   the FTP login, path or Gopher request) as a [`SemanticError`], in the order of where
+//!   each is; [`crate::lint`] warns of each.
 //! - **news** (3.6) `group()`, `article()` (`message_id()` without the angle brackets),
 //!   `is_all()` for `news:*`; **nntp** (3.7) `group()`, `article_number()`; **telnet** (3.8)
 //!   the advisory `user_decoded()`, `password_decoded()`; **wais** (3.9) `database_decoded()`
@@ -105,6 +109,7 @@ mod encode;
 mod errors;
 mod ftp;
 mod gopher;
+mod semantic_errors;
 mod semantics;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -123,6 +128,6 @@ pub use build::{
     Parts, ProsperoParts, TelnetParts, Userinfo, WaisForm, WaisParts,
 };
 pub use decode::{Decoded, decode};
-pub use errors::{BuildError, ForbiddenByte, OutOfRange};
+pub use errors::{BuildError, ForbiddenByte, OutOfRange, SemanticError};
 pub use ftp::{FtpCommand, FtpCommands, FtpCredentials, Typecode};
 pub use semantics::default_port;

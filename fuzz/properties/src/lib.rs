@@ -61,12 +61,28 @@ pub fn parse_target(data: &[u8]) {
             let password = url.password_span();
             assert_span(input, password.clone());
             assert_eq!(check(input).expect("valid").password_span(), password);
-            for warning in lint::lint(&url) {
+            let warnings = lint::lint(&url);
+            for warning in &warnings {
                 assert!(warning.offset() < input.len());
                 let shown = warning.diagnostic(&url).hide_password(true).to_string();
                 if let Some(span) = password.clone() {
                     assert_hidden(input, span, &shown);
                 }
+            }
+            // Every semantic error is a warning of its own, in the same
+            // order, its message first.
+            let warned: Vec<&str> = warnings
+                .iter()
+                .filter(|warning| warning.code().is_semantic_error())
+                .map(|warning| warning.message())
+                .collect();
+            let errors = url.semantic_errors();
+            assert_eq!(warned.len(), errors.len(), "{input}");
+            for (message, error) in warned.iter().zip(&errors) {
+                assert!(
+                    message.starts_with(&error.to_string()),
+                    "{input}: {message}"
+                );
             }
             // What the URL means: none of it may panic.
             let _ = url.effective_port();
