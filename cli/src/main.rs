@@ -152,17 +152,18 @@ enum Command {
     /// JSON: one object per input, `{"input", "valid", "rule", "scheme",
     /// "user", "password", "host", "port", "effective_port"}` and, but for
     /// telnet, whose parts those are, an object named after the scheme
-    /// (`"ftp": {"path_segments", "typecode",
-    /// "commands"}`, `"gopher": {"type", "selector", "search",
-    /// "gopher_plus", "request"}`, `"news": {"group", "article", "all"}`,
-    /// `"nntp": {"group", "article"}`, `"wais": {"database", "search",
-    /// "wtype", "wpath"}`, `"file": {"host", "path_segments"}`,
-    /// `"prospero": {"hsoname", "fields"}`, `"mailto": {"address"}`,
-    /// `"http": {"path_segments", "search"}`, `"other": {"schemepart",
-    /// "urlpath"}`). An http path segment and the search are lists of the
-    /// pieces their unencoded `;`s separate (section 3.3 reserves `;`
-    /// there: `a;b` gives `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` is
-    /// the digits as written, `effective_port` a number. Decoded values are
+    /// (`"ftp": {"path_segments", "typecode", "commands"}`, `"gopher":
+    /// {"type", "selector", "search", "gopher_plus", "request"}`, `"news":
+    /// {"group", "article", "all"}`, `"nntp": {"group", "article",
+    /// "article_number"}`, `"wais": {"database", "search", "wtype",
+    /// "wpath"}`, `"file": {"host", "path_segments"}`, `"prospero":
+    /// {"hsoname", "fields"}`, `"mailto": {"address"}`, `"http":
+    /// {"path_segments", "search"}`, `"other": {"schemepart", "urlpath"}`).
+    /// An http path segment and the search are lists of the pieces their
+    /// unencoded `;`s separate (section 3.3 reserves `;` there: `a;b` gives
+    /// `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` and an nntp `article`
+    /// are the digits as written, `effective_port` and `article_number`
+    /// numbers. Decoded values are
     /// strings when their octets are UTF-8 and arrays of byte values when
     /// they are not (`%FF` gives `[255]`); an input that is not UTF-8 has
     /// its bytes in `input_bytes`.

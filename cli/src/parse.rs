@@ -4,7 +4,8 @@
 //! `input`, `valid`, `rule`, then, for a valid URL, `scheme` (lower case),
 //! `user`, `password` (decoded), `host`, `port` (the digits as written),
 //! `effective_port` (a number), and one object named after the scheme with
-//! its own parts; for an invalid one, `error`, as `check` writes it.
+//! its own parts (an nntp article, like a port, as written and as a
+//! number); for an invalid one, `error`, as `check` writes it.
 //!
 //! A line longer than `--max-line-bytes` is not parsed: its record says so,
 //! with its file and line number ([`TooLong`]).
@@ -127,10 +128,13 @@ struct News<'a> {
     all: bool,
 }
 
+/// An nntp URL's parts: the article as written, as a port is, and its
+/// number (`None` beyond 64 bits: a semantic error).
 #[derive(Serialize)]
 struct Nntp<'a> {
     group: &'a str,
-    article: Option<u64>,
+    article: Option<&'a str>,
+    article_number: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -342,7 +346,9 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>) {
         Url::Nntp(nntp) => {
             record.nntp = Some(Nntp {
                 group: nntp.group(),
-                article: nntp.article_number().unwrap_or(None),
+                article: nntp.article(),
+                // A number beyond 64 bits is a semantic error.
+                article_number: nntp.article_number().unwrap_or(None),
             });
         }
         Url::Telnet(_) => {}
@@ -595,6 +601,7 @@ fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usi
     if let Some(nntp) = &record.nntp {
         line(out, "group", nntp.group);
         line(out, "article", Plain(nntp.article));
+        line(out, "article number", Plain(nntp.article_number));
     }
     other_parts(out, record, password.as_ref());
     for error in &record.semantic_errors {

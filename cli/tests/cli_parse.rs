@@ -86,7 +86,11 @@ fn one_sub_object_per_scheme() {
     );
     assert_eq!(
         record("nntp://h/comp.lang/042")["nntp"],
-        json!({"group": "comp.lang", "article": 42})
+        json!({"group": "comp.lang", "article": "042", "article_number": 42})
+    );
+    assert_eq!(
+        record("nntp://h/comp.lang")["nntp"],
+        json!({"group": "comp.lang", "article": null, "article_number": null})
     );
     assert_eq!(
         record("wais://h/db/TEXT/0%2C1")["wais"],
@@ -181,6 +185,28 @@ fn semantic_errors_of_valid_urls_are_listed() {
     assert_eq!(
         record["semantic_errors"],
         json!(["the port 65536 does not fit in 16 bits (at most 65535)"])
+    );
+    // An article number beyond 64 bits: the article is there, as written,
+    // as a port beyond 65535 is; its number is what fails.
+    let record = self::record("nntp://h/g/0099999999999999999999999");
+    assert_eq!(
+        record["nntp"],
+        json!({"group": "g", "article": "0099999999999999999999999", "article_number": null})
+    );
+    assert_eq!(
+        record["semantic_errors"],
+        json!([
+            "the article number 0099999999999999999999999 does not fit in 64 bits (at most \
+             18446744073709551615)"
+        ])
+    );
+    let text = stdout(&rfc1738(
+        &["parse", "nntp://h/g/99999999999999999999999"],
+        b"",
+    ));
+    assert!(
+        text.contains("\n  article         99999999999999999999999\n  article number  none\n"),
+        "{text}"
     );
     let record = self::record("ftp://h/a%0D%0ADELE%20b/c");
     assert_eq!(record["ftp"]["commands"], Value::Null);
