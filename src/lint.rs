@@ -87,6 +87,10 @@ pub enum Code {
     /// a TAB, CR or LF in a Gopher selector, search or Gopher+ string (a
     /// semantic error, [`ForbiddenByte`](crate::url::ForbiddenByte)).
     ForbiddenByte,
+    /// An ftp URL whose typecode `a` or `i` asks to transfer a file and
+    /// whose url-path ends in an empty name (a semantic error,
+    /// [`SemanticError::NoFile`]).
+    NoFile,
 }
 
 impl Code {
@@ -109,6 +113,7 @@ impl Code {
             Code::UrlPrefix => "url-prefix",
             Code::ArticleRange => "article-range",
             Code::ForbiddenByte => "forbidden-byte",
+            Code::NoFile => "no-file",
         }
     }
 }
@@ -116,7 +121,8 @@ impl Code {
 impl Code {
     /// Whether the code is that of a semantic error
     /// ([`Url::semantic_errors`]): `port-range`, `article-range`,
-    /// `forbidden-byte`. Each semantic error is one warning of such a code.
+    /// `forbidden-byte`, `no-file`. Each semantic error is one warning of
+    /// such a code.
     ///
     /// ```
     /// use rfc1738::lint::{Code, lint};
@@ -129,7 +135,7 @@ impl Code {
     pub fn is_semantic_error(self) -> bool {
         matches!(
             self,
-            Code::PortRange | Code::ArticleRange | Code::ForbiddenByte
+            Code::PortRange | Code::ArticleRange | Code::ForbiddenByte | Code::NoFile
         )
     }
 }
@@ -526,6 +532,7 @@ fn semantic_errors(found: &mut Findings<'_>, url: &Url<'_>) {
                 ),
             ),
             SemanticError::Forbidden(_) => (Code::ForbiddenByte, error.to_string()),
+            SemanticError::NoFile { .. } => (Code::NoFile, error.to_string()),
         };
         let mut hidden = error;
         hidden.hide_password();

@@ -227,6 +227,8 @@ fn every_semantic_error_is_a_warning_at_what_it_is_about() {
         ("ftp://h/ab/c%41d%0A", (Code::ForbiddenByte, 16)),
         ("ftp://h/a/b%0Dc/d", (Code::ForbiddenByte, 11)),
         ("ftp://u%0Dx@h/", (Code::ForbiddenByte, 7)),
+        // A typecode that asks for a file, and no name: at the `;`.
+        ("ftp://h/pub/;type=a", (Code::NoFile, 12)),
     ] {
         let url = parse(input).unwrap();
         let errors = url.semantic_errors();
@@ -263,6 +265,10 @@ fn every_semantic_error_is_a_warning_at_what_it_is_about() {
     assert!(!lint(&form).iter().any(|w| w.code().is_semantic_error()));
     assert_eq!(Code::ForbiddenByte.as_str(), "forbidden-byte");
     assert_eq!(Code::ArticleRange.as_str(), "article-range");
+    assert_eq!(Code::NoFile.as_str(), "no-file");
+    // An empty name under `d`, or with no typecode, is a listing.
+    assert!(warnings("ftp://h/pub/;type=d").is_empty());
+    assert!(warnings("ftp://h/pub/").is_empty());
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use rfc1738::Url;
 use rfc1738::url::{
-    FileHost, FtpCommand, FtpCredentials, FtpUrl, GopherUrl, Host, Typecode, WaisUrl, decode,
-    default_port,
+    FileHost, ForbiddenByte, FtpCommand, FtpCredentials, FtpUrl, GopherUrl, Host, SemanticError,
+    Typecode, WaisUrl, decode, default_port,
 };
 
 fn parse(input: &str) -> Url<'_> {
@@ -22,6 +22,14 @@ fn gopher(input: &str) -> GopherUrl<'_> {
     match parse(input) {
         Url::Gopher(url) => url,
         other => panic!("{input} is a {}", other.rule()),
+    }
+}
+
+/// The octet an ftp URL's commands are refused for.
+fn forbidden(input: &str) -> ForbiddenByte {
+    match ftp(input).commands() {
+        Err(SemanticError::Forbidden(error)) => error,
+        other => panic!("{input}: {other:?}"),
     }
 }
 
@@ -302,13 +310,59 @@ fn section_3_2_3_no_typecode_no_type_command_and_the_guess_is_separate() {
 }
 
 #[test]
-fn an_ftp_url_without_a_path_stands_for_no_command_and_an_empty_name_for_a_null_one() {
+fn an_ftp_url_without_a_path_stands_for_no_command_and_an_empty_name_for_a_listing() {
     // "The whole url-path may be omitted".
     assert!(commands("ftp://host.dom").is_empty());
-    // "The <cwdx> and <name> parts may be empty": an empty name is a null
-    // argument, like the empty cwd of the RFC's example.
-    assert_eq!(commands("ftp://host.dom/pub/"), ["CWD pub", "RETR "]);
-    assert_eq!(commands("ftp://host.dom/pub/;type=d"), ["CWD pub", "NLST "]);
+    let url = ftp("ftp://host.dom");
+    assert_eq!(url.commands_with(Some(Typecode::Image)), Ok(vec![]));
+    // "The <cwdx> and <name> parts may be empty". An empty name names no
+    // file: RFC 959's RETR needs a pathname, its NLST does not ("a null
+    // argument implies the current directory"). Without a typecode (whose
+    // guess is `d` for an empty name) and under `d`, the URL lists the
+    // directory the CWDs reached (grammar/DECISIONS.md D29).
+    assert_eq!(commands("ftp://host.dom/"), ["NLST"]);
+    assert_eq!(commands("ftp://host.dom/pub/"), ["CWD pub", "NLST"]);
+    assert_eq!(
+        commands("ftp://host.dom/a/b/;type=d"),
+        ["CWD a", "CWD b", "NLST"]
+    );
+    assert_eq!(
+        ftp("ftp://host.dom/pub/").guess_typecode(),
+        Typecode::Directory
+    );
+    let nlst = &ftp("ftp://h/pub/").commands().unwrap()[1];
+    assert_eq!(nlst, &FtpCommand::Nlst("".into()));
+    assert_eq!(
+        (nlst.verb(), nlst.argument(), nlst.to_bytes()),
+        ("NLST", &b""[..], b"NLST".to_vec())
+    );
+    // An empty CWD keeps its null argument, as section 3.2.2 writes it.
+    assert_eq!(commands("ftp://h//x"), ["CWD ", "RETR x"]);
+    // Under `a` or `i`, the URL asks to transfer a file it does not name.
+    for (input, typecode) in [
+        ("ftp://host.dom/pub/;type=a", Typecode::Ascii),
+        ("ftp://host.dom/;type=I", Typecode::Image),
+    ] {
+        let url = ftp(input);
+        let error = url.commands().unwrap_err();
+        assert_eq!(error, SemanticError::NoFile { typecode }, "{input}");
+        assert!(
+            error.to_string().contains("RFC 1738 section 3.2.2"),
+            "{error}"
+        );
+        assert!(url.commands_iter(url.typecode()).is_err());
+        assert_eq!(parse(input).semantic_errors(), [error]);
+        // The listing it can stand for, by the caller's choice.
+        let listing = url.commands_with(Some(Typecode::Directory)).unwrap();
+        assert_eq!(listing.last(), Some(&FtpCommand::Nlst("".into())));
+    }
+    let url = ftp("ftp://host.dom/pub/");
+    assert!(matches!(
+        url.commands_with(Some(Typecode::Ascii)),
+        Err(SemanticError::NoFile {
+            typecode: Typecode::Ascii
+        })
+    ));
 }
 
 #[test]
@@ -316,8 +370,7 @@ fn section_6_cr_or_lf_in_a_decoded_ftp_argument_is_refused() {
     // "Care should be taken when URLs contain embedded encoded delimiters ...
     // (for example, CR and LF characters for telnet protocols) that these are
     // not unencoded before transmission."
-    let url = ftp("ftp://host/pub%0D%0ADELE%20x/file");
-    let error = url.commands().unwrap_err();
+    let error = forbidden("ftp://host/pub%0D%0ADELE%20x/file");
     assert_eq!(
         (
             error.part(),
@@ -328,7 +381,7 @@ fn section_6_cr_or_lf_in_a_decoded_ftp_argument_is_refused() {
         ("cwd", Some(0), b'\r', 3)
     );
     assert!(error.to_string().contains("section 6"), "{error}");
-    let error = ftp("ftp://host/a/b/file%0A").commands().unwrap_err();
+    let error = forbidden("ftp://host/a/b/file%0A");
     assert_eq!(
         (
             error.part(),

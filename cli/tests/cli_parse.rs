@@ -59,6 +59,13 @@ fn the_issues_ftp_record_exactly() {
         record("ftp://h/a/b;type=d")["ftp"]["commands"],
         json!(["CWD a", "NLST b"])
     );
+    // An empty name: no file to retrieve, the directory's listing
+    // (grammar/DECISIONS.md D30).
+    assert_eq!(record("ftp://h/")["ftp"]["commands"], json!(["NLST"]));
+    assert_eq!(
+        record("ftp://h/a/b/;type=d")["ftp"]["commands"],
+        json!(["CWD a", "CWD b", "NLST"])
+    );
     assert_eq!(record("ftp://h/b;type=I")["ftp"]["typecode"], json!("i"));
 }
 
@@ -249,6 +256,7 @@ fn every_semantic_error_of_parse_is_a_warning_of_check() {
         "gopher://h/1a%09b%09c%09d",
         "ftp://u%0D:p%0A@h:70000/a%0D/b",
         "ftp://h/c",
+        "ftp://h/pub/;type=i",
     ];
     let parsed = records(&rfc1738(
         &[&["parse", "--format", "json"][..], &inputs].concat(),
@@ -272,7 +280,7 @@ fn every_semantic_error_of_parse_is_a_warning_of_check() {
             .unwrap()
             .iter()
             .filter(|warning| {
-                ["port-range", "article-range", "forbidden-byte"]
+                ["port-range", "article-range", "forbidden-byte", "no-file"]
                     .contains(&warning["code"].as_str().unwrap())
             })
             .map(|warning| warning["message"].as_str().unwrap())
@@ -285,6 +293,15 @@ fn every_semantic_error_of_parse_is_a_warning_of_check() {
     // The login's first (the user's), the port, the path's.
     assert_eq!(parsed[4]["semantic_errors"].as_array().unwrap().len(), 3);
     assert!(parsed[5].get("semantic_errors").is_none());
+    assert_eq!(parsed[6]["ftp"]["commands"], Value::Null);
+    assert!(
+        parsed[6]["semantic_errors"][0]
+            .as_str()
+            .unwrap()
+            .contains("there is none to retrieve"),
+        "{}",
+        parsed[6]
+    );
     // Alone, the gopher URL whose selector holds a TAB fails the check.
     let output = rfc1738(&["check", "--deny-warnings", "gopher://h/1a%09b/c"], b"");
     assert_eq!(output.status.code(), Some(1));

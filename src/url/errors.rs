@@ -79,15 +79,16 @@ pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64,
 /// delimiters for a given protocol (for example, CR and LF characters for
 /// telnet protocols) that these are not unencoded before transmission. This
 /// would violate the protocol but could be used to simulate an extra
-/// operation or parameter". [`crate::url::FtpUrl::commands`],
-/// [`crate::url::FtpCredentials::check`] and
+/// operation or parameter". [`crate::url::FtpCredentials::check`] and
 /// [`crate::url::GopherUrl::request`] refuse such a request and return this
-/// error.
+/// error, [`crate::url::FtpUrl::commands`] returns it as a
+/// [`SemanticError::Forbidden`].
 ///
 /// ```
+/// use rfc1738::url::SemanticError;
 /// let url = rfc1738::parse("ftp://host/pub%0D%0ADELE%20x/file").unwrap();
 /// let rfc1738::Url::Ftp(ftp) = url else { unreachable!() };
-/// let error = ftp.commands().unwrap_err();
+/// let SemanticError::Forbidden(error) = ftp.commands().unwrap_err() else { panic!() };
 /// assert_eq!(error.part(), "cwd");
 /// assert_eq!(error.segment(), Some(0));
 /// assert_eq!(error.byte(), b'\r');
@@ -288,6 +289,18 @@ pub enum SemanticError {
     /// [`crate::url::FtpUrl::commands`], [`crate::url::GopherUrl::request`]).
     #[error(transparent)]
     Forbidden(ForbiddenByte),
+    /// An ftp URL whose typecode, `a` or `i`, asks to transfer a file, and
+    /// whose url-path ends in an empty name: it names no file to `RETR`
+    /// ([`crate::url::FtpUrl::commands_with`], grammar/DECISIONS.md D30).
+    #[error(
+        "the url-path ends in an empty name: the typecode \"{typecode}\" asks to transfer a \
+         file, and there is none to retrieve (RFC 1738 section 3.2.2: \"access the file whose \
+         name is <name>\"; RFC 959's RETR needs a pathname)"
+    )]
+    NoFile {
+        /// The typecode, `a` or `i`.
+        typecode: crate::url::Typecode,
+    },
 }
 
 impl SemanticError {

@@ -6,7 +6,7 @@ use core::fmt;
 use percent_encoding::percent_decode_str;
 
 use super::decode::{Decoded, decode};
-use super::errors::ForbiddenByte;
+use super::errors::{ForbiddenByte, SemanticError};
 use crate::ast::FtpUrl;
 
 /// The `;type=` typecode of section 3.2.2: "one of the characters "a", "i",
@@ -155,7 +155,9 @@ pub enum FtpCommand<'a> {
     TypeA,
     /// `TYPE I`, for typecode `i`.
     TypeI,
-    /// `NLST <name>`, for typecode `d`.
+    /// `NLST <name>`, for typecode `d`; `NLST` alone for an empty name
+    /// (RFC 959: `NLST [<SP> <pathname>]`, "a null argument implies the
+    /// current directory"): see [`FtpUrl::commands_with`].
     Nlst(Decoded<'a>),
     /// `RETR <name>`: "access the file whose name is `<name>` (for example,
     /// using the RETR command.)"
@@ -174,7 +176,8 @@ impl FtpCommand<'_> {
     }
 
     /// The command's argument, decoded: the segment or the name, `A` or `I`
-    /// for `TYPE`. The command line is the verb, a space and the argument.
+    /// for `TYPE`. The command line is the verb, a space and the argument;
+    /// the verb alone for an `NLST` whose argument is empty.
     pub fn argument(&self) -> &[u8] {
         match self {
             FtpCommand::Cwd(argument) | FtpCommand::Nlst(argument) | FtpCommand::Retr(argument) => {
@@ -191,21 +194,33 @@ impl FtpCommand<'_> {
     /// use rfc1738::url::FtpCommand;
     /// assert_eq!(FtpCommand::Cwd("".into()).to_bytes(), b"CWD ");
     /// assert_eq!(FtpCommand::TypeI.to_bytes(), b"TYPE I");
+    /// assert_eq!(FtpCommand::Nlst("".into()).to_bytes(), b"NLST");
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        [self.verb().as_bytes(), b" ", self.argument()].concat()
+        if self.has_argument() {
+            [self.verb().as_bytes(), b" ", self.argument()].concat()
+        } else {
+            self.verb().as_bytes().to_vec()
+        }
+    }
+
+    /// Whether the command line has an argument: all have but an `NLST`
+    /// without one, whose argument RFC 959 makes optional. A `CWD` keeps
+    /// its null argument, as section 3.2.2 writes it (`"CWD " with a null
+    /// argument`).
+    fn has_argument(&self) -> bool {
+        !matches!(self, FtpCommand::Nlst(name) if name.is_empty())
     }
 }
 
 impl fmt::Display for FtpCommand<'_> {
     /// The command line, U+FFFD standing for bytes that are not UTF-8.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {}",
-            self.verb(),
-            String::from_utf8_lossy(self.argument())
-        )
+        f.write_str(self.verb())?;
+        if self.has_argument() {
+            write!(f, " {}", String::from_utf8_lossy(self.argument()))?;
+        }
+        Ok(())
     }
 }
 
@@ -297,16 +312,16 @@ impl<'a> FtpUrl<'a> {
     ///
     /// # Errors
     ///
-    /// The [`ForbiddenByte`] of [`FtpUrl::commands_with`].
+    /// The [`SemanticError`] of [`FtpUrl::commands_with`].
     ///
     /// ```
     /// use rfc1738::url::FtpCommand;
     /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap() else { panic!() };
     /// let commands: Vec<String> = url.commands()?.iter().map(ToString::to_string).collect();
     /// assert_eq!(commands, ["CWD /etc", "RETR motd"]);
-    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// # Ok::<(), rfc1738::url::SemanticError>(())
     /// ```
-    pub fn commands(&self) -> Result<Vec<FtpCommand<'a>>, ForbiddenByte> {
+    pub fn commands(&self) -> Result<Vec<FtpCommand<'a>>, SemanticError> {
         self.commands_with(self.typecode())
     }
 
@@ -318,28 +333,48 @@ impl<'a> FtpUrl<'a> {
     /// argument, and then access the file whose name is `<name>`".
     ///
     /// - Every segment before the last is a `CWD`, the empty ones with a
-    ///   null argument (`CWD `).
+    ///   null argument (`CWD `), as section 3.2.2 writes it.
     /// - The last is the name: `NLST <name>` under `d`, else `TYPE A` or
     ///   `TYPE I` under `a` or `i`, then `RETR <name>`. Without a typecode
     ///   there is no `TYPE`: section 3.2.3 leaves the mode to the client
-    ///   ([`FtpUrl::guess_typecode`] offers a guess). An empty name gives
-    ///   `RETR ` (or `NLST `) with a null argument, by the same rule as an
-    ///   empty `CWD`; the RFC does not say it lists the directory.
-    /// - A URL without a url-path (`ftp://host`) stands for no command.
+    ///   ([`FtpUrl::guess_typecode`] offers a guess).
+    /// - An empty name (`ftp://host/pub/`) names no file: `RETR` needs one
+    ///   (RFC 959: `RETR <SP> <pathname>`), and only the listing does
+    ///   without (`NLST [<SP> <pathname>]`, "a null argument implies the
+    ///   current directory"). Under `d`, or without a typecode (whose guess
+    ///   is `d` for an empty name), it is `NLST` alone, listing the
+    ///   directory the `CWD`s reached; under `a` or `i` it is an error:
+    ///   the URL asks to transfer a file it does not name.
+    ///   (grammar/DECISIONS.md, D30.)
+    /// - A URL without a url-path (`ftp://host`) stands for no command,
+    ///   whatever the typecode.
     ///
     /// The arguments are decoded, so one may contain `/`
     /// (`%2Fetc` → `CWD /etc`).
     ///
+    /// ```
+    /// use rfc1738::url::{SemanticError, Typecode};
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/pub/")? else { panic!() };
+    /// let lines = |commands: Vec<_>| commands.iter().map(ToString::to_string).collect::<Vec<_>>();
+    /// assert_eq!(lines(url.commands()?), ["CWD pub", "NLST"]);
+    /// assert_eq!(lines(url.commands_with(Some(Typecode::Directory))?), ["CWD pub", "NLST"]);
+    /// let error = url.commands_with(Some(Typecode::Image)).unwrap_err();
+    /// assert_eq!(error, SemanticError::NoFile { typecode: Typecode::Image });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     ///
-    /// A [`ForbiddenByte`] for the first segment whose decoded argument holds
-    /// CR or LF, which would end the command line and start another on the
-    /// server (section 6): it names the segment (`cwd` and its index, or
-    /// `name`), the octet and where it is in the argument.
+    /// A [`SemanticError::Forbidden`] for the first segment whose decoded
+    /// argument holds CR or LF, which would end the command line and start
+    /// another on the server (section 6): it names the segment (`cwd` and
+    /// its index, or `name`), the octet and where it is in the argument.
+    /// Else a [`SemanticError::NoFile`] when `typecode` is `a` or `i` and
+    /// the name is empty.
     pub fn commands_with(
         &self,
         typecode: Option<Typecode>,
-    ) -> Result<Vec<FtpCommand<'a>>, ForbiddenByte> {
+    ) -> Result<Vec<FtpCommand<'a>>, SemanticError> {
         self.commands_iter(typecode).map(Iterator::collect)
     }
 
@@ -352,7 +387,7 @@ impl<'a> FtpUrl<'a> {
     ///
     /// # Errors
     ///
-    /// The [`ForbiddenByte`] of [`FtpUrl::commands_with`], before any command
+    /// The [`SemanticError`] of [`FtpUrl::commands_with`], before any command
     /// is given.
     ///
     /// ```
@@ -362,13 +397,13 @@ impl<'a> FtpUrl<'a> {
     /// assert_eq!(commands.next().unwrap().to_string(), "TYPE I");
     /// assert_eq!(commands.next().unwrap().to_string(), "RETR motd");
     /// assert!(commands.next().is_none());
-    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// # Ok::<(), rfc1738::url::SemanticError>(())
     /// ```
     pub fn commands_iter(
         &self,
         typecode: Option<Typecode>,
-    ) -> Result<FtpCommands<'a>, ForbiddenByte> {
-        self.check_commands()?;
+    ) -> Result<FtpCommands<'a>, SemanticError> {
+        self.check_commands(typecode)?;
         let Some((cwds, name)) = self.cwds_and_name() else {
             return Ok(FtpCommands {
                 cwds: None,
@@ -376,8 +411,10 @@ impl<'a> FtpUrl<'a> {
             });
         };
         let name = decode(name);
+        // `check_commands` refused an empty name under `a` or `i`.
         let last = match typecode {
             Some(Typecode::Directory) => [Some(FtpCommand::Nlst(name)), None],
+            None if name.is_empty() => [Some(FtpCommand::Nlst(name)), None],
             Some(Typecode::Ascii) => [Some(FtpCommand::TypeA), Some(FtpCommand::Retr(name))],
             Some(Typecode::Image) => [Some(FtpCommand::TypeI), Some(FtpCommand::Retr(name))],
             None => [Some(FtpCommand::Retr(name)), None],
@@ -388,10 +425,11 @@ impl<'a> FtpUrl<'a> {
         })
     }
 
-    /// The error of [`FtpUrl::commands_iter`], found without giving a
-    /// command: each segment is decoded one octet at a time, nothing
-    /// allocated ([`crate::Url::semantic_errors`] checks every ftp URL so).
-    pub(crate) fn check_commands(&self) -> Result<(), ForbiddenByte> {
+    /// The error of [`FtpUrl::commands_iter`] under `typecode`, found
+    /// without giving a command: each segment is decoded one octet at a
+    /// time, nothing allocated ([`crate::Url::semantic_errors`] checks every
+    /// ftp URL so).
+    pub(crate) fn check_commands(&self, typecode: Option<Typecode>) -> Result<(), SemanticError> {
         let Some((cwds, name)) = self.cwds_and_name() else {
             return Ok(());
         };
@@ -400,9 +438,16 @@ impl<'a> FtpUrl<'a> {
             .flat_map(|cwds| cwds.split('/'))
             .enumerate()
         {
-            forbidden(percent_decode_str(cwd), "cwd", Some(index))?;
+            forbidden(percent_decode_str(cwd), "cwd", Some(index))
+                .map_err(SemanticError::Forbidden)?;
         }
-        forbidden(percent_decode_str(name), "name", None)
+        forbidden(percent_decode_str(name), "name", None).map_err(SemanticError::Forbidden)?;
+        match typecode {
+            Some(typecode @ (Typecode::Ascii | Typecode::Image)) if name.is_empty() => {
+                Err(SemanticError::NoFile { typecode })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The url-path's `<cwd>` segments before the last `/` (none when the

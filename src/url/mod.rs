@@ -48,7 +48,9 @@
 //!   one is `CWD ` with a null argument), then `NLST <name>` for `;type=d`, else `TYPE A` or
 //!   `TYPE I` when there is a typecode, then `RETR <name>`; no `TYPE` without a typecode
 //!   (3.2.3 leaves the mode to the client: `guess_typecode()` guesses it from the name).
-//!   An empty name is `RETR ` too, and no url-path no command. `commands_iter()` gives
+//!   An empty name names no file: `NLST` alone (the directory's listing) under `d` or
+//!   without a typecode, a `SemanticError::NoFile` under `a` or `i` (D30); no url-path, no
+//!   command. `commands_iter()` gives
 //!   them one at a time, without a vector (a path of a million segments costs nothing more
 //!   than the URL).
 //! - **gopher** (3.4): `gopher_path()` ([`GopherPath`], the parts after the `/`),
@@ -63,8 +65,8 @@
 //!   position; the decoded parts stay readable.
 //! - **Semantic errors**: `Url::semantic_errors()` lists every error those accessors give a
 //!   URL (a port beyond 65535, an nntp article number beyond 64 bits, a `ForbiddenByte` of
-//!   the FTP login, path or Gopher request) as a [`SemanticError`], in the order of where
-//!   each is; [`crate::lint`] warns of each.
+//!   the FTP login, path or Gopher request, an FTP transfer of no file) as a
+//!   [`SemanticError`], in the order of where each is; [`crate::lint`] warns of each.
 //! - **news** (3.6) `group()`, `article()` (`message_id()` without the angle brackets),
 //!   `is_all()` for `news:*`; **nntp** (3.7) `group()`, `article_number()`; **telnet** (3.8)
 //!   the advisory `user_decoded()`, `password_decoded()`; **wais** (3.9) `database_decoded()`

@@ -15,7 +15,8 @@ impl<'a> Url<'a> {
     /// - An ftp URL's user or password that a decoded CR or LF would end
     ///   early in its `USER` or `PASS` line
     ///   ([`FtpCredentials::check`](crate::url::FtpCredentials::check)), and
-    ///   a path whose FTP commands cannot be sent
+    ///   a path whose FTP commands cannot be sent, for such an octet or for
+    ///   want of a file to transfer under `;type=a` or `;type=i`
     ///   ([`FtpUrl::commands`](crate::url::FtpUrl::commands), under the
     ///   URL's own typecode).
     /// - A gopher URL whose request cannot be sent: a decoded TAB, CR or LF
@@ -94,13 +95,18 @@ fn ftp_errors<'a>(url: &Url<'a>, ftp: &FtpUrl<'a>, errors: &mut Vec<(usize, Sema
         };
         errors.push(forbidden_at(url, part.unwrap_or_default(), error));
     }
-    if let Err(error) = ftp.check_commands() {
-        let segments = ftp.fpath().map(|path| path.segments());
-        let part = match error.segment() {
-            Some(index) => segments.and_then(|mut segments| segments.nth(index)),
-            None => ftp.name(),
-        };
-        errors.push(forbidden_at(url, part.unwrap_or_default(), error));
+    match ftp.check_commands(ftp.typecode()) {
+        Ok(()) => {}
+        Err(SemanticError::Forbidden(error)) => {
+            let segments = ftp.fpath().map(|path| path.segments());
+            let part = match error.segment() {
+                Some(index) => segments.and_then(|mut segments| segments.nth(index)),
+                None => ftp.name(),
+            };
+            errors.push(forbidden_at(url, part.unwrap_or_default(), error));
+        }
+        // At the empty name: where `;type=` starts.
+        Err(error) => errors.push((url.offset_of(ftp.name().unwrap_or_default()), error)),
     }
 }
 
