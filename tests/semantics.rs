@@ -496,12 +496,15 @@ fn section_3_4_3_to_3_4_8_gopher_plus_strings() {
 }
 
 #[test]
-fn section_3_4_9_a_form_is_sent_as_the_rfc_shows() {
+fn section_3_4_9_a_form_is_sent_with_its_lines_after_the_search_of_3_4_3() {
     // "The gopher+_string is of the form:
     // +%091%0D%0A+-1%0D%0A<ask_item1_value>%0D%0A<ask_item2_value>%0D%0A.%0D%0A
     // To retrieve this item, the Gopher client sends:
     // <a_gopher_selector><tab>+<tab>1<cr><lf> +-1<cr><lf> <ask_item1_value><cr><lf>
     // <ask_item2_value><cr><lf> .<cr><lf>"
+    // 3.4.9 shows one TAB before the `+`; 3.4.3 sends the search, "which may
+    // be empty", between the selector and the Gopher+ string. The crate
+    // follows 3.4.3 (grammar/DECISIONS.md D30): two TABs.
     let url = gopher("gopher://host.dom/1sel%09%09+%091%0D%0A+-1%0D%0Ayes%0D%0Ablue%0D%0A.%0D%0A");
     assert_eq!(
         url.gopher_plus_decoded().unwrap(),
@@ -511,6 +514,9 @@ fn section_3_4_9_a_form_is_sent_as_the_rfc_shows() {
         url.request().unwrap(),
         b"sel\t\t+\t1\r\n+-1\r\nyes\r\nblue\r\n.\r\n"
     );
+    // A form on a search item keeps its search.
+    let url = gopher("gopher://host.dom/7sel%09q%09+%091%0D%0Ax%0D%0A.%0D%0A");
+    assert_eq!(url.request().unwrap(), b"sel\tq\t+\t1\r\nx\r\n.\r\n");
 }
 
 #[test]

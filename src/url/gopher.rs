@@ -62,9 +62,31 @@ impl<'a> GopherUrl<'a> {
     /// Section 3.4.9 encodes the data block of a filled-in electronic form
     /// in the Gopher+ string, lines and all: `+%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A`.
     /// Such a string (decoded, it starts with `+` TAB `1` CRLF) is sent as it
-    /// is, and when it already ends with CRLF no second one is added: "the
-    /// Gopher client sends: `<a_gopher_selector><tab>+<tab>1<cr><lf>` ...
-    /// `.<cr><lf>`".
+    /// is, its lines included, and when it already ends with CRLF no second
+    /// one is added.
+    ///
+    /// The RFC contradicts itself on the line such a form is sent with. Its
+    /// URL has a search field, as 3.4.3 requires of every Gopher+ URL ("the
+    /// %09<search> string must be supplied, although the <search> element
+    /// may be the empty string"): `<selector>%09%09+%091%0D%0A...`. 3.4.3
+    /// sends it ("followed by a tab and the search string (which may be
+    /// empty)"), so the line is `<selector>` TAB TAB `+` TAB `1` CRLF; 3.4.9
+    /// shows one TAB: "the Gopher client sends:
+    /// `<a_gopher_selector><tab>+<tab>1<cr><lf>`". This crate follows 3.4.3,
+    /// which states the rule for every Gopher+ request: the request is the
+    /// URL's fields in order, whatever the Gopher+ string holds, so a form
+    /// on a search item keeps its search, and no field of the URL is dropped
+    /// for what another contains. A client that talks to a server expecting
+    /// 3.4.9's line can send the selector, TAB and the Gopher+ string
+    /// itself. (grammar/DECISIONS.md, D30.)
+    ///
+    /// ```
+    /// let input = "gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A";
+    /// let rfc1738::Url::Gopher(url) = rfc1738::parse(input).unwrap() else { panic!() };
+    /// // 3.4.3's reading: the empty search is sent, between two TABs.
+    /// assert_eq!(url.request()?, b"sel\t\t+\t1\r\n+-1\r\nyes\r\n.\r\n");
+    /// # Ok::<(), rfc1738::url::ForbiddenByte>(())
+    /// ```
     ///
     /// # Errors
     ///
