@@ -563,10 +563,17 @@ impl<T: fmt::Display> fmt::Display for Plain<T> {
 }
 
 /// Appends one line of a text record: a part's name and its value, written
-/// as it is made.
+/// as it is made; an empty value (a file URL's empty host, an empty
+/// url-path) as `""`, as a quoted value shows it, never as blank padding.
 fn line(out: &mut Vec<u8>, name: &str, value: impl fmt::Display) {
     // Writing to a Vec does not fail.
-    let _ = writeln!(out, "  {name:<15} {value}");
+    let _ = write!(out, "  {name:<15} ");
+    let start = out.len();
+    let _ = write!(out, "{value}");
+    if out.len() == start {
+        out.extend_from_slice(b"\"\"");
+    }
+    out.push(b'\n');
 }
 
 /// Appends the text record of a valid URL: the URL and its rule, then one

@@ -389,6 +389,39 @@ ftp://myname@host.dom/%2Fetc/motd (ftpurl)
 }
 
 #[test]
+fn the_text_format_shows_an_empty_value_as_empty_quotes_and_pads_nothing() {
+    // A file URL's empty host was shown as its name and blank padding.
+    let text = stdout(&rfc1738(&["parse", "file:///etc/motd"], b""));
+    assert!(text.contains("\n  host            \"\"\n"), "{text}");
+    let text = stdout(&rfc1738(&["parse", "x://h/"], b""));
+    assert!(text.contains("\n  url-path        \"\"\n"), "{text}");
+    let text = stdout(&rfc1738(&["parse", "x:"], b""));
+    assert!(text.contains("\n  schemepart      \"\"\n"), "{text}");
+    // Absent is `none`; no line of any scheme's record ends in a space.
+    let inputs = [
+        "file:///etc/motd",
+        "x://h/",
+        "x://h",
+        "x:",
+        "ftp://@h/",
+        "ftp://h/",
+        "http://h/?",
+        "gopher://h",
+        "gopher://h/1%09%09",
+        "news:*",
+        "nntp://h/g",
+        "wais://h/db?",
+        "prospero://h/;a=",
+        "telnet://:@h",
+    ];
+    let text = stdout(&rfc1738(&[&["parse"][..], &inputs].concat(), b""));
+    for line in text.lines() {
+        assert!(!line.ends_with(' '), "{line:?} in\n{text}");
+    }
+    assert!(text.contains("\n  url-path        none\n"), "{text}");
+}
+
+#[test]
 fn the_text_format_shows_a_user_and_password_only_where_the_rule_has_a_login() {
     let has_login = |url: &str| {
         let text = stdout(&rfc1738(&["parse", url], b""));
