@@ -116,9 +116,7 @@ impl Code {
             Code::NoFile => "no-file",
         }
     }
-}
 
-impl Code {
     /// Whether the code is that of a semantic error
     /// ([`Url::semantic_errors`]): `port-range`, `article-range`,
     /// `forbidden-byte`, `no-file`. Each semantic error is one warning of
@@ -410,10 +408,16 @@ impl<'a> Findings<'a> {
     }
 
     /// Records a semantic error at `offset` as a warning of its own: each
-    /// is one finding, never counted with another. `hidden` is what its
+    /// is one finding, never counted with another. `hidden` makes what its
     /// diagnostic says instead of `message` when the error is in the
     /// password and the password is hidden.
-    fn semantic(&mut self, code: Code, offset: usize, message: String, hidden: String) {
+    fn semantic(
+        &mut self,
+        code: Code,
+        offset: usize,
+        message: String,
+        hidden: impl FnOnce() -> String,
+    ) {
         let in_password = self.in_password(offset);
         self.warnings.push((
             "",
@@ -423,7 +427,7 @@ impl<'a> Findings<'a> {
                 count: 1,
                 message,
                 in_password,
-                hidden_message: in_password.then_some(Cow::Owned(hidden)),
+                hidden_message: in_password.then(|| Cow::Owned(hidden())),
             },
         ));
     }
@@ -534,9 +538,11 @@ fn semantic_errors(found: &mut Findings<'_>, url: &Url<'_>) {
             SemanticError::Forbidden(_) => (Code::ForbiddenByte, error.to_string()),
             SemanticError::NoFile { .. } => (Code::NoFile, error.to_string()),
         };
-        let mut hidden = error;
-        hidden.hide_password();
-        found.semantic(code, offset, message, hidden.to_string());
+        found.semantic(code, offset, message, || {
+            let mut hidden = error;
+            hidden.hide_password();
+            hidden.to_string()
+        });
     }
 }
 

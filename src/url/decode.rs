@@ -52,6 +52,14 @@ pub fn decode(text: &str) -> Decoded<'_> {
     Decoded(percent_decode_str(text).into())
 }
 
+/// Whether `text` has an escape: in a part of a valid URL, whose characters
+/// are all printable ASCII, only an escape decodes to a control character
+/// (a TAB, CR or LF that a request cannot carry). Found with memchr, so
+/// that a part without one is checked at that speed.
+pub(crate) fn has_escape(text: &str) -> bool {
+    memchr::memchr(b'%', text.as_bytes()).is_some()
+}
+
 impl<'a> Decoded<'a> {
     /// The octets.
     pub fn as_bytes(&self) -> &[u8] {

@@ -3,7 +3,7 @@
 
 use percent_encoding::percent_decode_str;
 
-use super::decode::{Decoded, decode};
+use super::decode::{Decoded, decode, has_escape};
 use super::errors::ForbiddenByte;
 use crate::ast::GopherUrl;
 
@@ -143,6 +143,9 @@ impl<'a> GopherUrl<'a> {
 /// The first TAB, CR or LF of the field `value`, as written, once decoded,
 /// named `part`, as an error.
 fn gopher_forbidden(value: &str, part: &'static str) -> Result<(), ForbiddenByte> {
+    if !has_escape(value) {
+        return Ok(());
+    }
     let decoded = percent_decode_str(value);
     ForbiddenByte::find(decoded, GOPHER_FORBIDDEN, "Gopher", "request", part, None)
 }
