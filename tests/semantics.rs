@@ -319,7 +319,7 @@ fn an_ftp_url_without_a_path_stands_for_no_command_and_an_empty_name_for_a_listi
     // file: RFC 959's RETR needs a pathname, its NLST does not ("a null
     // argument implies the current directory"). Without a typecode (whose
     // guess is `d` for an empty name) and under `d`, the URL lists the
-    // directory the CWDs reached (grammar/DECISIONS.md D29).
+    // directory the CWDs reached (grammar/DECISIONS.md D30).
     assert_eq!(commands("ftp://host.dom/"), ["NLST"]);
     assert_eq!(commands("ftp://host.dom/pub/"), ["CWD pub", "NLST"]);
     assert_eq!(
@@ -504,7 +504,7 @@ fn section_3_4_9_a_form_is_sent_with_its_lines_after_the_search_of_3_4_3() {
     // <ask_item2_value><cr><lf> .<cr><lf>"
     // 3.4.9 shows one TAB before the `+`; 3.4.3 sends the search, "which may
     // be empty", between the selector and the Gopher+ string. The crate
-    // follows 3.4.3 (grammar/DECISIONS.md D30): two TABs.
+    // follows 3.4.3 (grammar/DECISIONS.md D31): two TABs.
     let url = gopher("gopher://host.dom/1sel%09%09+%091%0D%0A+-1%0D%0Ayes%0D%0Ablue%0D%0A.%0D%0A");
     assert_eq!(
         url.gopher_plus_decoded().unwrap(),

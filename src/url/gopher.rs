@@ -78,7 +78,7 @@ impl<'a> GopherUrl<'a> {
     /// on a search item keeps its search, and no field of the URL is dropped
     /// for what another contains. A client that talks to a server expecting
     /// 3.4.9's line can send the selector, TAB and the Gopher+ string
-    /// itself. (grammar/DECISIONS.md, D30.)
+    /// itself. (grammar/DECISIONS.md, D31.)
     ///
     /// ```
     /// let input = "gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A";

@@ -58,7 +58,7 @@
 //!   `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the selector, TAB and the
 //!   search, TAB and the Gopher+ string (those present), CRLF. A form's data block (3.4.9) is
 //!   sent with its lines, after the search field 3.4.3 requires, empty or not (3.4.9 shows the
-//!   line without it: the RFC contradicts itself, D30).
+//!   line without it: the RFC contradicts itself, D31).
 //! - **Section 6**: a decoded CR or LF in an FTP argument, or a TAB, CR or LF in a gopher
 //!   selector or search (or a Gopher+ string that is no form), would end the command or field
 //!   and smuggle another ("could be used to simulate an extra operation"). `commands()` and
