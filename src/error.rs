@@ -58,7 +58,9 @@ use crate::{Rule, pass, password};
 /// to [`hide_password`](Error::hide_password): then what it shows (both
 /// forms, the [`message`](Error::message) and the [`hints`](Error::hints))
 /// holds no character of what would be the password
-/// ([`password_span`](Error::password_span)).
+/// ([`password_span`](Error::password_span)), nor of the passwords written
+/// further in the line shown ([`authority_passwords`](crate::authority_passwords):
+/// a second URL's, `http://x/a ftp://me:pw@host/`).
 ///
 /// An `Error` owns what it keeps (it is `Send`, `Sync` and `'static`, so
 /// that it can be stored, sent to another thread or boxed as a
@@ -99,6 +101,9 @@ struct Details {
     /// What would be the password: guessed from what was read of a login on
     /// first use (at once for a long input).
     password: OnceLock<Option<Range<usize>>>,
+    /// Whether the offset lies in a password written further in its line
+    /// (`password::written`), on first use (at once for a long input).
+    in_written: OnceLock<bool>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
     /// the character found is in it.
@@ -158,8 +163,10 @@ impl Eq for Error {}
 /// wherever the offset is in the line, as wide on a terminal whatever the
 /// line holds. Every
 /// diagnostic shows one, an [`Error`]'s and a [`lint`](crate::lint)
-/// warning's: every excerpt of an input is made here, in time and size
-/// bounded by the window, not by the line.
+/// warning's: every excerpt of an input is made here, in size bounded by
+/// the window, not by the line. Only the passwords written in the line
+/// after a `//` are read from the line's start, in time linear in it: one
+/// may reach into the window from anywhere before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
     /// The window as shown: escaped, and `…` where the line was cut.
@@ -172,6 +179,10 @@ pub(crate) struct Excerpt {
     text: String,
     start: usize,
     at: usize,
+    /// The passwords written in the line after a `//` that reach into the
+    /// window, as spans of the input (`password::written_over`): hidden
+    /// with the input's own.
+    written: Vec<Range<usize>>,
     /// Whether the line goes on before and after the window.
     cut_before: bool,
     cut_after: bool,
@@ -306,19 +317,21 @@ impl Error {
     fn derive_long(&self, input: &str) -> Box<Details> {
         let mut details = self.derive(input);
         let found = found_in(input, self.offset, self.byte);
-        details.long = Some(Box::new(Long {
-            position: Position::of(input, self.offset),
-            found,
-            excerpt: Excerpt::new(input, self.offset),
-        }));
+        let excerpt = Excerpt::new(input, self.offset);
         let password = password::guessed(input, self.offset, &details.recorded.credentials);
         let _ = details.password.set(password);
+        let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let _ = details.hints.set(self.derive_hints(input, &details, false));
         if self.found_in_password(&details) {
             let _ = details
                 .hints_hidden
                 .set(self.derive_hints(input, &details, true));
         }
+        details.long = Some(Box::new(Long {
+            position: Position::of(input, self.offset),
+            found,
+            excerpt,
+        }));
         details
     }
 
@@ -520,9 +533,13 @@ impl Error {
     /// Hides the password ([`password_span`](Error::password_span)) from
     /// what the error shows: `Display` in both forms,
     /// [`diagnostic`](Error::diagnostic), [`message`](Error::message) and
-    /// [`hints`](Error::hints). Each of its
+    /// [`hints`](Error::hints); and with it every password written further
+    /// in the offset's line after a `//`
+    /// ([`authority_passwords`](crate::authority_passwords), read from the
+    /// line's start, so that one whose `//` lies before the excerpt is
+    /// hidden too). Each of their
     /// characters is rendered as `*` (so that the caret and the column stay
-    /// right), and a character found in it is named only as a character of
+    /// right), and a character found in one is named only as a character of
     /// the password, in `Debug` too. [`found`](Error::found) and the
     /// offset stay as they are: they are data, not display.
     ///
@@ -532,16 +549,25 @@ impl Error {
     /// error.hide_password();
     /// assert!(error.message().ends_with("found a character of the password (hidden)"));
     /// assert!(format!("{error:#}").contains("ftp://me:***@host/"));
+    /// // A second URL's password, on the same line.
+    /// let mut error = rfc1738::parse("http://h/a ftp://me:pw@h/").unwrap_err();
+    /// error.hide_password();
+    /// assert!(format!("{error:#}").contains("http://h/a ftp://me:**@h/"));
     /// ```
     pub fn hide_password(&mut self) {
         self.hidden = true;
     }
 
     /// Whether the character found, or the byte, continues what would be
-    /// the password.
+    /// the password, or lies in a password written further in the line
+    /// (`//me:pw@host`, a second URL's).
     fn found_in_password(&self, details: &Details) -> bool {
-        self.password(details).is_some_and(|password| {
+        let own = self.password(details).is_some_and(|password| {
             password.contains(&self.offset) || (self.byte.is_some() && password.end == self.offset)
+        });
+        own || *details.in_written.get_or_init(|| {
+            let offset = self.offset;
+            !password::written_over(&self.input, offset..offset + 1).is_empty()
         })
     }
 
@@ -566,6 +592,7 @@ impl Error {
             Details {
                 recorded: Recorded::new(),
                 password: OnceLock::new(),
+                in_written: OnceLock::new(),
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
                 long: None,
@@ -664,14 +691,6 @@ impl Error {
         }
     }
 
-    /// The span of the input to show as stars: the password, when hidden.
-    fn hidden_span(&self) -> Range<usize> {
-        match (self.hidden, self.password_span()) {
-            (true, Some(password)) => password,
-            _ => 0..0,
-        }
-    }
-
     /// The production path written `httpurl › hostport › port`.
     ///
     /// ```
@@ -714,7 +733,10 @@ impl Error {
         // Writing to a String does not fail.
         let _ = write_list(&mut label, self.expected(), self.before(), 6);
         let excerpt = self.excerpt();
-        let excerpt = excerpt.hiding(self.hidden_span());
+        let excerpt = match self.hidden {
+            true => excerpt.hiding(self.password_span()),
+            false => Cow::Borrowed(&*excerpt),
+        };
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.line() - 1);
         let path = format!("while matching {}", self.path_display());
@@ -746,7 +768,8 @@ impl Error {
 /// counting them with the columns of the first ones.
 ///
 /// The origin and every character of the input are shown as
-/// [`crate::visible`] says; a hidden password as `*`, one a character.
+/// [`crate::visible`] says; a hidden password (the input's own, and those
+/// written further in its line) as `*`, one a character.
 ///
 /// ```
 /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
@@ -869,10 +892,12 @@ impl<'a> Diagnostic<'a> {
     }
 
     /// With `hide`, the password is hidden as [`Error::hide_password`]
-    /// hides it: each of its characters shown as `*`, and a character
-    /// found in it not named (nor an escape written in it that a warning
-    /// is about). An error told to hide its password hides it whatever
-    /// this says; a warning shows its URL's password unless told.
+    /// hides it, and with it those written further in the line after a
+    /// `//` ([`authority_passwords`](crate::authority_passwords)): each of
+    /// their characters shown as `*`, and a character found in one not
+    /// named (nor an escape written in one that a warning is about). An
+    /// error told to hide its password hides it whatever this says; a
+    /// warning shows its URL's password unless told.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
@@ -918,22 +943,21 @@ impl Finding<'_> {
     /// `origin` (already shown as [`crate::visible`] says), on line
     /// `first_line`; its password hidden if `hide`.
     fn render(&self, origin: &str, first_line: usize, hide: bool, renderer: &Renderer) -> String {
-        // A finding in a hidden password is shown at the password's start,
-        // and its occurrences are not counted: where they are, or how many,
-        // would tell of the password.
-        let hidden = hide
-            .then_some(self.password.as_ref())
-            .flatten()
-            .filter(|_| self.hidden_message.is_some());
-        let at = match hidden {
-            Some(password) => password.start,
-            None => self.offsets.first().copied().unwrap_or(0),
-        }
-        .min(self.url.len());
+        // A finding in a hidden password (the URL's own, or one written
+        // further in it) is shown at the password's start, and its
+        // occurrences are not counted: where they are, or how many, would
+        // tell of the password.
+        let first = self.offsets.first().copied().unwrap_or(0);
+        let hidden = (hide && self.hidden_message.is_some())
+            .then(|| self.password_at(first))
+            .flatten();
+        let at = (hidden.as_ref())
+            .map_or(first, |password| password.start)
+            .min(self.url.len());
         let excerpt = Excerpt::new(self.url, at);
-        let excerpt = match (hide, &self.password) {
-            (true, Some(password)) => excerpt.hiding(password.clone()),
-            _ => Cow::Borrowed(&excerpt),
+        let excerpt = match hide {
+            true => excerpt.hiding(self.password.clone()),
+            false => Cow::Borrowed(&excerpt),
         };
         let position = Position::of(self.url, at);
         let line = first_line.saturating_add(position.line() - 1);
@@ -950,6 +974,16 @@ impl Finding<'_> {
             Some(note) => rendered(renderer, group.element(Level::NOTE.message(note.as_str()))),
             None => rendered(renderer, group),
         }
+    }
+
+    /// The password of the URL that holds `offset`: its own, or one written
+    /// further in it.
+    fn password_at(&self, offset: usize) -> Option<Range<usize>> {
+        let own = self.password.clone().filter(|own| own.contains(&offset));
+        own.or_else(|| {
+            let written = password::written_over(self.url, offset..offset + 1);
+            written.into_iter().next()
+        })
     }
 
     /// How many times the finding occurs in the URL, and the columns of
@@ -1047,6 +1081,12 @@ fn write_rest(out: &mut impl fmt::Write, literal: &str, begun: usize) -> fmt::Re
     out.write_str("\")")
 }
 
+/// Whether `offset` lies in a password written further in the line of
+/// `excerpt`, which shows it.
+fn excerpt_holds(excerpt: &Excerpt, offset: usize) -> bool {
+    excerpt.written.iter().any(|span| span.contains(&offset))
+}
+
 /// Where the line that holds `offset` (a char boundary) starts.
 fn line_start(input: &str, offset: usize) -> usize {
     // A byte search: `str::rfind` costs more than a URL's few bytes.
@@ -1088,28 +1128,48 @@ impl Excerpt {
         let cut_after = last < window.len() || !reaches_line_end;
         let text = window[first..last].to_owned();
         let at = at - first;
-        let (shown, caret) = visible(&text, at, cut_before, cut_after, 0..0);
+        let (shown, caret) = visible(&text, at, cut_before, cut_after, &[]);
+        let start = start + first;
+        let written = match text.is_empty() {
+            true => Vec::new(),
+            false => password::written_over(input, start..start + text.len()),
+        };
         Excerpt {
             shown,
             caret,
             text,
-            start: start + first,
+            start,
             at,
+            written,
             cut_before,
             cut_after,
         }
     }
 
-    /// The excerpt with the characters of `hidden` (a byte span of the
-    /// input) shown as `*`, one for each: the caret and the columns stay
-    /// where they are.
-    pub(crate) fn hiding(&self, hidden: Range<usize>) -> Cow<'_, Excerpt> {
+    /// The excerpt with the characters of the passwords shown as `*`, one
+    /// for each: `own` (the input's, a byte span of the input) and those
+    /// written further in its line; the caret and the columns stay where
+    /// they are.
+    pub(crate) fn hiding(&self, own: Option<Range<usize>>) -> Cow<'_, Excerpt> {
         let end = self.start + self.text.len();
-        if hidden.is_empty() || hidden.end <= self.start || hidden.start >= end {
+        // The spans that reach into the window, as spans of it, in order.
+        let mut hidden: Vec<Range<usize>> = own
+            .iter()
+            .chain(&self.written)
+            .filter(|span| !span.is_empty() && span.end > self.start && span.start < end)
+            .map(|span| span.start.saturating_sub(self.start)..span.end.min(end) - self.start)
+            .collect();
+        if hidden.is_empty() {
             return Cow::Borrowed(self);
         }
-        let hidden = hidden.start.saturating_sub(self.start)..hidden.end - self.start;
-        let (shown, caret) = visible(&self.text, self.at, self.cut_before, self.cut_after, hidden);
+        hidden.sort_unstable_by_key(|span| span.start);
+        let (shown, caret) = visible(
+            &self.text,
+            self.at,
+            self.cut_before,
+            self.cut_after,
+            &hidden,
+        );
         Cow::Owned(Excerpt {
             shown,
             caret,
@@ -1175,22 +1235,30 @@ fn is_bare_origin(line: &str) -> bool {
 }
 
 /// `window` as shown: characters that are not visible escaped (see
-/// [`crate::visible`]), those of `hidden` (a byte span of the window) as
-/// `*`, `…` where the line was cut; and the byte span in it of the character
-/// at byte `at` (empty at the end of the window).
+/// [`crate::visible`]), those of `hidden` (byte spans of the window, in
+/// order of their starts) as `*`, `…` where the line was cut; and the byte
+/// span in it of the character at byte `at` (empty at the end of the
+/// window).
 fn visible(
     window: &str,
     at: usize,
     cut_before: bool,
     cut_after: bool,
-    hidden: Range<usize>,
+    hidden: &[Range<usize>],
 ) -> (String, Range<usize>) {
     let mut text = String::with_capacity(window.len() + 8);
     // The bytes `from..to` of the window, `hidden` read in them.
     let show = |text: &mut String, from: usize, to: usize| {
-        let hidden = hidden.start.saturating_sub(from)..hidden.end.saturating_sub(from);
+        let hidden: Vec<Range<usize>> = hidden
+            .iter()
+            .map(|span| span.start.saturating_sub(from)..span.end.saturating_sub(from))
+            .collect();
         // Writing to a String does not fail.
-        let _ = write!(text, "{}", Visible::new(&window[from..to]).hiding(hidden));
+        let _ = write!(
+            text,
+            "{}",
+            Visible::new(&window[from..to]).hiding_all(&hidden)
+        );
     };
     if cut_before {
         text.push('…');

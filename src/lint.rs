@@ -46,6 +46,7 @@ use core::fmt;
 use std::borrow::Cow;
 
 use crate::error::{Diagnostic, Finding};
+use crate::password::InWritten;
 use crate::url::{Grouppart, Host, SemanticError, Url};
 
 /// What a warning is about.
@@ -181,7 +182,8 @@ pub struct Warning {
     offsets: Vec<usize>,
     count: usize,
     message: String,
-    /// Whether the occurrences are in the URL's password (those are a
+    /// Whether the occurrences are in the URL's password, or, for an
+    /// escape, in a password written further in the URL (those are a
     /// warning of their own).
     in_password: bool,
     /// What the diagnostic says instead of the message when the password
@@ -341,6 +343,10 @@ struct Findings<'a> {
     base: usize,
     /// Where the password is, once [`password_and_port`] found one.
     password: Option<core::ops::Range<usize>>,
+    /// Whether an offset lies in a password written further in the URL
+    /// (`x:a//me:pw@host/`): read for an escape's warning only, the one
+    /// that says something else with the password hidden.
+    written: InWritten<'a>,
     /// The warnings, each with what it is about (`%0D`; empty for a
     /// finding that occurs once at most).
     warnings: Vec<(&'a str, Warning)>,
@@ -353,6 +359,7 @@ impl<'a> Findings<'a> {
             // starts.
             base: url.scheme().as_ptr() as usize,
             password: None,
+            written: InWritten::new(url.as_str()),
             warnings: Vec::new(),
         }
     }
@@ -374,7 +381,8 @@ impl<'a> Findings<'a> {
         offset: usize,
         message: impl FnOnce() -> String,
     ) {
-        let in_password = self.in_password(offset);
+        let in_password = self.in_password(offset)
+            || (code == Code::EncodedDelimiter && self.written.contains(offset));
         // At most 20 warnings (see the module's documentation): a
         // linear search.
         let same = self.warnings.iter_mut().find(|(about, warning)| {

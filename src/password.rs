@@ -19,6 +19,10 @@
 //!   pass that rejected it read ([`guessed`]), conservatively, so that a
 //!   password the grammar does not accept (an `@` or `/` typed into it
 //!   unencoded) is hidden whole.
+//! - Beyond the input's own, every `//user:password@host` written in what
+//!   is shown (a second URL on the line, a URL in a path, in text after
+//!   the URL) holds a password for people: each `//` starts an authority,
+//!   read as the one after a scheme-specific part's `//` is ([`written`]).
 
 use core::ops::Range;
 
@@ -156,7 +160,7 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
         let at = bytes[from..].iter().position(|&b| b == b'@');
         at.map_or(slash, |at| slash_after(bytes, from + at))
     } else {
-        authority_end(bytes, start)
+        authority_end(bytes, start, &mut NextAt::default())
     };
     between(bytes, start..end).or_else(|| {
         read.password
@@ -191,7 +195,7 @@ fn unread(input: &str) -> Option<Range<usize>> {
         None => after_login_scheme(bytes)?,
     };
     // Every cut is at an ASCII byte of `input`: char boundaries.
-    between(bytes, start..authority_end(bytes, start))
+    authority_at(bytes, start, &mut NextAt::default()).0
 }
 
 /// The span of what would be the password of `schemepart`, the
@@ -207,7 +211,7 @@ fn unread(input: &str) -> Option<Range<usize>> {
 pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
     let bytes = schemepart.as_bytes();
     bytes.starts_with(b"//").then_some(())?;
-    between(bytes, 2..authority_end(bytes, 2))
+    authority_at(bytes, 2, &mut NextAt::default()).0
 }
 
 /// [`in_unparsed`] for a valid string of `rule`: the scheme-specific part of
@@ -228,12 +232,22 @@ pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
     Some(start + span.start..start + span.end)
 }
 
+/// The authority that starts at `start` in `bytes`: the span of its
+/// password, what stands between its first `:` and its last `@` (if both
+/// are there in that order), and where it ends, as [`authority_end`] says.
+/// `ats` finds the `@`s after `start` (see [`NextAt`]).
+fn authority_at(bytes: &[u8], start: usize, ats: &mut NextAt) -> (Option<Range<usize>>, usize) {
+    let end = authority_end(bytes, start, ats);
+    (between(bytes, start..end), end)
+}
+
 /// Where the authority that starts at `start` in `bytes` ends: at the first
 /// `/` after it; or, when what stands there has a `:` that no port follows
 /// (not all digits, or nothing) and no `@`, and an `@` comes after it, at
 /// the first `/` after that `@`: the `:` is then a password's, and a `/`
 /// typed into the password ended it early (`http://root:hunter2/x@host/`).
-fn authority_end(bytes: &[u8], start: usize) -> usize {
+/// The `@` is looked for, with `ats`, only then.
+fn authority_end(bytes: &[u8], start: usize, ats: &mut NextAt) -> usize {
     let slash = slash_after(bytes, start);
     let authority = &bytes[start..slash];
     let cut_password = !authority.contains(&b'@')
@@ -244,10 +258,177 @@ fn authority_end(bytes: &[u8], start: usize) -> usize {
                 let port = &authority[colon + 1..];
                 port.is_empty() || !port.iter().all(u8::is_ascii_digit)
             });
-    match bytes[slash..].iter().position(|&b| b == b'@') {
-        Some(at) if cut_password => slash_after(bytes, slash + at),
-        _ => slash,
+    match cut_password
+        .then(|| ats.at_or_after(bytes, slash))
+        .flatten()
+    {
+        Some(at) => slash_after(bytes, at),
+        None => slash,
     }
+}
+
+/// Finds the first `@` at or after a position of a text, for positions
+/// asked in increasing order, in time linear in the text however many are
+/// asked: it keeps the last answer, which stands for every position up to
+/// it (and, when there was none, for every position after).
+#[derive(Default)]
+struct NextAt {
+    /// The position last asked, and the first `@` at or after it.
+    last: Option<(usize, Option<usize>)>,
+}
+
+impl NextAt {
+    /// The first `@` of `bytes` at or after `from`.
+    fn at_or_after(&mut self, bytes: &[u8], from: usize) -> Option<usize> {
+        let found = match self.last {
+            Some((asked, found)) if asked <= from && found.is_none_or(|found| found >= from) => {
+                found
+            }
+            _ => memchr::memchr(b'@', &bytes[from..]).map(|at| from + at),
+        };
+        self.last = Some((from, found));
+        found
+    }
+}
+
+/// The passwords written in `text` after a `//`, in order: each `//` starts
+/// an authority (wherever it stands: after a scheme name, in a path, in
+/// text around a URL, in a run of `/`s), read as [`in_unparsed`] reads the
+/// one after a scheme-specific part's `//`: what stands between its first
+/// `:` and its last `@`, up to where [`authority_end`] says. Empty
+/// passwords are left out.
+///
+/// A `//` inside an authority already read is skipped: the password it
+/// would start lies inside that authority's (whose end reaches past a `/`
+/// only to the `/` after its first `@` beyond it, so that any `:` of the
+/// inner one follows the outer's first `:` and its last `@` is the outer's
+/// last). The authorities read are thus apart, and the scan reads each byte
+/// of `text` a bounded number of times: it takes time linear in `text`,
+/// whatever it holds (`//a:b@` a hundred thousand times, runs of `/`, `:`
+/// or `@`).
+pub(crate) fn written(text: &str) -> Written<'_> {
+    Written {
+        bytes: text.as_bytes(),
+        from: 0,
+        ats: NextAt::default(),
+    }
+}
+
+/// The byte spans of `text` that read as the passwords of authorities
+/// written `//user:password@host`, in increasing order and apart: every
+/// `//` starts one (after a scheme name or not, in a path, in the text
+/// around a URL), whose password is what stands between its first `:` and
+/// its last `@` before the next `/`; or, when its `:` has no `@` before
+/// that `/` and no port after it while an `@` follows, up to the `/`
+/// after that `@` (`//root:hunter2/x@host/`: a `/` typed into the
+/// password). A `//` inside an authority already read starts none (it
+/// would lie in that one's password). This is how the crate finds, besides
+/// an input's own password ([`Url::password_span`](crate::Url::password_span),
+/// [`Error::password_span`](crate::Error::password_span)), the passwords of
+/// the other URLs a shown line holds (two URLs pasted on one line, a URL
+/// in a path, a log's text after it), which its diagnostics hide with it
+/// (`grammar/DECISIONS.md`, D24), and shown with
+/// [`Visible::hiding_all`](crate::visible::Visible::hiding_all). It reads
+/// `text` once, in time linear in its length whatever it holds.
+///
+/// ```
+/// use rfc1738::authority_passwords;
+/// let line = "http://x/a ftp://me:secret@h/ //root:hunter2/x@host/";
+/// let passwords: Vec<&str> = authority_passwords(line).map(|span| &line[span]).collect();
+/// assert_eq!(passwords, ["secret", "hunter2/x"]);
+/// // A port is no password, nor is what has no `//` before it.
+/// assert_eq!(authority_passwords("http://h:80/a@b me:pw@h").count(), 0);
+/// ```
+pub fn authority_passwords(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    written(text)
+}
+
+/// The iterator [`written`] returns: byte spans of `text`, in increasing
+/// order and apart.
+pub(crate) struct Written<'a> {
+    bytes: &'a [u8],
+    /// Where the next `//` is looked for.
+    from: usize,
+    ats: NextAt,
+}
+
+impl Iterator for Written<'_> {
+    type Item = Range<usize>;
+
+    fn next(&mut self) -> Option<Range<usize>> {
+        loop {
+            let slashes = memchr::memmem::find(&self.bytes[self.from..], b"//")?;
+            let start = self.from + slashes + 2;
+            let (password, end) = authority_at(self.bytes, start, &mut self.ats);
+            // On from the authority's last byte: a `//` may start there
+            // only when the authority is empty (`///me:pw@h`), its `/`
+            // the second of the `//`.
+            self.from = end - 1;
+            // Every cut is at an ASCII byte of the text: char boundaries.
+            if let Some(password) = password.filter(|password| !password.is_empty()) {
+                return Some(password);
+            }
+        }
+    }
+}
+
+/// Whether offsets of a text lie in a password [`written`] in it, for
+/// offsets asked in increasing order: all of them in time linear in the
+/// text (an offset asked before the last is answered by reading the text
+/// again from its start).
+pub(crate) struct InWritten<'a> {
+    text: &'a str,
+    spans: core::iter::Fuse<Written<'a>>,
+    /// The first password that ends after the offset last asked.
+    current: Option<Range<usize>>,
+    asked: usize,
+}
+
+impl<'a> InWritten<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        InWritten {
+            text,
+            spans: written(text).fuse(),
+            current: None,
+            asked: 0,
+        }
+    }
+
+    /// Whether `offset` lies in a password written in the text.
+    pub(crate) fn contains(&mut self, offset: usize) -> bool {
+        if offset < self.asked {
+            *self = InWritten::new(self.text);
+        }
+        self.asked = offset;
+        while self.current.as_ref().is_none_or(|span| span.end <= offset) {
+            match self.spans.next() {
+                Some(span) => self.current = Some(span),
+                None => return false,
+            }
+        }
+        self.current
+            .as_ref()
+            .is_some_and(|span| span.contains(&offset))
+    }
+}
+
+/// The passwords [`written`] in the line of `input` that holds `window` (a
+/// byte span of that line), that reach into the window, as spans of
+/// `input`: those a window of the line shows. A line feed ends the text
+/// read; the line is read from its start, so that a password whose `//`
+/// lies before the window is found too, in time linear in the line.
+pub(crate) fn written_over(input: &str, window: Range<usize>) -> Vec<Range<usize>> {
+    let bytes = input.as_bytes();
+    let from = window.start.min(bytes.len());
+    let to = window.end.clamp(from, bytes.len());
+    let line_start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
+    let line_end = memchr::memchr(b'\n', &bytes[to..]).map_or(bytes.len(), |i| to + i);
+    // Cut at line feeds or the ends: char boundaries.
+    written(&input[line_start..line_end])
+        .map(|span| line_start + span.start..line_start + span.end)
+        .skip_while(|span| span.end <= from)
+        .take_while(|span| span.start < to)
+        .collect()
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -545,5 +726,136 @@ mod tests {
         let span = crate::check_bytes(bytes, None).unwrap_err().password_span();
         let shown = String::from_utf8_lossy(bytes);
         assert_eq!(span.map(|span| &shown[span]), Some("SECRET"));
+    }
+
+    /// What [`written_over`] finds in `text` for `window`.
+    fn over(text: &str, window: Range<usize>) -> Vec<&str> {
+        written_over(text, window)
+            .into_iter()
+            .map(|span| &text[span])
+            .collect()
+    }
+
+    /// What [`written`] finds in `text`.
+    fn written_in(text: &str) -> Vec<&str> {
+        written(text).map(|span| &text[span]).collect()
+    }
+
+    #[test]
+    fn every_authority_after_a_slash_pair_has_its_password_found() {
+        let cases: [(&str, &[&str]); 17] = [
+            // A second URL on the line, after the first's own.
+            ("http://x/a ftp://me:secret@h/", &["secret"]),
+            ("ftp://a:b@h/ ftp://me:secret@h/", &["b", "secret"]),
+            // In a valid URL's path or part, and in text with no scheme.
+            ("x:a//me:pw@h/", &["pw"]),
+            ("http://h/a//me:pw@h/b", &["pw"]),
+            ("see //me:pw@h.", &["pw"]),
+            // A run of `/`s: an authority after each pair.
+            ("file:///me:pw@h/", &["pw"]),
+            ("////me:pw@h", &["pw"]),
+            // An `@` or a `/` typed into the password.
+            ("x //me:p@ss@h/", &["p@ss"]),
+            ("x //root:hunter2/x@host/", &["hunter2/x"]),
+            // A `//` inside an authority that reaches past a `/`: inside
+            // its password.
+            ("//a:b/c//d:e@f/ //g:h@i", &["b/c//d:e", "h"]),
+            // Runs of `:` and `@`.
+            ("//::::@@@@/", &[":::@@@"]),
+            ("@@@@//@@@:@@@/", &["@@"]),
+            // Escapes and characters that are not visible, kept whole.
+            ("x //me:p%41\u{202e}\u{0}w@h", &["p%41\u{202e}\u{0}w"]),
+            // A port, no `@`, an empty password: none.
+            ("x //h:80/a@b //me:pw", &[]),
+            ("x //me:@h/", &[]),
+            ("x //me@h:pw/", &[]),
+            ("x /me:pw@h/ me:pw@h", &[]),
+        ];
+        for (text, passwords) in cases {
+            assert_eq!(written_in(text), passwords, "{text:?}");
+        }
+    }
+
+    /// The scan reads at every `//` what [`in_unparsed`] reads after a
+    /// part's `//`: on random strings of the characters that matter, every
+    /// password it finds is one of those, and every one of those lies
+    /// within one it finds (a `//` inside an authority already read is
+    /// skipped).
+    #[test]
+    fn the_scan_is_the_reading_after_every_slash_pair() {
+        const PIECES: [&str; 9] = ["/", "//", ":", "@", "a", "1", " ", "é", "\n"];
+        let mut state = 0x1234_5678_9abc_def1_u64;
+        let mut found = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            for _ in 0..(state >> 59) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(PIECES[(state >> 32) as usize % PIECES.len()]);
+            }
+            let spans: Vec<Range<usize>> = written(&text).collect();
+            // Every pair, overlapping ones too (`match_indices` would
+            // skip the second of `///`).
+            let read: Vec<Range<usize>> = (0..text.len())
+                .filter(|&at| text.as_bytes()[at..].starts_with(b"//"))
+                .filter_map(|at| {
+                    let span = in_unparsed(&text[at..])?;
+                    Some(at + span.start..at + span.end).filter(|span| !span.is_empty())
+                })
+                .collect();
+            for span in &spans {
+                assert!(read.contains(span), "{text:?}: {span:?}");
+            }
+            for span in &read {
+                let within =
+                    |outer: &Range<usize>| outer.start <= span.start && span.end <= outer.end;
+                assert!(spans.iter().any(within), "{text:?}: {span:?}");
+            }
+            assert!(spans.windows(2).all(|pair| pair[0].end <= pair[1].start));
+            found += spans.len();
+        }
+        assert!(found > 2000, "{found} passwords");
+    }
+
+    #[test]
+    fn the_scan_takes_linear_time() {
+        // Quadratic work on any of these would take minutes.
+        let n = 100_000;
+        assert_eq!(written("//a:b@".repeat(n).as_str()).count(), n);
+        // No `@`: each authority's `:` has no port after it, and the `@`
+        // is looked for after it, once for all of them.
+        assert_eq!(written("//a:b".repeat(n).as_str()).count(), 0);
+        // One `@` at the end: the first authority reaches it, and holds
+        // every other.
+        let one = format!("{}@h/", "//a:b".repeat(n));
+        assert_eq!(written_in(&one), [&one[4..one.len() - 3]]);
+        assert_eq!(written("/".repeat(10 * n).as_str()).count(), 0);
+        let runs = format!("//{}{}/", ":".repeat(10 * n), "@".repeat(10 * n));
+        assert_eq!(written(&runs).count(), 1);
+        let runs = format!("{}//", "@:".repeat(10 * n));
+        assert_eq!(written(&runs).count(), 0);
+        let line = format!("{}{}", "//a:b@".repeat(n), "x".repeat(100));
+        assert!(written_over(&line, 6 * n..6 * n + 1).is_empty());
+        assert_eq!(over(&line, 6 * n - 2..6 * n), ["b"]);
+    }
+
+    #[test]
+    fn a_window_gets_the_passwords_of_its_line_that_reach_into_it() {
+        let text = "a\nx //me:secret@h/ y\nb";
+        // Whatever part of the password the window holds, from its line.
+        assert_eq!(over(text, 12..13), ["secret"]);
+        assert_eq!(over(text, 2..10), ["secret"]);
+        assert_eq!(over(text, 14..22), ["secret"]);
+        // Beside it, and on the other lines, none.
+        assert!(over(text, 15..22).is_empty());
+        assert!(over(text, 0..1).is_empty());
+        assert!(over(text, 23..24).is_empty());
+        // The `//` and the `@` far from the window.
+        let long = format!("//me:{}@h", "s".repeat(10_000));
+        assert_eq!(over(&long, 5000..5001), [&long[5..10_005]]);
     }
 }

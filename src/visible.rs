@@ -58,6 +58,7 @@
 
 use core::fmt::{self, Write as _};
 use core::ops::Range;
+use std::borrow::Cow;
 
 use unicode_width::UnicodeWidthChar as _;
 
@@ -133,8 +134,8 @@ pub(crate) fn columns(c: char) -> usize {
 
 /// Text as it may be shown on a terminal: `Display` writes each visible
 /// character as it is and every other escaped (see the module's
-/// documentation), and, when told, each character of a hidden span (a
-/// password) as `*`.
+/// documentation), and, when told, each character of the hidden spans
+/// (passwords) as `*`.
 ///
 /// ```
 /// use rfc1738::visible::Visible;
@@ -146,6 +147,8 @@ pub struct Visible<'a> {
     text: &'a str,
     quoted: bool,
     hidden: Range<usize>,
+    /// More hidden spans ([`Visible::hiding_all`]).
+    more: &'a [Range<usize>],
 }
 
 impl<'a> Visible<'a> {
@@ -161,6 +164,7 @@ impl<'a> Visible<'a> {
             text,
             quoted: false,
             hidden: 0..0,
+            more: &[],
         }
     }
 
@@ -192,16 +196,56 @@ impl<'a> Visible<'a> {
         self.hidden = span;
         self
     }
+
+    /// Shows each character that starts within any of `spans` as one `*`,
+    /// as [`hiding`](Visible::hiding) does for one span (and besides the
+    /// one it hides, if told both): a text that holds several passwords,
+    /// such as the input's own and those
+    /// [`authority_passwords`](crate::authority_passwords) finds.
+    /// The spans may come in any order and overlap; in increasing order
+    /// (as `authority_passwords` gives them), they are read in one pass
+    /// over the text.
+    ///
+    /// ```
+    /// use rfc1738::authority_passwords;
+    /// use rfc1738::visible::Visible;
+    /// let line = "ftp://a:b@h/ ftp://me:secret@h/";
+    /// let spans: Vec<_> = authority_passwords(line).collect();
+    /// assert_eq!(spans, [8..9, 22..28]);
+    /// let shown = Visible::new(line).hiding_all(&spans).to_string();
+    /// assert_eq!(shown, "ftp://a:*@h/ ftp://me:******@h/");
+    /// assert_eq!(Visible::new("abcdef").hiding(0..1).hiding_all(&[4..9, 2..3]).to_string(), "*b*d**");
+    /// ```
+    pub fn hiding_all(mut self, spans: &'a [Range<usize>]) -> Self {
+        self.more = spans;
+        self
+    }
 }
 
 impl fmt::Display for Visible<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plain = |b: u8| matches!(b, b' '..=b'~') && !(self.quoted && matches!(b, b'"' | b'\\'));
-        if self.hidden.is_empty() && self.text.bytes().all(plain) {
+        let none_hidden = self.hidden.is_empty() && self.more.iter().all(Range::is_empty);
+        if none_hidden && self.text.bytes().all(plain) {
             return f.write_str(self.text);
         }
+        // The spans by their starts, walked once beside the text: a
+        // character is hidden when a span that starts at or before it ends
+        // after it.
+        let more: Cow<'_, [Range<usize>]> = if self.more.is_sorted_by_key(|span| span.start) {
+            Cow::Borrowed(self.more)
+        } else {
+            let mut sorted = self.more.to_vec();
+            sorted.sort_unstable_by_key(|span| span.start);
+            Cow::Owned(sorted)
+        };
+        let (mut next, mut reach) = (0, 0);
         for (at, c) in self.text.char_indices() {
-            if self.hidden.contains(&at) {
+            while let Some(span) = more.get(next).filter(|span| span.start <= at) {
+                reach = reach.max(span.end);
+                next += 1;
+            }
+            if self.hidden.contains(&at) || at < reach {
                 f.write_char('*')?;
             } else {
                 write_char(f, c, self.quoted)?;
@@ -297,6 +341,40 @@ mod tests {
         assert_eq!(
             Visible::new(text).hiding(3..3).to_string(),
             r"u:pé\u{202e}w@h"
+        );
+    }
+
+    #[test]
+    fn several_hidden_spans_in_any_order() {
+        let text = "a:pé\u{202e}w@h b:x@h";
+        // In order, out of order, overlapping, empty, past the end, and
+        // with the one span of `hiding`.
+        let spans = [2..9, 14..15];
+        assert_eq!(
+            Visible::new(text).hiding_all(&spans).to_string(),
+            "a:****@h b:*@h"
+        );
+        let spans = [14..15, 8..9, 2..4];
+        assert_eq!(
+            Visible::new(text).hiding_all(&spans).to_string(),
+            r"a:**\u{202e}*@h b:*@h"
+        );
+        let spans = [2..5, 3..4, 4..4, 14..99];
+        assert_eq!(
+            Visible::new(text).hiding_all(&spans).to_string(),
+            r"a:**\u{202e}w@h b:***"
+        );
+        assert_eq!(
+            Visible::new(text)
+                .hiding(0..1)
+                .hiding_all(&[12..13, 14..15])
+                .quoted()
+                .to_string(),
+            r"*:pé\u{202e}w@h *:*@h"
+        );
+        assert_eq!(
+            Visible::new(text).hiding_all(&[]).to_string(),
+            r"a:pé\u{202e}w@h b:x@h"
         );
     }
 }

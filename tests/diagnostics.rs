@@ -1158,6 +1158,156 @@ fn rendered_with_the_password_hidden() {
     settings.bind(|| insta::assert_snapshot!("password_hidden", format!("{error:#}")));
 }
 
+/// The line the diagnostic of `input`'s error quotes, its passwords
+/// hidden, and the whole diagnostic.
+fn hidden_line(input: &str) -> (String, String) {
+    let mut error = error(input);
+    error.hide_password();
+    let rendered = format!("{error:#}");
+    let line = rendered
+        .lines()
+        .find_map(|line| line.strip_prefix("1 | "))
+        .unwrap_or_else(|| panic!("no line quoted in {rendered}"))
+        .to_owned();
+    (line, rendered)
+}
+
+/// A password written further in the line than the input's own (a second
+/// URL pasted beside it, a URL in its path, a log's text after it) is
+/// hidden with it: after every `//`, between the first `:` and the last
+/// `@` before the next `/`.
+#[test]
+fn passwords_written_further_in_the_line_are_hidden_too() {
+    for (input, shown) in [
+        (
+            "http://x/a ftp://me:secret@h/",
+            "http://x/a ftp://me:******@h/",
+        ),
+        (
+            "ftp://a:b@h/ ftp://me:secret@h/",
+            "ftp://a:*@h/ ftp://me:******@h/",
+        ),
+        // No scheme before the `//`, a run of `/`s, an `@` or a `/` typed
+        // into the password.
+        ("http://h/a b //me:p@ss@h/", "http://h/a b //me:****@h/"),
+        ("http://h/a b ///me:pw@h/", "http://h/a b ///me:**@h/"),
+        (
+            "http://h/a b //root:hunter2/x@h/",
+            "http://h/a b //root:*********@h/",
+        ),
+        // Escapes, and characters that are not visible: a star each.
+        (
+            "http://h/a b //me:p%41\u{202e}\u{0}@h/",
+            "http://h/a b //me:******@h/",
+        ),
+        // Runs of `:` and `@`.
+        ("http://h/a b //::@@:@/", "http://h/a b //:****@/"),
+        // A port, or no `@`: nothing.
+        (
+            "http://h/a b //h:80/a@b //me:pw",
+            "http://h/a b //h:80/a@b //me:pw",
+        ),
+    ] {
+        let (line, rendered) = hidden_line(input);
+        assert_eq!(line, shown, "{rendered}");
+        // Shown unless hidden.
+        let visible = format!("{:#}", error(input));
+        assert!(
+            visible.contains(&rfc1738::visible::Visible::new(input).to_string()),
+            "{visible}"
+        );
+    }
+}
+
+/// The window shows 60 columns each side of the offset: a password written
+/// further in the line is hidden however much of it the window shows,
+/// its `//` and its `@` out of it, in a long input (not kept whole) too.
+#[test]
+fn a_further_password_is_hidden_across_the_windows_edges() {
+    let secret = "s".repeat(200);
+    // The `//me:` before the window, the error after the password.
+    let input = format!("ftp://h/a//me:{secret}@h/ x");
+    let (line, rendered) = hidden_line(&input);
+    assert!(line.starts_with("…*****"), "{rendered}");
+    assert!(line.ends_with("*@h/ x"), "{rendered}");
+    // The error before it, the `@` past the window's end.
+    let input = format!("http://x/a ftp://me:{secret}@h/");
+    let (line, rendered) = hidden_line(&input);
+    assert!(line.starts_with("http://x/a ftp://me:*****"), "{rendered}");
+    assert!(line.ends_with("**…"), "{rendered}");
+    // Both out of the window, in a long input.
+    for input in [
+        format!("ftp://h/a//me:{secret}é{secret}@h/"),
+        format!("ftp://h/{}//me:{secret}é{secret}@h/", "a".repeat(5000)),
+    ] {
+        let (line, rendered) = hidden_line(&input);
+        assert!(!line.contains('s') && !line.contains('é'), "{rendered}");
+        assert!(
+            line.starts_with("…****") && line.ends_with("****…"),
+            "{rendered}"
+        );
+        assert!(
+            rendered.contains("found a character of the password (hidden)"),
+            "{rendered}"
+        );
+    }
+    // A line of many: each hidden, the output bounded by the window.
+    let input = format!("http://x/a {}", "//a:b@".repeat(100_000));
+    let (line, rendered) = hidden_line(&input);
+    assert_eq!(
+        line,
+        format!("http://x/a {}…", "//a:*@".repeat(10)),
+        "{rendered}"
+    );
+    assert!(rendered.len() < 1000);
+}
+
+/// Where the error is in a password written further in the line, the
+/// character found is named only as the password's, and the hint says
+/// what a password must encode, as for the input's own.
+#[test]
+fn an_error_in_a_further_password_names_nothing_of_it() {
+    let input = "ftp://h/a//me:pä w@h/";
+    let mut error = error(input);
+    let shown = error.clone();
+    error.hide_password();
+    assert_eq!(error.password_span(), None);
+    assert!(
+        error
+            .message()
+            .ends_with("found a character of the password (hidden)"),
+        "{}",
+        error.message()
+    );
+    let rendered = format!("{error:#}");
+    assert!(
+        rendered.contains("1 | ftp://h/a//me:****@h/\n"),
+        "{rendered}"
+    );
+    assert!(
+        !rendered.contains('ä') && !rendered.contains("%C3"),
+        "{rendered}"
+    );
+    let sections: Vec<&str> = error.hints().iter().map(|hint| hint.section()).collect();
+    assert_eq!(sections, ["3.1"], "{rendered}");
+    assert!(format!("{error:?}").contains("found: Hidden,"));
+    // Not hidden: as it is.
+    assert!(
+        shown.message().ends_with(r#"found "ä""#),
+        "{}",
+        shown.message()
+    );
+    assert!(format!("{shown:#}").contains("ftp://h/a//me:pä w@h/"));
+    // Beside a further password, the character found is shown.
+    let mut error = parse("http://h/a b //me:pw@h/").unwrap_err();
+    error.hide_password();
+    assert!(
+        error.message().ends_with(r#"found " ""#),
+        "{}",
+        error.message()
+    );
+}
+
 /// After a byte that is not UTF-8, the error says what could have come in
 /// its place: what continues the text before it, and the end when that
 /// text is a whole string of the rule.

@@ -475,6 +475,59 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
     assert!(hidden.contains("%0D encodes CR"), "{hidden}");
 }
 
+/// A valid URL can hold a password written after a `//` of its own path
+/// or part (`x:a//me:pw@h/`, `http://h/a//me:pw@h/`): its warnings hide it
+/// with the URL's own, and an escape in it is told of as one in the
+/// password.
+#[test]
+fn a_password_written_further_in_the_url_is_hidden_too() {
+    // The scheme name's warning: the URL shown, both passwords hidden.
+    let url = parse("X:a//me:pw@h/b//u:secret@h/").unwrap();
+    let warnings = lint(&url);
+    assert_eq!(warnings.len(), 1);
+    let hidden = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    assert!(
+        hidden.contains("1 | X:a//me:**@h/b//u:******@h/"),
+        "{hidden}"
+    );
+    let shown = warnings[0].diagnostic(&url).to_string();
+    assert!(shown.contains("1 | X:a//me:pw@h/b//u:secret@h/"), "{shown}");
+    // An escape in one, in a path: hidden, named as the password's, at its
+    // start, the occurrences in both passwords not counted.
+    let input = "http://h.dom/a//me:ZQ%0D@h//u:%0D@h/%0D";
+    let url = parse(input).unwrap();
+    let warnings = lint(&url);
+    let counts: Vec<(usize, usize)> = warnings
+        .iter()
+        .map(|warning| (warning.offset(), warning.count()))
+        .collect();
+    // The two in passwords, and the one in the path beyond.
+    assert_eq!(counts, [(21, 2), (36, 1)]);
+    let hidden = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    let title = hidden.lines().next().unwrap();
+    assert!(
+        title.contains("the password (hidden) encodes CR, LF or NUL"),
+        "{hidden}"
+    );
+    assert!(
+        !hidden.contains("times") && !title.contains("%0D"),
+        "{hidden}"
+    );
+    assert!(hidden.contains(" --> input:1:20"), "{hidden}");
+    assert!(
+        hidden.contains("1 | http://h.dom/a//me:*****@h//u:***@h/%0D"),
+        "{hidden}"
+    );
+    let shown = warnings[0].diagnostic(&url).to_string();
+    assert!(
+        shown.contains("%0D encodes CR") && shown.contains("2 times"),
+        "{shown}"
+    );
+    // Beyond them, the escape is named.
+    let hidden = warnings[1].diagnostic(&url).hide_password(true).to_string();
+    assert!(hidden.contains("%0D encodes CR"), "{hidden}");
+}
+
 #[test]
 fn a_warning_far_along_a_long_url_shows_a_window_and_states_its_column() {
     let url = format!("http://{}.com:25/", "a".repeat(100_000));

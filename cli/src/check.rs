@@ -631,13 +631,18 @@ fn human(
     };
     match result {
         Ok(rule) => {
-            // A valid input is printable ASCII: hiding the password a `*`
-            // a character keeps every offset.
             let text = String::from_utf8_lossy(input);
-            let shown = Visible::new(&text)
-                .hiding(password.unwrap_or(0..0))
-                .to_string();
             if confirm && !args.records.quiet {
+                // A valid input is printable ASCII: hiding the passwords, its
+                // own and those written further in it (`x:a//me:pw@h/`), a
+                // `*` a character keeps every offset.
+                let written: Vec<Range<usize>> = match style.hide {
+                    true => rfc1738::authority_passwords(&text).collect(),
+                    false => Vec::new(),
+                };
+                let shown = Visible::new(&text)
+                    .hiding(password.unwrap_or(0..0))
+                    .hiding_all(&written);
                 let valid = style.paint.paint(output::VALID, "valid");
                 let location = match origin {
                     Origin::Argument => String::new(),

@@ -685,6 +685,38 @@ fn passwords_are_masked_in_human_output_only() {
         b"",
     ));
     assert!(json.contains("ftp://me:hunter2@host/"), "{json}");
+    // A password written further in the line, a second URL's or one in a
+    // valid URL's part, is hidden with the input's own, in the valid line,
+    // a diagnostic and a warning alike; shown with --show-passwords, and
+    // kept in JSON.
+    let inputs = [
+        "ftp://a:b@h/ ftp://me:hunter2@h/",
+        "http://x/a //me:hunter2@h/",
+        "X:a//me:hunter2@h/",
+        "ftp://h/a//me:hunter2@h/",
+    ];
+    for input in inputs {
+        let human = stdout(&rfc1738(&["check", input], b""));
+        assert!(human.contains("//me:*******@h/"), "{human}");
+        assert!(!human.contains("hunter2"), "{human}");
+        let piped = stdout(&rfc1738(
+            &["check", "--verbose"],
+            format!("{input}\n").as_bytes(),
+        ));
+        assert!(
+            !piped.contains("hunter2") && piped.contains("*******"),
+            "{piped}"
+        );
+        let shown = stdout(&rfc1738(&["check", "--show-passwords", input], b""));
+        assert!(shown.contains("//me:hunter2@h/"), "{shown}");
+        let json = stdout(&rfc1738(&["check", "--format", "json", input], b""));
+        assert!(json.contains("//me:hunter2@h/"), "{json}");
+    }
+    let human = stdout(&rfc1738(&["check", inputs[0]], b""));
+    assert!(
+        human.contains("1 | ftp://a:*@h/ ftp://me:*******@h/"),
+        "{human}"
+    );
 }
 
 #[test]

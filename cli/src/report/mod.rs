@@ -252,42 +252,52 @@ struct PendingWarning {
 }
 
 /// The start of an input: at most [`INPUT_SHOWN`] characters of it (bytes
-/// that are not UTF-8 as U+FFFD), and whether it goes on.
+/// that are not UTF-8 as U+FFFD), whether it goes on, and the passwords
+/// written in the input after a `//` that reach into it, when passwords
+/// are hidden.
 struct Head {
     text: String,
     cut: bool,
+    written: Vec<Range<usize>>,
 }
 
 impl Head {
-    fn of(input: Line<'_>) -> Head {
+    /// The head of `input`; with `hide`, its passwords written after a
+    /// `//` found in the whole input (the `@` that ends one may lie
+    /// beyond the head).
+    fn of(input: Line<'_>, hide: bool) -> Head {
         let text = match input {
             Line::Text(text) => Cow::Borrowed(text),
             Line::Bytes(bytes) => String::from_utf8_lossy(bytes),
         };
         // A character is at least a byte: a short input is shown whole,
         // its characters not counted.
-        if text.len() <= INPUT_SHOWN {
-            return Head {
-                text: text.into_owned(),
-                cut: false,
-            };
-        }
-        let end = text
-            .char_indices()
-            .nth(INPUT_SHOWN)
-            .map_or(text.len(), |(at, _)| at);
+        let end = match text.len() <= INPUT_SHOWN {
+            true => text.len(),
+            false => (text.char_indices().nth(INPUT_SHOWN)).map_or(text.len(), |(at, _)| at),
+        };
+        let written = match hide {
+            true => rfc1738::authority_passwords(&text)
+                .take_while(|span| span.start < end)
+                .map(|span| span.start..span.end.min(end))
+                .collect(),
+            false => Vec::new(),
+        };
         Head {
             text: text[..end].to_owned(),
             cut: end < text.len(),
+            written,
         }
     }
 
-    /// The head as shown: the part of `password` in it hidden, nothing
-    /// raw, `…` when the input goes on.
+    /// The head as shown: the part of `password` in it hidden, and the
+    /// passwords written in it, nothing raw, `…` when the input goes on.
     fn shown(&self, password: Option<Range<usize>>) -> String {
         let len = self.text.len();
         let password = password.map(|span| span.start.min(len)..span.end.min(len));
-        let mut shown = show::part(&self.text, 0, password.as_ref()).to_string();
+        let mut shown = show::part(&self.text, 0, password.as_ref())
+            .hiding_all(&self.written)
+            .to_string();
         if self.cut {
             shown.push('…');
         }
@@ -570,7 +580,7 @@ impl Shown {
         let password = show::password_of(&text).filter(|_| self.hide);
         let (origin, line) = (place.origin(), place.line_number());
         let rendered = (self.warning)(&text, warning, self.hide, origin, line);
-        (Head::of(input).shown(password), rendered)
+        (Head::of(input, self.hide).shown(password), rendered)
     }
 }
 
@@ -644,7 +654,7 @@ impl Gathered {
         }
         unit.examples.push(PendingError {
             place: place(),
-            head: Head::of(input),
+            head: Head::of(input, shown.hide),
             error,
         });
         if unit.examples.len() == EXAMPLES {
@@ -1158,10 +1168,14 @@ mod tests {
     use super::*;
 
     /// A warning as the tests render it: its code, where, and the URL, its
-    /// password hidden when `hide` says.
+    /// passwords hidden when `hide` says.
     fn render(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
         let password = show::password_of(url).filter(|_| hide);
-        let url = Visible::new(url).hiding(password.unwrap_or(0..0));
+        let written: Vec<Range<usize>> =
+            rfc1738::authority_passwords(url).filter(|_| hide).collect();
+        let url = Visible::new(url)
+            .hiding(password.unwrap_or(0..0))
+            .hiding_all(&written);
         format!("{name}:{line}: {} {url}", warning.code())
     }
 
@@ -1455,11 +1469,19 @@ mod tests {
     #[test]
     fn examples_hide_passwords_and_show_nothing_raw() {
         let long = format!("ftp://me:hunter2@h/{}", "a".repeat(500));
+        // A password written further in the line, whose `@` is beyond
+        // what the example shows of it.
+        let further = format!("http://h/a b //me:hunter2{}@h/", "x".repeat(500));
         let inputs = [
             "ftp://me:hunter2@host.dom/",
             "ftp://me:hun ter2@host.dom/",
             "http://h/a\u{1b}[31mb",
             long.as_str(),
+            // Passwords written further in an invalid input and in a valid
+            // one (warned about its scheme name's case).
+            "http://h/a\tb ftp://me:hunter2@h/",
+            further.as_str(),
+            "X:a//me:hunter2@h/",
         ];
         let document = summarize(&inputs, 2, shown(), Limits::default());
         let json = serde_json::to_string(&document).unwrap();
@@ -1469,6 +1491,16 @@ mod tests {
         );
         assert!(json.contains("ftp://me:*******@host.dom/"), "{json}");
         assert!(json.contains("ftp://me:********@host.dom/"), "{json}");
+        assert!(
+            json.contains(r"http://h/a\\tb ftp://me:*******@h/"),
+            "{json}"
+        );
+        assert!(json.contains("X:a//me:*******@h/"), "{json}");
+        let stars = "*".repeat(INPUT_SHOWN - "http://h/a b //me:".len());
+        assert!(
+            json.contains(&format!("http://h/a b //me:{stars}…")),
+            "{json}"
+        );
         assert!(!json.contains('\u{1b}'), "{json}");
         assert!(json.contains(r"\\u{1b}"), "{json}");
         let password = &document.warning_codes[0];
