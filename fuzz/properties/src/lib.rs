@@ -65,9 +65,7 @@ pub fn parse_target(data: &[u8]) {
             for warning in &warnings {
                 assert!(warning.offset() < input.len());
                 let shown = warning.diagnostic(&url).hide_password(true).to_string();
-                if let Some(span) = password.clone() {
-                    assert_hidden(input, span, &shown);
-                }
+                assert_hidden(input, &passwords(input, password.clone()), &shown);
             }
             // Every semantic error is a warning of its own, in the same
             // order, its message first.
@@ -243,37 +241,48 @@ fn assert_span(input: &str, span: Option<core::ops::Range<usize>>) {
     }
 }
 
-/// With its password hidden, nothing a rejected input's error shows (its
-/// line, its diagnostic, its hints) gives the password away
-/// ([`assert_hidden`]).
+/// With its passwords hidden, nothing a rejected input's error shows (its
+/// line, its diagnostic, its hints) gives one away ([`assert_hidden`]).
 fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
-    let Some(span) = error.password_span() else {
-        return;
-    };
     let mut hidden = error.clone();
     hidden.hide_password();
     let mut shown = format!("{hidden}\n{hidden:#}\n");
     for hint in hidden.hints() {
         shown.push_str(hint.message());
     }
-    assert_hidden(input, span, &shown);
+    assert_hidden(input, &passwords(input, error.password_span()), &shown);
 }
 
-/// `shown`, what is shown of `input` with its password at `span` hidden,
-/// gives none of it away. Where `input` is a short line of printable
+/// The passwords of `input` that human output hides: its own, `own`, and
+/// those written after a `//` in each of its lines
+/// ([`rfc1738::authority_passwords`]), as spans of `input`.
+fn passwords(input: &str, own: Option<core::ops::Range<usize>>) -> Vec<core::ops::Range<usize>> {
+    let mut spans: Vec<core::ops::Range<usize>> = own.into_iter().collect();
+    let mut start = 0;
+    for line in input.split('\n') {
+        spans.extend(
+            rfc1738::authority_passwords(line).map(|span| start + span.start..start + span.end),
+        );
+        start += line.len() + 1;
+    }
+    spans
+}
+
+/// `shown`, what is shown of `input` with its passwords at `spans` hidden,
+/// gives none of them away. Where `input` is a short line of printable
 /// ASCII, shown whole, the line that quotes it is the input with a `*` for
-/// each character of the password. Whatever the input, `shown` holds no
-/// character outside ASCII that only the password has, nor its `%XX`: no
+/// each character of a password. Whatever the input, `shown` holds no
+/// character outside ASCII that only the passwords have, nor its `%XX`: no
 /// text of the crate's own holds one but `›`, `…` and `–`.
-fn assert_hidden(input: &str, span: core::ops::Range<usize>, shown: &str) {
-    let password = &input[span.clone()];
-    if password.is_empty() {
+fn assert_hidden(input: &str, spans: &[core::ops::Range<usize>], shown: &str) {
+    let hidden = |at: usize| spans.iter().any(|span| span.contains(&at));
+    if !(0..input.len()).any(hidden) {
         return;
     }
     if input.len() <= 60 && input.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
         let masked: String = input
             .char_indices()
-            .map(|(at, c)| if span.contains(&at) { '*' } else { c })
+            .map(|(at, c)| if hidden(at) { '*' } else { c })
             .collect();
         let quoted = shown.lines().find_map(|line| line.strip_prefix("1 | "));
         assert_eq!(
@@ -282,12 +291,20 @@ fn assert_hidden(input: &str, span: core::ops::Range<usize>, shown: &str) {
             "{input:?} in {shown}"
         );
     }
-    let elsewhere = [&input[..span.start], &input[span.end..]];
-    for secret in password.chars() {
+    let elsewhere: String = input
+        .char_indices()
+        .filter(|&(at, _)| !hidden(at))
+        .map(|(_, c)| c)
+        .collect();
+    let secrets = input
+        .char_indices()
+        .filter(|&(at, _)| hidden(at))
+        .map(|(_, c)| c);
+    for secret in secrets {
         if secret.is_ascii() || matches!(secret, '›' | '…' | '–') {
             continue;
         }
-        if elsewhere.iter().any(|text| text.contains(secret)) {
+        if elsewhere.contains(secret) {
             continue;
         }
         assert!(!shown.contains(secret), "{input:?}: {secret:?} in {shown}");
