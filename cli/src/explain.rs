@@ -2,7 +2,6 @@
 
 use std::borrow::Cow;
 use std::io::{self, Write};
-use std::ops::Range;
 use std::process::ExitCode;
 
 use rfc1738::{
@@ -16,7 +15,7 @@ use crate::check::{ErrorRecord, input_members};
 use crate::inputs;
 use crate::output::{self, Output, Paint, Record, Stop};
 use crate::picture::{self, Scene};
-use crate::show;
+use crate::show::{self, Hidden};
 use crate::summary::{self, Tally};
 use crate::{ExplainArgs, TreeFormat};
 
@@ -223,19 +222,16 @@ fn explain(
             if args.quiet {
                 return false;
             }
-            let password = whole.password_span().filter(|_| hide);
+            let hidden = match hide {
+                true => Hidden::of(whole.as_str(), whole.password_span()),
+                false => Hidden::default(),
+            };
             let tree = whole.tree();
             let _ = match args.format {
-                TreeFormat::Human => text_tree(out, &tree, 0, args.all, password.as_ref()),
+                TreeFormat::Human => text_tree(out, &tree, 0, args.all, &hidden),
                 TreeFormat::Svg | TreeFormat::Dot => {
-                    let scene = Scene::new(
-                        tree.rule(),
-                        input,
-                        Some(&tree),
-                        None,
-                        password.as_ref(),
-                        args.all,
-                    );
+                    let scene =
+                        Scene::new(tree.rule(), input, Some(&tree), None, &hidden, args.all);
                     draw(out, args.format, &scene)
                 }
                 TreeFormat::Json => show::json(
@@ -317,7 +313,7 @@ impl Serialize for Children<'_, '_> {
         let Node { node, all } = self.0;
         let mut list = serializer.serialize_seq(None)?;
         // JSON is for programs: nothing hidden.
-        for child in shown_children(node, all, None) {
+        for child in shown_children(node, all, &Hidden::default()) {
             list.serialize_element(&Node { node: child, all })?;
         }
         list.end()
@@ -337,8 +333,8 @@ struct Rejected<'t, 'a> {
 }
 
 /// Writes the diagnostic of a rejected input, and the tree of its longest
-/// prefix the rule matches; the password hidden in both when the error
-/// hides it. `origin` is the name and line the diagnostic gives.
+/// prefix the rule matches; the passwords hidden in both when the error
+/// hides them. `origin` is the name and line the diagnostic gives.
 fn invalid(
     out: &mut impl Write,
     args: &ExplainArgs,
@@ -349,21 +345,18 @@ fn invalid(
     origin: (&str, usize),
 ) -> io::Result<()> {
     let rule = error.rule().name();
+    // The passwords, in the error's text, where a byte that is not UTF-8 is
+    // a U+FFFD.
+    let hidden = match args.show_passwords {
+        true => Hidden::default(),
+        false => Hidden::of(&String::from_utf8_lossy(input), error.password_span()),
+    };
     match args.format {
         TreeFormat::Svg | TreeFormat::Dot => {
-            // The picture's cells are the input's bytes; the error's span
-            // is in its text, where a byte that is not UTF-8 is a U+FFFD.
-            let password = (error.password_span())
-                .filter(|_| !args.show_passwords)
-                .map(|span| show::span_in_bytes(input, &span));
-            let scene = Scene::new(
-                error.rule(),
-                input,
-                prefix,
-                Some(error),
-                password.as_ref(),
-                args.all,
-            );
+            // The picture's cells are the input's bytes.
+            let in_bytes = hidden.spans().iter();
+            let hidden = Hidden::from_spans(in_bytes.map(|span| show::span_in_bytes(input, span)));
+            let scene = Scene::new(error.rule(), input, prefix, Some(error), &hidden, args.all);
             draw(out, args.format, &scene)
         }
         TreeFormat::Human => {
@@ -381,8 +374,7 @@ fn invalid(
                         tree.span().end,
                         crate::summary::plural(input.len() as u64, "byte", "bytes"),
                     )?;
-                    let password = error.password_span().filter(|_| !args.show_passwords);
-                    text_tree(out, tree, 0, args.all, password.as_ref())
+                    text_tree(out, tree, 0, args.all, &hidden)
                 }
                 None => write!(out, "{}", no_prefix(rule)),
             }
@@ -406,14 +398,14 @@ fn invalid(
 }
 
 /// Writes the tree as indented lines, a node per line: production, byte
-/// span, text (the characters of the password at `password` hidden); a
-/// newline between nodes.
+/// span, text (the characters of the passwords `hidden` hidden); a newline
+/// between nodes.
 fn text_tree(
     out: &mut impl Write,
     node: &Derivation<'_>,
     depth: usize,
     all: bool,
-    password: Option<&Range<usize>>,
+    hidden: &Hidden,
 ) -> io::Result<()> {
     let span = node.span();
     if depth > 0 {
@@ -426,29 +418,28 @@ fn text_tree(
         node.rule(),
         span.start,
         span.end,
-        show::part(node.text(), span.start, password).quoted(),
+        show::part(node.text(), span.start, hidden).quoted(),
         indent = depth * 2
     )?;
-    for child in shown_children(node, all, password) {
-        text_tree(out, child, depth + 1, all, password)?;
+    for child in shown_children(node, all, hidden) {
+        text_tree(out, child, depth + 1, all, hidden)?;
     }
     Ok(())
 }
 
 /// The children shown: all of them with `all`, else those that are not
 /// character classes (`uchar`, `alpha`, …) under a production that is not
-/// one either; none under a node that lies in the hidden `password`, whose
+/// one either; none under a node that lies in a `hidden` password, whose
 /// productions would tell its characters' classes (`digit`, `hex`).
 pub(crate) fn shown_children<'t, 'a>(
     node: &'t Derivation<'a>,
     all: bool,
-    password: Option<&Range<usize>>,
+    hidden: &Hidden,
 ) -> impl Iterator<Item = &'t Derivation<'a>> {
-    let span = node.span();
-    let hidden = password.is_some_and(|password| {
-        !span.is_empty() && password.start <= span.start && span.end <= password.end
-    });
-    let children = if hidden { &[][..] } else { node.children() };
+    let children = match hidden.covers(&node.span()) {
+        true => &[][..],
+        false => node.children(),
+    };
     children
         .iter()
         .filter(move |child| all || !is_character_class(child.rule()))

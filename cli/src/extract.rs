@@ -469,10 +469,23 @@ struct Hidden {
     url: Option<Range<usize>>,
     /// The span of the fragment that is a password's.
     fragment: Range<usize>,
+    /// The passwords written after a `//` in the URL, and in its fragment,
+    /// read in the two as written together ([`further`]).
+    further_url: Vec<Range<usize>>,
+    further_fragment: Vec<Range<usize>>,
     /// The error of the URL written with its fragment, when the URL's own
     /// error would show characters of that password: its diagnostic, at
     /// the same offset (no URL reads past a `#`), hides them.
     error: Option<Error>,
+}
+
+impl Hidden {
+    /// The spans hidden in the URL: its password and those written
+    /// further in it.
+    fn in_url(&self) -> show::Hidden {
+        let own = self.url.clone().into_iter();
+        show::Hidden::from_spans(own.chain(self.further_url.iter().cloned()))
+    }
 }
 
 /// What to hide of `hit` ([`hidden_in`]).
@@ -485,13 +498,24 @@ fn hidden(hit: &Extracted<'_>) -> Hidden {
     };
     let written = Some(hit.url_with_fragment());
     let mut hidden = hidden_in(hit.url(), hit.fragment(), own, written);
-    // The URL's own error shows what its own guess does not hide.
-    let covered = match (hit.verdict(), &hidden.url) {
-        (Err(error), Some(password)) => error
-            .password_span()
-            .is_some_and(|own| own.start <= password.start && password.end <= own.end),
-        _ => true,
-    };
+    // The URL's own error shows what its own guess does not hide, and its
+    // line ends at the `#`, where a password written further may go on.
+    let url_len = hit.url().len();
+    let cut = hidden
+        .further_url
+        .last()
+        .is_some_and(|last| last.end == url_len)
+        && hidden
+            .further_fragment
+            .first()
+            .is_some_and(|first| first.start == 0);
+    let covered = !cut
+        && match (hit.verdict(), &hidden.url) {
+            (Err(error), Some(password)) => error
+                .password_span()
+                .is_some_and(|own| own.start <= password.start && password.end <= own.end),
+            _ => true,
+        };
     if covered {
         hidden.error = None;
     }
@@ -516,11 +540,13 @@ fn hidden_in(
     let Some(fragment) = fragment else {
         return Hidden {
             url: own,
+            further_url: rfc1738::authority_passwords(url).collect(),
             ..Hidden::default()
         };
     };
     let to_end = own.as_ref().is_some_and(|own| own.end == url.len());
     let written = written.map_or_else(|| Cow::Owned(format!("{url}#{fragment}")), Cow::Borrowed);
+    let (further_url, further_fragment) = further(&written, url.len());
     // No URL holds a `#`: the URL so written is rejected, and its error
     // guesses the password.
     let (whole, error) = match rfc1738::parse(&written) {
@@ -545,8 +571,27 @@ fn hidden_in(
     Hidden {
         url: password,
         fragment: in_fragment,
+        further_url,
+        further_fragment,
         error,
     }
+}
+
+/// The passwords written after a `//` in `written`, a URL of `url_len`
+/// bytes, its `#` and its fragment: those in the URL, and those in the
+/// fragment as spans of it. A `#` typed into one cuts it in two.
+fn further(written: &str, url_len: usize) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+    let start = url_len + 1;
+    let (mut in_url, mut in_fragment) = (Vec::new(), Vec::new());
+    for span in rfc1738::authority_passwords(written) {
+        if span.start < url_len {
+            in_url.push(span.start..span.end.min(url_len));
+        }
+        if span.end > start {
+            in_fragment.push(span.start.saturating_sub(start)..span.end - start);
+        }
+    }
+    (in_url, in_fragment)
 }
 
 /// How human output shows an empty URL (`<URL:>`), which would be nothing.
@@ -567,7 +612,8 @@ fn human(
     } else {
         hidden(hit)
     };
-    let part = show::part(hit.url(), 0, hidden.url.as_ref());
+    let in_url = hidden.in_url();
+    let part = show::part(hit.url(), 0, &in_url);
     // No URL found holds a space: this says nothing a URL could.
     let url: &dyn Display = if hit.url().is_empty() { &EMPTY } else { &part };
     let (line, column) = (hit.line(), hit.column());
@@ -586,6 +632,7 @@ fn human(
             Visible::new(fragment)
                 .quoted()
                 .hiding(hidden.fragment.clone())
+                .hiding_all(&hidden.further_fragment)
         )?;
     }
     hyphen_notes(out, hit, places, show_passwords)?;
@@ -643,16 +690,15 @@ fn hyphen_notes(
         let readable = show_passwords || fragment.is_none_or(|f| f.len() <= MAX_READING_BYTES);
         match hyphen.without() {
             Some(without) if readable => {
-                let password = if show_passwords {
-                    None
-                } else {
-                    let own = show::password_of(without);
-                    hidden_in(without, fragment, own, None).url
+                let own = show::password_of(without);
+                let hidden = match show_passwords {
+                    true => Hidden::default(),
+                    false => hidden_in(without, fragment, own, None),
                 };
                 writeln!(
                     out,
                     "{} ({verdict})",
-                    show::part(without, 0, password.as_ref())
+                    show::part(without, 0, &hidden.in_url())
                 )?;
             }
             Some(_) => writeln!(

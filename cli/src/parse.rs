@@ -497,11 +497,7 @@ fn record(
             match args.records.format {
                 // JSON is for programs: it keeps the password as it is.
                 Format::Json => show::json_line(buffer, &valid(text, &url, false)),
-                Format::Human => {
-                    let hide = !args.records.show_passwords;
-                    let password = url.password_span().filter(|_| hide);
-                    text_record(buffer, &valid(text, &url, hide), password);
-                }
+                Format::Human => human_valid(buffer, text, &url, !args.records.show_passwords),
             }
         }
         Err(error) => {
@@ -530,6 +526,50 @@ fn record(
             }
         }
     }
+}
+
+/// Appends the text record of `url`, parsed from `text`; with `hide`, its
+/// passwords hidden: its own, and those written after a `//` further in
+/// it, whose characters its decoded parts show as `*` ([`masked`]).
+fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
+    let password = url.password_span().filter(|_| hide);
+    let hidden = match hide {
+        true => show::Hidden::of(text, password.clone()),
+        false => show::Hidden::default(),
+    };
+    let masked = hide.then(|| masked(text, password.as_ref())).flatten();
+    match masked.as_deref().map(rfc1738::parse) {
+        None => text_record(buffer, &valid(text, url, hide), password, &hidden),
+        Some(Ok(parts)) if parts.rule() == url.rule() => {
+            text_record(buffer, &valid(text, &parts, hide), password, &hidden);
+        }
+        // Not a URL of the rule once masked: no part is shown.
+        Some(_) => {
+            let _ = writeln!(buffer, "{} ({})", show::part(text, 0, &hidden), url.rule());
+            let parts = "hidden: a password is written in them (--show-passwords shows them)";
+            line(buffer, "parts", parts);
+        }
+    }
+}
+
+/// `text`, a valid URL whose own password is at `own`, with each character
+/// of the passwords written after a `//` further in it (`http://h/web/
+/// ftp://me:pw@h/`) as `*`; `None` when it has none. Its parts are
+/// decoded from the text, where no span shows them: `parse` shows the
+/// parts of the URL so masked, which is a URL of the same rule wherever
+/// `*` may stand where a password does (a password's span cuts no escape
+/// in two: it runs from after a `:` to an `@`).
+fn masked(text: &str, own: Option<&Range<usize>>) -> Option<String> {
+    let further = show::Hidden::from_spans(show::written(text));
+    let mask = |at: usize| further.contains(at) && !own.is_some_and(|own| own.contains(&at));
+    if !(0..text.len()).any(mask) {
+        return None;
+    }
+    Some(
+        text.char_indices()
+            .map(|(at, c)| if mask(at) { '*' } else { c })
+            .collect(),
+    )
 }
 
 /// Decoded octets as the text format writes them: quoted, as
@@ -577,11 +617,18 @@ fn line(out: &mut Vec<u8>, name: &str, value: impl fmt::Display) {
 }
 
 /// Appends the text record of a valid URL: the URL and its rule, then one
-/// line per part; the password, when its span is given, hidden.
-fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usize>>) {
+/// line per part; the password, when its span is given, hidden, and the
+/// passwords `hidden` (it, and those written further in the URL) in the
+/// parts shown as written.
+fn text_record(
+    out: &mut Vec<u8>,
+    record: &Valid<'_>,
+    password: Option<Range<usize>>,
+    hidden: &show::Hidden,
+) {
     // A valid URL is printable ASCII, and decoded values are written
     // escaped: nothing here can drive a terminal.
-    let input = Visible::new(record.input).hiding(password.clone().unwrap_or(0..0));
+    let input = show::part(record.input, 0, hidden);
     let _ = writeln!(out, "{input} ({})", record.rule);
     login_lines(out, record, password.as_ref());
     if let Some(http) = &record.http {
@@ -610,7 +657,7 @@ fn text_record(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<Range<usi
         line(out, "article", Plain(nntp.article));
         line(out, "article number", Plain(nntp.article_number));
     }
-    other_parts(out, record, password.as_ref());
+    other_parts(out, record, hidden);
     for error in &record.semantic_errors {
         line(out, "error", error);
     }
@@ -639,8 +686,8 @@ fn login_lines(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<us
 }
 
 /// The lines of the parts of wais, file, prospero, mailto and other URLs;
-/// the password in a scheme-specific part, when its span is given, hidden.
-fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<usize>>) {
+/// the passwords `hidden` in a scheme-specific part hidden.
+fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, hidden: &show::Hidden) {
     if let Some(wais) = &record.wais {
         line(out, "database", Quoted(Some(&wais.database)));
         line(out, "search", Quoted(wais.search.as_ref()));
@@ -670,7 +717,7 @@ fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<us
         line(
             out,
             "schemepart",
-            show::part(other.schemepart, start, password),
+            show::part(other.schemepart, start, hidden),
         );
         line(out, "url-path", Plain(other.urlpath));
     }

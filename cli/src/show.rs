@@ -282,13 +282,117 @@ pub fn lines(text: &str) -> String {
     shown.join("\n")
 }
 
-/// `part`, which starts at byte `start` of an input whose password is at
-/// `password`, as shown: the characters of the password in it hidden.
-pub fn part<'a>(part: &'a str, start: usize, password: Option<&Range<usize>>) -> Visible<'a> {
-    let hidden = password.map_or(0..0, |password| {
-        password.start.saturating_sub(start)..password.end.saturating_sub(start)
-    });
-    Visible::new(part).hiding(hidden)
+/// The spans of an input that human output hides: its passwords, its own
+/// and those written further in it after a `//`
+/// ([`rfc1738::authority_passwords`]: a second URL's, one in a path). Kept
+/// in order and apart (spans that meet are merged), so that those in any
+/// part of the input are found by a binary search, however many there are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hidden(Vec<Range<usize>>);
+
+impl Hidden {
+    /// The passwords of `text`: `own`, the input's (the parser's, or a
+    /// guess), and those written after a `//` in it.
+    pub fn of(text: &str, own: Option<Range<usize>>) -> Hidden {
+        Hidden::from_spans(own.into_iter().chain(written(text)))
+    }
+
+    /// `spans`, in any order, overlapping or not; empty ones left out.
+    pub fn from_spans(spans: impl IntoIterator<Item = Range<usize>>) -> Hidden {
+        let mut spans: Vec<Range<usize>> = spans.into_iter().filter(|s| !s.is_empty()).collect();
+        spans.sort_unstable_by_key(|span| span.start);
+        let mut merged: Vec<Range<usize>> = Vec::with_capacity(spans.len());
+        for span in spans {
+            match merged.last_mut() {
+                Some(last) if span.start <= last.end => last.end = last.end.max(span.end),
+                _ => merged.push(span),
+            }
+        }
+        Hidden(merged)
+    }
+
+    /// The spans, in order and apart.
+    pub fn spans(&self) -> &[Range<usize>] {
+        &self.0
+    }
+
+    /// Whether the byte at `at` is hidden.
+    pub fn contains(&self, at: usize) -> bool {
+        self.covers(&(at..at + 1))
+    }
+
+    /// Whether all of `span`, not empty, is hidden: it lies in one of the
+    /// spans (they are apart).
+    pub fn covers(&self, span: &Range<usize>) -> bool {
+        let first = self.0.partition_point(|hidden| hidden.end <= span.start);
+        !span.is_empty()
+            && self
+                .0
+                .get(first)
+                .is_some_and(|hidden| hidden.start <= span.start && span.end <= hidden.end)
+    }
+
+    /// The hidden spans that meet `span`, as spans of it.
+    fn within(&self, span: Range<usize>) -> Vec<Range<usize>> {
+        let first = self.0.partition_point(|hidden| hidden.end <= span.start);
+        self.0[first..]
+            .iter()
+            .take_while(|hidden| hidden.start < span.end)
+            .map(|hidden| {
+                hidden.start.saturating_sub(span.start)..hidden.end.min(span.end) - span.start
+            })
+            .collect()
+    }
+}
+
+/// The passwords written after a `//` in `text`
+/// ([`rfc1738::authority_passwords`]), in order; a line feed ends what is
+/// read, as in a diagnostic.
+pub fn written(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for line in text.split('\n') {
+        let found = rfc1738::authority_passwords(line);
+        spans.extend(found.map(|span| start + span.start..start + span.end));
+        start += line.len() + 1;
+    }
+    spans
+}
+
+/// A part of an input as shown ([`part`]): as [`Visible`] shows it, the
+/// characters of the hidden spans in it as `*`.
+pub struct Part<'a> {
+    text: &'a str,
+    hidden: Vec<Range<usize>>,
+    quoted: bool,
+}
+
+impl Part<'_> {
+    /// For a part shown between double quotes ([`Visible::quoted`]).
+    pub fn quoted(mut self) -> Self {
+        self.quoted = true;
+        self
+    }
+}
+
+impl std::fmt::Display for Part<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = Visible::new(self.text).hiding_all(&self.hidden);
+        match self.quoted {
+            true => shown.quoted().fmt(f),
+            false => shown.fmt(f),
+        }
+    }
+}
+
+/// `part`, which starts at byte `start` of an input whose passwords are
+/// `hidden`, as shown: the characters of those in it hidden.
+pub fn part<'a>(part: &'a str, start: usize, hidden: &Hidden) -> Part<'a> {
+    Part {
+        text: part,
+        hidden: hidden.within(start..start + part.len()),
+        quoted: false,
+    }
 }
 
 /// `span`, a byte span of the text an [`rfc1738::Error`] of `input` keeps
@@ -380,7 +484,7 @@ mod tests {
 
     #[test]
     fn a_part_hides_the_characters_of_the_password_it_holds() {
-        let password = Some(&(9..16));
+        let password = &Hidden::from_spans(Some(9..16));
         // "ftp://me:hunter2@host/" and three of its parts.
         assert_eq!(
             part("me:hunter2@host", 6, password).to_string(),
@@ -458,5 +562,29 @@ mod tests {
     #[test]
     fn lines_keep_their_line_feeds_only() {
         assert_eq!(lines("a\u{1b}b\nc\td"), "a\\u{1b}b\nc\\td");
+    }
+
+    #[test]
+    fn hidden_spans_are_merged_and_found_in_any_part() {
+        let hidden = Hidden::from_spans([10..12, 2..4, 3..6, 8..8, 20..25]);
+        assert_eq!(hidden.spans(), [2..6, 10..12, 20..25]);
+        assert!(hidden.contains(2) && hidden.contains(5) && !hidden.contains(6));
+        assert!(hidden.covers(&(3..5)) && !hidden.covers(&(5..11)) && !hidden.covers(&(4..4)));
+        let text = "0123456789abcdefghijklmnop";
+        assert_eq!(
+            part(&text[4..22], 4, &hidden).to_string(),
+            "**6789**cdefghij**"
+        );
+        assert_eq!(part(&text[6..10], 6, &hidden).to_string(), "6789");
+        let line = "http://x/a ftp://me:secret@h/ //u:pw@h";
+        let hidden = Hidden::of(line, Some(2..3));
+        assert_eq!(
+            part(line, 0, &hidden).to_string(),
+            "ht*p://x/a ftp://me:******@h/ //u:**@h"
+        );
+        assert_eq!(
+            part(&line[17..], 17, &hidden).quoted().to_string(),
+            "me:******@h/ //u:**@h"
+        );
     }
 }

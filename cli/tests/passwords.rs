@@ -153,6 +153,49 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["1234", "5678"],
     },
+    // Passwords written further in the line than the input's own: a
+    // second URL's, beside an invalid first and a valid one.
+    Case {
+        input: "http://x/a ftp://me:hunter2@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://a:b@h/ ftp://me:hunter2@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // In a valid URL: an other scheme's part, a path (an archive's URL of
+    // a URL) and a gopher selector, whose parts `parse` decodes. Each has
+    // a warning (a scheme name's case, a reserved port), whose diagnostic
+    // shows the URL where `check` counts a valid line of a pipe.
+    Case {
+        input: "X:a//me:hunter2@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "x:a//me:hunter2@h/",
+        rule: Some("url"),
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "http://web.archive.org:81/web/2020/ftp://me:hun%74er2@host/x",
+        rule: None,
+        secrets: &["hun%74er2", "hunter2", "74er2"],
+    },
+    Case {
+        input: "gopher://h.dom:71/1a//me:hunter2@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    // The error in it, at a character that must be encoded (not at a
+    // space, where `extract` would end the URL before the `@`).
+    Case {
+        input: "ftp://h/a//me:hun^ter2@h/",
+        rule: None,
+        secrets: &["hun", "ter2"],
+    },
 ];
 
 /// The human output of each command on `case`, with `extra` arguments.
@@ -289,13 +332,25 @@ fn json_keeps_the_input_as_it_is() {
 
 /// A picture's cells are the input's bytes, while an error's password is
 /// found in its text, where a byte that is not UTF-8 is a U+FFFD of three:
-/// every byte of the password is hidden all the same.
+/// every byte of the password is hidden all the same, the input's own or
+/// one written further in it.
 #[cfg(unix)]
 #[test]
 fn a_picture_of_an_input_that_is_not_utf8_hides_the_whole_password() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
-    let input = OsStr::from_bytes(b"ftp://\xffme:secret@host/");
+    for (input, colon) in [
+        (&b"ftp://\xffme:secret@host/"[..], 9),
+        (b"ftp://h/\xff//me:secret@host/", 13),
+    ] {
+        picture_hides(OsStr::from_bytes(input), colon);
+    }
+}
+
+/// The picture of `input` shows the 6 bytes after the `:` at `colon` as
+/// `*`, and the characters around them.
+fn picture_hides(input: &std::ffi::OsStr, colon: usize) {
+    use std::ffi::OsStr;
     let output = rfc1738(
         &[
             OsStr::new("explain"),
@@ -313,11 +368,11 @@ fn a_picture_of_an_input_that_is_not_utf8_hides_the_whole_password() {
         let from = from + dot[from..].find('>').expect("a cell's end") + 1;
         dot[from..from + dot[from..].find('<').expect("a cell's text")].to_owned()
     };
-    for at in 10..16 {
+    for at in colon + 1..colon + 7 {
         assert_eq!(cell(at), "*", "byte {at}\n{dot}");
     }
     assert_eq!(
-        (cell(9), cell(16), cell(17)),
+        (cell(colon), cell(colon + 7), cell(colon + 8)),
         (":".into(), "@".into(), "h".into())
     );
 }
@@ -328,12 +383,21 @@ fn a_picture_of_an_input_that_is_not_utf8_hides_the_whole_password() {
 /// picture, and all of them when the password is shown.
 #[test]
 fn a_tree_tells_nothing_of_the_characters_of_a_hidden_password() {
-    // "ftp://me:" then "9%4A!": a digit, an escape, an extra.
-    let input = "ftp://me:9%4A!@h/";
-    for format in ["human", "svg", "dot"] {
+    // "ftp://me:" then "9%4A!": a digit, an escape, an extra; in the
+    // input's own password, and in one written further in it.
+    for (input, format) in ["ftp://me:9%4A!@h/", "x:a//me:9%4A!@h/"]
+        .into_iter()
+        .flat_map(|input| ["human", "svg", "dot"].map(|format| (input, format)))
+    {
         let output = rfc1738(&["explain", "--all", "--format", format, input], b"");
         let text = String::from_utf8(output.stdout).expect("UTF-8");
-        assert!(text.contains("password"), "{format}\n{text}");
+        // The grammar reads the first as a login's, the second as none.
+        let node = if input.starts_with("ftp") {
+            "password"
+        } else {
+            "xchar"
+        };
+        assert!(text.contains(node), "{format}\n{text}");
         for class in ["digit", "hex", "escape", "extra"] {
             assert!(!text.contains(class), "{format}: {class}\n{text}");
         }

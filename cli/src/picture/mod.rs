@@ -26,7 +26,7 @@ use rfc1738::visible::Visible;
 use rfc1738::{Derivation, Error, Rule};
 
 use crate::explain::shown_children;
-use crate::show;
+use crate::show::{self, Hidden};
 
 mod dot;
 mod svg;
@@ -106,18 +106,19 @@ impl Scene {
     /// input's, or, when `failure` rejects it, the prefix's that the rule's
     /// combinator matches), with
     /// the character-class productions under other productions when `all`,
-    /// and the characters of `password` hidden.
+    /// and the characters of the passwords `hidden` (byte spans of
+    /// `input`) hidden.
     pub fn new(
         rule: Rule,
         input: &[u8],
         tree: Option<&Derivation<'_>>,
         failure: Option<&Error>,
-        password: Option<&Range<usize>>,
+        hidden: &Hidden,
         all: bool,
     ) -> Scene {
         let limit = if all { MAX_BYTES_ALL } else { MAX_BYTES };
         let window = window(input, failure.map(Error::offset), limit);
-        let cells = cells(input, &window, password);
+        let cells = cells(input, &window, hidden);
         let mut scene = Scene {
             rule,
             length: input.len(),
@@ -134,7 +135,7 @@ impl Scene {
             }),
         };
         if let Some(tree) = tree {
-            scene.place(tree, None, 0, all, password);
+            scene.place(tree, None, 0, all, hidden);
         }
         scene
     }
@@ -146,7 +147,7 @@ impl Scene {
         parent: Option<usize>,
         depth: usize,
         all: bool,
-        password: Option<&Range<usize>>,
+        hidden: &Hidden,
     ) {
         let span = node.span();
         let meets = if span.is_empty() {
@@ -161,12 +162,12 @@ impl Scene {
             // Left out, and so are its descendants in the window: each is
             // counted.
             self.left_out += 1;
-            for child in shown_children(node, all, password) {
-                self.place(child, None, depth + 1, all, password);
+            for child in shown_children(node, all, hidden) {
+                self.place(child, None, depth + 1, all, hidden);
             }
             return;
         }
-        let text = quoted(node.text(), span.start, password);
+        let text = quoted(node.text(), span.start, hidden);
         let at = self.nodes.len();
         self.nodes.push(Placed {
             rule: node.rule(),
@@ -179,8 +180,8 @@ impl Scene {
         if let Some(parent) = parent {
             self.nodes[parent].inner = true;
         }
-        for child in shown_children(node, all, password) {
-            self.place(child, Some(at), depth + 1, all, password);
+        for child in shown_children(node, all, hidden) {
+            self.place(child, Some(at), depth + 1, all, hidden);
         }
     }
 
@@ -238,14 +239,14 @@ impl Scene {
 }
 
 /// `text`, which starts at byte `start` of the input, as a node's text is
-/// shown: between double quotes, escaped, the characters of `password`
-/// hidden, and cut to [`MAX_TEXT`] characters, `…` after them.
-fn quoted(text: &str, start: usize, password: Option<&Range<usize>>) -> String {
+/// shown: between double quotes, escaped, the characters of the passwords
+/// `hidden` hidden, and cut to [`MAX_TEXT`] characters, `…` after them.
+fn quoted(text: &str, start: usize, hidden: &Hidden) -> String {
     let cut = text
         .char_indices()
         .nth(MAX_TEXT)
         .map_or(text.len(), |(at, _)| at);
-    let shown = show::part(&text[..cut], start, password).quoted();
+    let shown = show::part(&text[..cut], start, hidden).quoted();
     let more = if cut < text.len() { "…" } else { "" };
     format!("\"{shown}{more}\"")
 }
@@ -276,11 +277,11 @@ fn window(input: &[u8], failure: Option<usize>, limit: usize) -> Range<usize> {
 
 /// The characters of `input` in `window`, as shown; a byte that is not
 /// UTF-8 is a character of its own, `\xFF`.
-fn cells(input: &[u8], window: &Range<usize>, password: Option<&Range<usize>>) -> Vec<Cell> {
+fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden) -> Vec<Cell> {
     let mut cells = Vec::with_capacity(window.len());
     let mut at = window.start;
     let mut push = |span: Range<usize>, shown: String| {
-        let shown = if password.is_some_and(|p| p.contains(&span.start)) {
+        let shown = if hidden.contains(span.start) {
             "*".to_owned()
         } else {
             shown
@@ -334,7 +335,14 @@ mod tests {
         let matched = rfc1738::check(&url).expect("valid");
         let tree = matched.tree();
         for (all, limit) in [(false, MAX_BYTES), (true, MAX_BYTES_ALL)] {
-            let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, all);
+            let scene = Scene::new(
+                tree.rule(),
+                url.as_bytes(),
+                Some(&tree),
+                None,
+                &Hidden::default(),
+                all,
+            );
             assert_eq!(scene.window, 0..limit);
             let (svg, dot) = both(&scene);
             assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
@@ -353,7 +361,7 @@ mod tests {
                 url.as_bytes(),
                 prefix.as_ref(),
                 Some(&error),
-                None,
+                &Hidden::default(),
                 all,
             );
             assert_eq!(scene.window, url.len() - limit..url.len());
@@ -376,14 +384,18 @@ mod tests {
 
     impl Longest {
         fn find() -> Longest {
-            let text = |c: char| quoted(&c.to_string().repeat(MAX_TEXT + 1), 0, None);
+            let text = |c: char| quoted(&c.to_string().repeat(MAX_TEXT + 1), 0, &Hidden::default());
             let longest_text = |escape: &dyn Fn(&str) -> String| {
                 let worst = (char::MIN..=char::MAX)
-                    .max_by_key(|&c| escape(&quoted(&c.to_string(), 0, None)).len())
+                    .max_by_key(|&c| escape(&quoted(&c.to_string(), 0, &Hidden::default())).len())
                     .expect("characters");
                 text(worst)
             };
-            let cell = |bytes: &[u8]| cells(bytes, &(0..bytes.len()), None).remove(0).shown;
+            let cell = |bytes: &[u8]| {
+                cells(bytes, &(0..bytes.len()), &Hidden::default())
+                    .remove(0)
+                    .shown
+            };
             let cell = (char::MIN..=char::MAX)
                 .map(|c| cell(c.to_string().as_bytes()))
                 .chain([cell(b"\xFF")])
@@ -496,7 +508,14 @@ mod tests {
     fn every_node_left_out_is_counted() {
         let url = format!("prospero://h/a{}", ";=".repeat(600));
         let tree = rfc1738::check(&url).expect("valid").tree();
-        let scene = Scene::new(tree.rule(), url.as_bytes(), Some(&tree), None, None, false);
+        let scene = Scene::new(
+            tree.rule(),
+            url.as_bytes(),
+            Some(&tree),
+            None,
+            &Hidden::default(),
+            false,
+        );
         // Each `fieldspec` has a `fieldname` and a `fieldvalue`.
         let shown = tree
             .nodes()
@@ -518,7 +537,7 @@ mod tests {
     #[test]
     fn an_open_box_in_the_input_is_not_a_space() {
         let input = "a \u{2423}".as_bytes();
-        let cells = cells(input, &(0..input.len()), None);
+        let cells = cells(input, &(0..input.len()), &Hidden::default());
         let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
         assert_eq!(shown, ["a", " ", "\\u{2423}"]);
     }
@@ -548,16 +567,22 @@ mod tests {
     fn a_text_is_cut_after_its_first_characters() {
         let long = "é".repeat(MAX_TEXT + 1);
         assert_eq!(
-            quoted(&long, 0, None),
+            quoted(&long, 0, &Hidden::default()),
             format!("\"{}…\"", "é".repeat(MAX_TEXT))
         );
-        assert_eq!(quoted(&long[2..], 2, None), format!("\"{}\"", &long[2..]));
-        assert_eq!(quoted("me:pw\"", 10, Some(&(13..15))), r#""me:**\"""#);
+        assert_eq!(
+            quoted(&long[2..], 2, &Hidden::default()),
+            format!("\"{}\"", &long[2..])
+        );
+        assert_eq!(
+            quoted("me:pw\"", 10, &Hidden::from_spans(Some(13..15))),
+            r#""me:**\"""#
+        );
     }
 
     #[test]
     fn a_byte_that_is_not_utf8_is_shown_escaped() {
-        let cells = cells(b"a\xFFb", &(0..3), Some(&(2..3)));
+        let cells = cells(b"a\xFFb", &(0..3), &Hidden::from_spans(Some(2..3)));
         let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
         assert_eq!(shown, ["a", "\\xFF", "*"]);
     }

@@ -293,11 +293,9 @@ impl Head {
     /// The head as shown: the part of `password` in it hidden, and the
     /// passwords written in it, nothing raw, `…` when the input goes on.
     fn shown(&self, password: Option<Range<usize>>) -> String {
-        let len = self.text.len();
-        let password = password.map(|span| span.start.min(len)..span.end.min(len));
-        let mut shown = show::part(&self.text, 0, password.as_ref())
-            .hiding_all(&self.written)
-            .to_string();
+        // Spans past the head hide nothing of it.
+        let hidden = show::Hidden::from_spans(password.into_iter().chain(self.written.clone()));
+        let mut shown = show::part(&self.text, 0, &hidden).to_string();
         if self.cut {
             shown.push('…');
         }
