@@ -67,8 +67,9 @@ impl<'a> GopherUrl<'a> {
     ///
     /// The RFC contradicts itself on the line such a form is sent with. Its
     /// URL has a search field, as 3.4.3 requires of every Gopher+ URL ("the
-    /// %09<search> string must be supplied, although the <search> element
-    /// may be the empty string"): `<selector>%09%09+%091%0D%0A...`. 3.4.3
+    /// %09`<search>` string must be supplied, although the `<search>`
+    /// element may be the empty string"): `<selector>%09%09+%091%0D%0A...`.
+    /// 3.4.3
     /// sends it ("followed by a tab and the search string (which may be
     /// empty)"), so the line is `<selector>` TAB TAB `+` TAB `1` CRLF; 3.4.9
     /// shows one TAB: "the Gopher client sends:
