@@ -426,7 +426,17 @@ impl<'a> Findings<'a> {
         message: String,
         hidden: impl FnOnce() -> String,
     ) {
-        let in_password = self.in_password(offset);
+        let own = self.in_password(offset);
+        // An octet decoded in a password written further in the URL (an
+        // FTP segment's or a gopher selector's `//me:p%0Aw@h`): the error
+        // names it and its place in the part, which the diagnostic that
+        // hides the password does not tell.
+        let further = !own && code == Code::ForbiddenByte && self.written.contains(offset);
+        let hidden_message = if own {
+            Some(Cow::Owned(hidden()))
+        } else {
+            further.then_some(Cow::Borrowed(FURTHER_FORBIDDEN))
+        };
         self.warnings.push((
             "",
             Warning {
@@ -434,8 +444,8 @@ impl<'a> Findings<'a> {
                 offsets: vec![offset],
                 count: 1,
                 message,
-                in_password,
-                hidden_message: in_password.then(|| Cow::Owned(hidden())),
+                in_password: own || further,
+                hidden_message,
             },
         ));
     }
@@ -447,6 +457,11 @@ impl<'a> Findings<'a> {
             .is_some_and(|password| password.contains(&offset))
     }
 }
+
+/// What a diagnostic that hides the passwords says of a forbidden octet in
+/// a password written further in the URL.
+const FURTHER_FORBIDDEN: &str = "a password written further in the URL decodes to an octet that \
+     would end a protocol line early (hidden; RFC 1738, section 6)";
 
 /// An upper-case scheme name, a scheme name section 4 reserves, and the
 /// appendix's prefix `URL:` read as a scheme name.

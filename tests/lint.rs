@@ -565,3 +565,36 @@ fn an_errors_diagnostic_may_hide_the_password_without_changing_the_error() {
     told.hide_password();
     assert_eq!(told.diagnostic().hide_password(false).to_string(), hidden);
 }
+
+/// A semantic error about an octet decoded in a password written further in
+/// the URL (an FTP segment's, a gopher selector's) names the octet and its
+/// place in the part: hidden, the warning says only that such a password
+/// holds one, at the password's start.
+#[test]
+fn a_forbidden_octet_in_a_further_password_is_not_named_when_hidden() {
+    for (input, column) in [
+        ("ftp://h/a//me:p%0Aw@h/", 15),
+        ("gopher://h/1a//me:p%09w@h/", 19),
+    ] {
+        let url = parse(input).unwrap();
+        let warnings = lint(&url);
+        let forbidden = warnings
+            .iter()
+            .find(|warning| warning.code() == Code::ForbiddenByte)
+            .expect("a forbidden octet");
+        let hidden = forbidden.diagnostic(&url).hide_password(true).to_string();
+        let title = hidden.lines().next().unwrap();
+        assert!(title.contains("a password written further"), "{hidden}");
+        for named in [
+            "0x0A", "0x09", "at byte", "segment", "selector", "%0A", "%09",
+        ] {
+            assert!(!hidden.contains(named), "{named}: {hidden}");
+        }
+        assert!(
+            hidden.contains(&format!(" --> input:1:{column}\n")),
+            "{hidden}"
+        );
+        let shown = forbidden.diagnostic(&url).to_string();
+        assert!(shown.contains("at byte"), "{shown}");
+    }
+}

@@ -530,46 +530,42 @@ fn record(
 
 /// Appends the text record of `url`, parsed from `text`; with `hide`, its
 /// passwords hidden: its own, and those written after a `//` further in
-/// it, whose characters its decoded parts show as `*` ([`masked`]).
+/// it. The decoded parts are decoded from the text, where no span shows
+/// them, so a URL that holds a password written further shows none of
+/// them: not even a copy of it with that password's characters as `*`,
+/// whose parts would mean something else (a `%09` or a `;` masked in it
+/// moves a gopher search or an http piece, a `%0A` masked hides an FTP
+/// command's semantic error).
 fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
     let password = url.password_span().filter(|_| hide);
     let hidden = match hide {
         true => show::Hidden::of(text, password.clone()),
         false => show::Hidden::default(),
     };
-    let masked = hide.then(|| masked(text, password.as_ref())).flatten();
-    match masked.as_deref().map(rfc1738::parse) {
-        None => text_record(buffer, &valid(text, url, hide), password, &hidden),
-        Some(Ok(parts)) if parts.rule() == url.rule() => {
-            text_record(buffer, &valid(text, &parts, hide), password, &hidden);
-        }
-        // Not a URL of the rule once masked: no part is shown.
-        Some(_) => {
-            let _ = writeln!(buffer, "{} ({})", show::part(text, 0, &hidden), url.rule());
-            let parts = "hidden: a password is written in them (--show-passwords shows them)";
-            line(buffer, "parts", parts);
-        }
+    if !hide || !holds_further_password(text, password.as_ref()) {
+        text_record(buffer, &valid(text, url, hide), password, &hidden);
+        return;
+    }
+    let _ = writeln!(buffer, "{} ({})", show::part(text, 0, &hidden), url.rule());
+    let parts = "hidden: a password is written in them (--show-passwords shows them)";
+    line(buffer, "parts", parts);
+    let errors = url.semantic_errors().len();
+    if errors > 0 {
+        line(
+            buffer,
+            "semantic errors",
+            format_args!("{errors}, hidden with the parts"),
+        );
     }
 }
 
-/// `text`, a valid URL whose own password is at `own`, with each character
-/// of the passwords written after a `//` further in it (`http://h/web/
-/// ftp://me:pw@h/`) as `*`; `None` when it has none. Its parts are
-/// decoded from the text, where no span shows them: `parse` shows the
-/// parts of the URL so masked, which is a URL of the same rule wherever
-/// `*` may stand where a password does (a password's span cuts no escape
-/// in two: it runs from after a `:` to an `@`).
-fn masked(text: &str, own: Option<&Range<usize>>) -> Option<String> {
-    let further = show::Hidden::from_spans(show::written(text));
-    let mask = |at: usize| further.contains(at) && !own.is_some_and(|own| own.contains(&at));
-    if !(0..text.len()).any(mask) {
-        return None;
-    }
-    Some(
-        text.char_indices()
-            .map(|(at, c)| if mask(at) { '*' } else { c })
-            .collect(),
-    )
+/// Whether `text`, a valid URL whose own password is at `own`, holds a
+/// password written after a `//` further in it (`http://h/web/
+/// ftp://me:pw@h/`).
+fn holds_further_password(text: &str, own: Option<&Range<usize>>) -> bool {
+    show::written(text).iter().any(|span| {
+        own.is_none_or(|own| span.start < own.start || span.end > own.end) && !span.is_empty()
+    })
 }
 
 /// Decoded octets as the text format writes them: quoted, as

@@ -456,3 +456,43 @@ fn a_hash_in_a_password_is_hidden_on_both_sides_in_extract() {
         assert!(json.contains(kept), "{kept} not in\n{json}");
     }
 }
+
+/// `parse` decodes its parts from the URL, where no span shows a password
+/// written further in it: such a URL's parts are not shown, nor read from a
+/// copy with that password's characters as `*` (which would mean something
+/// else: a masked `%0A` hides the FTP command's semantic error, a masked
+/// `%09` moves the gopher search). What it fails to mean is counted.
+#[test]
+fn parse_shows_no_parts_of_a_url_with_a_further_password() {
+    for (input, errors) in [
+        ("ftp://h/a//me:p%0Aw@h/", 1),
+        ("gopher://h/1//me:p%09x@h", 0),
+        ("http://h/a//me:p;q@h/", 0),
+    ] {
+        let text = shown(&rfc1738(&["parse", input], b""));
+        assert!(
+            text.contains("parts           hidden: a password is written in them"),
+            "{text}"
+        );
+        for part in [
+            "commands",
+            "search",
+            "selector",
+            "path segments",
+            "p%0Aw",
+            "p;q",
+        ] {
+            assert!(!text.contains(part), "{part}: {text}");
+        }
+        let counted = format!("semantic errors {errors}, hidden with the parts");
+        assert_eq!(text.contains(&counted), errors > 0, "{text}");
+        // Shown, the parts are the URL's own.
+        let all = shown(&rfc1738(&["parse", "--show-passwords", input], b""));
+        assert!(!all.contains("hidden"), "{all}");
+    }
+    let all = shown(&rfc1738(
+        &["parse", "--show-passwords", "gopher://h/1//me:p%09x@h"],
+        b"",
+    ));
+    assert!(all.contains("search          \"x@h\""), "{all}");
+}
