@@ -205,7 +205,6 @@ fn dot_row(scene: &Scene, out: &mut impl Write) -> fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::show::Hidden;
 
     /// A cell is widened to the widest node over it: `user` and `password`
     /// matched nothing and stand over the character after them, three
@@ -216,14 +215,7 @@ mod tests {
         let url = "ftp://:@h/";
         let matched = rfc1738::check(url).expect("valid");
         let tree = matched.tree();
-        let scene = Scene::new(
-            tree.rule(),
-            url.as_bytes(),
-            Some(&tree),
-            None,
-            &Hidden::default(),
-            false,
-        );
+        let scene = Scene::of_valid(url, &tree, false);
         // A box is at least 54 points wide, 18 between two; 8 letters of
         // 8.4 points and 8 points a side take 84.
         let (small, name) = (Some(54 + 18), Some(84 + 18));

@@ -102,6 +102,20 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// The scene of a valid input's `tree`, nothing hidden: what the
+    /// tests draw.
+    #[cfg(test)]
+    pub(crate) fn of_valid(input: &str, tree: &Derivation<'_>, all: bool) -> Scene {
+        Scene::new(
+            tree.rule(),
+            input.as_bytes(),
+            Some(tree),
+            None,
+            &Hidden::default(),
+            all,
+        )
+    }
+
     /// The scene of `input` matched against `rule`: its `tree` (the whole
     /// input's, or, when `failure` rejects it, the prefix's that the rule's
     /// combinator matches), with
@@ -335,14 +349,7 @@ mod tests {
         let matched = rfc1738::check(&url).expect("valid");
         let tree = matched.tree();
         for (all, limit) in [(false, MAX_BYTES), (true, MAX_BYTES_ALL)] {
-            let scene = Scene::new(
-                tree.rule(),
-                url.as_bytes(),
-                Some(&tree),
-                None,
-                &Hidden::default(),
-                all,
-            );
+            let scene = Scene::of_valid(&url, &tree, all);
             assert_eq!(scene.window, 0..limit);
             let (svg, dot) = both(&scene);
             assert!(svg.len() < 1 << 20 && dot.len() < 1 << 20);
@@ -508,14 +515,7 @@ mod tests {
     fn every_node_left_out_is_counted() {
         let url = format!("prospero://h/a{}", ";=".repeat(600));
         let tree = rfc1738::check(&url).expect("valid").tree();
-        let scene = Scene::new(
-            tree.rule(),
-            url.as_bytes(),
-            Some(&tree),
-            None,
-            &Hidden::default(),
-            false,
-        );
+        let scene = Scene::of_valid(&url, &tree, false);
         // Each `fieldspec` has a `fieldname` and a `fieldvalue`.
         let shown = tree
             .nodes()
