@@ -87,8 +87,8 @@ pub struct Error {
 
 /// How long an input may be for the error to keep it whole: 4 KiB, more than
 /// most software takes in a URL. A longer input's error keeps what it shows
-/// at once, its excerpt's window (at most four bytes for each of the
-/// characters shown) among it.
+/// at once, its excerpt (the characters any window of it may show, at most
+/// four bytes each) among it.
 const KEEP_LIMIT: usize = 4096;
 
 /// What the error says beyond its position.
@@ -152,40 +152,50 @@ impl PartialEq for Error {
 
 impl Eq for Error {}
 
-/// The line of an input around an offset, as a diagnostic shows it: cut to
-/// a window of bounded width whatever the length of the line, its
-/// unprintable characters escaped, `…` where the line goes on.
+/// The line of an input around an offset, as far as a diagnostic may show
+/// it: every character of it that a window may take, before a window is
+/// measured in it.
 ///
-/// The window holds the characters before the offset that take 60
-/// columns shown (escaped characters take their escape's width, wide ones
-/// two), the character at the offset, the characters after it that take
-/// 60 columns, and `…` where the line goes on beyond them: the same window
-/// wherever the offset is in the line, as wide on a terminal whatever the
-/// line holds. Every
-/// diagnostic shows one, an [`Error`]'s and a [`lint`](crate::lint)
-/// warning's: every excerpt of an input is made here, in size bounded by
-/// the window, not by the line. Only the passwords written in the line
-/// after a `//` are read from the line's start, in time linear in it: one
-/// may reach into the window from anywhere before it.
+/// A window is measured in the columns its characters take shown, hidden
+/// passwords' as `*` ([`Excerpt::shown`], [`Excerpt::hiding`]): 60 columns
+/// of characters before the offset (escaped characters take their
+/// escape's width, wide ones two, a hidden password's one each), the
+/// character at the offset, the characters after it that take 60 columns,
+/// and `…` where the line goes on beyond them: the same window wherever
+/// the offset is in the line, as wide on a terminal whatever the line
+/// holds, and, where a password is hidden, as many `*` for it whatever its
+/// characters are. Every diagnostic shows one, an [`Error`]'s and a
+/// [`lint`](crate::lint) warning's: every excerpt of an input is made
+/// here, in size bounded by the window, not by the line. Only the
+/// passwords written in the line after a `//` are read from the line's
+/// start, in time linear in it: one may reach into the window from
+/// anywhere before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
-    /// The window as shown: escaped, and `…` where the line was cut.
-    shown: String,
-    /// The byte span in `shown` of the character at the offset: empty at
-    /// the end of the input.
-    caret: Range<usize>,
-    /// The window as it is in the input, where it starts there, and the
-    /// offset's byte in it: what a hidden password is shown from.
+    /// The line as it is in the input, as far as a window may take it: the
+    /// [`CONTEXT`] characters before the offset's, that one, and the
+    /// [`CONTEXT`] after it, fewer where the line ends nearer (a character
+    /// takes a column at least, shown or hidden); where it starts in the
+    /// input, and the offset's byte in it.
     text: String,
     start: usize,
     at: usize,
-    /// The passwords written in the line after a `//` that reach into the
-    /// window, as spans of the input (`password::written_over`): hidden
+    /// The passwords written in the line after a `//` that reach into
+    /// `text`, as spans of the input (`password::written_over`): hidden
     /// with the input's own.
     written: Vec<Range<usize>>,
-    /// Whether the line goes on before and after the window.
-    cut_before: bool,
-    cut_after: bool,
+    /// Whether the line goes on before and after `text`.
+    line_before: bool,
+    line_after: bool,
+}
+
+/// An [`Excerpt`]'s window as shown.
+pub(crate) struct Shown {
+    /// Escaped, hidden passwords as `*`, and `…` where the line was cut.
+    text: String,
+    /// The byte span in `text` of the character at the offset: empty at
+    /// the end of the input.
+    caret: Range<usize>,
 }
 
 /// How many columns of the input line are shown before the error, and
@@ -193,12 +203,13 @@ pub(crate) struct Excerpt {
 const CONTEXT: usize = 60;
 
 /// Where the last characters of `text` that take at most `columns` columns
-/// shown start (`text.len()` when none does).
-fn columns_back(text: &str, columns: usize) -> usize {
+/// start (`text.len()` when none does), the columns of a character as
+/// `width` counts them from its byte offset in `text` and itself.
+fn columns_back(text: &str, columns: usize, width: impl Fn(usize, char) -> usize) -> usize {
     let mut used = 0;
     let mut first = text.len();
     for (i, c) in text.char_indices().rev() {
-        used += visible::columns(c);
+        used += width(i, c);
         if used > columns {
             break;
         }
@@ -209,8 +220,9 @@ fn columns_back(text: &str, columns: usize) -> usize {
 
 /// Where the first character of `text` (the offset's, shown whatever its
 /// width) and the characters after it that take at most `columns` columns
-/// shown end.
-fn columns_on(text: &str, columns: usize) -> usize {
+/// end, the columns of a character as `width` counts them from its byte
+/// offset in `text` and itself.
+fn columns_on(text: &str, columns: usize, width: impl Fn(usize, char) -> usize) -> usize {
     let mut chars = text.char_indices();
     let Some((_, c)) = chars.next() else {
         return 0;
@@ -218,13 +230,26 @@ fn columns_on(text: &str, columns: usize) -> usize {
     let mut end = c.len_utf8();
     let mut used = 0;
     for (i, c) in chars {
-        used += visible::columns(c);
+        used += width(i, c);
         if used > columns {
             break;
         }
         end = i + c.len_utf8();
     }
     end
+}
+
+/// How many columns the character `c` at byte `i` of an excerpt's text
+/// takes shown: one, its `*`, when it starts within one of `hidden` (byte
+/// spans of that text), whatever it is; else as [`visible::columns`]
+/// counts it. The one measure of a window: what a window shows of a hidden
+/// password depends on how many characters it has, never on which.
+fn shown_columns(hidden: &[Range<usize>], i: usize, c: char) -> usize {
+    if hidden.iter().any(|span| span.contains(&i)) {
+        1
+    } else {
+        visible::columns(c)
+    }
 }
 
 impl fmt::Debug for Error {
@@ -644,8 +669,8 @@ impl Error {
     }
 
     /// The text of the offset's line before it, as far as the error keeps
-    /// it (a long input's excerpt: the characters before the offset that
-    /// take [`CONTEXT`] columns shown, fewer where the line starts nearer).
+    /// it (a long input's excerpt: the [`CONTEXT`] characters before the
+    /// offset, fewer where the line starts nearer).
     fn before(&self) -> &str {
         match self.long() {
             Some(long) => long.excerpt.text.get(..long.excerpt.at).unwrap_or_default(),
@@ -733,9 +758,9 @@ impl Error {
         // Writing to a String does not fail.
         let _ = write_list(&mut label, self.expected(), self.before(), 6);
         let excerpt = self.excerpt();
-        let excerpt = match self.hidden {
+        let shown = match self.hidden {
             true => excerpt.hiding(self.password_span()),
-            false => Cow::Borrowed(&*excerpt),
+            false => excerpt.shown(),
         };
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.line() - 1);
@@ -743,7 +768,7 @@ impl Error {
         let innermost = self.path().last().copied().unwrap_or(self.rule);
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
-        let mut group = excerpt.group(title, origin, line, self.column(), Some(&label));
+        let mut group = shown.group(title, origin, line, self.column(), Some(&label));
         if !self.path().is_empty() {
             group = group.element(Level::NOTE.message(path.as_str()));
         }
@@ -955,9 +980,9 @@ impl Finding<'_> {
             .map_or(first, |password| password.start)
             .min(self.url.len());
         let excerpt = Excerpt::new(self.url, at);
-        let excerpt = match hide {
+        let shown = match hide {
             true => excerpt.hiding(self.password.clone()),
-            false => Cow::Borrowed(&excerpt),
+            false => excerpt.shown(),
         };
         let position = Position::of(self.url, at);
         let line = first_line.saturating_add(position.line() - 1);
@@ -969,7 +994,7 @@ impl Finding<'_> {
         let title = Level::WARNING
             .with_name(name.as_str())
             .primary_title(message);
-        let group = excerpt.group(title, origin, line, position.column(), None);
+        let group = shown.group(title, origin, line, position.column(), None);
         match self.occurrences().filter(|_| hidden.is_none()) {
             Some(note) => rendered(renderer, group.element(Level::NOTE.message(note.as_str()))),
             None => rendered(renderer, group),
@@ -1098,8 +1123,8 @@ fn line_start(input: &str, offset: usize) -> usize {
 
 impl Excerpt {
     /// The line of `input` that holds `offset` (a byte offset, moved back to
-    /// the start of its character, and to the end of `input` past it), cut
-    /// to its window.
+    /// the start of its character, and to the end of `input` past it), as
+    /// far as a window may take it.
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let mut offset = offset.min(input.len());
         while !input.is_char_boundary(offset) {
@@ -1119,65 +1144,73 @@ impl Excerpt {
         // `offset` is a char boundary, so the moves above keep `start` before
         // it and `end` after it.
         let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);
-        let window = &input[start..line_end];
+        let line = &input[start..line_end];
         let at = offset - start;
-        let first = columns_back(&window[..at], CONTEXT);
-        let last = at + columns_on(&window[at..], CONTEXT);
+        // The most characters a window may take: each takes a column at
+        // least.
+        let first = columns_back(&line[..at], CONTEXT, |_, _| 1);
+        let last = at + columns_on(&line[at..], CONTEXT, |_, _| 1);
         let reaches_line_end = line_end < end || end == input.len();
-        let cut_before = start + first > line_start;
-        let cut_after = last < window.len() || !reaches_line_end;
-        let text = window[first..last].to_owned();
-        let at = at - first;
-        let (shown, caret) = visible(&text, at, cut_before, cut_after, &[]);
+        let text = line[first..last].to_owned();
         let start = start + first;
         let written = match text.is_empty() {
             true => Vec::new(),
             false => password::written_over(input, start..start + text.len()),
         };
         Excerpt {
-            shown,
-            caret,
             text,
             start,
-            at,
+            at: at - first,
             written,
-            cut_before,
-            cut_after,
+            line_before: start > line_start,
+            line_after: last < line.len() || !reaches_line_end,
         }
     }
 
-    /// The excerpt with the characters of the passwords shown as `*`, one
-    /// for each: `own` (the input's, a byte span of the input) and those
-    /// written further in its line; the caret and the columns stay where
+    /// The excerpt's window as shown, every character as it is written.
+    pub(crate) fn shown(&self) -> Shown {
+        self.window(&[])
+    }
+
+    /// The excerpt's window as shown with the characters of the passwords
+    /// as `*`, one for each: `own` (the input's, a byte span of the input)
+    /// and those written further in its line. Each takes one column in the
+    /// window, as its `*` does: the window shows as many of them whatever
     /// they are.
-    pub(crate) fn hiding(&self, own: Option<Range<usize>>) -> Cow<'_, Excerpt> {
+    pub(crate) fn hiding(&self, own: Option<Range<usize>>) -> Shown {
         let end = self.start + self.text.len();
-        // The spans that reach into the window, as spans of it, in order.
+        // The spans that reach into the text, as spans of it, in order.
         let mut hidden: Vec<Range<usize>> = own
             .iter()
             .chain(&self.written)
             .filter(|span| !span.is_empty() && span.end > self.start && span.start < end)
             .map(|span| span.start.saturating_sub(self.start)..span.end.min(end) - self.start)
             .collect();
-        if hidden.is_empty() {
-            return Cow::Borrowed(self);
-        }
         hidden.sort_unstable_by_key(|span| span.start);
-        let (shown, caret) = visible(
-            &self.text,
-            self.at,
-            self.cut_before,
-            self.cut_after,
-            &hidden,
-        );
-        Cow::Owned(Excerpt {
-            shown,
-            caret,
-            ..self.clone()
-        })
+        self.window(&hidden)
     }
 
-    /// The excerpt under `title`: the location named `origin` at `line`
+    /// The window of the excerpt with the characters of `hidden` (byte
+    /// spans of its text, in order of their starts) shown as `*`: the
+    /// characters around the offset's that take [`CONTEXT`] columns shown
+    /// on each side ([`shown_columns`]).
+    fn window(&self, hidden: &[Range<usize>]) -> Shown {
+        let at = self.at;
+        let first = columns_back(&self.text[..at], CONTEXT, |i, c| {
+            shown_columns(hidden, i, c)
+        });
+        let last = at
+            + columns_on(&self.text[at..], CONTEXT, |i, c| {
+                shown_columns(hidden, at + i, c)
+            });
+        let cut_before = first > 0 || self.line_before;
+        let cut_after = last < self.text.len() || self.line_after;
+        visible(&self.text, first..last, at, (cut_before, cut_after), hidden)
+    }
+}
+
+impl Shown {
+    /// The window under `title`: the location named `origin` at `line`
     /// and `column` (the offset's, in characters, as [`Position`] counts
     /// it: not the renderer's count in the window, which may be cut and
     /// escaped), then the window with a caret at the offset, labelled
@@ -1193,7 +1226,7 @@ impl Excerpt {
         let caret = AnnotationKind::Primary
             .span(self.caret.clone())
             .label(label);
-        let snippet = Snippet::source(self.shown.as_str())
+        let snippet = Snippet::source(self.text.as_str())
             .line_start(line)
             .annotation(caret);
         let location = Origin::path(origin).line(line).char_column(column);
@@ -1234,48 +1267,51 @@ fn is_bare_origin(line: &str) -> bool {
     shown.trim() == ":::"
 }
 
-/// `window` as shown: characters that are not visible escaped (see
-/// [`crate::visible`]), those of `hidden` (byte spans of the window, in
-/// order of their starts) as `*`, `…` where the line was cut; and the byte
-/// span in it of the character at byte `at` (empty at the end of the
-/// window).
+/// The bytes `window` of `text` as shown: characters that are not visible
+/// escaped (see [`crate::visible`]), those of `hidden` (byte spans of
+/// `text`, in order of their starts) as `*`, `…` where the line was cut
+/// (`cut`: before, after); and the byte span in it of the character at
+/// byte `at` of `text` (empty at the end of the window).
 fn visible(
-    window: &str,
+    text: &str,
+    window: Range<usize>,
     at: usize,
-    cut_before: bool,
-    cut_after: bool,
+    cut: (bool, bool),
     hidden: &[Range<usize>],
-) -> (String, Range<usize>) {
-    let mut text = String::with_capacity(window.len() + 8);
-    // The bytes `from..to` of the window, `hidden` read in them.
-    let show = |text: &mut String, from: usize, to: usize| {
+) -> Shown {
+    let mut shown = String::with_capacity(window.len() + 8);
+    // The bytes `from..to` of the text, `hidden` read in them.
+    let show = |shown: &mut String, from: usize, to: usize| {
         let hidden: Vec<Range<usize>> = hidden
             .iter()
             .map(|span| span.start.saturating_sub(from)..span.end.saturating_sub(from))
             .collect();
         // Writing to a String does not fail.
         let _ = write!(
-            text,
+            shown,
             "{}",
-            Visible::new(&window[from..to]).hiding_all(&hidden)
+            Visible::new(&text[from..to]).hiding_all(&hidden)
         );
     };
-    if cut_before {
-        text.push('…');
+    if cut.0 {
+        shown.push('…');
     }
-    show(&mut text, 0, at);
-    let caret = text.len();
-    let next = window[at..]
+    show(&mut shown, window.start, at);
+    let caret = shown.len();
+    let next = text[at..window.end]
         .chars()
         .next()
         .map_or(at, |c| at + c.len_utf8());
-    show(&mut text, at, next);
-    let width = text.len() - caret;
-    show(&mut text, next, window.len());
-    if cut_after {
-        text.push('…');
+    show(&mut shown, at, next);
+    let width = shown.len() - caret;
+    show(&mut shown, next, window.end);
+    if cut.1 {
+        shown.push('…');
     }
-    (text, caret..caret + width)
+    Shown {
+        text: shown,
+        caret: caret..caret + width,
+    }
 }
 
 #[cfg(test)]
@@ -1303,8 +1339,8 @@ mod tests {
                     let left = before.to_string().repeat(count);
                     let right = after.to_string().repeat(count);
                     let input = format!("{left}~{right}");
-                    let excerpt = Excerpt::new(&input, left.len());
-                    let shown = excerpt.shown.as_str();
+                    let excerpt = Excerpt::new(&input, left.len()).shown();
+                    let shown = excerpt.text.as_str();
                     assert_eq!(&shown[excerpt.caret.clone()], "~", "{input:?}");
                     let shown_left = &shown[..excerpt.caret.start];
                     let shown_right = &shown[excerpt.caret.end..];
@@ -1336,9 +1372,75 @@ mod tests {
     #[test]
     fn the_offsets_character_is_shown_however_wide() {
         let input = format!("{}\u{10fffd}{}", "a".repeat(100), "\u{10fffd}".repeat(100));
-        let excerpt = Excerpt::new(&input, 100);
-        assert_eq!(&excerpt.shown[excerpt.caret.clone()], r"\u{10fffd}");
-        assert_eq!(width(&excerpt.shown), 1 + CONTEXT + 10 + 6 * 10 + 1);
-        assert!(width(&excerpt.shown) + 10 < WIDEST_WINDOW);
+        let excerpt = Excerpt::new(&input, 100).shown();
+        assert_eq!(&excerpt.text[excerpt.caret.clone()], r"\u{10fffd}");
+        assert_eq!(width(&excerpt.text), 1 + CONTEXT + 10 + 6 * 10 + 1);
+        assert!(width(&excerpt.text) + 10 < WIDEST_WINDOW);
+    }
+
+    /// Passwords of every kind of character: each of [`FILLS`] alone, and
+    /// all of them mixed; `count` characters.
+    fn passwords(count: usize) -> impl Iterator<Item = String> {
+        let mixed: String = FILLS.iter().cycle().take(count).collect();
+        FILLS
+            .iter()
+            .map(move |fill| fill.to_string().repeat(count))
+            .chain([mixed])
+    }
+
+    /// A hidden password takes one column a character in the window, as
+    /// its `*` does: the window shows as many `*` for it, and as much of
+    /// the line around it, whatever characters it holds, the input's own
+    /// password or one written further in the line, before the offset or
+    /// after it. Measured as written, 100 wide characters would show as
+    /// 27 `*`, 100 escaped ones as 11 or fewer.
+    #[test]
+    fn a_hidden_password_takes_a_column_a_character_whatever_it_holds() {
+        // The line around the password, where the offset is in it, and
+        // whether the password is the input's own; `{}` is the password.
+        let lines: [(&str, &str, &str, bool); 4] = [
+            ("ftp://me:", "@h_/", "", true),
+            ("ftp://me:", "@h_/", "_", true),
+            ("http://x/a ftp://me:", "@h_/", " ", false),
+            ("http://x/a ftp://me:", "@h_/", "_", false),
+        ];
+        for (before, after, at, own) in lines {
+            for count in [1, 2, 30, 59, 60, 61, 62, 100, 250] {
+                let shown = |password: &str| {
+                    let input = format!("{before}{password}{after}");
+                    let offset = match at {
+                        "" => before.len(),
+                        _ => input.find(at).unwrap_or_default(),
+                    };
+                    let span = before.len()..before.len() + password.len();
+                    let excerpt = Excerpt::new(&input, offset);
+                    let shown = excerpt.hiding(own.then_some(span));
+                    (shown.text, shown.caret)
+                };
+                let ascii = shown(&"a".repeat(count));
+                let stars = ascii.0.matches('*').count();
+                assert!(
+                    stars >= count.min(CONTEXT - 10),
+                    "{before} {count}: {ascii:?}"
+                );
+                assert!(width(&ascii.0) <= 2 * CONTEXT + 3, "{ascii:?}");
+                for password in passwords(count) {
+                    assert_eq!(shown(&password), ascii, "{before} {password:?}");
+                }
+            }
+        }
+    }
+
+    /// Shown as written, the same password takes its characters' columns:
+    /// only the hidden window counts each as one.
+    #[test]
+    fn a_password_shown_takes_its_characters_columns() {
+        let input = format!("ftp://me:{}@h_/", "漢".repeat(100));
+        let excerpt = Excerpt::new(&input, input.len() - 2);
+        let shown = excerpt.shown();
+        assert_eq!(shown.text, format!("…{}@h_/", "漢".repeat(29)));
+        let hidden = excerpt.hiding(Some(9..input.len() - 4));
+        assert_eq!(hidden.text, format!("…{}@h_/", "*".repeat(58)));
+        assert_eq!(&hidden.text[hidden.caret], "_");
     }
 }

@@ -1262,6 +1262,39 @@ fn a_further_password_is_hidden_across_the_windows_edges() {
     assert!(rendered.len() < 1000);
 }
 
+/// A hidden password shows as many `*`, and the window as much of the
+/// line around it, whatever characters it holds: each takes one column in
+/// the window, as its `*` does. Measured as written, the window after
+/// `http://x/a ftp://me:` showed 51 `*` for ASCII, 25 for wide characters
+/// and 10 for control characters (escaped as `\u{7}`).
+#[test]
+fn a_hidden_password_shows_alike_whatever_its_characters() {
+    let mixed: String = ['a', '漢', '\u{7}', 'é', '\u{10fffd}']
+        .iter()
+        .cycle()
+        .take(99)
+        .collect();
+    let passwords = ["a".repeat(99), "漢".repeat(99), "\u{7}".repeat(99), mixed];
+    let long = "a".repeat(5000);
+    // Each `{}` is a password (the error before it), `{long}` a path that
+    // makes the input too long for the error to keep.
+    let lines = [
+        "http://x/a ftp://me:{}@h_/".to_owned(),
+        "http://x/a ftp://me:{}@h_/ ftp://me:{}@h/".to_owned(),
+        format!("http://x/{long} ftp://me:{{}}@h_/"),
+        // The input's own, the error at its first character.
+        "ftp://me:~{}@h/".replace('~', "\u{7}"),
+    ];
+    for line in lines {
+        let shown: Vec<String> = passwords
+            .iter()
+            .map(|password| hidden_line(&line.replace("{}", password)).0)
+            .collect();
+        assert!(shown[0].contains(&"*".repeat(40)), "{shown:?}");
+        assert!(shown.iter().all(|line| *line == shown[0]), "{shown:?}");
+    }
+}
+
 /// Where the error is in a password written further in the line, the
 /// character found is named only as the password's, and the hint says
 /// what a password must encode, as for the input's own.
