@@ -149,6 +149,7 @@ pub fn parse_target(data: &[u8]) {
             assert_window_bounded(&rendered);
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
+            assert_hidden_alike(input, &error, |input| parse(input).err());
             // The longest prefix the rule's combinator matches is a URL of
             // its own, no longer than the longest viable prefix.
             if let Some(tree) = check_prefix(input) {
@@ -251,6 +252,67 @@ fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
         shown.push_str(hint.message());
     }
     assert_hidden(input, &passwords(input, error.password_span()), &shown);
+}
+
+/// What an error's excerpt shows of a hidden password depends on how many
+/// characters it has, never on which (a wide one, a control character
+/// shown as its escape): `input` with every hidden character after the
+/// offset's written as `*` has an error by `again` at the same offset (D19:
+/// the offset depends on what stands before it and there), and where its
+/// passwords hide the same characters, its diagnostic, passwords hidden,
+/// quotes the same excerpt, caret and location.
+fn assert_hidden_alike(
+    input: &str,
+    error: &rfc1738::Error,
+    again: impl Fn(&str) -> Option<rfc1738::Error>,
+) {
+    let spans = passwords(input, error.password_span());
+    let after = input[error.offset()..]
+        .chars()
+        .next()
+        .map_or(input.len(), |c| error.offset() + c.len_utf8());
+    let hidden_after = |at: usize| at >= after && spans.iter().any(|span| span.contains(&at));
+    if !input
+        .char_indices()
+        .any(|(at, c)| hidden_after(at) && c != '*')
+    {
+        return;
+    }
+    let masked: String = input
+        .char_indices()
+        .map(|(at, c)| {
+            if hidden_after(at) && c != '\n' {
+                '*'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let Some(other) = again(&masked) else {
+        panic!("{input:?}: {masked:?} is accepted");
+    };
+    assert_eq!(other.offset(), error.offset(), "{input:?}: {masked:?}");
+    // Which characters the passwords hide, counted in characters: the same
+    // in both, or nothing to compare.
+    let hidden_chars = |text: &str, spans: &[core::ops::Range<usize>]| -> Vec<bool> {
+        text.char_indices()
+            .map(|(at, _)| spans.iter().any(|span| span.contains(&at)))
+            .collect()
+    };
+    let other_spans = passwords(&masked, other.password_span());
+    if hidden_chars(input, &spans) != hidden_chars(&masked, &other_spans) {
+        return;
+    }
+    let excerpt = |error: &rfc1738::Error| -> String {
+        let mut hidden = error.clone();
+        hidden.hide_password();
+        let rendered = format!("{hidden:#}");
+        // From the location to the notes.
+        let lines = rendered.lines().skip(1);
+        let lines = lines.take_while(|line| !line.trim_start().starts_with("= "));
+        lines.collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(excerpt(error), excerpt(&other), "{input:?}: {masked:?}");
 }
 
 /// The passwords of `input` that human output hides: its own, `own`, and
@@ -371,6 +433,7 @@ pub fn parse_rule_target(data: &[u8]) {
             assert_window_bounded(&format!("{error:#}"));
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
+            assert_hidden_alike(input, &error, |input| parse_rule(rule, input).err());
         }
     }
 }
