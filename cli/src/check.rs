@@ -3,7 +3,6 @@
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -179,44 +178,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         records: !args.summary,
     };
     let sources = inputs::sources(&args.urls, &args.files.files);
-    // Made, the report's file would be empty before it is read.
-    if let Some(input) = args
-        .report
-        .as_deref()
-        .and_then(|path| inputs::written_input(path, &sources))
-    {
-        output::message(format_args!(
-            "--report: {input} is an input: it would be overwritten before it is read"
-        ));
-        return ExitCode::from(2);
-    }
-    // Written beside the records, the page and they would overwrite each
-    // other from the start of the file, each from its own offset.
-    if let Some(path) = args.report.as_deref()
-        && let Some(stream) = inputs::written_stream(path)
-    {
-        let name = Visible::new(&path.display().to_string()).to_string();
-        output::message(format_args!(
-            "--report: {name} is also {stream}: the page and what is written there would \
-             overwrite each other"
-        ));
-        return ExitCode::from(2);
-    }
     // The report's file is made before the run, so that a run of an hour
     // does not end in an error that could have been told at once.
     let report_file = match args
         .report
         .as_deref()
-        .map(std::fs::File::create)
+        .map(|path| inputs::open_report(path, &sources))
         .transpose()
     {
         Ok(file) => file,
-        Err(error) => {
-            let name = args.report.as_deref().unwrap_or(Path::new("")).display();
-            output::message(format_args!(
-                "{}: the report (--report) cannot be written: {error}",
-                Visible::new(&name.to_string())
-            ));
+        Err(message) => {
+            output::message(message);
             return ExitCode::from(2);
         }
     };

@@ -276,39 +276,87 @@ pub fn names_file(argument: &OsStr) -> Option<String> {
         .then(|| rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string())
 }
 
-/// The input among `sources` that is the file at `path` (the same file,
-/// whatever the path to it), as a message names it: writing `path` would
-/// empty that input before it is read. Only a regular file counts:
-/// `/dev/null` may be written and read at once.
-pub fn written_input(path: &Path, sources: &[Source<'_>]) -> Option<String> {
-    let target = same_file::Handle::from_path(path).ok()?;
-    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
-        return None;
+/// Opens the file of `--report` at `path` for writing, and empties it,
+/// unless it is a file the run reads or writes otherwise: one of `sources`
+/// (a file, or the file standard input reads), which would be empty before
+/// it is read, or standard output or error, which the page and what is
+/// written there would share. It is opened (made, when it does not exist
+/// yet) before it is compared with them, so that it is compared as a file,
+/// whatever path names it, and a file that an input names and that exists
+/// only now is told apart too; a file made so is removed again. `Err` holds
+/// the message.
+pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> {
+    let shown = || rfc1738::visible::Visible::new(&path.to_string_lossy()).to_string();
+    let cannot = |error: io::Error| {
+        format!(
+            "{}: the report (--report) cannot be written: {error}",
+            shown()
+        )
+    };
+    let (file, made) = match File::options().write(true).create_new(true).open(path) {
+        Ok(file) => (file, true),
+        // An existing file, or a link to where one would be: emptied only
+        // once it is known to be no input.
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+            let file = File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path);
+            (file.map_err(cannot)?, false)
+        }
+        Err(error) => return Err(cannot(error)),
+    };
+    if let Some(clash) = report_clash(&file, sources, &shown()) {
+        if made {
+            // Nothing was written to it: the file goes as it came.
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(clash);
     }
-    sources.iter().find_map(|source| {
-        let handle = match source {
-            Source::Argument(_) => return None,
-            Source::Stdin => same_file::Handle::stdin(),
-            Source::File(path) => same_file::Handle::from_path(path),
-        };
-        (handle.ok()? == target).then(|| source.shown())
-    })
+    if file.metadata().is_ok_and(|meta| meta.is_file()) {
+        file.set_len(0).map_err(cannot)?;
+    }
+    Ok(file)
 }
 
-/// The standard stream, output or error, that is the regular file at
-/// `path`, by its name in a message: writing `path` and that stream at
-/// once, each from its own offset, would write one over the other.
-pub fn written_stream(path: &Path) -> Option<&'static str> {
-    let target = same_file::Handle::from_path(path).ok()?;
-    if !target.as_file().metadata().is_ok_and(|meta| meta.is_file()) {
+/// Why the report `file`, named `name`, may not be written beside what the
+/// run reads and writes: the input among `sources` it is, a regular file
+/// (`/dev/null` may be written and read at once), or the standard stream it
+/// is, a regular file too (`> crawl.html`).
+fn report_clash(file: &File, sources: &[Source<'_>], name: &str) -> Option<String> {
+    let report = same_file::Handle::from_file(file.try_clone().ok()?).ok()?;
+    let meta = file.metadata().ok()?;
+    let input = meta.is_file().then(|| {
+        sources.iter().find(|source| {
+            let handle = match source {
+                Source::Argument(_) => return false,
+                Source::Stdin => same_file::Handle::stdin(),
+                Source::File(path) => same_file::Handle::from_path(path),
+            };
+            handle.is_ok_and(|handle| handle == report)
+        })
+    });
+    if let Some(input) = input.flatten() {
+        return Some(format!(
+            "--report: {} is an input: it would be overwritten before it is read",
+            input.shown()
+        ));
+    }
+    if !meta.is_file() {
         return None;
     }
-    [
+    let stream = [
         (same_file::Handle::stdout(), "standard output"),
         (same_file::Handle::stderr(), "standard error"),
     ]
     .into_iter()
-    .find_map(|(stream, name)| (stream.ok()? == target).then_some(name))
+    .find_map(|(stream, stream_name)| (stream.ok()? == report).then_some(stream_name))?;
+    // Each from its own offset.
+    Some(format!(
+        "--report: {name} is also {stream}: the page and what is written there would \
+         overwrite each other"
+    ))
 }
 
 impl Source<'_> {

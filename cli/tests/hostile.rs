@@ -788,6 +788,35 @@ fn a_report_that_is_an_input_is_refused_before_it_is_written() {
 }
 
 #[test]
+fn a_report_that_does_not_exist_yet_and_is_an_input_is_refused() {
+    // `check --summary --report new.html -f new.html`: the report, made
+    // empty before the run, was read as the input, and the run said
+    // "0 inputs" with status 0, whatever path names the file.
+    let dir = scratch_dir("report-new-input");
+    let new = dir.join("new.html");
+    let other = dir.join(".").join("new.html");
+    for (report, input) in [(&new, &new), (&other, &new), (&new, &other)] {
+        for summary in [&["--summary"][..], &["--stats"]] {
+            let mut args = vec!["check"];
+            args.extend(summary);
+            args.extend(["--report", report.to_str().unwrap()]);
+            args.extend(["-f", input.to_str().unwrap()]);
+            let output = run(&args, Vec::new());
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains("new.html is an input"),
+                "{args:?}: {stderr}"
+            );
+            assert!(output.stdout.is_empty(), "{args:?}: nothing was checked");
+            // The file made to tell the two apart is not left behind.
+            assert!(!new.exists(), "{args:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_report_that_cannot_be_written_is_named_as_the_report() {
     // `rfc1738: r.html: No such file or directory` read as an input that
     // could not be read.
