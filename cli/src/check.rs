@@ -244,10 +244,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 }
 
 /// Writes the summary of `tally` and `summary`: to standard output with
-/// `--summary`, to `report_file` with `--report`. A run whose writing
-/// stopped (standard output closed, SIGINT) writes no summary to standard
-/// output; its report, as one of a run that could not read a source, says
-/// it is incomplete. A report that cannot be written makes the run fail
+/// `--summary`, to `report_file` with `--report`. A run whose standard
+/// output closed or failed writes no summary there; one that SIGINT ended
+/// writes the summary of what it read. Its report, its summary, as those
+/// of a run that could not read a source, say that they are incomplete. A report that cannot be written makes the run fail
 /// (exit status 2), as a source that cannot be read does.
 fn write_summary(
     args: &CheckArgs,
@@ -259,7 +259,9 @@ fn write_summary(
     out: &mut Output,
 ) -> inputs::Reading {
     let complete = reading.whole && reading.stopped.is_ok();
-    let document = summary.document(tally, source_names(sources), complete);
+    let interrupted = matches!(reading.stopped, Err(Stop::Interrupted));
+    let mut document = summary.document(tally, source_names(sources), complete);
+    document.interrupted = interrupted;
     if let (Some(mut file), Some(path)) = (report_file, &args.report) {
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
@@ -270,15 +272,27 @@ fn write_summary(
             reading.whole = false;
         }
     }
-    if args.summary && reading.stopped.is_ok() {
-        reading.stopped = match args.records.format {
+    if args.summary && (reading.stopped.is_ok() || interrupted) {
+        let text = match args.records.format {
             Format::Json => {
                 let mut buffer = Vec::new();
                 show::json_line(&mut buffer, &document);
-                out.write(&buffer)
+                buffer
             }
-            Format::Human => out.write(report::text(&document).as_bytes()),
+            Format::Human => report::text(&document).into_bytes(),
         };
+        // After SIGINT, the summary of what was read is the run's one
+        // record, written whole.
+        let written = match interrupted {
+            true => out.write_rest(&text),
+            false => out.write(&text),
+        };
+        // After SIGINT, the stop stays SIGINT's, unless the write failed.
+        if let Err(stop) = written
+            && (!interrupted || matches!(stop, Stop::Failed(_)))
+        {
+            reading.stopped = Err(stop);
+        }
     }
     reading
 }

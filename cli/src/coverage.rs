@@ -155,27 +155,54 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
             Err(stop) => Err(stop),
         },
     );
-    // SIGINT: no report.
-    if let Err(stop) = read.stopped {
-        return output::failed(Err(stop)).unwrap_or(ExitCode::from(2));
-    }
+    // SIGINT: the report of what was read, which says so; exit status 130.
+    let interrupted = match read.stopped {
+        Ok(()) => false,
+        Err(Stop::Interrupted) => true,
+        Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
+    };
     let unreadable = !read.whole;
     let mut out = Output::new();
-    let written = match args.format {
-        Format::Human => out.line(&report(&measured)),
+    let text = match args.format {
+        Format::Human => {
+            let mut text = report(&measured);
+            let note = match (interrupted, unreadable) {
+                (true, _) => Some(format!(
+                    "incomplete: {}; the counts are those of the inputs read",
+                    crate::summary::INTERRUPTED
+                )),
+                (false, true) => Some("incomplete: a source could not be read to its end".into()),
+                (false, false) => None,
+            };
+            // Under the line of counts.
+            if let Some(note) = note {
+                let at = text.find('\n').unwrap_or(text.len());
+                text.insert_str(at, &format!("\n{note}"));
+            }
+            text.push('\n');
+            text.into_bytes()
+        }
         Format::Json => {
             let mut buffer = Vec::new();
-            show::json_line(&mut buffer, &Report::new(&measured));
-            out.write(&buffer)
+            let complete = !interrupted && !unreadable;
+            show::json_line(&mut buffer, &Report::new(&measured, complete));
+            buffer
         }
     };
-    output::failed(written.and_then(|()| out.flush())).unwrap_or(
-        if measured.too_long.is_empty() && !unreadable {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(2)
-        },
-    )
+    // After SIGINT, the report is the run's one record, written whole.
+    let written = match interrupted {
+        true => out.write_rest(&text).and(Err(Stop::Interrupted)),
+        false => out.write(&text),
+    };
+    let flushed = match written {
+        Err(Stop::Interrupted) => out.flush().and(Err(Stop::Interrupted)),
+        written => written.and_then(|()| out.flush()),
+    };
+    output::failed(flushed).unwrap_or(if measured.too_long.is_empty() && !unreadable {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
 }
 
 /// Counts one input: its alternatives when it matches.
@@ -264,6 +291,9 @@ fn unreadable(name: &str, error: &io::Error) -> Stop {
 /// The report as one JSON object.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// Whether every input was read: no source that could not be read to
+    /// its end, no SIGINT.
+    complete: bool,
     inputs: u64,
     accepted: u64,
     rejected: u64,
@@ -311,7 +341,7 @@ struct Unexercised {
 }
 
 impl<'a> Report<'a> {
-    fn new(measured: &'a Measured) -> Self {
+    fn new(measured: &'a Measured, complete: bool) -> Self {
         let Measured {
             coverage,
             scope,
@@ -323,6 +353,7 @@ impl<'a> Report<'a> {
         let accepted = coverage.inputs() as u64 + no_tree;
         let rejected = coverage.rejected() as u64;
         Report {
+            complete,
             inputs: accepted + rejected + measured.too_long_lines(),
             accepted,
             rejected,

@@ -87,26 +87,39 @@ impl End {
 
     /// The exit status of a run that wrote its records (or why it stopped)
     /// and read all of its sources whole or not (`reading`), having
-    /// counted `tally`: the summary written, when it is asked for, first.
-    /// 130 after SIGINT; 2 when writing failed, a source was not read
-    /// whole, a line was too long or the summary could not be written; 1
-    /// when an input failed; else 0.
+    /// counted `tally`: the summary written, when it is asked for, first,
+    /// after SIGINT too (it counts what was read, and says so). 130 after
+    /// SIGINT; 2 when writing failed, a source was not read whole, a line
+    /// was too long or the summary could not be written; 1 when an input
+    /// failed; else 0.
     pub fn status(&self, reading: Reading, out: &mut Output, tally: &Tally) -> ExitCode {
-        let mut closed = false;
-        if let Err(stop) = reading.stopped.and_then(|()| out.flush()) {
+        let stopped = match reading.stopped {
+            // What was written before the stop goes out all the same.
+            Err(Stop::Interrupted) => match out.flush() {
+                Err(Stop::Failed(error)) => Err(Stop::Failed(error)),
+                _ => Err(Stop::Interrupted),
+            },
+            stopped => stopped.and_then(|()| out.flush()),
+        };
+        let cut = match stopped {
+            Ok(()) => None,
             // Standard output closed: the status is that of what was read,
             // a source that could not be read included.
-            closed = matches!(stop, Stop::Closed);
-            if let Some(status) = output::failed(Err(stop)) {
-                return status;
+            Err(Stop::Closed) => Some(CLOSED),
+            Err(Stop::Interrupted) => Some(INTERRUPTED),
+            Err(Stop::Failed(error)) => {
+                output::message(error);
+                return ExitCode::from(2);
             }
-        }
+        };
         let whole = reading.whole;
         // The summary goes to standard error, which may still be open; it
-        // counts what was read before standard output closed, and says so.
+        // counts what was read before the run was cut short, and says so.
         let summarized =
-            !self.when.now(self.streams) || write(tally, self.noun, self.warnings, closed);
-        if !whole || tally.too_long > 0 || !summarized {
+            !self.when.now(self.streams) || write(tally, self.noun, self.warnings, cut);
+        if cut == Some(INTERRUPTED) {
+            ExitCode::from(crate::interrupt::STATUS)
+        } else if !whole || tally.too_long > 0 || !summarized {
             ExitCode::from(2)
         } else if tally.invalid > 0 || (self.deny_warnings && tally.warnings > 0) {
             ExitCode::from(1)
@@ -115,6 +128,13 @@ impl End {
         }
     }
 }
+
+/// What the summary of a run that standard output's closing cut short
+/// ends with.
+const CLOSED: &str = "stopped when standard output closed";
+
+/// What the summary of a run that SIGINT cut short ends with.
+pub const INTERRUPTED: &str = "interrupted (SIGINT)";
 
 /// `3 inputs` or `1 input`.
 pub fn plural(count: u64, one: &str, many: &str) -> String {
@@ -128,9 +148,9 @@ pub fn noun<'a>(count: u64, one: &'a str, many: &'a str) -> &'a str {
 
 /// Writes the summary of `tally` (`rfc1738: 3 inputs: 2 valid, 1 invalid,
 /// 0 warnings`; `noun` names the inputs, `inputs` or `hits`; warnings only
-/// when `warnings`; `; stopped when standard output closed` when
-/// `closed` cut the run short) on standard error; says whether it could.
-pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool, closed: bool) -> bool {
+/// when `warnings`; `; CUT` when `cut` says what cut the run short) on
+/// standard error; says whether it could.
+pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool, cut: Option<&str>) -> bool {
     let too_long = if tally.too_long > 0 {
         format!(
             ", {} too long (--max-line-bytes)",
@@ -144,13 +164,9 @@ pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool, closed: bool) ->
     } else {
         String::new()
     };
-    let closed = if closed {
-        "; stopped when standard output closed"
-    } else {
-        ""
-    };
+    let cut = cut.map(|cut| format!("; {cut}")).unwrap_or_default();
     output::message(format_args!(
-        "{}: {} valid, {} invalid{too_long}{warnings}{closed}",
+        "{}: {} valid, {} invalid{too_long}{warnings}{cut}",
         plural(tally.inputs(), noun.0, noun.1),
         tally.valid,
         tally.invalid,

@@ -553,6 +553,18 @@ fn fed_endlessly(
     std::process::Child,
     std::sync::Arc<std::sync::atomic::AtomicUsize>,
 ) {
+    fed_endlessly_to(args, line, Stdio::null())
+}
+
+/// [`fed_endlessly`], with standard error as given.
+fn fed_endlessly_to(
+    args: &[&str],
+    line: &str,
+    stderr: Stdio,
+) -> (
+    std::process::Child,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
@@ -560,7 +572,7 @@ fn fed_endlessly(
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("the binary runs");
     let mut input = child.stdin.take().expect("piped");
@@ -625,6 +637,82 @@ fn sigint_ends_the_output_on_a_record_boundary_with_status_130() {
 }
 
 #[test]
+fn sigint_still_writes_the_summary_of_what_was_read() {
+    use std::io::Read;
+    use std::sync::atomic::Ordering;
+    // `check --summary` wrote nothing on standard output after SIGINT, nor
+    // the line of --stats, nor `coverage` its report, though the run had
+    // counted what it read: a batch of an hour lost to Ctrl-C.
+    for args in [
+        &["check", "--summary", "--stats"][..],
+        &["check", "--summary", "--format", "json"],
+        &["check", "--stats"],
+        &["parse", "--format", "json", "--stats"],
+        &["coverage"],
+        &["coverage", "--format", "json"],
+    ] {
+        let (mut child, written) =
+            fed_endlessly_to(args, "http://h/a\nhttp://a b/\n", Stdio::piped());
+        let mut output = child.stdout.take().expect("piped");
+        let mut errors = child.stderr.take().expect("piped");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        // A megabyte taken: the program runs, its handler set.
+        while written.load(Ordering::SeqCst) < 1 << 20 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        interrupt(child.id());
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = errors.read_to_string(&mut text);
+            text
+        });
+        let reader = std::thread::spawn(move || {
+            let mut seen = Vec::new();
+            let _ = output.read_to_end(&mut seen);
+            seen
+        });
+        let status = ended_within_20_seconds(&mut child);
+        let seen = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+        let stderr = stderr.join().expect("the reader");
+        assert_eq!(
+            status.and_then(|status| status.code()),
+            Some(130),
+            "{args:?}"
+        );
+        if args.contains(&"--stats") {
+            assert!(
+                stderr.starts_with("rfc1738: ")
+                    && stderr.contains(" valid, ")
+                    && stderr.ends_with("; interrupted (SIGINT)\n"),
+                "{args:?}: {stderr}"
+            );
+        }
+        match args {
+            ["check", "--summary", "--stats"] => {
+                assert!(seen.contains(" inputs: "), "{args:?}: {seen}");
+                assert!(
+                    seen.contains("incomplete: interrupted (SIGINT)"),
+                    "{args:?}: {seen}"
+                );
+            }
+            ["check", "--summary", "--format", "json"] | ["coverage", "--format", "json"] => {
+                let summary: serde_json::Value = serde_json::from_str(&seen).expect(&seen);
+                assert_eq!(summary["complete"], false, "{args:?}");
+                assert!(summary["inputs"].as_u64() > Some(0), "{args:?}");
+            }
+            ["coverage"] => {
+                assert!(seen.contains(" accepted, "), "{args:?}: {seen}");
+                assert!(
+                    seen.contains("incomplete: interrupted (SIGINT)"),
+                    "{args:?}: {seen}"
+                );
+            }
+            _ => assert!(seen.is_empty() || seen.ends_with('\n'), "{args:?}"),
+        }
+    }
+}
+
+#[test]
 fn sigint_ends_a_run_that_waits_for_input_with_status_130() {
     use std::io::{BufRead, BufReader, Read};
     for (args, answers) in [
@@ -664,7 +752,15 @@ fn sigint_ends_a_run_that_waits_for_input_with_status_130() {
             Some(130),
             "{args:?}"
         );
-        assert_eq!(rest, "", "{args:?}: nothing after the answer");
+        if args == ["coverage"] {
+            // The report of what was read, which says so.
+            assert!(
+                rest.contains("\nincomplete: interrupted (SIGINT); "),
+                "{args:?}: {rest}"
+            );
+        } else {
+            assert_eq!(rest, "", "{args:?}: nothing after the answer");
+        }
     }
 }
 

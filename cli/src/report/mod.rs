@@ -919,6 +919,7 @@ impl Summary {
             .then(|| sources.iter().map(|source| source.bytes.clone()).collect());
         Document {
             complete,
+            interrupted: false,
             sources: sources.into_iter().map(|source| source.name).collect(),
             sources_bytes,
             inputs: tally.inputs(),
@@ -995,6 +996,10 @@ pub struct Document {
     /// Whether every source was read whole (no file that could not be
     /// read, no interrupt).
     pub complete: bool,
+    /// Whether SIGINT ended the run: the counts are those of the inputs
+    /// read before (`complete` is false).
+    #[serde(skip)]
+    pub interrupted: bool,
     /// The sources read, as given (`<stdin>`, file names, `arguments`),
     /// with U+FFFD for the bytes of a file name that are not UTF-8.
     pub sources: Vec<String>,

@@ -99,9 +99,15 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         counted(document.warnings, "warning", "warnings"),
         counted(document.warned, "input", "inputs"),
     )?;
-    if !document.complete {
-        // A run that stopped writing writes no summary: only a source not
-        // read whole leaves this one incomplete.
+    if document.interrupted {
+        writeln!(
+            out,
+            "incomplete: {}; the counts are those of the inputs read",
+            crate::summary::INTERRUPTED
+        )?;
+    } else if !document.complete {
+        // A run whose standard output closed writes no summary there: only
+        // a source not read whole leaves this one incomplete.
         writeln!(out, "incomplete: a source could not be read to its end")?;
     }
     Ok(())
