@@ -55,6 +55,70 @@ pub fn sources<'a>(arguments: &'a [OsString], files: &'a [PathBuf]) -> Vec<Sourc
     sources
 }
 
+/// Why `sources` may not be read as given: a stream that can be read only
+/// once named twice, whose second reading would read nothing, and nothing
+/// would say so. Standard input is such a stream (its offset is shared: a
+/// file it reads is read to its end the first time), but on a terminal,
+/// where each reading ends at its own Ctrl-D; on Unix, a file that is a
+/// pipe or a socket is one too, and standard input under another name
+/// (`/dev/stdin`). A regular file is read as often as it is named.
+pub fn given_twice(sources: &[Source<'_>]) -> Option<String> {
+    let stdin = once(same_file::Handle::stdin().and_then(|h| h.as_file().metadata()));
+    if io::stdin().is_terminal() {
+        return None;
+    }
+    let mut seen: Vec<(&Source<'_>, Option<(u64, u64)>)> = Vec::new();
+    for source in sources {
+        let identity = match source {
+            Source::Argument(_) => continue,
+            Source::Stdin => stdin,
+            Source::File(path) => match once(std::fs::metadata(path)) {
+                Some(identity) => Some(identity),
+                None => continue,
+            },
+        };
+        let is_stdin = |source: &Source<'_>, identity: Option<(u64, u64)>| {
+            matches!(source, Source::Stdin) || (identity.is_some() && identity == stdin)
+        };
+        let first = seen.iter().find(|(first, first_identity)| {
+            (is_stdin(first, *first_identity) && is_stdin(source, identity))
+                || (identity.is_some() && *first_identity == identity)
+        });
+        if let Some((first, _)) = first {
+            let names = match (first, source) {
+                (Source::Stdin, Source::Stdin) => "standard input (`-`) is given twice".into(),
+                _ => format!(
+                    "{} and {} are one stream, given twice",
+                    first.shown(),
+                    source.shown()
+                ),
+            };
+            return Some(format!(
+                "{names}: it is read once, and the second time would read nothing"
+            ));
+        }
+        seen.push((source, identity));
+    }
+    None
+}
+
+/// The device and inode of a file read only once, a pipe or a socket, by
+/// its `metadata`; `None` for another (on Unix: elsewhere, for all).
+fn once(metadata: io::Result<std::fs::Metadata>) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let meta = metadata.ok()?;
+        let kind = meta.file_type();
+        (kind.is_fifo() || kind.is_socket()).then(|| (meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        None
+    }
+}
+
 /// Whether any of `sources` is read as a stream (a file or standard input).
 pub fn any_stream(sources: &[Source<'_>]) -> bool {
     sources

@@ -713,6 +713,22 @@ fn read_command_line() -> Result<Cli, ExitCode> {
     })
 }
 
+/// Why the inputs of `command` may not be read as given, before any is
+/// read: a stream that is read once given twice ([`inputs::given_twice`]).
+fn given_twice(command: &Command) -> Option<String> {
+    let (arguments, files) = match command {
+        Command::Check(args) => (&args.urls, &args.files.files),
+        Command::Parse(args) => (&args.urls, &args.files.files),
+        Command::Explain(args) => (&args.urls, &args.files.files),
+        Command::Coverage(args) => (&args.urls, &args.files.files),
+        Command::Extract(args) => (&args.texts, &args.files),
+        Command::Grammar { .. } | Command::Completions { .. } | Command::Man { .. } => {
+            return None;
+        }
+    };
+    inputs::given_twice(&inputs::sources(arguments, files))
+}
+
 fn main() -> ExitCode {
     let cli = match read_command_line() {
         Ok(cli) => cli,
@@ -722,6 +738,10 @@ fn main() -> ExitCode {
     // Should SIGINT keep its default action, a run it ends may end in the
     // middle of a record: nothing else is lost, so the run goes on.
     let _ = interrupt::install();
+    if let Some(message) = given_twice(&cli.command) {
+        output::message(message);
+        return ExitCode::from(2);
+    }
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),

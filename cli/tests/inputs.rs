@@ -173,3 +173,40 @@ fn the_argument_rule_is_in_the_help_of_every_command_that_takes_urls() {
         );
     }
 }
+
+#[test]
+fn standard_input_given_twice_is_an_error_in_every_command() {
+    // `check --stats - -` read standard input once and said "1 input": the
+    // second `-` read nothing, and nothing said so.
+    let line = b"http://h/ x\n";
+    for command in ["check", "parse", "explain", "extract", "coverage"] {
+        for args in [
+            &["-", "-"][..],
+            &["-f", "-", "-"],
+            &["-f", "-", "-f", "-"],
+            &["-f", "/dev/stdin", "-"],
+            &["http://h/", "-f", "-", "-f", "/dev/fd/0"],
+        ] {
+            let mut all = vec![command];
+            all.extend(args);
+            let output = run(&all, line);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{all:?}: {stderr}");
+            assert!(
+                stderr.contains("given twice") && stderr.contains("standard input"),
+                "{all:?}: {stderr}"
+            );
+            assert!(output.stdout.is_empty(), "{all:?}: nothing was read");
+        }
+    }
+    // A file is read as often as it is named, as `cat f f` reads it.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("twice.txt");
+    std::fs::write(&path, line).expect("written");
+    let file = path.to_str().expect("UTF-8");
+    let output = run(&["check", "--stats", "-f", file, "-f", file], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("2 inputs: 0 valid, 2 invalid"),
+        "{output:?}"
+    );
+}
