@@ -387,7 +387,7 @@ pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> 
 /// Why the report `file`, named `name`, may not be written beside what the
 /// run reads and writes: the input among `sources` it is, a regular file
 /// (`/dev/null` may be written and read at once), or the standard stream it
-/// is, a regular file too (`> crawl.html`).
+/// is, a file, pipe or terminal (`> crawl.html`, `--report /dev/stdout`).
 fn report_clash(file: &File, sources: &[Source<'_>], name: &str) -> Option<String> {
     let report = same_file::Handle::from_file(file.try_clone().ok()?).ok()?;
     let meta = file.metadata().ok()?;
@@ -407,7 +407,7 @@ fn report_clash(file: &File, sources: &[Source<'_>], name: &str) -> Option<Strin
             input.shown()
         ));
     }
-    if !meta.is_file() {
+    if !shared(file, &meta) {
         return None;
     }
     let stream = [
@@ -416,11 +416,28 @@ fn report_clash(file: &File, sources: &[Source<'_>], name: &str) -> Option<Strin
     ]
     .into_iter()
     .find_map(|(stream, stream_name)| (stream.ok()? == report).then_some(stream_name))?;
-    // Each from its own offset.
+    let how = match meta.is_file() {
+        // Each from its own offset.
+        true => "would overwrite each other",
+        false => "would be mixed in one stream",
+    };
     Some(format!(
-        "--report: {name} is also {stream}: the page and what is written there would \
-         overwrite each other"
+        "--report: {name} is also {stream}: the page and what is written there {how}"
     ))
+}
+
+/// Whether what is written to `file` (whose metadata is `meta`) stays
+/// there, for a reader or on a screen, so that two writers of it mix: a
+/// regular file, a pipe, a socket or a terminal; not `/dev/null`.
+fn shared(file: &File, meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    let stream = {
+        use std::os::unix::fs::FileTypeExt;
+        meta.file_type().is_fifo() || meta.file_type().is_socket()
+    };
+    #[cfg(not(unix))]
+    let stream = false;
+    meta.is_file() || stream || file.is_terminal()
 }
 
 impl Source<'_> {

@@ -894,6 +894,41 @@ fn a_report_that_is_also_standard_output_or_error_is_refused() {
 }
 
 #[test]
+fn a_report_that_is_standard_output_on_a_pipe_is_refused() {
+    // `check --summary --report /dev/stdout URL | cat` wrote the page and
+    // then the summary into one stream: only a regular file was compared.
+    for (report, stream) in [
+        ("/dev/stdout", "standard output"),
+        ("/dev/fd/1", "standard output"),
+        ("/proc/self/fd/1", "standard output"),
+        ("/dev/stderr", "standard error"),
+        ("/dev/fd/2", "standard error"),
+    ] {
+        let output = run(
+            &["check", "--summary", "--report", report, "http://h/ x"],
+            Vec::new(),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{report}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "--report: {report} is also {stream}: the page and what is written there \
+                 would be mixed in one stream"
+            )),
+            "{report}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{report}: nothing was checked");
+    }
+    // `/dev/null` keeps nothing: it may be both.
+    let output = run_on(
+        &["check", "--summary", "--report", "/dev/stdout", "http://h/"],
+        Stdio::null(),
+        Stdio::null(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+}
+
+#[test]
 fn an_input_that_is_also_standard_output_is_not_read() {
     // `>> urls.txt`: read, the file would grow with the run's own records,
     // which it would read in turn, as ripgrep refuses to.
