@@ -323,13 +323,44 @@ impl Reading {
 
 /// Says, of an argument that names a file and cannot be a URL (it has no
 /// `:`), how it was `taken` and that `-f` would `read` the file:
-/// `COMMAND FILE` of other tools is `COMMAND -f FILE` here.
+/// `COMMAND FILE` of other tools is `COMMAND -f FILE` here, written as a
+/// shell reads it ([`shell_word`]), or, for a name no such word shows, in
+/// words.
 pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
-    if let Some(name) = names_file(argument) {
-        crate::output::message(format_args!(
-            "note: the argument `{name}` is {taken}; to {read}, write `-f {name}`"
-        ));
+    let Some(name) = names_file(argument) else {
+        return;
+    };
+    let how = match shell_word(argument) {
+        Some(word) => format!("write `-f {word}`"),
+        None => "give its name with `-f` (it holds characters not shown here as they are)".into(),
+    };
+    crate::output::message(format_args!(
+        "note: the argument `{name}` is {taken}; to {read}, {how}"
+    ));
+}
+
+/// `name` as one word of a POSIX shell that this command line reads as the
+/// value of `-f`: as it is when it holds only characters no shell treats
+/// apart, else in single quotes (a `'` written `'\''`); `./` before a name
+/// that starts with `-`, which would read as an option. `None` for a name
+/// that is not UTF-8 or holds a character [`rfc1738::visible`] escapes: a
+/// command that shows it escaped would name another file.
+pub fn shell_word(name: &OsStr) -> Option<String> {
+    let text = name.to_str()?;
+    if text.is_empty() || !text.chars().all(rfc1738::visible::is_visible) {
+        return None;
     }
+    let text = match text.starts_with('-') {
+        true => format!("./{text}"),
+        false => text.to_owned(),
+    };
+    let plain = text
+        .bytes()
+        .all(|byte| byte.is_ascii_alphanumeric() || b"_./+,:=@%-".contains(&byte));
+    Some(match plain {
+        true => text,
+        false => format!("'{}'", text.replace('\'', "'\\''")),
+    })
 }
 
 /// The argument, as a message shows it, when it names a file and cannot

@@ -605,3 +605,65 @@ fn the_manual_pages_are_roff_that_renders() {
         assert!(!warnings.contains("warning"), "{warnings}");
     }
 }
+
+#[test]
+fn the_note_on_an_argument_that_names_a_file_gives_a_command_that_runs() {
+    // `check 'my urls.txt'` suggested `-f my urls.txt`, two words in a
+    // shell, and `check -- -x.txt` `-f -x.txt`, which reads as an option.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conventions-quoted");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let binary = env!("CARGO_BIN_EXE_rfc1738");
+    for name in ["my urls.txt", "-x.txt", "it's.txt", "plain.txt"] {
+        std::fs::write(dir.join(name), b"http://quoted/\n").expect("written");
+        let output = Command::new(binary)
+            .args(["check", "--", name])
+            .current_dir(&dir)
+            .output()
+            .expect("it runs");
+        let message = String::from_utf8_lossy(&output.stderr).into_owned();
+        let (_, suggested) = message
+            .split_once("to read the lines of the file, write `")
+            .unwrap_or_else(|| panic!("{name}: {message}"));
+        let suggested = suggested.split_once('`').expect("a closing quote").0;
+        // The command suggested reads the file, in a shell.
+        let run = Command::new("sh")
+            .args(["-c", &format!("\"$0\" check {suggested}"), binary])
+            .current_dir(&dir)
+            .output()
+            .expect("sh runs");
+        assert_eq!(run.status.code(), Some(0), "{name}: {suggested}: {run:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "",
+            "{name}: {suggested}: a file's valid lines are counted, not shown"
+        );
+        let stats = Command::new("sh")
+            .args(["-c", &format!("\"$0\" check --stats {suggested}"), binary])
+            .current_dir(&dir)
+            .output()
+            .expect("sh runs");
+        assert_eq!(
+            String::from_utf8_lossy(&stats.stderr),
+            "rfc1738: 1 input: 1 valid, 0 invalid, 0 warnings\n",
+            "{name}: {suggested}"
+        );
+    }
+    // A name no command here can show gets no command, and no raw control.
+    let name = "tab\there.txt";
+    std::fs::write(dir.join(name), b"http://quoted/\n").expect("written");
+    let output = Command::new(binary)
+        .args(["check", name])
+        .current_dir(&dir)
+        .output()
+        .expect("it runs");
+    let message = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!message.contains('\t'), "{message}");
+    assert!(
+        message.contains(
+            "note: the argument `tab\\there.txt` is taken as an input; to read the lines of \
+             the file, give its name with `-f` (it holds characters not shown here as they are)"
+        ),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
