@@ -706,7 +706,8 @@ fn read_command_line() -> Result<Cli, ExitCode> {
     };
     Err(match written {
         Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
-            output::message(failure);
+            // Standard error's failure cannot be told: only the status.
+            output::unwritable(failure);
             ExitCode::from(2)
         }
         _ => ExitCode::from(status),

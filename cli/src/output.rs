@@ -251,8 +251,15 @@ pub fn failed(written: Result<(), Stop>) -> Option<ExitCode> {
         Ok(()) | Err(Stop::Closed) => None,
         Err(Stop::Interrupted) => Some(ExitCode::from(interrupt::STATUS)),
         Err(Stop::Failed(cause)) => {
-            message(cause);
+            unwritable(cause);
             Some(ExitCode::from(2))
         }
     }
+}
+
+/// Says on standard error that standard output could not be written, and
+/// why (`rfc1738: standard output: No space left on device (os error
+/// 28)`): the error alone names no file.
+pub fn unwritable(cause: impl Display) {
+    message(format_args!("standard output: {cause}"));
 }

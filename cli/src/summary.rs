@@ -108,7 +108,7 @@ impl End {
             Err(Stop::Closed) => Some(CLOSED),
             Err(Stop::Interrupted) => Some(INTERRUPTED),
             Err(Stop::Failed(error)) => {
-                output::message(error);
+                output::unwritable(error);
                 return ExitCode::from(2);
             }
         };
