@@ -647,3 +647,61 @@ fn the_summary_keeps_its_columns_with_a_long_scheme_name() {
     assert_eq!(end(table[2], " 1 "), Some(heading + 1), "{text}");
     assert!(table[2].contains(long), "{text}");
 }
+
+/// A scheme name longer than the 32 characters told apart is a scheme
+/// name all the same: its inputs are counted under a name of their own,
+/// all such names together, on the terminal, in JSON and on the page; not
+/// as inputs without a scheme, as they were.
+#[test]
+fn scheme_names_longer_than_told_apart_are_counted_as_long_not_none() {
+    let longest = "s".repeat(32);
+    let lines = [
+        format!("{longest}:x"),
+        format!("{longest}s:x"),
+        format!("{}:x", "T".repeat(40)),
+        format!("{longest}s_b:x"),
+        "no scheme".to_owned(),
+    ];
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let long = "(longer than 32 characters)";
+    // scheme, inputs, valid, invalid
+    let expected = [
+        (long, 2, 2, 0),
+        ("(none)", 2, 0, 2),
+        (longest.as_str(), 1, 1, 0),
+    ];
+
+    let (_, text, page) = summary_and_page("long_schemes.txt", &lines);
+    let rows: Vec<Vec<&str>> = (text.lines())
+        .skip_while(|line| *line != "schemes")
+        .skip(2)
+        .take_while(|line| !line.is_empty())
+        .map(|line| line.split("  ").filter(|cell| !cell.is_empty()).collect())
+        .collect();
+    let shown: Vec<[&str; 3]> = (rows.iter())
+        .map(|row| [row[0].trim(), row[1].trim(), row[3].trim()])
+        .collect();
+    let counted: Vec<[String; 3]> = (expected.iter())
+        .map(|(scheme, inputs, _, invalid)| {
+            [scheme.to_string(), inputs.to_string(), invalid.to_string()]
+        })
+        .collect();
+    assert_eq!(shown, counted, "{text}");
+    for (scheme, inputs, valid, invalid) in expected {
+        let row = format!(
+            "<tr class=\"scheme\" data-scheme=\"{scheme}\" data-inputs=\"{inputs}\" \
+             data-valid=\"{valid}\" data-invalid=\"{invalid}\""
+        );
+        assert!(page.contains(&row), "{row}\n{page}");
+    }
+
+    let input = file("long_schemes.txt", lines.join("\n").as_bytes());
+    let summary = summary(&input, &input.with_extension("html"));
+    let schemes: Vec<Value> = (summary["schemes"].as_array().expect("schemes").iter())
+        .map(|row| json!([row["scheme"], row["inputs"], row["valid"], row["invalid"]]))
+        .collect();
+    let expected: Vec<Value> = (expected.iter())
+        .map(|(scheme, inputs, valid, invalid)| json!([scheme, inputs, valid, invalid]))
+        .collect();
+    assert_eq!(schemes, expected);
+}

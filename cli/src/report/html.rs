@@ -402,9 +402,11 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     let limits = &document.limits;
     let mut note = format!(
         "A scheme is the name before the first <code>:</code>, in lower case; \
-         <code>(none)</code> counts the inputs without one, and those whose name has \
-         characters a scheme cannot have or is longer than {} characters. The {} schemes \
-         with the most inputs are shown",
+         <code>{}</code> counts the inputs without one, and those whose name has \
+         characters a scheme cannot have; <code>{}</code> counts together those whose \
+         name is longer than {} characters. The {} schemes with the most inputs are shown",
+        super::NO_SCHEME,
+        super::LONG_SCHEME,
         super::SCHEME_LONGEST,
         limits.schemes_shown
     );

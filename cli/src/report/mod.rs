@@ -57,7 +57,8 @@ pub const SCHEMES_TRACKED: usize = 256;
 /// How many schemes the summary shows, those with the most inputs first.
 pub const SCHEMES_SHOWN: usize = 20;
 
-/// The longest scheme name told apart: a longer one counts as no scheme.
+/// The longest scheme name told apart: the longer ones are counted together,
+/// as [`LONG_SCHEME`], so that many long names do not grow the summary.
 const SCHEME_LONGEST: usize = 32;
 
 /// How many characters of an example's input are shown.
@@ -67,8 +68,14 @@ const INPUT_SHOWN: usize = 200;
 /// one's is rendered when it is met, so that no example holds more.
 const URL_KEPT: usize = 4096;
 
-/// The name the summary gives inputs without a scheme name.
+/// The name the summary gives inputs without a scheme name. No scheme name
+/// has parentheses or spaces: it is told apart from every one.
 const NO_SCHEME: &str = "(none)";
+
+/// The name the summary gives inputs whose scheme name is longer than
+/// [`SCHEME_LONGEST`] characters, counted together (checked equal to it by
+/// a test). Told apart from every scheme name, as [`NO_SCHEME`] is.
+const LONG_SCHEME: &str = "(longer than 32 characters)";
 
 /// Why an input is invalid, as the summary groups it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -324,46 +331,72 @@ struct UnitWarning {
 
 /// A scheme name as the summary tells schemes apart: the name before the
 /// first `:`, lower case, when it has at most [`SCHEME_LONGEST`] characters
-/// of `scheme` (section 5: letters, digits, `+`, `-`, `.`); none otherwise.
-/// A value, not a string, so that counting an input allocates nothing.
+/// of `scheme` (section 5: letters, digits, `+`, `-`, `.`); one value for
+/// all the longer names of those characters, whose bytes are not kept; none
+/// otherwise. A value, not a string, so that counting an input allocates
+/// nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct SchemeName {
-    /// How many bytes of `bytes` are the name: 0 for none.
+    /// How many bytes of `bytes` are the name: 0 for none, [`LONGER`] for
+    /// a name longer than [`SCHEME_LONGEST`].
     len: u8,
     bytes: [u8; SCHEME_LONGEST],
 }
 
+/// The length [`SchemeName`] gives a name longer than [`SCHEME_LONGEST`]
+/// (which is below 255).
+const LONGER: u8 = SCHEME_LONGEST as u8 + 1;
+
 impl SchemeName {
+    /// No scheme name.
+    const NONE: SchemeName = SchemeName {
+        len: 0,
+        bytes: [0; SCHEME_LONGEST],
+    };
+
+    /// The names longer than [`SCHEME_LONGEST`].
+    const LONG: SchemeName = SchemeName {
+        len: LONGER,
+        bytes: [0; SCHEME_LONGEST],
+    };
+
     /// The scheme name of `input`.
     fn of(input: &[u8]) -> SchemeName {
         // One pass over at most the name's bytes and the `:`: counting a
         // valid input costs a few instructions a byte of its scheme name.
-        let mut name = SchemeName {
-            len: 0,
-            bytes: [0; SCHEME_LONGEST],
-        };
-        for (at, &byte) in input.iter().take(SCHEME_LONGEST + 1).enumerate() {
+        let mut name = SchemeName::NONE;
+        for (at, &byte) in input.iter().enumerate() {
             if byte == b':' {
-                // At most SCHEME_LONGEST, which is below 256.
-                name.len = at as u8;
-                return name;
+                return match at {
+                    // At most SCHEME_LONGEST, which is below 256.
+                    0..=SCHEME_LONGEST => SchemeName {
+                        len: at as u8,
+                        ..name
+                    },
+                    _ => SchemeName::LONG,
+                };
             }
             let lower = SCHEME_BYTES[usize::from(byte)];
-            if lower == 0 || at == SCHEME_LONGEST {
+            if lower == 0 {
                 break;
             }
-            name.bytes[at] = lower;
+            // The bytes past SCHEME_LONGEST are read, not kept: whether
+            // they are a name decides between LONG and NONE.
+            if let Some(kept) = name.bytes.get_mut(at) {
+                *kept = lower;
+            }
         }
-        SchemeName {
-            len: 0,
-            bytes: [0; SCHEME_LONGEST],
-        }
+        SchemeName::NONE
     }
 
-    /// The name, `(none)` for none.
+    /// The name, `(none)` for none, [`LONG_SCHEME`] for the long ones.
     fn as_str(&self) -> &str {
+        if self.len == LONGER {
+            return LONG_SCHEME;
+        }
         // Letters, digits, `+`, `-` and `.`: ASCII.
-        match std::str::from_utf8(&self.bytes[..usize::from(self.len)]) {
+        let name = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        match std::str::from_utf8(name) {
             Ok("") | Err(_) => NO_SCHEME,
             Ok(name) => name,
         }
@@ -1055,7 +1088,8 @@ impl Document {
 /// A scheme's counts.
 #[derive(Debug, Serialize)]
 pub struct SchemeRow {
-    /// The scheme name, lower case; `(none)` for inputs without one (see
+    /// The scheme name, lower case; `(none)` for inputs without one,
+    /// `(longer than 32 characters)` for those whose name is longer (see
     /// [`SchemeName`]).
     pub scheme: String,
     /// Its counts.
@@ -1229,7 +1263,16 @@ mod tests {
         }
         let longest = "a".repeat(SCHEME_LONGEST);
         assert_eq!(name(&format!("{longest}:")), longest);
-        assert_eq!(name(&format!("{longest}a:")), NO_SCHEME);
+        // Longer names are counted together, not as no name; a longer run
+        // of a name's characters without its `:`, or broken by another
+        // character, is no name.
+        assert_eq!(name(&format!("{longest}a:x")), LONG_SCHEME);
+        assert_eq!(name(&format!("{longest}{longest}B+.-:")), LONG_SCHEME);
+        for none in [format!("{longest}a"), format!("{longest}a_b:x")] {
+            assert_eq!(name(&none), NO_SCHEME, "{none:?}");
+        }
+        let long = format!("(longer than {SCHEME_LONGEST} characters)");
+        assert_eq!(LONG_SCHEME, long);
     }
 
     #[test]
