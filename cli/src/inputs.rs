@@ -378,7 +378,8 @@ pub fn names_file(argument: &OsStr) -> Option<String> {
 /// written there would share. It is opened (made, when it does not exist
 /// yet) before it is compared with them, so that it is compared as a file,
 /// whatever path names it, and a file that an input names and that exists
-/// only now is told apart too; a file made so is removed again. `Err` holds
+/// only now is told apart too; a file made so is removed again (a link's
+/// target, for a link to where no file is yet: not the link). `Err` holds
 /// the message.
 pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> {
     let shown = || rfc1738::visible::Visible::new(&path.to_string_lossy()).to_string();
@@ -388,24 +389,34 @@ pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> 
             shown()
         )
     };
+    // The path of the file made, if one was.
     let (file, made) = match File::options().write(true).create_new(true).open(path) {
-        Ok(file) => (file, true),
-        // An existing file, or a link to where one would be: emptied only
-        // once it is known to be no input.
+        // `create_new` follows no link: the file made is at `path`.
+        Ok(file) => (file, Some(path.to_path_buf())),
+        // An existing file, or a link: emptied only once it is known to be
+        // no input.
         Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
-            let file = File::options()
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(path);
-            (file.map_err(cannot)?, false)
+            match File::options().write(true).open(path) {
+                Ok(file) => (file, None),
+                // A link to where no file is yet: the file is made there,
+                // at the end of the links, and the link stays.
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                    let file = File::options()
+                        .write(true)
+                        .create(true)
+                        .truncate(false)
+                        .open(path);
+                    (file.map_err(cannot)?, std::fs::canonicalize(path).ok())
+                }
+                Err(error) => return Err(cannot(error)),
+            }
         }
         Err(error) => return Err(cannot(error)),
     };
     if let Some(clash) = report_clash(&file, sources, &shown()) {
-        if made {
+        if let Some(made) = made {
             // Nothing was written to it: the file goes as it came.
-            let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(made);
         }
         return Err(clash);
     }

@@ -817,6 +817,47 @@ fn a_report_that_does_not_exist_yet_and_is_an_input_is_refused() {
 }
 
 #[test]
+fn a_refused_report_through_a_link_to_no_file_leaves_no_file() {
+    // `--report link -f link`, the link's target not there yet: the run
+    // was refused, but the empty target made to compare the two was left
+    // behind, only `path` (a file made there) being removed.
+    let dir = scratch_dir("report-dangling-link");
+    let target = dir.join("target.html");
+    let link = dir.join("link.html");
+    let chained = dir.join("chained.html");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    std::os::unix::fs::symlink(&link, &chained).unwrap();
+    let names = |path: &std::path::Path| path.to_str().unwrap().to_owned();
+    for (report, input) in [
+        (&link, &link),
+        (&link, &target),
+        (&chained, &link),
+        (&target, &chained),
+    ] {
+        let args = ["check", "--summary", "--report", &names(report)];
+        let output = run(&[&args[..], &["-f", &names(input)]].concat(), Vec::new());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{report:?}: {stderr}");
+        assert!(stderr.contains("is an input"), "{report:?}: {stderr}");
+        assert!(!target.exists(), "{report:?} -f {input:?}: the target left");
+        // The links stay, still leading nowhere.
+        for kept in [&link, &chained] {
+            assert!(kept.symlink_metadata().is_ok(), "{kept:?}");
+        }
+    }
+    // Not refused, the page is written where the link leads.
+    let output = run(
+        &["check", "--report", &names(&chained), "http://a/"],
+        Vec::new(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let page = std::fs::read_to_string(&target).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_report_that_cannot_be_written_is_named_as_the_report() {
     // `rfc1738: r.html: No such file or directory` read as an input that
     // could not be read.
