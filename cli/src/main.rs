@@ -156,14 +156,16 @@ enum Command {
     /// {"type", "selector", "search", "gopher_plus", "request"}`, `"news":
     /// {"group", "article", "all"}`, `"nntp": {"group", "article",
     /// "article_number"}`, `"wais": {"database", "search", "wtype",
-    /// "wpath"}`, `"file": {"host", "path_segments"}`, `"prospero":
+    /// "wpath"}`, `"file": {"host", "local", "path_segments"}`, `"prospero":
     /// {"hsoname", "fields"}`, `"mailto": {"address"}`, `"http":
     /// {"path_segments", "search"}`, `"other": {"schemepart", "urlpath"}`).
     /// An http path segment and the search are lists of the pieces their
     /// unencoded `;`s separate (section 3.3 reserves `;` there: `a;b` gives
     /// `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` and an nntp `article`
     /// are the digits as written, `effective_port` and `article_number`
-    /// numbers. Decoded values are
+    /// numbers. A file URL is `local` when its host is empty or `localhost`,
+    /// in any case (section 3.10: "the machine from which the URL is being
+    /// interpreted"). Decoded values are
     /// strings when their octets are UTF-8 and arrays of byte values when
     /// they are not (`%FF` gives `[255]`); an input that is not UTF-8 has
     /// its bytes in `input_bytes`.

@@ -145,9 +145,13 @@ struct Wais<'a> {
     wpath: Option<Octets<'a>>,
 }
 
+/// A file URL's parts: its host (empty for none), whether that names "the
+/// machine from which the URL is being interpreted" (section 3.10:
+/// `FileUrl::is_local`), and its path's segments.
 #[derive(Serialize)]
 struct File<'a> {
     host: &'a str,
+    local: bool,
     path_segments: List<'a>,
 }
 
@@ -356,6 +360,7 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>) {
         Url::File(file) => {
             record.file = Some(File {
                 host: file.host().map_or("", |host| host.as_str()),
+                local: file.is_local(),
                 path_segments: List::Segments(file.fpath()),
             });
         }
@@ -691,6 +696,7 @@ fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, hidden: &show::Hidden) {
         line(out, "wpath", Quoted(wais.wpath.as_ref()));
     }
     if let Some(file) = &record.file {
+        line(out, "local", if file.local { "yes" } else { "no" });
         line(out, "path segments", &file.path_segments);
     }
     if let Some(prospero) = &record.prospero {

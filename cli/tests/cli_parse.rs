@@ -105,7 +105,7 @@ fn one_sub_object_per_scheme() {
     );
     assert_eq!(
         record("file:///etc/motd")["file"],
-        json!({"host": "", "path_segments": ["etc", "motd"]})
+        json!({"host": "", "local": true, "path_segments": ["etc", "motd"]})
     );
     assert_eq!(
         record("file://localhost/x")["file"]["host"],
@@ -359,6 +359,39 @@ fn standard_input_gives_one_record_per_line_in_order() {
         ]
     );
     assert_eq!(records[2]["error"]["offset"], json!(9));
+}
+
+/// Section 3.10: "As a special case, `<host>` can be the string
+/// "localhost" or the empty string; this is interpreted as `the machine from
+/// which the URL is being interpreted'." The record says so, as
+/// `FileUrl::is_local` does.
+#[test]
+fn a_file_url_says_whether_it_names_the_local_machine() {
+    for (input, host, local) in [
+        ("file:///etc/motd", "", true),
+        ("file://localhost/etc/motd", "localhost", true),
+        // Another case of the same name (grammar/DECISIONS.md D13).
+        ("file://LocalHost/etc/motd", "LocalHost", true),
+        ("file://localhost.dom/etc/motd", "localhost.dom", false),
+        (
+            "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+            "vms.host.edu",
+            false,
+        ),
+    ] {
+        let file = &record(input)["file"];
+        assert_eq!(
+            (&file["host"], &file["local"]),
+            (&json!(host), &json!(local)),
+            "{input}"
+        );
+        let text = stdout(&rfc1738(&["parse", input], b""));
+        let shown = if local { "yes" } else { "no" };
+        assert!(
+            text.contains(&format!("\n  local           {shown}\n")),
+            "{text}"
+        );
+    }
 }
 
 #[test]
