@@ -175,6 +175,20 @@ pub(crate) fn url_prefix_password(rule: Rule, input: &str) -> Option<core::ops::
     if !matches!(rule, Rule::Url | Rule::Genericurl | Rule::Otherurl) {
         return None;
     }
+    let start = after_url_prefixes(input)?;
+    // The URL that follows has a scheme name other than `url`, so that its
+    // own span is read without coming back here.
+    let password = match parse(&input[start..]) {
+        Ok(url) => url.password_span(),
+        Err(error) => error.password_span().filter(|span| !span.is_empty()),
+    }?;
+    Some(start + password.start..start + password.end)
+}
+
+/// Where the URL after the appendix's prefixes `URL:` (in any case, all of
+/// them: `URL:URL:ftp://...`) that start `input` begins; `None` when none
+/// does. The offset follows an ASCII `:`: a char boundary.
+pub(crate) fn after_url_prefixes(input: &str) -> Option<usize> {
     let mut start = 0;
     while input
         .as_bytes()
@@ -183,17 +197,7 @@ pub(crate) fn url_prefix_password(rule: Rule, input: &str) -> Option<core::ops::
     {
         start += 4;
     }
-    if start == 0 {
-        return None;
-    }
-    // `start` follows an ASCII `:`: a char boundary. The URL that follows
-    // has a scheme name other than `url`, so that its own span is read
-    // without coming back here.
-    let password = match parse(&input[start..]) {
-        Ok(url) => url.password_span(),
-        Err(error) => error.password_span().filter(|span| !span.is_empty()),
-    }?;
-    Some(start + password.start..start + password.end)
+    (start > 0).then_some(start)
 }
 
 /// Whether [`parse`] would succeed, building nothing and allocating nothing.

@@ -66,7 +66,19 @@ pub enum Code {
     ReservedPort,
     /// An encoded CR, LF or NUL, a protocol delimiter once decoded (section 6).
     EncodedDelimiter,
-    /// A password in the URL (section 6).
+    /// A password in the URL that should be secret (section 6): neither an
+    /// empty one, which writes nothing, nor that of an ftp URL whose user is
+    /// `anonymous`, which section 3.2.1 makes the end user's e-mail address.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Code, lint};
+    /// let codes = |input| -> Vec<Code> {
+    ///     lint(&rfc1738::parse(input).unwrap()).iter().map(|w| w.code()).collect()
+    /// };
+    /// assert_eq!(codes("ftp://me:secret@host.dom/"), [Code::Password]);
+    /// assert!(codes("ftp://me:@host.dom/").is_empty());
+    /// assert!(codes("ftp://anonymous:me%40my.dom@host.dom/").is_empty());
+    /// ```
     Password,
     /// A part of a hostnumber above 255, which no IPv4 address has.
     HostnumberRange,
@@ -515,12 +527,17 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     };
     if let Some(password) = password {
         let start = password.start;
+        // Only a password "that should be secret" (section 6) is warned
+        // about; every password is hidden all the same (D24).
+        let secret = !password.is_empty() && !anonymous_ftp(url);
         found.password = Some(password);
-        found.add(Code::Password, "", start, || {
-            "the URL carries a password: \"the use of URLs containing passwords that should \
-             be secret is clearly unwise\" (RFC 1738, section 6)"
-                .to_owned()
-        });
+        if secret {
+            found.add(Code::Password, "", start, || {
+                "the URL carries a password: \"the use of URLs containing passwords that \
+                 should be secret is clearly unwise\" (RFC 1738, section 6)"
+                    .to_owned()
+            });
+        }
     }
     if let Some(default) = url.default_port()
         && let Some(port) = url.port()
@@ -536,6 +553,26 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
                  protocol (RFC 1738, section 6)"
             )
         });
+    }
+}
+
+/// Whether the URL is an ftp URL (or one written after the appendix's
+/// prefix `URL:`) whose user is `anonymous`: section 3.2.1's convention,
+/// whose password is "the Internet e-mail address of the end user accessing
+/// the resource", which identifies the user to a server that lets anyone
+/// in, and is no secret.
+fn anonymous_ftp(url: &Url<'_>) -> bool {
+    match url {
+        Url::Ftp(ftp) => ftp
+            .login()
+            .user_decoded()
+            .is_some_and(|user| user.as_bytes() == b"anonymous"),
+        // The URL after the prefixes has a scheme name other than `url`:
+        // no second round.
+        Url::Other(_) if url.has_url_prefix() => crate::api::after_url_prefixes(url.as_str())
+            .and_then(|start| crate::parse(&url.as_str()[start..]).ok())
+            .is_some_and(|after| anonymous_ftp(&after)),
+        _ => false,
     }
 }
 

@@ -110,9 +110,54 @@ fn different_escapes_are_different_warnings_in_the_order_of_their_first_offsets(
 #[test]
 fn a_password() {
     assert_eq!(warnings("ftp://me:secret@host/"), [(Code::Password, 9)]);
-    assert_eq!(warnings("telnet://me:@host"), [(Code::Password, 12)]);
+    assert_eq!(warnings("telnet://me:x@host"), [(Code::Password, 12)]);
     assert_eq!(warnings("https://me:pw@host/"), [(Code::Password, 11)]);
     assert!(warnings("ftp://me@host/").is_empty());
+}
+
+/// Section 6 warns of "URLs containing passwords that should be secret"
+/// (grammar/DECISIONS.md D23). An empty password writes nothing secret, and
+/// the anonymous FTP convention's (3.2.1: "The password is supplied as the
+/// Internet e-mail address of the end user") lets anyone in: neither is
+/// warned about. Both are still a password, hidden in human output (D24).
+#[test]
+fn only_a_password_that_should_be_secret_is_warned_about() {
+    for input in [
+        "ftp://me:@host/",
+        "telnet://me:@host",
+        "x://me:@host/",
+        "url:telnet://me:@h",
+        "ftp://anonymous:joe%40host.dom@host/",
+        "ftp://an%6Fnymous:joe%40host.dom@host/",
+        "url:ftp://anonymous:joe%40host.dom@host/",
+        "URL:URL:ftp://anonymous:joe%40host.dom@host/",
+    ] {
+        assert!(
+            warnings(input)
+                .iter()
+                .all(|(code, _)| *code != Code::Password),
+            "{input}"
+        );
+    }
+    // The convention is FTP's, and names the user "anonymous".
+    for (input, at) in [
+        ("telnet://anonymous:joe%40host.dom@host", 19),
+        ("x://anonymous:joe%40host.dom@host/", 14),
+        ("ftp://Anonymous:joe%40host.dom@host/", 16),
+        ("ftp://anonymous2:pw@host/", 17),
+        ("url:ftp://anonymous2:pw@host/", 21),
+    ] {
+        assert!(warnings(input).contains(&(Code::Password, at)), "{input}");
+    }
+    // Not warned about, the password is hidden all the same, and a warning
+    // in it is told of as one in a password.
+    let url = parse("ftp://anonymous:joe%0A@host/").unwrap();
+    let found = lint(&url);
+    assert!(found.iter().all(|warning| warning.code() != Code::Password));
+    let shown = found[0].diagnostic(&url).hide_password(true).to_string();
+    assert!(shown.contains("ftp://anonymous:******@host/"), "{shown}");
+    assert!(shown.contains("the password (hidden) encodes"), "{shown}");
+    assert!(!shown.contains("%0A"), "{shown}");
 }
 
 #[test]
@@ -142,9 +187,8 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
     );
     // One that does not parse has the password its error guesses, when
     // the guess holds a character: a ":" the input ends after, or that a
-    // "/" follows, may be a port's, and carries nothing. An empty password
-    // written before the "@" of a URL that parses is one, as without the
-    // prefix.
+    // "/" follows, may be a port's, and carries nothing. A password written
+    // before the "@" of a URL that parses is one, as without the prefix.
     assert_eq!(
         warnings("url:ftp://me:pw@h_x/"),
         [(Code::UrlPrefix, 0), (Code::Password, 13)]
@@ -153,9 +197,9 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
         let codes: Vec<Code> = warnings(input).into_iter().map(|(code, _)| code).collect();
         assert!(!codes.contains(&Code::Password), "{input}: {codes:?}");
     }
-    assert_eq!(warnings("telnet://me:@h"), [(Code::Password, 12)]);
+    assert_eq!(warnings("telnet://me:x@h"), [(Code::Password, 12)]);
     assert_eq!(
-        warnings("url:telnet://me:@h"),
+        warnings("url:telnet://me:x@h"),
         [(Code::UrlPrefix, 0), (Code::Password, 16)]
     );
     let url = parse("url:ftp://host/").unwrap();
