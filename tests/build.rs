@@ -746,6 +746,40 @@ fn the_canonical_form_of_the_rfcs_examples() {
     }
 }
 
+/// Section 3.4.1: "The entire `<gopher-path>` may also be empty, in which
+/// case the delimiting "/" is also optional and the `<gophertype>` defaults
+/// to "1"". The URLs that say so mean the same, and have one canonical form:
+/// written with the type, as the builder writes their parts
+/// (grammar/DECISIONS.md D32).
+#[test]
+fn an_empty_gopher_path_is_written_as_the_type_it_defaults_to() {
+    let built = GopherParts::new("host.dom").build().unwrap();
+    for input in [
+        "gopher://host.dom",
+        "gopher://host.dom/",
+        "gopher://host.dom/1",
+        "gopher://host.dom/%31",
+        "GOPHER://Host.Dom:70/",
+    ] {
+        let url = parse(input).unwrap();
+        assert_eq!(url.canonical(), "gopher://host.dom/1", "{input}");
+        assert_eq!(url.canonical(), built.as_str(), "{input}");
+        // The same parts, hosts compared in lower case and a default
+        // port the same as none.
+        assert_eq!(kept(&url), kept(&parse(built.as_str()).unwrap()), "{input}");
+    }
+    // Another type, or a selector, is no empty path.
+    for (input, canonical) in [
+        ("gopher://host.dom/0", "gopher://host.dom/0"),
+        ("gopher://host.dom/11", "gopher://host.dom/11"),
+        ("gopher://host.dom:7070", "gopher://host.dom:7070/1"),
+        ("gopher://host.dom/%09", "gopher://host.dom/%09"),
+        ("gopher://host.dom/1%09", "gopher://host.dom/1%09"),
+    ] {
+        assert_eq!(parse(input).unwrap().canonical(), canonical, "{input}");
+    }
+}
+
 /// Regular expressions for URLs of each scheme, with escapes of any octet in
 /// either case and hosts in mixed case.
 fn url_patterns() -> Vec<String> {

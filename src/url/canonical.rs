@@ -101,13 +101,21 @@ impl Url<'_> {
     ///   one);
     /// - the remaining escapes' hex digits in upper case (`%2f` → `%2F`, the
     ///   digits section 2.2 lists first);
-    /// - an ftp typecode in lower case (section 3.2.2 writes "a", "i", "d").
+    /// - an ftp typecode in lower case (section 3.2.2 writes "a", "i", "d");
+    /// - a gopher URL's type written always: an empty gopher-path is the type
+    ///   `1` (section 3.4.1: "The entire `<gopher-path>` may also be empty, in
+    ///   which case the delimiting "/" is also optional and the
+    ///   `<gophertype>` defaults to "1""), so `gopher://h`, `gopher://h/` and
+    ///   `gopher://h/1` are all `gopher://h/1`, as
+    ///   [`GopherParts::build`](crate::url::GopherParts::build) writes them
+    ///   ([decisions](crate::decisions), D32).
     ///
     /// Everything else stays: the escapes of reserved and unsafe characters
     /// (section 2.2: "encoding a character reserved for a particular scheme
-    /// may change the semantics of a URL"), the optional `/`s of http, gopher
-    /// and telnet URLs (no path and an empty one are different parts), the
-    /// order of prospero fields.
+    /// may change the semantics of a URL"), the optional `/` of an http URL
+    /// (no path and an empty one are different parts,
+    /// [`HttpParts::path`](crate::url::HttpParts::path)) and of a telnet URL,
+    /// the order of prospero fields.
     ///
     /// The canonical form of a URL that [`parse`](crate::parse) accepts
     /// parses, is its own canonical form, and has the same decoded parts,
@@ -129,6 +137,9 @@ impl Url<'_> {
     /// assert_eq!((url.port(), url.canonical()), (None, "x://host:8/".to_owned()));
     /// assert_eq!(rfc1738::parse(&url.canonical())?.port(), Some("8"));
     /// assert_eq!(rfc1738::parse("x://H:0080/")?.canonical(), "x://h:80/");
+    /// for gopher in ["gopher://h", "gopher://h/", "gopher://h/1", "gopher://H:70/%31"] {
+    ///     assert_eq!(rfc1738::parse(gopher)?.canonical(), "gopher://h/1");
+    /// }
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
@@ -217,16 +228,20 @@ fn nntp(out: &mut String, url: &NntpUrl<'_>, default: Option<u16>) {
     }
 }
 
+/// A gopher URL, always with its type: an empty gopher-path is written as
+/// the type it defaults to (section 3.4.1), `gopher://h` and `gopher://h/`
+/// as `gopher://h/1`.
 fn gopher(out: &mut String, url: &GopherUrl<'_>, default: Option<u16>) {
     out.push_str("://");
     hostport(out, url.hostport(), default);
-    if !url.has_slash() {
-        return;
-    }
     out.push('/');
-    if let Some(gtype) = url.gtype() {
-        escapes(out, gtype);
-        escapes(out, url.selector());
+    match url.gtype() {
+        Some(gtype) => {
+            escapes(out, gtype);
+            escapes(out, url.selector());
+        }
+        // No gtype, no selector and no search: the path is empty.
+        None => out.push('1'),
     }
     if let Some(search) = url.search() {
         out.push_str("%09");

@@ -93,9 +93,10 @@
 //!   check parts → build → parse → parts for every scheme, and URL → parts → URL.
 //! - **Canonical form**: `Url::canonical()` lower-cases the scheme and host, drops a default
 //!   port and leading zeros, decodes escapes of unreserved characters, upper-cases the hex
-//!   digits of the others and lower-cases an ftp typecode. `Display` stays the input as
-//!   written. Canonical forms parse, are their own canonical form and keep the decoded parts
-//!   (property-tested).
+//!   digits of the others, lower-cases an ftp typecode and writes a gopher URL's type even
+//!   where its empty path leaves it to default (`gopher://h` is `gopher://h/1`, section
+//!   3.4.1). `Display` stays the input as written. Canonical forms parse, are their own
+//!   canonical form and keep the decoded parts (property-tested).
 //! - **serde** (feature `serde`): a [`Url`] and a [`UrlBuf`] are written as their text, and
 //!   read back through the grammar (a text it rejects is an error naming the position); a
 //!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
