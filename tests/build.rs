@@ -780,6 +780,27 @@ fn an_empty_gopher_path_is_written_as_the_type_it_defaults_to() {
     }
 }
 
+/// Section 3.8: "The final "/" character may be omitted." Both spellings
+/// have one canonical form, the builder's (grammar/DECISIONS.md D32).
+#[test]
+fn a_telnet_urls_final_slash_is_always_written() {
+    let built = TelnetParts {
+        userinfo: Some(Userinfo::new("guest")),
+        ..TelnetParts::new("host.dom")
+    }
+    .build()
+    .unwrap();
+    for input in [
+        "telnet://guest@host.dom",
+        "telnet://guest@host.dom/",
+        "TELNET://guest@HOST.dom:023",
+    ] {
+        let url = parse(input).unwrap();
+        assert_eq!(url.canonical(), "telnet://guest@host.dom/", "{input}");
+        assert_eq!(url.canonical(), built.as_str(), "{input}");
+    }
+}
+
 /// Regular expressions for URLs of each scheme, with escapes of any octet in
 /// either case and hosts in mixed case.
 fn url_patterns() -> Vec<String> {

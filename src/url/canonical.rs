@@ -108,14 +108,17 @@ impl Url<'_> {
     ///   `<gophertype>` defaults to "1""), so `gopher://h`, `gopher://h/` and
     ///   `gopher://h/1` are all `gopher://h/1`, as
     ///   [`GopherParts::build`](crate::url::GopherParts::build) writes them
-    ///   ([decisions](crate::decisions), D32).
+    ///   ([decisions](crate::decisions), D32);
+    /// - a telnet URL's final `/` written always (section 3.8: "The final "/"
+    ///   character may be omitted"), as
+    ///   [`TelnetParts::build`](crate::url::TelnetParts::build) writes it.
     ///
     /// Everything else stays: the escapes of reserved and unsafe characters
     /// (section 2.2: "encoding a character reserved for a particular scheme
     /// may change the semantics of a URL"), the optional `/` of an http URL
     /// (no path and an empty one are different parts,
-    /// [`HttpParts::path`](crate::url::HttpParts::path)) and of a telnet URL,
-    /// the order of prospero fields.
+    /// [`HttpParts::path`](crate::url::HttpParts::path)), the order of
+    /// prospero fields.
     ///
     /// The canonical form of a URL that [`parse`](crate::parse) accepts
     /// parses, is its own canonical form, and has the same decoded parts,
@@ -140,6 +143,7 @@ impl Url<'_> {
     /// for gopher in ["gopher://h", "gopher://h/", "gopher://h/1", "gopher://H:70/%31"] {
     ///     assert_eq!(rfc1738::parse(gopher)?.canonical(), "gopher://h/1");
     /// }
+    /// assert_eq!(rfc1738::parse("telnet://H:23")?.canonical(), "telnet://h/");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
@@ -155,9 +159,8 @@ impl Url<'_> {
             Url::Telnet(url) => {
                 out.push_str("://");
                 login(&mut out, url.login(), default);
-                if url.has_slash() {
-                    out.push('/');
-                }
+                // Section 3.8: "The final "/" character may be omitted."
+                out.push('/');
             }
             Url::Gopher(url) => gopher(&mut out, url, default),
             Url::Wais(url) => wais(&mut out, url, default),

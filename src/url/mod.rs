@@ -93,9 +93,9 @@
 //!   check parts → build → parse → parts for every scheme, and URL → parts → URL.
 //! - **Canonical form**: `Url::canonical()` lower-cases the scheme and host, drops a default
 //!   port and leading zeros, decodes escapes of unreserved characters, upper-cases the hex
-//!   digits of the others, lower-cases an ftp typecode and writes a gopher URL's type even
+//!   digits of the others, lower-cases an ftp typecode, and writes a gopher URL's type even
 //!   where its empty path leaves it to default (`gopher://h` is `gopher://h/1`, section
-//!   3.4.1). `Display` stays the input as written. Canonical forms parse, are their own
+//!   3.4.1) and a telnet URL's optional final `/` (3.8). `Display` stays the input as written. Canonical forms parse, are their own
 //!   canonical form and keep the decoded parts (property-tested).
 //! - **serde** (feature `serde`): a [`Url`] and a [`UrlBuf`] are written as their text, and
 //!   read back through the grammar (a text it rejects is an error naming the position); a
