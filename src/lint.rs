@@ -1,5 +1,6 @@
 //! Warnings about valid URLs: what sections 2.2, 4 and 6 of RFC 1738 warn
-//! of, although the grammar accepts it, and every semantic error of the URL
+//! of, although the grammar accepts it, a mailto address that is no RFC 822
+//! `addr-spec` (section 3.5), and every semantic error of the URL
 //! ([`Url::semantic_errors`], the one place that decides what a valid URL
 //! fails to mean; `rfc1738 parse` lists the same errors).
 //!
@@ -104,6 +105,22 @@ pub enum Code {
     /// whose url-path ends in an empty name (a semantic error,
     /// [`SemanticError::NoFile`]).
     NoFile,
+    /// A mailto URL whose decoded address is no RFC 822 `addr-spec`
+    /// (section 3.5: "(the encoding of an) addr-spec, as specified in RFC
+    /// 822"), which the grammar's `encoded822addr = 1*xchar` leaves to RFC
+    /// 822: warned about where the address stops being one.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Code, lint};
+    /// let url = rfc1738::parse("mailto:joe")?;
+    /// let warning = &lint(&url)[0];
+    /// // At its last character: the address ends there, too early.
+    /// assert_eq!((warning.code(), warning.offset()), (Code::MailtoAddress, 9));
+    /// assert!(lint(&rfc1738::parse("mailto:joe@host.dom")?).is_empty());
+    /// assert!(lint(&rfc1738::parse("mailto:%22joe%20smith%22@host.dom")?).is_empty());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    MailtoAddress,
 }
 
 impl Code {
@@ -127,6 +144,7 @@ impl Code {
             Code::ArticleRange => "article-range",
             Code::ForbiddenByte => "forbidden-byte",
             Code::NoFile => "no-file",
+            Code::MailtoAddress => "mailto-address",
         }
     }
 
@@ -338,6 +356,7 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     // Before `encoded_delimiters`, which reads where it found the password.
     password_and_port(&mut found, url);
     hostnumber(&mut found, url);
+    mailto_address(&mut found, url);
     encoded_delimiters(&mut found, url);
     semantic_errors(&mut found, url);
     let mut warnings: Vec<Warning> = found
@@ -643,6 +662,39 @@ fn hostnumber<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
             )
         });
     }
+}
+
+/// A mailto URL's address that is no RFC 822 addr-spec, at the octet where
+/// it stops being one. The message names the octet only by its kind or as
+/// a special (`","`); where the octet lies in a password written further
+/// in the URL (`mailto:x//me:p,w@h/`), the diagnostic that hides the
+/// password does not name it at all.
+fn mailto_address<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
+    let Url::Mailto(mailto) = url else {
+        return;
+    };
+    let Some((index, why)) = mailto.not_addr_spec() else {
+        return;
+    };
+    let offset = found.at(mailto.encoded822addr()) + index;
+    let in_password = found.written.contains(offset);
+    found.warnings.push((
+        "",
+        Warning {
+            code: Code::MailtoAddress,
+            offsets: vec![offset],
+            count: 1,
+            message: format!(
+                "the mailto address is no RFC 822 addr-spec: {why} (RFC 1738, section 3.5: \
+                 \"(the encoding of an) addr-spec, as specified in RFC 822\")"
+            ),
+            in_password,
+            hidden_message: in_password.then_some(Cow::Borrowed(
+                "the mailto address is no RFC 822 addr-spec: it fails at a character of a \
+                 password written further in the URL (hidden; RFC 1738, section 3.5)",
+            )),
+        },
+    ));
 }
 
 /// Every encoded CR, LF and NUL: one warning per escape as written (`%0D`,

@@ -273,6 +273,26 @@ fn semantic_errors_are_found_without_decoding_a_part_whole() {
 }
 
 #[test]
+fn a_mailto_address_is_read_as_rfc_822_without_decoding_it_whole() {
+    // `lint` reads a mailto address as an RFC 822 addr-spec one octet at a
+    // time, escapes included: whether it is one or not, no copy of it.
+    let escapes = "%41".repeat(100_000);
+    let inputs = [
+        format!("mailto:{escapes}@h"),
+        format!("mailto:%22{escapes}%22@h"),
+        format!("mailto:{escapes}"),
+        format!("mailto:%22{escapes}"),
+    ];
+    for input in &inputs {
+        let url = parse(input).expect("valid");
+        let info = measure(|| {
+            std::hint::black_box(rfc1738::lint::lint(&url));
+        });
+        assert!(info.bytes_max < 4096, "{:.30}: {info:?}", input);
+    }
+}
+
+#[test]
 fn coverage_of_a_match_allocates_nothing_per_character() {
     // Coverage of one 1 MB line took 0.35-0.5 GB: its derivation tree, a
     // node of some 80 bytes and an allocation per production per

@@ -1,4 +1,4 @@
-//! Warnings about valid URLs, from sections 2.2, 4 and 6.
+//! Warnings about valid URLs, from sections 2.2, 3, 4 and 6.
 
 use rfc1738::lint::{Code, OFFSETS_KEPT, lint};
 use rfc1738::parse;
@@ -158,6 +158,80 @@ fn only_a_password_that_should_be_secret_is_warned_about() {
     assert!(shown.contains("ftp://anonymous:******@host/"), "{shown}");
     assert!(shown.contains("the password (hidden) encodes"), "{shown}");
     assert!(!shown.contains("%0A"), "{shown}");
+}
+
+/// Section 3.5: `<rfc822-addr-spec>` is "(the encoding of an) addr-spec, as
+/// specified in RFC 822"; the grammar's `encoded822addr = 1*xchar` accepts
+/// any run of characters. The decoded address is read as RFC 822 reads one
+/// (grammar/DECISIONS.md D33), and the warning is at the character where it
+/// stops being an addr-spec.
+#[test]
+fn a_mailto_address_that_is_no_rfc_822_addr_spec() {
+    for input in [
+        "mailto:joe@host.dom",
+        // Section 3.5: "the percent sign ("%") ... must be encoded".
+        "mailto:a%25b@c.dom",
+        // Within mailto URLs there are no reserved characters: `%40` is `@`.
+        "mailto:joe%40host.dom",
+        "mailto:%22joe%20smith%22@host.dom",
+        // `[` and `]` are unsafe (section 2.2): encoded.
+        "mailto:joe@%5B10.0.0.1%5D",
+        // Blanks between symbols and after the last are RFC 822's
+        // linear-white-space.
+        "mailto:joe%20@%20host.dom%20",
+        // RFC 822's own, A.1.4: a comment, and spaces around the ".".
+        "mailto:Wilt%20.%20(the%20Stilt)%20Chamberlain@NBA.US",
+    ] {
+        assert!(warnings(input).is_empty(), "{input}");
+    }
+    for (input, at) in [
+        // No "@" and domain: at the last character, after which they are
+        // missing.
+        ("mailto:joe", 9),
+        ("mailto:joe@", 10),
+        ("mailto:joe@host.", 15),
+        // An empty word or sub-domain: at the "." or "@" in its place.
+        ("mailto:joe..x@host", 11),
+        ("mailto:@host", 7),
+        // A special outside a quoted-string, written or encoded: at it.
+        ("mailto:joe,x@host", 10),
+        ("mailto:joe%2Cx@host", 10),
+        ("mailto:joe@a@b", 12),
+        // Two words with no "." between them (RFC 822's A.1.5 "Galloping
+        // Gourmet@ANT.Down-Under").
+        ("mailto:Galloping%20Gourmet@ANT.Down-Under", 19),
+        // An octet outside ASCII, and a quoted-string never closed.
+        ("mailto:j%C3%A9@host", 8),
+        ("mailto:%22joe@host", 17),
+        ("mailto:joe%20", 10),
+    ] {
+        assert_eq!(warnings(input), [(Code::MailtoAddress, at)], "{input}");
+    }
+    let url = parse("mailto:joe%2Cx@host").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(
+        message.contains("found \",\" where \".\" or \"@\""),
+        "{message}"
+    );
+    assert!(message.contains("RFC 1738, section 3.5"), "{message}");
+    // A control character is told by its kind, never written raw.
+    let url = parse("mailto:jo%1Be@host").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(message.contains("a control character"), "{message}");
+    assert!(!message.contains('\x1b'), "{message}");
+    // Found in a password written further in the URL, the character is
+    // not named when the passwords are hidden.
+    let url = parse("mailto:(//me:p)w,@h/").unwrap();
+    let warning = &lint(&url)[0];
+    assert_eq!(
+        (warning.code(), warning.offset()),
+        (Code::MailtoAddress, 16)
+    );
+    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    assert!(!hidden.contains("\",\""), "{hidden}");
+    assert!(hidden.contains("mailto:(//me:****@h/"), "{hidden}");
+    assert!(hidden.contains("a password written further"), "{hidden}");
+    assert_eq!(Code::MailtoAddress.as_str(), "mailto-address");
 }
 
 #[test]

@@ -661,6 +661,35 @@ fn warnings_are_reported_and_can_fail_the_run() {
     );
 }
 
+/// A mailto address that is no RFC 822 addr-spec is a warning about a valid
+/// URL (grammar/DECISIONS.md D33): checked by the grammar's letter, it is a
+/// valid `mailtourl` with none (D23).
+#[test]
+fn a_mailto_address_that_is_no_addr_spec_is_a_warning_by_scheme_only() {
+    let output = rfc1738(&["check", "--format", "json", "mailto:joe"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let record = &records(&output)[0];
+    assert_eq!(record["valid"], json!(true));
+    assert_eq!(record["warnings"][0]["code"], json!("mailto-address"));
+    assert_eq!(record["warnings"][0]["offset"], json!(9));
+    let denied = rfc1738(&["check", "--deny-warnings", "mailto:joe"], b"");
+    assert_eq!(denied.status.code(), Some(1));
+    let human = stdout(&denied);
+    assert!(
+        human.contains("warning[mailto-address]: the mailto address is no"),
+        "{human}"
+    );
+    assert!(human.contains(" --> input:1:10"), "{human}");
+    let letter = rfc1738(
+        &["check", "--deny-warnings", "-r", "mailtourl", "mailto:joe"],
+        b"",
+    );
+    assert_eq!(letter.status.code(), Some(0));
+    assert_eq!(stdout(&letter), "valid mailtourl: mailto:joe\n");
+    let fine = rfc1738(&["check", "--deny-warnings", "mailto:joe@host.dom"], b"");
+    assert_eq!(fine.status.code(), Some(0));
+}
+
 #[test]
 fn passwords_are_masked_in_human_output_only() {
     let output = rfc1738(&["check", "ftp://me:hunter2@host/"], b"");

@@ -581,14 +581,21 @@ fn the_page_does_not_grow_with_the_number_of_inputs() {
         let report = input.with_extension("html");
         let summary = summary(&input, &report);
         let page = fs::read_to_string(&report).expect("written");
-        pages.push((summary, page.len()));
+        // The warnings' chapter: a group per warning code met, whose
+        // number the codes bound, not the inputs.
+        let start = page.find("<section id=\"warnings\"").expect("warnings");
+        let end = page
+            .find("<section id=\"cause-examples\"")
+            .expect("examples");
+        pages.push((summary, page.len() - (end - start), end - start));
     }
-    let [(few, small), (many, large)] = &pages[..] else {
+    let [(few, small, few_warnings), (many, large, many_warnings)] = &pages[..] else {
         unreachable!()
     };
     // A hundred times the inputs, and more causes and schemes than are
     // shown (hundreds, and more schemes than are told apart), yet the page
-    // holds as many groups and examples: a few more digits.
+    // holds as many groups and examples: a few more digits, the warnings'
+    // chapter aside, which has a group for each warning code met.
     let told = |summary: &Value| {
         summary["causes"].as_array().unwrap().len() as u64
             + summary["other_causes"]["causes"].as_u64().unwrap()
@@ -596,8 +603,22 @@ fn the_page_does_not_grow_with_the_number_of_inputs() {
     assert!(told(many) > 400 && told(few) < told(many), "{}", told(many));
     assert_eq!(many["other_schemes"]["untracked"], true);
     assert_eq!(many["causes"].as_array().unwrap().len(), 40);
-    assert!(*large < 150_000, "{large} bytes");
+    let whole = large + many_warnings;
+    assert!(whole < 150_000, "{whole} bytes");
     assert!(large * 10 < small * 11, "{small} bytes, then {large}");
+    // The few inputs meet one warning code, the many most of them: at most
+    // a group's bytes for each code (its bar, three examples of bounded
+    // width).
+    let codes = |summary: &Value| summary["warning_codes"].as_array().unwrap().len();
+    assert!(codes(few) < codes(many), "{} codes", codes(many));
+    assert!(
+        *few_warnings < 600 + 2_000 * codes(few),
+        "{few_warnings} bytes"
+    );
+    assert!(
+        *many_warnings < 600 + 2_000 * codes(many),
+        "{many_warnings} bytes"
+    );
 }
 
 #[test]

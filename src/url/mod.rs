@@ -113,6 +113,7 @@ mod encode;
 mod errors;
 mod ftp;
 mod gopher;
+mod mailto;
 mod semantic_errors;
 mod semantics;
 #[cfg(feature = "serde")]

@@ -643,7 +643,7 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
     }
     writeln!(
         out,
-        "<p class=\"lead\">What sections 2.2, 4 and 6 of the RFC warn of, although the \
+        "<p class=\"lead\">What sections 2.2, 3, 4 and 6 of the RFC warn of, although the \
          grammar accepts it: {} in {} of the {}.</p>",
         counted(document.warnings, "warning", "warnings"),
         grouped(document.warned),
