@@ -3,11 +3,16 @@
 //!
 //! The input is read in blocks of whole lines, by a thread of its own that
 //! stays up to [`AHEAD`] reads ahead ([`ReadAhead`]). Each block is cut into
-//! units of about [`UNIT`] bytes at line boundaries; the units are formatted
-//! in parallel (rayon), a wave of a few per core at a time, each into its own
-//! buffer, and each wave's buffers are written in order before the next wave
-//! is formatted, so that the output waiting to be written is a few units',
-//! however much a block's lines expand. Nothing depends on the number of
+//! units of whole lines, and the units are formatted in parallel (rayon), a
+//! wave of a few per core at a time, each into its own buffer, and each
+//! wave's buffers are written in order before the next wave is formatted, so
+//! that the output waiting to be written is a few units', however much a
+//! block's lines expand. A unit is about [`UNIT`] bytes at most, and holds as
+//! many lines as the last wave's records say fill [`ROOM`], at most
+//! [`UNIT_LINES`] ([`FIRST_UNIT_LINES`] in the first wave): a record has a
+//! size of its own, whatever the length of its line, and a unit of 64 KiB of
+//! short lines held tens of thousands of them (22 MB of diagnostics of empty
+//! lines), two units a core. Nothing depends on the number of
 //! lines: the input buffer, the read-ahead's chunks and the units' output
 //! buffers are reused for every block, and a line longer than a block grows
 //! the input buffer to less than twice that line's length.
@@ -34,6 +39,22 @@ const BLOCK: usize = 4 << 20;
 
 /// The size of the units formatted in parallel.
 const UNIT: usize = 64 << 10;
+
+/// The most lines in a unit. A line's record takes some hundreds of bytes
+/// however short the line (a diagnostic of an empty line is 336 bytes, a
+/// record of one too long a hundred): this many make a few hundred
+/// kilobytes, and a unit long enough (half a millisecond of work or more)
+/// that handing it to a core costs nothing to speak of. It is what a wave's
+/// units hold after one whose records were short, so that a run of valid
+/// lines that `check` only counts is cut into few units; the first wave
+/// whose records are long after it holds up to this many of them a unit.
+const UNIT_LINES: usize = 1024;
+
+/// The lines of the first wave's units, before the formatter knows how long
+/// its records are: `explain --all` writes some 3 KB for a line of 50
+/// bytes, and a first wave of [`UNIT_LINES`] lines a unit held 50 MB of
+/// them on 8 threads.
+const FIRST_UNIT_LINES: usize = 16;
 
 /// Reads a byte stream as blocks of whole lines.
 ///
@@ -510,6 +531,8 @@ pub struct Formatter {
     spare: Vec<Vec<u8>>,
     /// The longest line formatted; a longer one is [`Item::TooLong`].
     max_line: usize,
+    /// The lines of the next wave's units ([`unit_lines`]).
+    unit_lines: usize,
 }
 
 /// The room a unit's output buffer starts with: a JSON record is about three
@@ -529,6 +552,7 @@ impl Formatter {
         Formatter {
             spare: Vec::new(),
             max_line,
+            unit_lines: FIRST_UNIT_LINES,
         }
     }
 
@@ -551,36 +575,27 @@ impl Formatter {
         W: FnMut(&[u8], T) -> Result<(), E>,
     {
         let max_line = self.max_line;
-        let units = units(block);
-        // The line number each unit starts at.
-        let counts: Vec<u64> = units
-            .par_iter()
-            .map(|unit| count_line_feeds(unit))
-            .collect();
-        let starts: Vec<u64> = counts
-            .iter()
-            .scan(first_line, |next, count| {
-                let start = *next;
-                *next += count;
-                Some(start)
-            })
-            .collect();
-        // The units are formatted a wave at a time, a few per core, and each
-        // wave written before the next: what waits to be written is a few
-        // units' output, not a block's (a short invalid line's diagnostic is
-        // hundreds of times its bytes).
+        // The units are cut and formatted a wave at a time, a few per core,
+        // and each wave written before the next: what waits to be written
+        // is a few units' output, not a block's (a short invalid line's
+        // diagnostic is hundreds of times its bytes).
         let wave = 2 * rayon::current_num_threads().max(1);
-        for (units, starts) in units.chunks(wave).zip(starts.chunks(wave)) {
+        let mut rest = block;
+        let mut next_line = first_line;
+        while !rest.is_empty() {
+            let wave_start = next_line;
+            let units = cut_wave(&mut rest, &mut next_line, wave, self.unit_lines);
             let buffers: Vec<Vec<u8>> = units
                 .iter()
                 .map(|_| self.spare.pop().unwrap_or_default())
                 .collect();
             let outputs: Vec<(Vec<u8>, T)> = units
                 .par_iter()
-                .zip(starts)
                 .zip(buffers)
-                .map(|((unit, &start), out)| format_unit(unit, start, max_line, &format, out))
+                .map(|(&(unit, start), out)| format_unit(unit, start, max_line, &format, out))
                 .collect();
+            let written: usize = outputs.iter().map(|(out, _)| out.len()).sum();
+            self.unit_lines = unit_lines(written, next_line - wave_start);
             for (out, gathered) in outputs {
                 write(&out, gathered)?;
                 if out.capacity() <= KEEP {
@@ -591,8 +606,40 @@ impl Formatter {
         // Every line but the input's last ends with a line feed; an empty
         // block has no line.
         let unended = !block.is_empty() && !block.ends_with(b"\n");
-        Ok(counts.iter().sum::<u64>() + u64::from(unended))
+        Ok(next_line - first_line + u64::from(unended))
     }
+}
+
+/// How many lines the units of the next wave hold, now that the last
+/// wave's `lines` lines made `written` bytes of output: as many as fill
+/// [`ROOM`] at that rate, at least one and at most [`UNIT_LINES`]. Records
+/// of a few kilobytes a line (`explain --all`) make units of a few lines,
+/// so that what waits to be written does not grow with them.
+fn unit_lines(written: usize, lines: u64) -> usize {
+    let per_line = (written as u64 / lines.max(1)).max(1);
+    let fit = usize::try_from(ROOM as u64 / per_line).unwrap_or(UNIT_LINES);
+    fit.clamp(1, UNIT_LINES)
+}
+
+/// The next wave of units of `rest`, at most `wave` of them, each of at
+/// most `lines` lines, with the number of its first line (`next_line`
+/// for the first); takes them from `rest`, and moves `next_line` past them.
+fn cut_wave<'a>(
+    rest: &mut &'a [u8],
+    next_line: &mut u64,
+    wave: usize,
+    lines: usize,
+) -> Vec<(&'a [u8], u64)> {
+    let mut units = Vec::with_capacity(wave);
+    while units.len() < wave && !rest.is_empty() {
+        let (end, count) = unit_end(rest, lines);
+        // `end` is within `rest`, and not 0: every unit holds a byte.
+        let (unit, after) = rest.split_at(end);
+        units.push((unit, *next_line));
+        *next_line += count;
+        *rest = after;
+    }
+    units
 }
 
 /// Formats every line of `unit`, whose first line is line `start`, into
@@ -751,24 +798,38 @@ fn count_line_feeds(bytes: &[u8]) -> u64 {
         .sum()
 }
 
-/// `block` cut into units of about [`UNIT`] bytes, each ending after a line
-/// feed (the last one at the end of the block).
-fn units(block: &[u8]) -> Vec<&[u8]> {
-    let mut units = Vec::with_capacity(block.len() / UNIT + 1);
-    let mut rest = block;
-    while rest.len() > UNIT {
-        let Some(newline) = rest[UNIT..].iter().position(|&b| b == b'\n') else {
-            break;
-        };
-        // `UNIT + newline` is a line feed of `rest`: the split is within it.
-        let (unit, after) = rest.split_at(UNIT + newline + 1);
-        units.push(unit);
-        rest = after;
+/// Where the first unit of `rest`, which is not empty, ends, and how many
+/// line feeds it holds: after its `lines`th line (at least one) when that
+/// line ends within [`UNIT`] bytes, else after the line that reaches
+/// [`UNIT`] bytes, or at the end of `rest`.
+fn unit_end(rest: &[u8], lines: usize) -> (usize, u64) {
+    let window = &rest[..rest.len().min(UNIT)];
+    let most = lines.max(1) as u64;
+    // Line feeds are counted a stretch at a time (vectorized), and only the
+    // stretch that holds the unit's last one is searched line by line: a
+    // search for every line took 2% of a JSON batch's instructions.
+    let mut seen = 0;
+    let mut start = 0;
+    for stretch in window.chunks(1 << 10) {
+        let count = count_line_feeds(stretch);
+        if seen + count >= most {
+            // The stretch holds at least `most - seen` line feeds.
+            let nth = usize::try_from(most - seen - 1).unwrap_or(usize::MAX);
+            if let Some(at) = memchr::memchr_iter(b'\n', stretch).nth(nth) {
+                return (start + at + 1, most);
+            }
+        }
+        seen += count;
+        start += stretch.len();
     }
-    if !rest.is_empty() {
-        units.push(rest);
+    // The line that reaches `UNIT` bytes ends the unit, or the block does.
+    match rest
+        .get(UNIT..)
+        .and_then(|after| memchr::memchr(b'\n', after))
+    {
+        Some(at) => (UNIT + at + 1, seen + 1),
+        None => (rest.len(), seen),
     }
-    units
 }
 
 #[cfg(test)]
@@ -1205,6 +1266,128 @@ mod tests {
             blocks.buffer.len()
         );
         assert!(blocks.next_block().unwrap().is_none());
+    }
+
+    /// `block` cut into units of at most `lines` lines, waves of three at
+    /// a time, each unit's first line numbered (checked) as its line feeds
+    /// before it say.
+    fn units(block: &[u8], lines: usize) -> Vec<&[u8]> {
+        let (mut rest, mut next_line) = (block, 0);
+        let mut units: Vec<&[u8]> = Vec::new();
+        while !rest.is_empty() {
+            let wave = cut_wave(&mut rest, &mut next_line, 3, lines);
+            assert!(!wave.is_empty() && wave.len() <= 3);
+            for (unit, start) in wave {
+                let before: u64 = units.iter().map(|unit| count_line_feeds(unit)).sum();
+                assert_eq!(start, before, "{unit:?}");
+                units.push(unit);
+            }
+        }
+        assert_eq!(units.concat(), block);
+        units
+    }
+
+    #[test]
+    fn units_end_after_so_many_lines_or_so_many_bytes() {
+        let sizes = |block: &[u8], lines| {
+            let cut = units(block, lines);
+            cut.iter().map(|unit| unit.len()).collect::<Vec<_>>()
+        };
+        // Empty lines: units of so many lines, not of `UNIT` bytes, which
+        // would be 65,536 records each.
+        let blank = vec![b'\n'; 3 * UNIT_LINES + 5];
+        assert_eq!(
+            sizes(&blank, UNIT_LINES),
+            [UNIT_LINES, UNIT_LINES, UNIT_LINES, 5]
+        );
+        assert_eq!(sizes(&blank[..20], 7), [7, 7, 6]);
+        assert_eq!(sizes(&blank[..3], 0), [1, 1, 1]);
+        // Lines of 1000 bytes: a unit ends with the line that reaches
+        // `UNIT` bytes (the 66th), the last one with the block.
+        let long = [&[b'a'; 999][..], b"\n"].concat().repeat(200);
+        assert_eq!(sizes(&long, UNIT_LINES), [66_000, 66_000, 66_000, 2_000]);
+        assert_eq!(sizes(&long[..5000], 2), [2000, 2000, 1000]);
+        // A line longer than a unit is a unit.
+        let longer = [&[b'a'; 2 * UNIT][..], b"\nb\n"].concat();
+        assert_eq!(sizes(&longer, UNIT_LINES), [2 * UNIT + 1, 2]);
+        // Lines of every length: whichever bound comes first, units of
+        // whole lines, the last line unended. Runs of 3000 short lines (a
+        // unit's 1024 of them are 50 KB) and of 2000 longer ones (a unit's
+        // 1024 are 500 KB).
+        let length = |i: usize| {
+            if i % 5000 < 3000 {
+                i * 7 % 100
+            } else {
+                i % 1000
+            }
+        };
+        let mut mixed: Vec<u8> = (0..20_000)
+            .flat_map(|i| [&b"x".repeat(length(i))[..], b"\n"].concat())
+            .collect();
+        mixed.extend_from_slice(b"unended");
+        let cut = units(&mixed, UNIT_LINES);
+        let (last, full) = cut.split_last().unwrap();
+        assert_eq!(*last.last().unwrap(), b'd');
+        let (mut by_lines, mut by_bytes) = (0, 0);
+        for unit in full {
+            let lines = count_line_feeds(unit) as usize;
+            assert_eq!(unit.last(), Some(&b'\n'));
+            assert!(lines <= UNIT_LINES, "{lines} lines");
+            // Cut at the line that reaches `UNIT` bytes, or at the last
+            // line that may be a unit's.
+            let before = unit[..unit.len() - 1].iter().rposition(|&b| b == b'\n');
+            if unit.len() >= UNIT && before.is_none_or(|at| at + 1 < UNIT) {
+                by_bytes += 1;
+            } else {
+                assert_eq!(lines, UNIT_LINES, "{} bytes", unit.len());
+                by_lines += 1;
+            }
+        }
+        assert!(by_lines > 0 && by_bytes > 0, "{by_lines} and {by_bytes}");
+        assert!(units(b"", UNIT_LINES).is_empty());
+    }
+
+    #[test]
+    fn units_hold_as_many_lines_as_their_records_fit_in_the_room() {
+        // Records of 4 KiB a line, then of 100 bytes, then of none: a
+        // unit's output stays within the room, the first wave's too, which
+        // knows nothing of them. (Records that grow make one wave of larger
+        // units, of at most `UNIT_LINES` lines.)
+        let wave = 2 * rayon::current_num_threads().max(1);
+        let region = (2 * wave * UNIT_LINES) as u64;
+        let block = b"x\n".repeat(3 * region as usize);
+        let size = |number: u64| match (number - 1) / region {
+            0 => 4096,
+            1 => 100,
+            _ => 0,
+        };
+        let mut formatter = Formatter::new(ANY);
+        let mut written = Vec::new();
+        let lines = formatter
+            .format_block(
+                &block,
+                1,
+                |number, _, out: &mut Vec<u8>, count: &mut u64| {
+                    out.resize(out.len() + size(number), b'r');
+                    *count += 1;
+                },
+                |out, count| {
+                    written.push((out.len(), count));
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        assert_eq!(lines, 3 * region);
+        assert_eq!(written.iter().map(|&(_, lines)| lines).sum::<u64>(), lines);
+        let most = UNIT_LINES as u64;
+        let first = FIRST_UNIT_LINES as u64;
+        assert!(written[..wave].iter().all(|&(_, lines)| lines == first));
+        assert!(written.iter().all(|&(out, _)| out <= ROOM), "{written:?}");
+        // Records of 4 KiB: units of 64 lines; of 100 bytes or none, of
+        // the most.
+        assert!(written.contains(&(ROOM, 64)), "{written:?}");
+        assert!(written.contains(&(100 * UNIT_LINES, most)), "{written:?}");
+        assert!(written.contains(&(0, most)), "{written:?}");
     }
 
     #[test]

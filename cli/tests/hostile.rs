@@ -434,7 +434,18 @@ fn memory_does_not_grow_with_the_number_of_lines() {
 /// The peak memory of `rfc1738 ARGS` reading the file `input`, sampled
 /// until it ends.
 fn peak_reading(args: &[&str], input: &std::path::Path) -> u64 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+    peak_reading_on(args, input, None)
+}
+
+/// The peak memory of `rfc1738 ARGS` reading the file `input`, on
+/// `threads` threads (`RAYON_NUM_THREADS`) or as many as it takes, sampled
+/// until it ends.
+fn peak_reading_on(args: &[&str], input: &std::path::Path, threads: Option<usize>) -> u64 {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rfc1738"));
+    if let Some(threads) = threads {
+        command.env("RAYON_NUM_THREADS", threads.to_string());
+    }
+    let mut child = command
         .args(args)
         .arg("-f")
         .arg(input)
@@ -524,6 +535,29 @@ fn check_and_parse_write_their_records_as_they_go_whatever_the_number_of_lines()
         assert!(
             many < few + 4 * 1024,
             "{command}: {few} kB for 100 000 lines, {many} kB for 600 000"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn short_lines_take_no_more_memory_on_more_threads() {
+    // A record per line of three bytes (too long for a limit of one byte,
+    // the cheapest record, a hundred bytes): units of 64 KiB held 21,845
+    // of them, 2 MB of records, and a wave two units a thread, so eight
+    // threads took 40 MB more than one (4 MB of empty lines, whose
+    // diagnostics are 336 bytes, 300 MB more). 1.2 MB of lines fill a wave
+    // of 8 threads.
+    let dir = scratch_dir("threads-memory");
+    let file = short_lines(&dir, 400_000);
+    for command in ["check", "parse", "explain"] {
+        let args = [command, "--max-line-bytes", "1"];
+        let one = peak_reading_on(&args, &file, Some(1));
+        let eight = peak_reading_on(&args, &file, Some(8));
+        assert!(one > 0 && eight > 0, "/proc gave the peak memory");
+        assert!(
+            eight < one + 8 * 1024,
+            "{command}: {one} kB on 1 thread, {eight} kB on 8"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
