@@ -30,7 +30,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use rfc1738::Rule;
@@ -48,7 +48,7 @@ use rfc1738::Rule;
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
     /// When to colour the output: `auto` when the stream is a terminal,
-    /// unless NO_COLOR is set (CLICOLOR_FORCE forces it).
+    /// unless NO_COLOR is set (CLICOLOR_FORCE, unless 0, forces it).
     #[arg(
         long,
         value_enum,
@@ -641,9 +641,9 @@ fn hostile_arguments() -> bool {
     })
 }
 
-/// The `--color` the command line gives, read before clap reads it, so that
-/// clap's own help and errors follow it too: the last `--color WHEN` or
-/// `--color=WHEN` before a `--`.
+/// The `--color` the command line gives, read apart from clap, so that
+/// clap's own help and errors, written when clap could not read the line,
+/// follow it too: the last `--color WHEN` or `--color=WHEN` before a `--`.
 fn color_argument() -> Option<ColorChoice> {
     let arguments: Vec<OsString> = std::env::args_os().skip(1).collect();
     let mut chosen = None;
@@ -661,15 +661,19 @@ fn color_argument() -> Option<ColorChoice> {
     chosen
 }
 
-/// Makes `choice` the colour choice of every stream, this tool's and
-/// clap's (through anstream, which also reads NO_COLOR, CLICOLOR_FORCE and
-/// whether the stream is a terminal for `auto`).
-fn choose_color(choice: ColorChoice) {
-    anstream::ColorChoice::write_global(match choice {
+/// Makes `choice` anstream's colour choice from now on, for this tool's
+/// output and clap's: `auto` is left to anstream (which reads NO_COLOR,
+/// CLICOLOR_FORCE, CLICOLOR and whether each stream is a terminal), but
+/// for `CLICOLOR_FORCE=0`, decided here for the stream written next, a
+/// `terminal` or not ([`output::color_choice`]). That is the one stream
+/// coloured: clap's help or error, or else standard output.
+fn choose_color(choice: ColorChoice, terminal: bool) {
+    let when = match choice {
         ColorChoice::Auto => anstream::ColorChoice::Auto,
         ColorChoice::Always => anstream::ColorChoice::Always,
         ColorChoice::Never => anstream::ColorChoice::Never,
-    });
+    };
+    anstream::ColorChoice::write_global(output::color_choice(when, terminal));
 }
 
 /// Reads the command line. When an argument holds a character that may not
@@ -677,9 +681,6 @@ fn choose_color(choice: ColorChoice) {
 /// quote the argument, is written with each line as
 /// [`rfc1738::visible`] shows it.
 fn read_command_line() -> Result<Cli, ExitCode> {
-    if let Some(choice) = color_argument() {
-        choose_color(choice);
-    }
     let hostile = hostile_arguments();
     let mut command = Cli::command();
     if hostile {
@@ -693,6 +694,13 @@ fn read_command_line() -> Result<Cli, ExitCode> {
         Err(error) => error,
     };
     let status = u8::try_from(error.exit_code()).unwrap_or(2);
+    // clap writes help and errors in the colours `--color` asks for.
+    let terminal = if error.use_stderr() {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    choose_color(color_argument().unwrap_or(ColorChoice::Auto), terminal);
     // clap's own `exit` ignores a failure to write: help or a version that
     // cannot be written would end with status 0.
     let written = if hostile {
@@ -737,7 +745,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(status) => return status,
     };
-    choose_color(cli.color);
+    choose_color(cli.color, std::io::stdout().is_terminal());
     // Should SIGINT keep its default action, a run it ends may end in the
     // middle of a record: nothing else is lost, so the run goes on.
     let _ = interrupt::install();

@@ -10,14 +10,15 @@ use std::fmt::{self, Display};
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
+use anstream::ColorChoice;
 use anstyle::{AnsiColor, Style};
 
 use crate::interrupt;
 
 /// How human output on standard output is styled, decided once per run:
 /// colour when anstream says so for standard output (`--color`, NO_COLOR,
-/// CLICOLOR_FORCE, and whether it is a terminal). Diagnostics are told
-/// the same (`styled`).
+/// CLICOLOR_FORCE, and whether it is a terminal, as [`color_choice`] made
+/// its choice). Diagnostics are told the same (`styled`).
 pub struct Paint {
     /// Whether to colour.
     pub color: bool,
@@ -36,7 +37,7 @@ pub const VALID: Style = Style::new()
 impl Paint {
     /// The styling of standard output.
     pub fn stdout() -> Self {
-        let color = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
+        let color = anstream::AutoStream::choice(&io::stdout()) != ColorChoice::Never;
         Paint { color }
     }
 
@@ -46,6 +47,36 @@ impl Paint {
             style: self.color.then_some(style),
             text,
         }
+    }
+}
+
+/// The colour choice for a stream, a `terminal` or not, under `--color`
+/// `when`: `always` and `never` as they say; `auto` as anstream decides it
+/// for the stream (NO_COLOR, then CLICOLOR_FORCE, CLICOLOR, whether it is
+/// a terminal, TERM), except that `CLICOLOR_FORCE=0` forces nothing.
+///
+/// anstream (through anstyle-query) takes any value of CLICOLOR_FORCE but
+/// an empty one to force colour; the convention it reads
+/// (<https://bixense.com/clicolors/>) forces colour when it is "!= 0", as
+/// anstyle-query reads `CLICOLOR=0` itself. For that value the choice is
+/// anstream's reading of the rest of the environment, made here for the
+/// stream; for any other, `auto` is left to anstream.
+pub fn color_choice(when: ColorChoice, terminal: bool) -> ColorChoice {
+    let unforced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|value| value == "0");
+    if when != ColorChoice::Auto || !unforced {
+        return when;
+    }
+    let clicolor = anstyle_query::clicolor();
+    let colour = !anstyle_query::no_color()
+        && clicolor != Some(false)
+        && terminal
+        && (anstyle_query::term_supports_color()
+            || clicolor == Some(true)
+            || anstyle_query::is_ci());
+    if colour {
+        ColorChoice::Always
+    } else {
+        ColorChoice::Never
     }
 }
 

@@ -360,6 +360,34 @@ fn colour_on_every_command_as_asked_and_as_the_environment_says() {
         );
         let both = [("CLICOLOR_FORCE", Some("1")), ("NO_COLOR", Some("1"))];
         assert!(!escape(&with("auto", &both)), "{args:?}");
+        // CLICOLOR_FORCE=0 forces nothing (bixense.com/clicolors: colour
+        // is forced when it is "!= 0"); `always` still colours.
+        let zero = [("CLICOLOR_FORCE", Some("0"))];
+        assert!(!escape(&with("auto", &zero)), "{args:?}");
+        assert!(escape(&with("always", &zero)), "{args:?}");
+    }
+    // Without `--color`, on a pipe: CLICOLOR_FORCE=1 colours the records,
+    // clap's help (standard output) and its errors (standard error), and
+    // CLICOLOR_FORCE=0 none of them, as without it.
+    let error_escape = |output: &std::process::Output| stderr(output).contains("\u{1b}[");
+    for (force, coloured) in [(Some("1"), true), (Some("0"), false), (None, false)] {
+        let env = [("CLICOLOR_FORCE", force)];
+        let records = rfc1738_env(&["check", "http://a b/"], b"", &env);
+        assert_eq!(
+            escape(&records),
+            coloured,
+            "{force:?}: {}",
+            stdout(&records)
+        );
+        let help = rfc1738_env(&["check", "--help"], b"", &env);
+        assert_eq!(escape(&help), coloured, "{force:?}");
+        let error = rfc1738_env(&["check", "--bogus"], b"", &env);
+        assert_eq!(
+            error_escape(&error),
+            coloured,
+            "{force:?}: {}",
+            stderr(&error)
+        );
     }
     // `--color` goes anywhere on the line, and governs clap's own help.
     let output = rfc1738_env(&["--color", "always", "check", "--help"], b"", &[]);

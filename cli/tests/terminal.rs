@@ -17,6 +17,14 @@ fn on_a_terminal(args: &[&str], no_color: bool) -> Option<String> {
 /// at it (its standard input is the terminal too), or `None` without
 /// `script`.
 fn typed_on_a_terminal(args: &[&str], no_color: bool, typed: Option<&str>) -> Option<String> {
+    let env: &[(&str, &str)] = if no_color { &[("NO_COLOR", "1")] } else { &[] };
+    in_a_terminal(args, env, typed)
+}
+
+/// What the terminal showed while `rfc1738 ARGS` ran in it with the colour
+/// variables of `env` set (the others removed), `typed` typed at it, or
+/// `None` without `script`.
+fn in_a_terminal(args: &[&str], env: &[(&str, &str)], typed: Option<&str>) -> Option<String> {
     let mut command_line = String::from(env!("CARGO_BIN_EXE_rfc1738"));
     for arg in args {
         command_line.push_str(" '");
@@ -35,10 +43,9 @@ fn typed_on_a_terminal(args: &[&str], no_color: bool, typed: Option<&str>) -> Op
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
-    if no_color {
-        script.env("NO_COLOR", "1");
-    }
+        .env_remove("CLICOLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .envs(env.iter().copied());
     let mut child = match script.spawn() {
         Ok(child) => child,
         Err(error) => {
@@ -67,6 +74,22 @@ fn a_terminal_gets_colour_unless_no_color_is_set() {
     let plain = on_a_terminal(&["check", "http://a b/"], true).expect("script ran once");
     assert!(!plain.contains('\u{1b}'), "{plain:?}");
     assert!(plain.contains("error: "), "{plain:?}");
+}
+
+#[test]
+fn clicolor_force_0_leaves_a_terminal_its_colour() {
+    // CLICOLOR_FORCE=0 forces nothing, neither colour on a pipe nor its
+    // absence on a terminal; NO_COLOR and CLICOLOR=0 still take it away.
+    let args = ["check", "http://a b/"];
+    let Some(coloured) = in_a_terminal(&args, &[("CLICOLOR_FORCE", "0")], None) else {
+        return;
+    };
+    assert!(coloured.contains("\u{1b}["), "{coloured:?}");
+    for off in [("NO_COLOR", "1"), ("CLICOLOR", "0")] {
+        let plain =
+            in_a_terminal(&args, &[("CLICOLOR_FORCE", "0"), off], None).expect("script ran once");
+        assert!(!plain.contains('\u{1b}'), "{off:?}: {plain:?}");
+    }
 }
 
 /// A file of `size` bytes of valid lines.
