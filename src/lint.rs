@@ -416,11 +416,19 @@ impl<'a> Findings<'a> {
             || (code == Code::EncodedDelimiter && self.written.contains(offset));
         // At most 20 warnings (see the module's documentation): a
         // linear search.
+        // Findings in passwords are one warning a code whatever their
+        // subjects: two would tell, hidden, which escapes a password holds.
         let same = self.warnings.iter_mut().find(|(about, warning)| {
-            warning.code == code && *about == subject && warning.in_password == in_password
+            warning.code == code
+                && warning.in_password == in_password
+                && (in_password || *about == subject)
         });
         match same {
-            Some((_, warning)) => {
+            Some((about, warning)) => {
+                if *about != subject && code == Code::EncodedDelimiter {
+                    // The first escape's message no longer names them all.
+                    warning.message = IN_PASSWORD_DELIMITERS.to_owned();
+                }
                 warning.count += 1;
                 if warning.offsets.len() < OFFSETS_KEPT {
                     warning.offsets.push(offset);
@@ -434,13 +442,8 @@ impl<'a> Findings<'a> {
                     count: 1,
                     message: message(),
                     in_password,
-                    hidden_message: (in_password && code == Code::EncodedDelimiter).then_some(
-                        Cow::Borrowed(
-                            "the password (hidden) encodes CR, LF or NUL: decoded, it can end a \
-                             protocol line or string early and smuggle in another operation \
-                             (RFC 1738, section 6)",
-                        ),
-                    ),
+                    hidden_message: (in_password && code == Code::EncodedDelimiter)
+                        .then_some(Cow::Borrowed(HIDDEN_PASSWORD_DELIMITERS)),
                 },
             )),
         }
@@ -488,6 +491,17 @@ impl<'a> Findings<'a> {
             .is_some_and(|password| password.contains(&offset))
     }
 }
+
+/// What a diagnostic that hides the passwords says of encoded CR, LF or NUL
+/// in a password: not which.
+const HIDDEN_PASSWORD_DELIMITERS: &str = "the password (hidden) encodes CR, LF or NUL: decoded, \
+     it can end a protocol line or string early and smuggle in another operation (RFC 1738, \
+     section 6)";
+
+/// The message of encoded CR, LF or NUL in a password once they are of more
+/// than one escape: one warning, which names none of them.
+const IN_PASSWORD_DELIMITERS: &str = "the password encodes CR, LF or NUL: decoded, it can end a \
+     protocol line or string early and smuggle in another operation (RFC 1738, section 6)";
 
 /// What a diagnostic that hides the passwords says of a forbidden octet in
 /// a password written further in the URL.

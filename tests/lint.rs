@@ -586,6 +586,31 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
     assert!(!hidden.contains("times"), "{hidden}");
     assert!(!hidden.contains("12"), "{hidden}");
     assert!(hidden.contains("input:1:10"), "{hidden}");
+    // Escapes of different octets in the password: one warning still, which
+    // names none of them, hidden or shown, so that how many warnings there
+    // are tells nothing of which octets the password encodes.
+    let url = parse("ftp://me:ZQ%0DXJ%0A%00@h/").unwrap();
+    let delimiters: Vec<_> = lint(&url)
+        .into_iter()
+        .filter(|warning| warning.code() == Code::EncodedDelimiter)
+        .collect();
+    assert_eq!(delimiters.len(), 1);
+    assert_eq!((delimiters[0].count(), delimiters[0].offset()), (3, 11));
+    let shown = delimiters[0].diagnostic(&url).to_string();
+    assert!(
+        shown.contains("the password encodes CR, LF or NUL"),
+        "{shown}"
+    );
+    assert!(shown.contains("3 times, at columns 12, 17, 20"), "{shown}");
+    let hidden = delimiters[0]
+        .diagnostic(&url)
+        .hide_password(true)
+        .to_string();
+    assert!(hidden.contains("the password (hidden) encodes"), "{hidden}");
+    assert!(
+        !hidden.contains("%0") && !hidden.contains("times"),
+        "{hidden}"
+    );
     // Only in the path: the escape is no secret, and is named.
     let url = parse("ftp://me:pw@host.dom/%0D").unwrap();
     let delimiter = &lint(&url)[1];
