@@ -145,7 +145,7 @@ fn table(
     }
     writeln!(
         out,
-        "    pub const fn {signature} {{\n        match self {{"
+        "    #[must_use]\n    pub const fn {signature} {{\n        match self {{"
     )
     .unwrap();
     for (variant, value) in rows {
@@ -270,6 +270,7 @@ fn rules(productions: &[Production], modules: &[String]) -> String {
          /// assert_eq!(Rule::from_name(\"ip-schemepart\"), Some(Rule::IpSchemepart));\n    \
          /// assert_eq!(Rule::from_name(\"IP-SCHEMEPART\"), None);\n    \
          /// ```\n    \
+         #[must_use]\n    \
          pub fn from_name(name: &str) -> Option<Rule> {\n        match name {\n",
     );
     for p in productions {

@@ -277,6 +277,7 @@ impl<'a> Match<'a> {
     /// assert_eq!(rfc1738::check("WAIS://h/db")?.rule(), rfc1738::Rule::Waisurl);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -288,6 +289,7 @@ impl<'a> Match<'a> {
     /// assert_eq!(matched.as_str(), "host.dom:80");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.input
     }
@@ -362,6 +364,7 @@ impl<'a> Match<'a> {
     /// assert_eq!(parse_rule(Rule::Url, "ftp://me:p@ss@host/")?.password_span(), Some(9..13));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
         password::in_match(self.rule, self.input, self.folded)
             .or_else(|| url_prefix_password(self.rule, self.input))

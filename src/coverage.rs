@@ -108,6 +108,7 @@ impl Coverage {
     /// assert_eq!(coverage.inputs(), 0);
     /// assert_eq!(coverage.unexercised().count(), Rule::ALL.iter().map(|&r| coverage.alternatives(r)).sum());
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         let grammar = Grammar::rfc1738();
         let alternatives: Vec<&'static [Expr]> = Rule::ALL
@@ -249,6 +250,7 @@ impl Coverage {
     /// assert_eq!(coverage.inputs(), 2);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn inputs(&self) -> usize {
         self.tally.inputs
     }
@@ -261,6 +263,7 @@ impl Coverage {
     /// coverage.add_rejected();
     /// assert_eq!(coverage.rejected(), 1);
     /// ```
+    #[must_use]
     pub fn rejected(&self) -> usize {
         self.tally.rejected
     }
@@ -277,6 +280,7 @@ impl Coverage {
     /// assert_eq!(coverage.count(Rule::Gtype, 7), 0);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn count(&self, rule: Rule, alternative: usize) -> usize {
         self.tally.counts[index(rule)]
             .get(alternative)
@@ -296,6 +300,7 @@ impl Coverage {
     /// assert_eq!(coverage.uses(Rule::Hostport), 3);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn uses(&self, rule: Rule) -> usize {
         // Counted apart: a sum over the alternatives would count twice an
         // input taking two, their largest would count once two inputs
@@ -311,6 +316,7 @@ impl Coverage {
     /// assert_eq!(coverage.alternatives(Rule::Host), 2); // hostname | hostnumber
     /// assert_eq!(coverage.alternatives(Rule::Digit), 10);
     /// ```
+    #[must_use]
     pub fn alternatives(&self, rule: Rule) -> usize {
         self.tally.counts[index(rule)].len()
     }

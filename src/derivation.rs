@@ -142,6 +142,7 @@ impl<'a> Derivation<'a> {
     /// assert_eq!(tree.rule(), rfc1738::Rule::Newsurl);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -153,6 +154,7 @@ impl<'a> Derivation<'a> {
     /// assert_eq!(tree.find(rfc1738::Rule::Port).unwrap().span(), 12..14);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
@@ -165,6 +167,7 @@ impl<'a> Derivation<'a> {
     /// assert_eq!(tree.text(), "ftp://me@host/f");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn text(&self) -> &'a str {
         // Spans end at ASCII bytes the grammar matched: char boundaries.
         &self.input[self.span.clone()]
@@ -179,6 +182,7 @@ impl<'a> Derivation<'a> {
     /// assert_eq!(children, [Rule::Host, Rule::Port]);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn children(&self) -> &[Derivation<'a>] {
         &self.children
     }
@@ -210,6 +214,7 @@ impl<'a> Derivation<'a> {
     /// assert!(tree.find(Rule::Port).is_none());
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn find(&self, rule: Rule) -> Option<&Derivation<'a>> {
         self.nodes().find(|node| node.rule == rule)
     }
@@ -224,6 +229,7 @@ impl<'a> Derivation<'a> {
 /// assert!(is_character_class(Rule::Uchar) && is_character_class(Rule::Escape));
 /// assert!(!is_character_class(Rule::Hostport) && !is_character_class(Rule::Digits));
 /// ```
+#[must_use]
 pub fn is_character_class(rule: Rule) -> bool {
     matches!(
         rule,

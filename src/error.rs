@@ -368,6 +368,7 @@ impl Error {
     /// assert_eq!(rfc1738::parse("ftp://h/%zz").unwrap_err().rule(), Rule::Ftpurl);
     /// assert_eq!(rfc1738::parse_rule(Rule::Port, "8a").unwrap_err().rule(), Rule::Port);
     /// ```
+    #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -382,6 +383,7 @@ impl Error {
     /// // Too short: the offset is the end of the input.
     /// assert_eq!(rfc1738::parse("http:/").unwrap_err().offset(), 6);
     /// ```
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -392,6 +394,7 @@ impl Error {
     /// let error = rfc1738::parse_rule(rfc1738::Rule::Url, "x:a\nb").unwrap_err();
     /// assert_eq!(error.position().to_string(), "1:4");
     /// ```
+    #[must_use]
     pub fn position(&self) -> Position {
         match self.long() {
             Some(long) => long.position,
@@ -405,6 +408,7 @@ impl Error {
     /// let error = rfc1738::parse_rule(rfc1738::Rule::Url, "x:a\nb").unwrap_err();
     /// assert_eq!(error.line(), 1);
     /// ```
+    #[must_use]
     pub fn line(&self) -> usize {
         self.position().line()
     }
@@ -416,6 +420,7 @@ impl Error {
     /// let error = rfc1738::parse("ftp://h/é").unwrap_err();
     /// assert_eq!((error.offset(), error.column()), (8, 9));
     /// ```
+    #[must_use]
     pub fn column(&self) -> usize {
         self.position().column()
     }
@@ -445,6 +450,7 @@ impl Error {
     /// assert_eq!(error.expected()[0], Expected::Rule(Rule::Alphadigit));
     /// assert!(error.expected().contains(&Expected::Rule(Rule::Digit)));
     /// ```
+    #[must_use]
     pub fn path(&self) -> &[Rule] {
         self.details().recorded.path.rules()
     }
@@ -460,6 +466,7 @@ impl Error {
     ///     [Expected::Rule(Rule::Digit), Expected::Literal("/"), Expected::EndOfInput]
     /// );
     /// ```
+    #[must_use]
     pub fn expected(&self) -> &[Expected] {
         self.details().recorded.expected.as_slice()
     }
@@ -473,6 +480,7 @@ impl Error {
     /// let error = rfc1738::check_bytes(b"http://h/\xff", None).unwrap_err();
     /// assert_eq!(error.found(), Found::Byte(0xFF));
     /// ```
+    #[must_use]
     pub fn found(&self) -> Found {
         match self.long() {
             Some(long) => long.found,
@@ -492,6 +500,7 @@ impl Error {
     /// assert_eq!(hints[0].section(), "3.3");
     /// assert!(rfc1738::parse("http:/").unwrap_err().hints().is_empty());
     /// ```
+    #[must_use]
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
         let hide = self.hides_found(details);
@@ -540,6 +549,7 @@ impl Error {
     /// let error = rfc1738::parse(" ftp://me:secret@host/").unwrap_err();
     /// assert_eq!(error.password_span(), Some(10..16));
     /// ```
+    #[must_use]
     pub fn password_span(&self) -> Option<Range<usize>> {
         self.password(self.details()).cloned()
     }
@@ -697,6 +707,7 @@ impl Error {
     ///     r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found byte 0xFF"#
     /// );
     /// ```
+    #[must_use]
     pub fn message(&self) -> String {
         let mut message = String::with_capacity(128);
         // Writing to a String does not fail.
@@ -722,6 +733,7 @@ impl Error {
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
     /// assert_eq!(error.path_display(), "httpurl › hostport › port › digits");
     /// ```
+    #[must_use]
     pub fn path_display(&self) -> String {
         let mut path = String::with_capacity(64);
         for (i, rule) in self.path().iter().enumerate() {
@@ -745,6 +757,7 @@ impl Error {
     /// // In colour, for a terminal that shows it.
     /// assert!(error.diagnostic().styled(true).to_string().contains("\x1b["));
     /// ```
+    #[must_use]
     pub fn diagnostic(&self) -> Diagnostic<'_> {
         Diagnostic::new(Of::Error(self))
     }

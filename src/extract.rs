@@ -239,6 +239,7 @@ impl HyphenBreak {
     /// assert_eq!(hyphen.offset_in_text(), 14);
     /// assert_eq!(&text[hyphen.offset_in_text()..][..1], "-");
     /// ```
+    #[must_use]
     pub fn offset_in_text(&self) -> usize {
         self.offset_in_text
     }
@@ -250,6 +251,7 @@ impl HyphenBreak {
     /// assert_eq!(hit.url(), "ftp://h/a-b");
     /// assert_eq!(hit.hyphen_breaks()[0].offset_in_url(), 9);
     /// ```
+    #[must_use]
     pub fn offset_in_url(&self) -> usize {
         self.offset_in_url
     }
@@ -265,6 +267,7 @@ impl HyphenBreak {
     /// let readings: Vec<_> = hit.hyphen_breaks().iter().map(|h| h.without()).collect();
     /// assert_eq!(readings, [Some("ftp://h/ab-c"), Some("ftp://h/a-bc")]);
     /// ```
+    #[must_use]
     pub fn without(&self) -> Option<&str> {
         self.without.as_deref()
     }
@@ -279,6 +282,7 @@ impl HyphenBreak {
     /// assert!(!hit.is_valid());
     /// assert!(hit.hyphen_breaks()[0].without_valid());
     /// ```
+    #[must_use]
     pub fn without_valid(&self) -> bool {
         self.without_valid
     }
@@ -371,6 +375,7 @@ impl<'a> Extracted<'a> {
     /// let hit = &rfc1738::extract::extract(text)[0];
     /// assert_eq!((hit.span(), &text[hit.span()]), (5..17, "http://a.b/c"));
     /// ```
+    #[must_use]
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
@@ -385,6 +390,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].position(), Position::new(2, 7));
     /// assert_eq!(hits[0].position().to_string(), "2:7");
     /// ```
+    #[must_use]
     pub fn position(&self) -> Position {
         self.position
     }
@@ -397,6 +403,7 @@ impl<'a> Extracted<'a> {
     /// let hits = rfc1738::extract::extract("one\ntwo\nthree news:a.b");
     /// assert_eq!(hits[0].line(), 3);
     /// ```
+    #[must_use]
     pub fn line(&self) -> usize {
         self.position.line()
     }
@@ -410,6 +417,7 @@ impl<'a> Extracted<'a> {
     /// let hits = rfc1738::extract::extract("« voir http://a.b/ »");
     /// assert_eq!(hits[0].column(), 8);
     /// ```
+    #[must_use]
     pub fn column(&self) -> usize {
         self.position.column()
     }
@@ -420,6 +428,7 @@ impl<'a> Extracted<'a> {
     /// use rfc1738::extract::{Form, extract};
     /// assert_eq!(extract("<mailto:me@a.b>")[0].form(), Form::Angle);
     /// ```
+    #[must_use]
     pub fn form(&self) -> Form {
         self.form
     }
@@ -430,6 +439,7 @@ impl<'a> Extracted<'a> {
     /// let hits = rfc1738::extract::extract("<URL: ftp://a.b/x\n  /y #z>");
     /// assert_eq!(hits[0].url(), "ftp://a.b/x/y");
     /// ```
+    #[must_use]
     pub fn url(&self) -> &str {
         // `url_len` is the length of the URL's text, at the start of
         // `written`: a boundary.
@@ -445,6 +455,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(extract("http://a.b/c#")[0].fragment(), Some(""));
     /// assert_eq!(extract("http://a.b/c")[0].fragment(), None);
     /// ```
+    #[must_use]
     pub fn fragment(&self) -> Option<&str> {
         // After the URL and its `#`, an ASCII byte: a boundary.
         let after = self.written.get(self.url_len + 1..);
@@ -468,6 +479,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hits[0].url_with_fragment(), "ftp://me:12#34@host/");
     /// assert_eq!(hits[1].url_with_fragment(), "http://h/a");
     /// ```
+    #[must_use]
     pub fn url_with_fragment(&self) -> &str {
         &self.written
     }
@@ -483,6 +495,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(extract("ftp://h/a-\nb")[0].url(), "ftp://h/a-");
     /// assert!(extract("ftp://h/a-\nb")[0].hyphen_breaks().is_empty());
     /// ```
+    #[must_use]
     pub fn hyphen_breaks(&self) -> &[HyphenBreak] {
         &self.hyphen_breaks
     }
@@ -499,6 +512,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(hit.hyphen_breaks().len(), MAX_HYPHEN_BREAKS);
     /// assert_eq!(hit.more_hyphen_breaks(), 4);
     /// ```
+    #[must_use]
     pub fn more_hyphen_breaks(&self) -> usize {
         self.more_hyphen_breaks
     }
@@ -526,6 +540,7 @@ impl<'a> Extracted<'a> {
     /// let valid: Vec<bool> = hits.iter().map(|hit| hit.is_valid()).collect();
     /// assert_eq!(valid, [true, false]);
     /// ```
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.verdict.is_ok()
     }
@@ -553,6 +568,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(error.offset(), 13); // the "a" of "http://host:8a/"
     /// assert_eq!(hits[0].text_offset(error.offset()), 25); // the "a" of the text
     /// ```
+    #[must_use]
     pub fn text_offset(&self, url_offset: usize) -> usize {
         let mut end = self.content.start;
         for c in self.url_chars() {
@@ -587,6 +603,7 @@ impl<'a> Extracted<'a> {
     /// let error = hits[0].verdict().as_ref().unwrap_err();
     /// assert_eq!(hits[0].text_position(error.offset()), Position::new(2, 3));
     /// ```
+    #[must_use]
     pub fn text_position(&self, url_offset: usize) -> Position {
         let mut end = self.content.position;
         for c in self.url_chars() {
@@ -683,6 +700,7 @@ impl UrlChar {
     /// let ranges: Vec<_> = hit.url_chars().map(|c| c.in_url()).collect();
     /// assert_eq!(ranges[5], 5..6); // the "a", after the removed space
     /// ```
+    #[must_use]
     pub fn in_url(&self) -> Range<usize> {
         self.in_url.clone()
     }
@@ -697,6 +715,7 @@ impl UrlChar {
     /// assert_eq!(ranges[5], (5..8, 11..12)); // the 0xFF, as U+FFFD
     /// assert_eq!(ranges[6], (8..9, 12..13)); // the "b"
     /// ```
+    #[must_use]
     pub fn in_text(&self) -> Range<usize> {
         self.in_text.clone()
     }
@@ -709,6 +728,7 @@ impl UrlChar {
     /// let c = hit.url_chars().nth(5).unwrap();
     /// assert_eq!((c.position().line(), c.position().column()), (2, 2));
     /// ```
+    #[must_use]
     pub fn position(&self) -> Position {
         self.position
     }
@@ -725,6 +745,7 @@ impl UrlChar {
 /// let urls: Vec<&str> = hits.iter().map(|hit| hit.url()).collect();
 /// assert_eq!(urls, ["mailto:a@b.c", "telnet://d.e/"]);
 /// ```
+#[must_use]
 pub fn extract(text: &str) -> Vec<Extracted<'_>> {
     extract_iter(text).collect()
 }
@@ -794,6 +815,7 @@ pub fn extract_bytes_iter(text: &[u8]) -> Extractor<'_> {
 /// assert_eq!(hits.map(|hit| hit.url().to_owned()).collect::<Vec<_>>(), ["http://b/"]);
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Extractor<'a> {
     text: &'a [u8],
     /// Where the search goes on: after the last hit, or the last text read.

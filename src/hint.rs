@@ -178,6 +178,7 @@ impl HintCode {
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
     /// `user-not-allowed`, …
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             HintCode::SchemeName => "scheme-name",
@@ -229,6 +230,7 @@ impl Hint {
     }
 
     /// Which mistake the hint is about.
+    #[must_use]
     pub fn code(&self) -> HintCode {
         self.code
     }
@@ -240,6 +242,7 @@ impl Hint {
     /// let error = rfc1738::parse("ftp://h/a;type=x").unwrap_err();
     /// assert_eq!(error.hints()[0].section(), "3.2.2");
     /// ```
+    #[must_use]
     pub fn section(&self) -> &'static str {
         self.section
     }
@@ -253,6 +256,7 @@ impl Hint {
     ///     "the port is empty: when the port is omitted, the \":\" is omitted as well"
     /// );
     /// ```
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }

@@ -102,6 +102,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![warn(clippy::missing_errors_doc)]
+// What it is a bug to drop is marked `#[must_use]`, and clippy says where
+// a public function that only computes a value lacks it (it passes over
+// macros and types with inner mutability, such as `Error`: those are
+// marked by hand).
+#![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod ast;
@@ -193,6 +198,41 @@ struct ReadmeDoctests;
 /// rfc1738::parse("http://host/").unwrap().canonical();
 /// ```
 ///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::lint::lint(&rfc1738::parse("http://host/").unwrap());
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::extract::extract("see http://host/");
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::UrlBuf::parse("http://host/").unwrap().as_url();
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::parse("http://host:8a/").unwrap_err().message();
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::Position::of("a\nb", 2);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::visible::Visible::new("a\tb").quoted();
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// rfc1738::Rule::Host.name();
+/// ```
+///
 /// The same lines compile when the result is used.
 ///
 /// ```
@@ -204,6 +244,13 @@ struct ReadmeDoctests;
 /// let _ = rfc1738::url::decode("a%20b");
 /// let _ = rfc1738::check("http://host/").unwrap().tree();
 /// let _ = rfc1738::parse("http://host/").unwrap().canonical();
+/// let _ = rfc1738::lint::lint(&rfc1738::parse("http://host/").unwrap());
+/// let _ = rfc1738::extract::extract("see http://host/");
+/// let _ = rfc1738::UrlBuf::parse("http://host/").unwrap().as_url();
+/// let _ = rfc1738::parse("http://host:8a/").unwrap_err().message();
+/// let _ = rfc1738::Position::of("a\nb", 2);
+/// let _ = rfc1738::visible::Visible::new("a\tb").quoted();
+/// let _ = rfc1738::Rule::Host.name();
 /// ```
 #[cfg(doctest)]
 struct MustUse;

@@ -131,6 +131,7 @@ impl Code {
     /// assert_eq!(Code::EncodedDelimiter.as_str(), "encoded-delimiter");
     /// assert_eq!(Code::UpperCaseScheme.to_string(), "upper-case-scheme");
     /// ```
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Code::ReservedPort => "reserved-port",
@@ -161,6 +162,7 @@ impl Code {
     /// assert!(!Code::EncodedDelimiter.is_semantic_error());
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn is_semantic_error(self) -> bool {
         matches!(
             self,
@@ -232,6 +234,7 @@ impl Warning {
     /// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn code(&self) -> Code {
         self.code
     }
@@ -247,6 +250,7 @@ impl Warning {
     /// assert_eq!(&url.as_str()[warning.offset()..], "25/");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn offset(&self) -> usize {
         // A warning is made with the offset of its first occurrence.
         self.offsets[0]
@@ -261,6 +265,7 @@ impl Warning {
     /// assert_eq!(rfc1738::lint::lint(&url)[0].offsets(), [9, 13]);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn offsets(&self) -> &[usize] {
         &self.offsets
     }
@@ -273,6 +278,7 @@ impl Warning {
     /// assert_eq!(rfc1738::lint::lint(&url)[0].count(), 3);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn count(&self) -> usize {
         self.count
     }
@@ -286,6 +292,7 @@ impl Warning {
     /// assert_eq!(warning.to_string(), warning.message());
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -317,6 +324,7 @@ impl Warning {
     /// assert!(shown.ends_with("= note: 2 times, at columns 9, 12"), "{shown}");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn diagnostic<'a>(&'a self, url: &Url<'a>) -> Diagnostic<'a> {
         Diagnostic::warning(Finding {
             code: self.code.as_str(),
@@ -350,6 +358,7 @@ const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mail
 /// assert!(rfc1738::lint::lint(&rfc1738::parse("http://host.dom/")?).is_empty());
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+#[must_use]
 pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     let mut found = Findings::new(url);
     scheme_name(&mut found, url);

@@ -72,6 +72,7 @@ impl Position {
     /// assert_eq!(Position::new(2, 5).to_string(), "2:5");
     /// assert_eq!(Position::new(0, 0), Position::START);
     /// ```
+    #[must_use]
     pub const fn new(line: usize, column: usize) -> Position {
         Position {
             line: if line == 0 { 1 } else { line },
@@ -92,6 +93,7 @@ impl Position {
     /// assert_eq!(Position::of("ab\ncd", 99), Position::new(2, 3));
     /// assert_eq!(Position::of("é", 1), Position::new(1, 1));
     /// ```
+    #[must_use]
     pub fn of(text: &str, offset: usize) -> Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
@@ -133,6 +135,7 @@ impl Position {
     /// ```
     /// assert_eq!(rfc1738::Position::of("a\r\nb\nc", 6).line(), 3);
     /// ```
+    #[must_use]
     pub const fn line(self) -> usize {
         self.line
     }
@@ -143,6 +146,7 @@ impl Position {
     /// // Two characters, of three bytes each, before the offset: column 3.
     /// assert_eq!(rfc1738::Position::of("日本x", 6).column(), 3);
     /// ```
+    #[must_use]
     pub const fn column(self) -> usize {
         self.column
     }

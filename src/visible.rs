@@ -77,6 +77,7 @@ const BLANK: [char; 5] = ['\u{115F}', '\u{3164}', '\u{FFA0}', '\u{2800}', '\u{1D
 /// assert!(!is_visible('\u{1b}') && !is_visible('\u{202e}') && !is_visible('\u{200b}'));
 /// ```
 #[inline]
+#[must_use]
 pub fn is_visible(c: char) -> bool {
     if c.is_ascii() {
         return matches!(c, ' '..='~');
@@ -159,6 +160,7 @@ impl<'a> Visible<'a> {
     /// assert_eq!(Visible::new("tab\there").to_string(), r"tab\there");
     /// assert_eq!(Visible::new("café").to_string(), "café");
     /// ```
+    #[must_use]
     pub fn new(text: &'a str) -> Self {
         Visible {
             text,
@@ -176,6 +178,7 @@ impl<'a> Visible<'a> {
     /// assert_eq!(format!("\"{shown}\""), r#""a\"b\\c""#);
     /// assert_eq!(Visible::new(r#"a"b"#).to_string(), r#"a"b"#);
     /// ```
+    #[must_use]
     pub fn quoted(mut self) -> Self {
         self.quoted = true;
         self
@@ -192,6 +195,7 @@ impl<'a> Visible<'a> {
     /// assert_eq!(Visible::new("ftp://u:pé@h/").hiding(8..11).to_string(), "ftp://u:**@h/");
     /// assert_eq!(Visible::new("abc").hiding(1..99).to_string(), "a**");
     /// ```
+    #[must_use]
     pub fn hiding(mut self, span: Range<usize>) -> Self {
         self.hidden = span;
         self
@@ -216,6 +220,7 @@ impl<'a> Visible<'a> {
     /// assert_eq!(shown, "ftp://a:*@h/ ftp://me:******@h/");
     /// assert_eq!(Visible::new("abcdef").hiding(0..1).hiding_all(&[4..9, 2..3]).to_string(), "*b*d**");
     /// ```
+    #[must_use]
     pub fn hiding_all(mut self, spans: &'a [Range<usize>]) -> Self {
         self.more = spans;
         self

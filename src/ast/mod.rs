@@ -86,6 +86,7 @@ pub enum Url<'a> {
 
 impl<'a> Url<'a> {
     /// The scheme rule the URL matched (`httpurl`, …, `otherurl`).
+    #[must_use]
     pub fn rule(&self) -> Rule {
         match self {
             Url::Http(_) => Rule::Httpurl,
@@ -109,6 +110,7 @@ impl<'a> Url<'a> {
     /// assert_eq!(url.as_str(), "HTTP://host.dom:80/%7Euser");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         match self {
             Url::Http(url) => url.as_str(),
@@ -126,6 +128,7 @@ impl<'a> Url<'a> {
     }
 
     /// The scheme name as written: `HTTP` stays `HTTP`.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         match self {
             Url::Http(url) => url.scheme(),

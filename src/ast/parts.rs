@@ -27,6 +27,7 @@ pub enum Host<'a> {
 
 impl<'a> Host<'a> {
     /// The host as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         match *self {
             Host::Hostname(text) | Host::Hostnumber(text) => text,
@@ -59,12 +60,14 @@ pub struct Hostport<'a> {
 
 impl<'a> Hostport<'a> {
     /// The host.
+    #[must_use]
     pub fn host(&self) -> Host<'a> {
         self.host
     }
 
     /// The port's digits as written, if there is a `:port`. The grammar allows
     /// any number of digits (`port = digits`), so this is text, not a number.
+    #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.port
     }
@@ -105,16 +108,19 @@ pub struct Login<'a> {
 
 impl<'a> Login<'a> {
     /// The user name as written (still `%`-encoded), if there is a `user@`.
+    #[must_use]
     pub fn user(&self) -> Option<&'a str> {
         self.user
     }
 
     /// The password as written (still `%`-encoded), if there is a `:password`.
+    #[must_use]
     pub fn password(&self) -> Option<&'a str> {
         self.password
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         self.hostport
     }
@@ -149,6 +155,7 @@ pub struct Path<'a>(pub(crate) &'a str);
 
 impl<'a> Path<'a> {
     /// The path as written, without the `/` that introduces it.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.0
     }
@@ -157,6 +164,7 @@ impl<'a> Path<'a> {
     /// `%`-encoded. There is always at least one, possibly empty: the path of
     /// `ftp://host/` is one empty segment, that of `ftp://host//etc` is `""`
     /// and `"etc"`.
+    #[must_use]
     pub fn segments(&self) -> core::str::Split<'a, char> {
         // No segment contains an unencoded `/`: every `/` separates two.
         self.0.split('/')
@@ -189,12 +197,14 @@ pub struct IpSchemepart<'a> {
 
 impl<'a> IpSchemepart<'a> {
     /// The user, password, host and port.
+    #[must_use]
     pub fn login(&self) -> Login<'a> {
         self.login
     }
 
     /// The `url-path` after the `/` that follows the host, if there is that `/`.
     /// Section 3.1: the `/` "is NOT part of the url-path".
+    #[must_use]
     pub fn urlpath(&self) -> Option<&'a str> {
         self.urlpath
     }

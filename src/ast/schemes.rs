@@ -49,6 +49,7 @@ macro_rules! as_str {
         impl<'a> $name<'a> {
             /// The whole text the production matched, as written: what
             /// `Display` writes, borrowed.
+            #[must_use]
             pub fn as_str(&self) -> &'a str {
                 self.text
             }
@@ -102,21 +103,25 @@ pub struct HttpUrl<'a> {
 
 impl<'a> HttpUrl<'a> {
     /// The scheme name as written (`http`, or `HTTP` through [`crate::parse`]).
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         self.hostport
     }
 
     /// The `hpath`, if the URL has a `/` after the host (it may be empty).
+    #[must_use]
     pub fn hpath(&self) -> Option<Path<'a>> {
         self.hpath
     }
 
     /// The `search` after `?`, if any (it may be empty).
+    #[must_use]
     pub fn search(&self) -> Option<&'a str> {
         self.search
     }
@@ -161,22 +166,26 @@ pub struct FtpUrl<'a> {
 
 impl<'a> FtpUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The user, password, host and port.
+    #[must_use]
     pub fn login(&self) -> Login<'a> {
         self.login
     }
 
     /// The `fpath`, if the URL has a `/` after the host: the `cwd` segments
     /// and the name of section 3.2.2.
+    #[must_use]
     pub fn fpath(&self) -> Option<Path<'a>> {
         self.fpath
     }
 
     /// The `ftptype` after `;type=`, if any: one of `A I D a i d`.
+    #[must_use]
     pub fn ftptype(&self) -> Option<&'a str> {
         self.ftptype
     }
@@ -250,17 +259,20 @@ pub struct FileUrl<'a> {
 
 impl<'a> FileUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The host; `None` for the empty host of `file:///path`, which like
     /// `localhost` means the interpreting machine (section 3.10).
+    #[must_use]
     pub fn host(&self) -> Option<FileHost<'a>> {
         self.host
     }
 
     /// The path after the `/` that follows the host.
+    #[must_use]
     pub fn fpath(&self) -> Path<'a> {
         self.fpath
     }
@@ -303,21 +315,25 @@ pub struct GopherPath<'a> {
 impl<'a> GopherPath<'a> {
     /// The `gtype` as written (one `xchar`, so possibly an escape); `None`
     /// when the gopher path is empty.
+    #[must_use]
     pub fn gtype(&self) -> Option<&'a str> {
         self.gtype
     }
 
     /// The `selector` as written; empty when there is none.
+    #[must_use]
     pub fn selector(&self) -> &'a str {
         self.selector
     }
 
     /// The `search` after the first `%09`, if any.
+    #[must_use]
     pub fn search(&self) -> Option<&'a str> {
         self.search
     }
 
     /// The `gopher+_string` after the second `%09`, if any.
+    #[must_use]
     pub fn gopher_plus_string(&self) -> Option<&'a str> {
         self.gopher_plus_string
     }
@@ -368,43 +384,51 @@ pub struct GopherUrl<'a> {
 
 impl<'a> GopherUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         self.hostport
     }
 
     /// Whether the URL has the `/` after the host (optional when the gopher
     /// path is empty).
+    #[must_use]
     pub fn has_slash(&self) -> bool {
         self.path.is_some()
     }
 
     /// The gopher path, if the URL has the `/` after the host (it may be
     /// empty: `gopher://host.dom/`).
+    #[must_use]
     pub fn gopher_path(&self) -> Option<GopherPath<'a>> {
         self.path
     }
 
     /// The `gtype` as written (one `xchar`, so possibly an escape), if any.
+    #[must_use]
     pub fn gtype(&self) -> Option<&'a str> {
         self.path.and_then(|path| path.gtype)
     }
 
     /// The `selector` as written; empty when there is none.
+    #[must_use]
     pub fn selector(&self) -> &'a str {
         self.path.map_or("", |path| path.selector)
     }
 
     /// The `search` after the first `%09`, if any.
+    #[must_use]
     pub fn search(&self) -> Option<&'a str> {
         self.path.and_then(|path| path.search)
     }
 
     /// The `gopher+_string` after the second `%09`, if any.
+    #[must_use]
     pub fn gopher_plus_string(&self) -> Option<&'a str> {
         self.path.and_then(|path| path.gopher_plus_string)
     }
@@ -442,11 +466,13 @@ pub struct MailtoUrl<'a> {
 
 impl<'a> MailtoUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The encoded RFC 822 address, as written.
+    #[must_use]
     pub fn encoded822addr(&self) -> &'a str {
         self.encoded822addr
     }
@@ -477,11 +503,13 @@ pub struct Article<'a> {
 
 impl<'a> Article<'a> {
     /// The part before the `@` (section 3.6 calls it `<unique>`), as written.
+    #[must_use]
     pub fn unique(&self) -> &'a str {
         self.unique
     }
 
     /// The host after the `@`.
+    #[must_use]
     pub fn host(&self) -> Host<'a> {
         self.host
     }
@@ -550,11 +578,13 @@ pub struct NewsUrl<'a> {
 
 impl<'a> NewsUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The group, article or `*`.
+    #[must_use]
     pub fn grouppart(&self) -> Grouppart<'a> {
         self.grouppart
     }
@@ -590,21 +620,25 @@ pub struct NntpUrl<'a> {
 
 impl<'a> NntpUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         self.hostport
     }
 
     /// The news group name.
+    #[must_use]
     pub fn group(&self) -> &'a str {
         self.group
     }
 
     /// The article number's digits, if any.
+    #[must_use]
     pub fn article(&self) -> Option<&'a str> {
         self.article
     }
@@ -644,16 +678,19 @@ pub struct TelnetUrl<'a> {
 
 impl<'a> TelnetUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The user, password (advisory only, section 3.8), host and port.
+    #[must_use]
     pub fn login(&self) -> Login<'a> {
         self.login
     }
 
     /// Whether the optional final `/` is there.
+    #[must_use]
     pub fn has_slash(&self) -> bool {
         self.slash
     }
@@ -769,16 +806,19 @@ macro_rules! wais_common {
     ($($name:ident),*) => {$(
         impl<'a> $name<'a> {
             /// The scheme name as written.
+            #[must_use]
             pub fn scheme(&self) -> &'a str {
                 scheme_of(self.text)
             }
 
             /// The host and port.
+            #[must_use]
             pub fn hostport(&self) -> Hostport<'a> {
                 self.hostport
             }
 
             /// The database name as written.
+            #[must_use]
             pub fn database(&self) -> &'a str {
                 self.database
             }
@@ -790,6 +830,7 @@ wais_common!(WaisDatabase, WaisIndex, WaisDoc);
 
 impl<'a> WaisIndex<'a> {
     /// The search after the `?`, as written.
+    #[must_use]
     pub fn search(&self) -> &'a str {
         self.search
     }
@@ -797,11 +838,13 @@ impl<'a> WaisIndex<'a> {
 
 impl<'a> WaisDoc<'a> {
     /// The `wtype` (the document's type), as written.
+    #[must_use]
     pub fn wtype(&self) -> &'a str {
         self.wtype
     }
 
     /// The `wpath` (the document's id), as written.
+    #[must_use]
     pub fn wpath(&self) -> &'a str {
         self.wpath
     }
@@ -842,6 +885,7 @@ impl fmt::Display for WaisDoc<'_> {
 
 impl<'a> WaisUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         match self {
             WaisUrl::Database(url) => url.scheme(),
@@ -851,6 +895,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The whole text the production matched, as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         match self {
             WaisUrl::Database(url) => url.as_str(),
@@ -860,6 +905,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         match self {
             WaisUrl::Database(url) => url.hostport(),
@@ -869,6 +915,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The database name as written.
+    #[must_use]
     pub fn database(&self) -> &'a str {
         match self {
             WaisUrl::Database(url) => url.database(),
@@ -878,6 +925,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The search of a `waisindex`.
+    #[must_use]
     pub fn search(&self) -> Option<&'a str> {
         match self {
             WaisUrl::Index(url) => Some(url.search()),
@@ -886,6 +934,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The `wtype` of a `waisdoc`.
+    #[must_use]
     pub fn wtype(&self) -> Option<&'a str> {
         match self {
             WaisUrl::Doc(url) => Some(url.wtype()),
@@ -894,6 +943,7 @@ impl<'a> WaisUrl<'a> {
     }
 
     /// The `wpath` (the document id) of a `waisdoc`.
+    #[must_use]
     pub fn wpath(&self) -> Option<&'a str> {
         match self {
             WaisUrl::Doc(url) => Some(url.wpath()),
@@ -949,6 +999,7 @@ pub struct Fieldspecs<'a>(pub(crate) &'a str);
 
 impl<'a> Fieldspecs<'a> {
     /// The field specs as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.0
     }
@@ -992,21 +1043,25 @@ pub struct ProsperoUrl<'a> {
 
 impl<'a> ProsperoUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// The host and port.
+    #[must_use]
     pub fn hostport(&self) -> Hostport<'a> {
         self.hostport
     }
 
     /// The `ppath`: the hsoname, as written.
+    #[must_use]
     pub fn ppath(&self) -> Path<'a> {
         self.ppath
     }
 
     /// The field specs after the path.
+    #[must_use]
     pub fn fieldspecs(&self) -> Fieldspecs<'a> {
         self.fieldspecs
     }
@@ -1049,11 +1104,13 @@ pub struct GenericUrl<'a> {
 
 impl<'a> GenericUrl<'a> {
     /// The scheme name as written.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         scheme_of(self.text)
     }
 
     /// Everything after the `:`, as written.
+    #[must_use]
     pub fn schemepart(&self) -> &'a str {
         self.schemepart
     }

@@ -52,6 +52,7 @@ use super::syntax::{Expr, Production};
 /// assert!(!diagram::svg(port, &|_| None, false).contains("<style"));
 /// # let _ = page;
 /// ```
+#[must_use]
 pub fn css() -> String {
     let mut css = railroad::DEFAULT_CSS.to_owned();
     css.push_str(
@@ -78,6 +79,7 @@ pub fn css() -> String {
 /// assert!(svg.contains(r#"xlink:href="hostport.svg""#));
 /// assert!(!svg.contains(r#"xlink:href="user.svg""#));
 /// ```
+#[must_use]
 pub fn svg(production: &Production, link: &dyn Fn(&str) -> Option<String>, styled: bool) -> String {
     let track = Sequence::new(vec![
         Box::new(Start) as Box<dyn Node>,

@@ -384,6 +384,7 @@ impl Grammar {
     /// // `hostport = host [ ":" port ]`: one optional group, node 2 in pre-order.
     /// assert_eq!(hostport, [&("hostport".to_owned(), 2, ChoiceKind::Optional)]);
     /// ```
+    #[must_use]
     pub fn choice_points(&self) -> Vec<(String, usize, ChoiceKind)> {
         let mut points = Vec::new();
         for p in self.productions() {

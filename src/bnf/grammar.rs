@@ -92,6 +92,7 @@ impl Grammar {
     /// let names: Vec<&str> = grammar.productions().iter().map(|p| p.name.as_str()).collect();
     /// assert_eq!(names[..3], ["genericurl", "url", "otherurl"]);
     /// ```
+    #[must_use]
     pub fn productions(&self) -> &[Production] {
         &self.productions
     }
@@ -104,6 +105,7 @@ impl Grammar {
     /// assert_eq!(port.text, "port = digits");
     /// assert!(grammar.get("authority").is_none());
     /// ```
+    #[must_use]
     pub fn get(&self, name: &str) -> Option<&Production> {
         // `index` maps each name to its position in `productions`.
         self.index_of(name).map(|i| &self.productions[i])
@@ -117,6 +119,7 @@ impl Grammar {
     /// assert_eq!(grammar.uses("hostport"), ["host", "port"]);
     /// assert!(grammar.uses("nonesuch").is_empty());
     /// ```
+    #[must_use]
     pub fn uses(&self, name: &str) -> Vec<&str> {
         let mut names = Vec::new();
         if let Some(p) = self.get(name) {
@@ -133,6 +136,7 @@ impl Grammar {
     /// assert_eq!(grammar.used_by("port"), ["hostport"]);
     /// assert_eq!(grammar.used_by("hostport")[..3], ["login", "httpurl", "gopherurl"]);
     /// ```
+    #[must_use]
     pub fn used_by(&self, name: &str) -> Vec<&str> {
         self.productions
             .iter()
@@ -165,6 +169,7 @@ impl Grammar {
     ///     .collect();
     /// assert_eq!(others, ["url", "national", "punctuation"]);
     /// ```
+    #[must_use]
     pub fn reachable(&self, from: &[&str]) -> Vec<&str> {
         let mut names: Vec<&str> = Vec::new();
         for production in from.iter().filter_map(|name| self.get(name)) {

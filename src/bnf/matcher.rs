@@ -104,6 +104,7 @@ impl TooManyStates {
     /// assert!(0 < error.offset() && error.offset() < 100_000);
     /// # Ok::<(), rfc1738::bnf::BnfError>(())
     /// ```
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -183,6 +184,7 @@ impl<'g> Matcher<'g> {
     /// assert!(matcher.matches(grammar.get("bit").unwrap(), "1"));
     /// # Ok::<(), rfc1738::bnf::BnfError>(())
     /// ```
+    #[must_use]
     pub fn new(grammar: &'g Grammar) -> Matcher<'g> {
         let mut compiler = Compiler {
             grammar,
@@ -213,6 +215,7 @@ impl<'g> Matcher<'g> {
     /// let matcher = Matcher::new(Grammar::rfc1738());
     /// assert!(std::ptr::eq(matcher.grammar(), Grammar::rfc1738()));
     /// ```
+    #[must_use]
     pub fn grammar(&self) -> &'g Grammar {
         self.grammar
     }
@@ -235,6 +238,7 @@ impl<'g> Matcher<'g> {
     /// assert!(!matcher.matches(port, ""));
     /// ```
     #[track_caller]
+    #[must_use]
     pub fn matches(&self, production: &Production, input: &str) -> bool {
         self.expr_matches(&production.expr, input)
     }
@@ -260,6 +264,7 @@ impl<'g> Matcher<'g> {
     /// assert!(matcher.expr_matches(hostname, "a.b"));
     /// ```
     #[track_caller]
+    #[must_use]
     pub fn expr_matches(&self, expr: &Expr, input: &str) -> bool {
         expect(self.read(expr, input)).matched
     }
@@ -293,6 +298,7 @@ impl<'g> Matcher<'g> {
     /// assert_eq!(matcher.viable_prefix(httpurl, "http://ho"), 9);
     /// ```
     #[track_caller]
+    #[must_use]
     pub fn viable_prefix(&self, production: &Production, input: &str) -> usize {
         expect(self.read(&production.expr, input)).viable
     }

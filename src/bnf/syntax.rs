@@ -104,6 +104,7 @@ impl BnfError {
     /// let error = rfc1738::bnf::Grammar::parse("a = b").unwrap_err();
     /// assert_eq!(error.line(), 1);
     /// ```
+    #[must_use]
     pub fn line(&self) -> usize {
         self.line
     }
@@ -115,6 +116,7 @@ impl BnfError {
     /// let error = rfc1738::bnf::Grammar::parse("a = \"é\" b").unwrap_err();
     /// assert_eq!((error.line(), error.column()), (1, 9), "{error}");
     /// ```
+    #[must_use]
     pub fn column(&self) -> usize {
         self.column
     }
@@ -126,6 +128,7 @@ impl BnfError {
     /// assert!(error.message().contains('b'), "{error}");
     /// assert!(!error.message().starts_with("1:"));
     /// ```
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -177,6 +180,7 @@ impl Production {
     /// assert_eq!(grammar.get("host").unwrap().alternatives().len(), 2);
     /// assert_eq!(grammar.get("hostport").unwrap().alternatives().len(), 1);
     /// ```
+    #[must_use]
     pub fn alternatives(&self) -> &[Expr] {
         match &self.expr {
             Expr::Alternatives(items) => items,

@@ -138,6 +138,7 @@ impl UrlBuf {
     /// assert_eq!(url.as_str(), "mailto:mduerst@ifi.unizh.ch");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -152,6 +153,7 @@ impl UrlBuf {
     /// assert_eq!(gopher.gopher_type(), b'0');
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn as_url(&self) -> Url<'_> {
         // A `UrlBuf` is made only of a text `parse` accepted, or of one a
         // builder wrote, which `parse` accepts (`UrlBuf::from_builder`), and
@@ -167,6 +169,7 @@ impl UrlBuf {
     /// assert_eq!(url.rule(), rfc1738::Rule::Ftpurl);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn rule(&self) -> Rule {
         scheme_rule(&self.0)
     }

@@ -46,6 +46,7 @@ pub struct Userinfo<'a> {
 
 impl<'a> Userinfo<'a> {
     /// A user name without a password.
+    #[must_use]
     pub fn new(user: impl Into<Decoded<'a>>) -> Self {
         Userinfo {
             user: user.into(),
@@ -54,6 +55,7 @@ impl<'a> Userinfo<'a> {
     }
 
     /// A user name and a password.
+    #[must_use]
     pub fn with_password(user: impl Into<Decoded<'a>>, password: impl Into<Decoded<'a>>) -> Self {
         Userinfo {
             user: user.into(),
@@ -580,6 +582,7 @@ fn selector_keeps_its_tabs(selector: &[u8], has_search: bool) -> bool {
 
 impl<'a> HttpParts<'a> {
     /// `http://host`: no port, no path, no search.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
         HttpParts {
             host: host.into(),
@@ -635,6 +638,7 @@ impl<'a> HttpParts<'a> {
 
 impl<'a> FtpParts<'a> {
     /// `ftp://host`: anonymous, no port, no path, no typecode.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
         FtpParts {
             userinfo: None,
@@ -713,6 +717,7 @@ impl NewsParts<'_> {
 
 impl<'a> NntpParts<'a> {
     /// `nntp://host/group`.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>, group: impl Into<Cow<'a, str>>) -> Self {
         NntpParts {
             host: host.into(),
@@ -743,6 +748,7 @@ impl<'a> NntpParts<'a> {
 
 impl<'a> TelnetParts<'a> {
     /// `telnet://host/`.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
         TelnetParts {
             userinfo: None,
@@ -767,6 +773,7 @@ impl<'a> TelnetParts<'a> {
 
 impl<'a> GopherParts<'a> {
     /// `gopher://host/1`: the top-level directory.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>) -> Self {
         GopherParts {
             host: host.into(),
@@ -820,6 +827,7 @@ impl<'a> GopherParts<'a> {
 
 impl<'a> WaisParts<'a> {
     /// `wais://host/database`.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>, database: impl Into<Decoded<'a>>) -> Self {
         WaisParts {
             host: host.into(),
@@ -858,6 +866,7 @@ impl<'a> WaisParts<'a> {
 
 impl<'a> MailtoParts<'a> {
     /// `mailto:address`.
+    #[must_use]
     pub fn new(address: impl Into<Decoded<'a>>) -> Self {
         MailtoParts {
             address: address.into(),
@@ -885,6 +894,7 @@ impl<'a> MailtoParts<'a> {
 
 impl<'a> FileParts<'a> {
     /// `file:///path`: the empty host.
+    #[must_use]
     pub fn new(path: Vec<Decoded<'a>>) -> Self {
         FileParts { host: None, path }
     }
@@ -909,6 +919,7 @@ impl<'a> FileParts<'a> {
 
 impl<'a> ProsperoParts<'a> {
     /// `prospero://host/hsoname`, no fields.
+    #[must_use]
     pub fn new(host: impl Into<Cow<'a, str>>, hsoname: impl Into<Decoded<'a>>) -> Self {
         ProsperoParts {
             host: host.into(),
@@ -940,6 +951,7 @@ impl<'a> ProsperoParts<'a> {
 
 impl<'a> OtherParts<'a> {
     /// `scheme:schemepart`.
+    #[must_use]
     pub fn new(scheme: impl Into<Cow<'a, str>>, schemepart: impl Into<Cow<'a, str>>) -> Self {
         OtherParts {
             scheme: scheme.into(),
@@ -1052,6 +1064,7 @@ impl<'a> FtpUrl<'a> {
 
 impl<'a> NewsUrl<'a> {
     /// The decoded parts.
+    #[must_use]
     pub fn to_parts(&self) -> NewsParts<'a> {
         match self.grouppart {
             Grouppart::All => NewsParts::All,
@@ -1140,6 +1153,7 @@ impl<'a> WaisUrl<'a> {
 
 impl<'a> MailtoUrl<'a> {
     /// The decoded parts.
+    #[must_use]
     pub fn to_parts(&self) -> MailtoParts<'a> {
         MailtoParts {
             address: self.address(),
@@ -1149,6 +1163,7 @@ impl<'a> MailtoUrl<'a> {
 
 impl<'a> FileUrl<'a> {
     /// The decoded parts.
+    #[must_use]
     pub fn to_parts(&self) -> FileParts<'a> {
         FileParts {
             host: self.host.map(|host| match host {
@@ -1179,6 +1194,7 @@ impl<'a> ProsperoUrl<'a> {
 impl<'a> GenericUrl<'a> {
     /// The parts: the scheme in lower case, the scheme-specific part as
     /// written.
+    #[must_use]
     pub fn to_parts(&self) -> OtherParts<'a> {
         let scheme = if self.scheme().bytes().any(|b| b.is_ascii_uppercase()) {
             Cow::Owned(self.scheme().to_ascii_lowercase())

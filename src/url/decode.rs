@@ -62,22 +62,26 @@ pub(crate) fn has_escape(text: &str) -> bool {
 
 impl<'a> Decoded<'a> {
     /// The octets.
+    #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.0
     }
 
     /// The octets, borrowed from the URL when there was nothing to decode.
+    #[must_use]
     pub fn into_bytes(self) -> Cow<'a, [u8]> {
         self.0
     }
 
     /// The octets as text, when they are UTF-8; `None` when they are not
     /// (`%FF`). Nothing is replaced: this view is lossless.
+    #[must_use]
     pub fn to_str(&self) -> Option<&str> {
         core::str::from_utf8(&self.0).ok()
     }
 
     /// The octets as text, U+FFFD standing for what is not UTF-8.
+    #[must_use]
     pub fn to_string_lossy(&self) -> Cow<'_, str> {
         String::from_utf8_lossy(&self.0)
     }
@@ -127,6 +131,7 @@ impl<'a> Decoded<'a> {
     /// assert!(matches!(decode("motd").into_string_lossy(), Cow::Borrowed("motd")));
     /// assert_eq!(decode("a%FFb").into_string_lossy(), "a\u{FFFD}b");
     /// ```
+    #[must_use]
     pub fn into_string_lossy(self) -> Cow<'a, str> {
         match self.into_str() {
             Ok(text) => text,
@@ -135,21 +140,25 @@ impl<'a> Decoded<'a> {
     }
 
     /// Whether the octets are borrowed from the URL (the part had no escape).
+    #[must_use]
     pub fn is_borrowed(&self) -> bool {
         matches!(self.0, Cow::Borrowed(_))
     }
 
     /// The number of octets.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
     /// Whether there is no octet.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// The same octets, owned.
+    #[must_use]
     pub fn into_owned(self) -> Decoded<'static> {
         Decoded(Cow::Owned(self.0.into_owned()))
     }

@@ -42,16 +42,19 @@ impl OutOfRange {
     }
 
     /// The part: `port` or `article number`.
+    #[must_use]
     pub fn part(&self) -> &'static str {
         self.part
     }
 
     /// The digits as the URL writes them.
+    #[must_use]
     pub fn digits(&self) -> &str {
         &self.digits
     }
 
     /// The largest number the part can hold.
+    #[must_use]
     pub fn max(&self) -> u64 {
         u64::MAX >> (64 - self.bits)
     }
@@ -194,21 +197,25 @@ impl ForbiddenByte {
 
     /// The part of the URL: `cwd`, `name`, `user` or `password` (ftp),
     /// `selector`, `search` or `gopher+_string` (gopher).
+    #[must_use]
     pub fn part(&self) -> &'static str {
         self.part
     }
 
     /// For a `cwd`, its index among the path's segments (0 for the first).
+    #[must_use]
     pub fn segment(&self) -> Option<usize> {
         self.segment
     }
 
     /// The forbidden octet: TAB, CR or LF.
+    #[must_use]
     pub fn byte(&self) -> u8 {
         self.byte
     }
 
     /// Its offset in the decoded part.
+    #[must_use]
     pub fn position(&self) -> usize {
         self.position
     }

@@ -36,6 +36,7 @@ pub enum Typecode {
 
 impl Typecode {
     /// The typecode of a character, in either case.
+    #[must_use]
     pub fn from_char(c: char) -> Option<Typecode> {
         match c.to_ascii_lowercase() {
             'a' => Some(Typecode::Ascii),
@@ -46,6 +47,7 @@ impl Typecode {
     }
 
     /// The typecode's character, in lower case as section 3.2.2 writes it.
+    #[must_use]
     pub fn as_char(&self) -> char {
         match self {
             Typecode::Ascii => 'a',
@@ -166,6 +168,7 @@ pub enum FtpCommand<'a> {
 
 impl FtpCommand<'_> {
     /// The command's name: `CWD`, `TYPE`, `NLST` or `RETR`.
+    #[must_use]
     pub fn verb(&self) -> &'static str {
         match self {
             FtpCommand::Cwd(_) => "CWD",
@@ -178,6 +181,7 @@ impl FtpCommand<'_> {
     /// The command's argument, decoded: the segment or the name, `A` or `I`
     /// for `TYPE`. The command line is the verb, a space and the argument;
     /// the verb alone for an `NLST` whose argument is empty.
+    #[must_use]
     pub fn argument(&self) -> &[u8] {
         match self {
             FtpCommand::Cwd(argument) | FtpCommand::Nlst(argument) | FtpCommand::Retr(argument) => {
@@ -196,6 +200,7 @@ impl FtpCommand<'_> {
     /// assert_eq!(FtpCommand::TypeI.to_bytes(), b"TYPE I");
     /// assert_eq!(FtpCommand::Nlst("".into()).to_bytes(), b"NLST");
     /// ```
+    #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         if self.has_argument() {
             [self.verb().as_bytes(), b" ", self.argument()].concat()
@@ -250,6 +255,7 @@ fn forbidden(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct FtpCommands<'a> {
     /// The `<cwd>` segments not given yet; `None` once given (or without
     /// any).
@@ -275,6 +281,7 @@ impl<'a> Iterator for FtpCommands<'a> {
 impl<'a> FtpUrl<'a> {
     /// The user and password, with the anonymous convention of section 3.2.1
     /// named rather than filled in ([`FtpCredentials`]).
+    #[must_use]
     pub fn credentials(&self) -> FtpCredentials<'a> {
         match self.login.user_decoded() {
             None => FtpCredentials::Anonymous,
@@ -286,6 +293,7 @@ impl<'a> FtpUrl<'a> {
     }
 
     /// The typecode, if the URL has `;type=`.
+    #[must_use]
     pub fn typecode(&self) -> Option<Typecode> {
         // The grammar allows only `A I D a i d` after `;type=`.
         self.ftptype
@@ -303,6 +311,7 @@ impl<'a> FtpUrl<'a> {
 
     /// The `<name>`, the last segment, as written; `None` without a
     /// url-path. It may be empty (`ftp://host/pub/`).
+    #[must_use]
     pub fn name(&self) -> Option<&'a str> {
         self.fpath.and_then(|path| path.segments().next_back())
     }
@@ -492,6 +501,7 @@ impl<'a> FtpUrl<'a> {
     /// assert_eq!(guess("ftp://ds.internic.net/rfc/"), Typecode::Directory);
     /// assert_eq!(guess("ftp://host/a.txt;type=i"), Typecode::Image);
     /// ```
+    #[must_use]
     pub fn guess_typecode(&self) -> Typecode {
         const TEXT: [&[u8]; 12] = [
             b".txt", b".text", b".html", b".htm", b".c", b".h", b".md", b".tex", b".ps", b".csv",

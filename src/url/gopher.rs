@@ -29,6 +29,7 @@ impl<'a> GopherUrl<'a> {
     /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom").unwrap() else { panic!() };
     /// assert_eq!(url.gopher_type(), b'1');
     /// ```
+    #[must_use]
     pub fn gopher_type(&self) -> u8 {
         // `gtype = xchar`: one character or one escape, so one octet.
         self.gtype()
@@ -38,16 +39,19 @@ impl<'a> GopherUrl<'a> {
 
     /// The selector, decoded; empty when there is none ("this is how Gopher
     /// clients refer to the top-level directory on a Gopher server").
+    #[must_use]
     pub fn selector_decoded(&self) -> Decoded<'a> {
         decode(self.selector())
     }
 
     /// The search string after the first `%09`, decoded.
+    #[must_use]
     pub fn search_decoded(&self) -> Option<Decoded<'a>> {
         self.search().map(decode)
     }
 
     /// The Gopher+ string after the second `%09`, decoded.
+    #[must_use]
     pub fn gopher_plus_decoded(&self) -> Option<Decoded<'a>> {
         self.gopher_plus_string().map(decode)
     }

@@ -39,6 +39,7 @@ impl<'a> Url<'a> {
     /// assert!(rfc1738::parse("ftp://me@h/a/b")?.semantic_errors().is_empty());
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn semantic_errors(&self) -> Vec<SemanticError> {
         self.located_semantic_errors()
             .into_iter()

@@ -29,6 +29,7 @@ use crate::ast::{Host, Hostport, IpSchemepart, Login, Path};
 /// assert_eq!(default_port("news"), None);
 /// assert_eq!(default_port("https"), None);
 /// ```
+#[must_use]
 pub fn default_port(scheme: &str) -> Option<u16> {
     const PORTS: [(&str, u16); 7] = [
         ("ftp", 21),
@@ -96,11 +97,13 @@ pub(crate) fn port_number(digits: &str) -> Result<u16, OutOfRange> {
 impl<'a> Login<'a> {
     /// The user name, decoded, if there is a `user@`. Empty differs from
     /// none (section 3.1): `ftp://@host.com/` has the user `""`.
+    #[must_use]
     pub fn user_decoded(&self) -> Option<Decoded<'a>> {
         self.user.map(decode)
     }
 
     /// The password, decoded, if there is a `:password`.
+    #[must_use]
     pub fn password_decoded(&self) -> Option<Decoded<'a>> {
         self.password.map(decode)
     }
@@ -118,6 +121,7 @@ impl<'a> Path<'a> {
 
     /// The whole path, decoded: `/` separators and encoded `%2F` alike
     /// become `/`.
+    #[must_use]
     pub fn decoded(&self) -> Decoded<'a> {
         decode(self.0)
     }
@@ -125,6 +129,7 @@ impl<'a> Path<'a> {
 
 impl<'a> Host<'a> {
     /// Whether the host is a `hostname` (else a `hostnumber`).
+    #[must_use]
     pub fn is_hostname(&self) -> bool {
         matches!(self, Host::Hostname(_))
     }
@@ -138,12 +143,14 @@ macro_rules! hostport_accessors {
             pub const DEFAULT_PORT: u16 = $port;
 
             /// The host.
+            #[must_use]
             pub fn host(&self) -> Host<'a> {
                 let hostport: fn(&Self) -> Hostport<'a> = $hostport;
                 hostport(self).host()
             }
 
             /// The port's digits as written, if there is a `:port`.
+            #[must_use]
             pub fn port(&self) -> Option<&'a str> {
                 let hostport: fn(&Self) -> Hostport<'a> = $hostport;
                 hostport(self).port()
@@ -243,11 +250,13 @@ impl<'a> TelnetUrl<'a> {
     /// The user name, decoded. Section 3.8: "the `<user>` and `<password>`
     /// supplied are advisory only: clients accessing a telnet URL merely
     /// advise the user of the suggested username and password".
+    #[must_use]
     pub fn user_decoded(&self) -> Option<Decoded<'a>> {
         self.login.user_decoded()
     }
 
     /// The password, decoded; advisory like the user name.
+    #[must_use]
     pub fn password_decoded(&self) -> Option<Decoded<'a>> {
         self.login.password_decoded()
     }
@@ -257,6 +266,7 @@ impl<'a> NewsUrl<'a> {
     /// The news group, if the URL names one (`news:comp.infosystems.www.misc`).
     /// A group has no escapes (`group = alpha *[ alpha | digit | "-" | "." |
     /// "+" | "_" ]`): there is nothing to decode.
+    #[must_use]
     pub fn group(&self) -> Option<&'a str> {
         match self.grouppart {
             Grouppart::Group(group) => Some(group),
@@ -265,6 +275,7 @@ impl<'a> NewsUrl<'a> {
     }
 
     /// The article, if the URL names one by its message-id.
+    #[must_use]
     pub fn article(&self) -> Option<Article<'a>> {
         match self.grouppart {
             Grouppart::Article(article) => Some(article),
@@ -274,6 +285,7 @@ impl<'a> NewsUrl<'a> {
 
     /// Whether the URL is `news:*`: "all available news groups" (section
     /// 3.6).
+    #[must_use]
     pub fn is_all(&self) -> bool {
         self.grouppart == Grouppart::All
     }
@@ -281,6 +293,7 @@ impl<'a> NewsUrl<'a> {
 
 impl<'a> Article<'a> {
     /// The `<unique>` part, decoded.
+    #[must_use]
     pub fn unique_decoded(&self) -> Decoded<'a> {
         decode(self.unique)
     }
@@ -293,6 +306,7 @@ impl<'a> Article<'a> {
     /// let rfc1738::Url::News(url) = rfc1738::parse("news:12%2034@host.dom").unwrap() else { panic!() };
     /// assert_eq!(url.article().unwrap().message_id(), "12 34@host.dom");
     /// ```
+    #[must_use]
     pub fn message_id(&self) -> Decoded<'a> {
         let mut id = self.unique_decoded().into_bytes().into_owned();
         id.push(b'@');
@@ -317,22 +331,26 @@ impl<'a> NntpUrl<'a> {
 
 impl<'a> WaisUrl<'a> {
     /// The database name, decoded.
+    #[must_use]
     pub fn database_decoded(&self) -> Decoded<'a> {
         decode(self.database())
     }
 
     /// The search of a `waisindex`, decoded.
+    #[must_use]
     pub fn search_decoded(&self) -> Option<Decoded<'a>> {
         self.search().map(decode)
     }
 
     /// The `wtype` of a `waisdoc`, decoded.
+    #[must_use]
     pub fn wtype_decoded(&self) -> Option<Decoded<'a>> {
         self.wtype().map(decode)
     }
 
     /// The `wpath` of a `waisdoc`, decoded: the document-id, which section
     /// 3.9 says "should be treated opaquely".
+    #[must_use]
     pub fn wpath_decoded(&self) -> Option<Decoded<'a>> {
         self.wpath().map(decode)
     }
@@ -340,6 +358,7 @@ impl<'a> WaisUrl<'a> {
 
 impl<'a> WaisDatabase<'a> {
     /// The database name, decoded.
+    #[must_use]
     pub fn database_decoded(&self) -> Decoded<'a> {
         decode(self.database())
     }
@@ -347,11 +366,13 @@ impl<'a> WaisDatabase<'a> {
 
 impl<'a> WaisIndex<'a> {
     /// The database name, decoded.
+    #[must_use]
     pub fn database_decoded(&self) -> Decoded<'a> {
         decode(self.database())
     }
 
     /// The search, decoded.
+    #[must_use]
     pub fn search_decoded(&self) -> Decoded<'a> {
         decode(self.search())
     }
@@ -359,17 +380,20 @@ impl<'a> WaisIndex<'a> {
 
 impl<'a> WaisDoc<'a> {
     /// The database name, decoded.
+    #[must_use]
     pub fn database_decoded(&self) -> Decoded<'a> {
         decode(self.database())
     }
 
     /// The `wtype`, decoded.
+    #[must_use]
     pub fn wtype_decoded(&self) -> Decoded<'a> {
         decode(self.wtype())
     }
 
     /// The `wpath`, decoded: the document-id, which section 3.9 says
     /// "should be treated opaquely".
+    #[must_use]
     pub fn wpath_decoded(&self) -> Decoded<'a> {
         decode(self.wpath())
     }
@@ -379,6 +403,7 @@ impl<'a> FileHost<'a> {
     /// The host as written: `localhost` or the host. The literal holds no
     /// text of the URL: it is given as a `'static` string
     /// ([`Url::host`] borrows it from the URL).
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         match self {
             FileHost::Localhost => "localhost",
@@ -408,6 +433,7 @@ impl<'a> FileUrl<'a> {
     /// }
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn is_local(&self) -> bool {
         match self.host {
             None | Some(FileHost::Localhost) => true,
@@ -423,11 +449,13 @@ impl<'a> FileUrl<'a> {
 
 impl<'a> Fieldspec<'a> {
     /// The field name, decoded.
+    #[must_use]
     pub fn name_decoded(&self) -> Decoded<'a> {
         decode(self.fieldname)
     }
 
     /// The field value, decoded.
+    #[must_use]
     pub fn value_decoded(&self) -> Decoded<'a> {
         decode(self.fieldvalue)
     }
@@ -442,6 +470,7 @@ impl<'a> ProsperoUrl<'a> {
     /// let rfc1738::Url::Prospero(url) = rfc1738::parse("prospero://host.dom//pros/name").unwrap() else { panic!() };
     /// assert_eq!(url.hsoname(), "/pros/name");
     /// ```
+    #[must_use]
     pub fn hsoname(&self) -> Decoded<'a> {
         self.ppath.decoded()
     }
@@ -456,6 +485,7 @@ impl<'a> ProsperoUrl<'a> {
 
 impl<'a> MailtoUrl<'a> {
     /// The RFC 822 address, decoded (section 3.5: `%` "must be encoded").
+    #[must_use]
     pub fn address(&self) -> Decoded<'a> {
         decode(self.encoded822addr)
     }
@@ -478,6 +508,7 @@ impl<'a> GenericUrl<'a> {
     ///     _ => false,
     /// }));
     /// ```
+    #[must_use]
     pub fn ip_schemepart(&self) -> Option<IpSchemepart<'a>> {
         if !self.schemepart.starts_with("//") {
             return None;
@@ -491,6 +522,7 @@ impl<'a> Url<'a> {
     /// The host and port, for the schemes that have them: http, ftp, nntp,
     /// telnet, gopher, wais, prospero, and any other scheme whose
     /// scheme-specific part is an `ip-schemepart`.
+    #[must_use]
     pub fn hostport(&self) -> Option<Hostport<'a>> {
         match self {
             Url::Http(url) => Some(url.hostport),
@@ -517,6 +549,7 @@ impl<'a> Url<'a> {
     /// assert_eq!((host, host.as_ptr()), ("localhost", url.as_str()[7..].as_ptr()));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn host(&self) -> Option<Host<'a>> {
         match self {
             Url::File(url) => url.host.map(|host| match host {
@@ -531,6 +564,7 @@ impl<'a> Url<'a> {
 
     /// The user, password, host and port, for ftp, telnet and any other
     /// scheme whose scheme-specific part is an `ip-schemepart`.
+    #[must_use]
     pub fn login(&self) -> Option<Login<'a>> {
         match self {
             Url::Ftp(url) => Some(url.login),
@@ -580,6 +614,7 @@ impl<'a> Url<'a> {
     /// assert_eq!((other.login(), other.password_span()), (None, Some(14..21)));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    #[must_use]
     pub fn password_span(&self) -> Option<core::ops::Range<usize>> {
         if self.has_url_prefix() {
             return self.password_beyond_login();
@@ -617,12 +652,14 @@ impl<'a> Url<'a> {
     }
 
     /// The port's digits as written, if there is a `:port`.
+    #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.hostport().and_then(|hostport| hostport.port)
     }
 
     /// The default port of the URL's scheme (section 3), `None` for news,
     /// mailto, file and other schemes.
+    #[must_use]
     pub fn default_port(&self) -> Option<u16> {
         rule_default_port(self.rule())
     }
