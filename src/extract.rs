@@ -152,6 +152,7 @@
 //! assert_eq!(invalid, 1000);
 //! ```
 
+use core::fmt;
 use core::iter::FusedIterator;
 use core::ops::Range;
 use std::borrow::Cow;
@@ -205,6 +206,32 @@ pub enum Form {
     Angle,
     /// Running text, not wrapped: one of the ten schemes of section 3.
     Bare,
+}
+
+impl Form {
+    /// The form as the command line's JSON records write it:
+    /// `url-prefixed`, `angle` or `bare`. `Display` writes it too.
+    ///
+    /// ```
+    /// use rfc1738::extract::{Form, extract};
+    /// let hit = &extract("see <URL:ftp://h/>")[0];
+    /// assert_eq!(hit.form().as_str(), "url-prefixed");
+    /// assert_eq!(Form::Bare.to_string(), "bare");
+    /// ```
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Form::UrlPrefixed => "url-prefixed",
+            Form::Angle => "angle",
+            Form::Bare => "bare",
+        }
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A `-` of a wrapped URL directly followed by whitespace that contains a line

@@ -84,14 +84,6 @@ struct HyphenRecord<'a> {
     without_valid: bool,
 }
 
-fn form(form: Form) -> &'static str {
-    match form {
-        Form::UrlPrefixed => "url-prefixed",
-        Form::Angle => "angle",
-        Form::Bare => "bare",
-    }
-}
-
 /// The text read, bounded.
 struct Text {
     /// The bytes searched: all of the text, or of a text longer than the
@@ -433,7 +425,7 @@ fn json<'a>(hit: &'a Extracted<'_>, places: &'a Places<'a>, origin: Origin<'a>) 
         column: hit.column(),
         start: places.start,
         end: places.end,
-        form: form(hit.form()),
+        form: hit.form().as_str(),
         url: hit.url(),
         url_bytes: places.url_bytes,
         fragment: hit.fragment(),
