@@ -20,6 +20,7 @@ use crate::visible;
 /// assert_eq!(Expected::Literal("/").to_string(), r#""/""#);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Expected {
     /// A production, named as the RFC spells it.
     Rule(Rule),
@@ -123,6 +124,7 @@ impl fmt::Display for Expected {
 /// assert_eq!(Found::Byte(0xFF).to_string(), "byte 0xFF");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Found {
     /// A character of the input.
     Char(char),

@@ -199,6 +199,7 @@ pub const MAX_READING_BYTES: usize = 4096;
 /// assert_eq!(forms, [Form::UrlPrefixed, Form::Angle, Form::Bare]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Form {
     /// `<URL:...>`, the appendix's recommended wrapper (`URL:` in any case).
     UrlPrefixed,

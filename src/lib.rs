@@ -254,3 +254,106 @@ struct ReadmeDoctests;
 /// ```
 #[cfg(doctest)]
 struct MustUse;
+
+/// The vocabulary that may grow is `#[non_exhaustive]`: a match outside the
+/// crate needs a wildcard arm, so that a variant added is no breaking
+/// change. Each of these fails to compile.
+///
+/// ```compile_fail
+/// fn name(expected: rfc1738::Expected) -> &'static str {
+///     match expected {
+///         rfc1738::Expected::Rule(_) => "rule",
+///         rfc1738::Expected::Literal(_) => "literal",
+///         rfc1738::Expected::EndOfInput => "end",
+///     }
+/// }
+/// ```
+///
+/// ```compile_fail
+/// fn name(found: rfc1738::Found) -> &'static str {
+///     match found {
+///         rfc1738::Found::Char(_) => "char",
+///         rfc1738::Found::Byte(_) => "byte",
+///         rfc1738::Found::EndOfInput => "end",
+///     }
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use rfc1738::extract::Form;
+/// fn name(form: Form) -> &'static str {
+///     match form {
+///         Form::UrlPrefixed => "url-prefixed",
+///         Form::Angle => "angle",
+///         Form::Bare => "bare",
+///     }
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use rfc1738::bnf::Expr;
+/// fn leaf(expr: &Expr) -> bool {
+///     match expr {
+///         Expr::Literal(_) | Expr::Ref(_) => true,
+///         Expr::Alternatives(_) | Expr::Sequence(_) => false,
+///         Expr::Optional(_) | Expr::Repeat { .. } => false,
+///     }
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use rfc1738::bnf::ChoiceKind;
+/// fn answer(kind: ChoiceKind) -> u32 {
+///     match kind {
+///         ChoiceKind::Alternative { .. } | ChoiceKind::Optional | ChoiceKind::Repeat { .. } => 0,
+///     }
+/// }
+/// ```
+///
+/// A struct-like variant may gain fields: it is matched with `..`.
+///
+/// ```compile_fail
+/// use rfc1738::url::BuildError;
+/// fn part(error: &BuildError) -> Option<&'static str> {
+///     match error {
+///         BuildError::Empty { part, production: _, what: _ } => Some(part),
+///         _ => None,
+///     }
+/// }
+/// ```
+///
+/// With the wildcard arm, and `..`, they compile.
+///
+/// ```
+/// use rfc1738::bnf::{ChoiceKind, Expr};
+/// use rfc1738::extract::Form;
+/// use rfc1738::url::BuildError;
+/// use rfc1738::{Expected, Found};
+/// let _ = |expected: Expected| match expected {
+///     Expected::Rule(_) | Expected::Literal(_) | Expected::EndOfInput => 0,
+///     _ => 1,
+/// };
+/// let _ = |found: Found| match found {
+///     Found::Char(_) | Found::Byte(_) | Found::EndOfInput => 0,
+///     _ => 1,
+/// };
+/// let _ = |form: Form| match form {
+///     Form::UrlPrefixed | Form::Angle | Form::Bare => 0,
+///     _ => 1,
+/// };
+/// let _ = |expr: &Expr| match expr {
+///     Expr::Literal(_) | Expr::Ref(_) | Expr::Alternatives(_) | Expr::Sequence(_) => 0,
+///     Expr::Optional(_) | Expr::Repeat { .. } => 0,
+///     _ => 1,
+/// };
+/// let _ = |kind: ChoiceKind| match kind {
+///     ChoiceKind::Alternative { .. } | ChoiceKind::Optional | ChoiceKind::Repeat { .. } => 0,
+///     _ => 1,
+/// };
+/// let _ = |error: &BuildError| match error {
+///     BuildError::Empty { part, .. } => Some(*part),
+///     _ => None,
+/// };
+/// ```
+#[cfg(doctest)]
+struct NonExhaustive;

@@ -736,6 +736,7 @@ fn language(g: &Grammar, e: &Expr, max: usize) -> BTreeSet<String> {
                 }
             }
         }
+        other => panic!("an expression the enumeration does not know: {other:?}"),
     }
 }
 
@@ -761,6 +762,7 @@ fn prefixes(g: &Grammar, e: &Expr, max: usize) -> BTreeSet<String> {
             let any = language(g, &rep(0, (**expr).clone()), max);
             concat(&any, &prefixes(g, expr, max), max)
         }
+        other => panic!("an expression the enumeration does not know: {other:?}"),
     }
 }
 
@@ -836,6 +838,7 @@ fn generated_strings_are_in_the_language_and_every_arm_is_exercised() {
                         let extra = (rng.next() % 4) as u32;
                         (extra, usize::from(extra > 0))
                     }
+                    other => panic!("a choice the test does not know: {other:?}"),
                 };
                 hit.insert((point.production, point.id, arm));
                 answer
@@ -860,6 +863,7 @@ fn generated_strings_are_in_the_language_and_every_arm_is_exercised() {
         let arms = match kind {
             ChoiceKind::Alternative { count } => *count,
             ChoiceKind::Optional | ChoiceKind::Repeat { .. } => 2,
+            other => panic!("a choice the test does not know: {other:?}"),
         };
         for arm in 0..arms {
             if !hit.contains(&(p.as_str(), *id, arm)) {
@@ -900,7 +904,7 @@ fn choice_points_and_generation_agree_on_ids() {
             assert_eq!((point.production, count), ("digit", 10));
             13
         }
-        ChoiceKind::Optional => unreachable!(),
+        other => unreachable!("{other:?}"),
     });
     assert_eq!(s, "333333333");
     let s = generate(g, production("ftpurl"), &mut |_| 0);

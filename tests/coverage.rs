@@ -179,6 +179,7 @@ proptest! {
                         ChoiceKind::Alternative { count } => raw % count as u32,
                         ChoiceKind::Optional => raw % 2,
                         ChoiceKind::Repeat { .. } => raw % 4,
+                        other => panic!("a choice the test does not know: {other:?}"),
                     }
                 });
                 (rule, string)

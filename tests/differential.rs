@@ -32,6 +32,7 @@ fn arm(point: &ChoicePoint<'_>, answer: u32) -> u32 {
         ChoiceKind::Alternative { count } => answer % count as u32,
         ChoiceKind::Optional => u32::from(answer != 0),
         ChoiceKind::Repeat { .. } => u32::from(answer != 0),
+        other => panic!("a choice the test does not know: {other:?}"),
     }
 }
 
@@ -50,6 +51,7 @@ fn derive(
             ChoiceKind::Alternative { count } => raw % count as u32,
             ChoiceKind::Optional => raw % 2,
             ChoiceKind::Repeat { .. } => raw % 4,
+            other => panic!("a choice the test does not know: {other:?}"),
         };
         arms.push((point.production.to_owned(), point.id, arm(point, answer)));
         answer
@@ -210,6 +212,7 @@ fn items_let_follow(
             Expected::EndOfInput => {
                 follow.insert(None);
             }
+            other => panic!("an item the test does not know: {other:?}"),
         }
     }
     follow
@@ -330,6 +333,7 @@ fn every_production_agrees_with_the_grammar_file() {
         let ways: u32 = match kind {
             ChoiceKind::Alternative { count } => count as u32,
             ChoiceKind::Optional | ChoiceKind::Repeat { .. } => 2,
+            other => panic!("a choice the test does not know: {other:?}"),
         };
         for way in 0..ways {
             if !exercised.contains(&(production.clone(), id, way)) {

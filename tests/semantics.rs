@@ -345,7 +345,10 @@ fn an_ftp_url_without_a_path_stands_for_no_command_and_an_empty_name_for_a_listi
     ] {
         let url = ftp(input);
         let error = url.commands().unwrap_err();
-        assert_eq!(error, SemanticError::NoFile { typecode }, "{input}");
+        assert!(
+            matches!(error, SemanticError::NoFile { typecode: t, .. } if t == typecode),
+            "{input}: {error:?}"
+        );
         assert!(
             error.to_string().contains("RFC 1738 section 3.2.2"),
             "{error}"
@@ -360,7 +363,8 @@ fn an_ftp_url_without_a_path_stands_for_no_command_and_an_empty_name_for_a_listi
     assert!(matches!(
         url.commands_with(Some(Typecode::Ascii)),
         Err(SemanticError::NoFile {
-            typecode: Typecode::Ascii
+            typecode: Typecode::Ascii,
+            ..
         })
     ));
 }

@@ -37,6 +37,7 @@ fn alphabet(rule: Rule) -> BTreeSet<char> {
                     walk(&production.expr, seen, chars);
                 }
             }
+            other => panic!("an expression this walk does not know: {other:?}"),
         }
     }
     let mut chars = BTreeSet::new();

@@ -127,6 +127,7 @@ pub struct ChoicePoint<'g> {
 /// # Ok::<(), rfc1738::bnf::BnfError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChoiceKind {
     /// Which of `count` alternatives: the answer is an index, taken modulo
     /// `count`.

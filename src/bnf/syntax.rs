@@ -46,6 +46,7 @@ pub struct Production {
 /// # let _ = Grammar::rfc1738();
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expr {
     /// `a | b | ...`: any one of two or more expressions.
     Alternatives(Vec<Expr>),

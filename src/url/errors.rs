@@ -304,6 +304,7 @@ pub enum SemanticError {
          file, and there is none to retrieve (RFC 1738 section 3.2.2: \"access the file whose \
          name is <name>\"; RFC 959's RETR needs a pathname)"
     )]
+    #[non_exhaustive]
     NoFile {
         /// The typecode, `a` or `i`.
         typecode: crate::url::Typecode,
@@ -343,6 +344,7 @@ pub enum BuildError {
     /// of its production: `error`, the error's
     /// [`source`](std::error::Error::source), says where and why.
     #[error("the {part} \"{}\" is not a {}", Visible::new(.value).quoted(), rule.name())]
+    #[non_exhaustive]
     NotA {
         /// The part: `host`, `group`, `scheme` or `schemepart`.
         part: &'static str,
@@ -358,6 +360,7 @@ pub enum BuildError {
     /// a TAB in a gopher selector or search would end it early (`%09` is the
     /// separator there, section 3.4).
     #[error("the {part} contains {}, which ends the {part} in a URL (section {section})", byte_name(*byte))]
+    #[non_exhaustive]
     Separator {
         /// The part.
         part: &'static str,
@@ -369,6 +372,7 @@ pub enum BuildError {
     /// A part must not be empty: a path has at least one segment, a mailto
     /// address and an article's `<unique>` at least one octet.
     #[error("the {part} is empty: {production} needs at least one {what}")]
+    #[non_exhaustive]
     Empty {
         /// The part.
         part: &'static str,
@@ -380,6 +384,7 @@ pub enum BuildError {
     /// A part is given without the part that must precede it: a search or
     /// a typecode without a path, a gopher+ string without a search.
     #[error("a {part} needs a {needs}: {production}")]
+    #[non_exhaustive]
     Needs {
         /// The part given.
         part: &'static str,

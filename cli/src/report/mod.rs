@@ -174,6 +174,7 @@ fn hash_cause(
                 hasher.write_u8(literal.bytes().next().unwrap_or(0));
             }
             Expected::EndOfInput => hasher.write_u8(0),
+            other => other.hash(hasher),
         }
     }
     hasher.write_usize(hints.len());
