@@ -340,7 +340,8 @@ impl Coverage {
     /// assert_eq!(ftptype, [0, 1, 2, 4, 5]);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
-    pub fn unexercised(&self) -> impl Iterator<Item = (Rule, usize)> + '_ {
+    #[must_use]
+    pub fn unexercised(&self) -> impl core::iter::FusedIterator<Item = (Rule, usize)> + '_ {
         Rule::ALL.into_iter().flat_map(move |rule| {
             self.tally.counts[index(rule)]
                 .iter()

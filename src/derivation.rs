@@ -196,13 +196,15 @@ impl<'a> Derivation<'a> {
     /// assert_eq!(rules, [Rule::Port, Rule::Digits, Rule::Digit, Rule::Digit]);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
-    pub fn nodes(&self) -> impl Iterator<Item = &Derivation<'a>> {
+    #[must_use]
+    pub fn nodes(&self) -> impl core::iter::FusedIterator<Item = &Derivation<'a>> {
         let mut stack = vec![self];
         core::iter::from_fn(move || {
             let node = stack.pop()?;
             stack.extend(node.children.iter().rev());
             Some(node)
         })
+        .fuse()
     }
 
     /// The first node, depth first, of the given production.

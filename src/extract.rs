@@ -662,7 +662,7 @@ impl<'a> Extracted<'a> {
     /// assert_eq!(b.position().to_string(), "2:3");
     /// assert_eq!(hit.text_offset(10), b.in_text().start);
     /// ```
-    pub fn url_chars(&self) -> impl Iterator<Item = UrlChar> + '_ {
+    pub fn url_chars(&self) -> impl FusedIterator<Item = UrlChar> + '_ {
         let Content {
             bytes,
             start,
@@ -694,6 +694,7 @@ impl<'a> Extracted<'a> {
             }
             None
         })
+        .fuse()
     }
 }
 

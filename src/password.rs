@@ -24,6 +24,7 @@
 //!   the URL) holds a password for people: each `//` starts an authority,
 //!   read as the one after a scheme-specific part's `//` is ([`written`]).
 
+use core::iter::FusedIterator;
 use core::ops::Range;
 
 use crate::Rule;
@@ -339,7 +340,8 @@ pub(crate) fn written(text: &str) -> Written<'_> {
 /// // A port is no password, nor is what has no `//` before it.
 /// assert_eq!(authority_passwords("http://h:80/a@b me:pw@h").count(), 0);
 /// ```
-pub fn authority_passwords(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+#[must_use]
+pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>> + '_ {
     written(text)
 }
 
@@ -357,7 +359,12 @@ impl Iterator for Written<'_> {
 
     fn next(&mut self) -> Option<Range<usize>> {
         loop {
-            let slashes = memchr::memmem::find(&self.bytes[self.from..], b"//")?;
+            let Some(slashes) = memchr::memmem::find(&self.bytes[self.from..], b"//") else {
+                // Past the end: a call after the last finds nothing at
+                // once, not by reading the rest of the text again.
+                self.from = self.bytes.len();
+                return None;
+            };
             let start = self.from + slashes + 2;
             let (password, end) = authority_at(self.bytes, start, &mut self.ats);
             // On from the authority's last byte: a `//` may start there
@@ -371,6 +378,11 @@ impl Iterator for Written<'_> {
         }
     }
 }
+
+/// Once no `//` is left, `from` is the end: every later call finds none,
+/// at once (`Fuse` of a `FusedIterator` checks nothing, and `InWritten`
+/// asks it again for every offset after the last password).
+impl FusedIterator for Written<'_> {}
 
 /// Whether offsets of a text lie in a password [`written`] in it, for
 /// offsets asked in increasing order: all of them in time linear in the
@@ -482,6 +494,23 @@ mod tests {
     use super::*;
     use crate::bnf::{Grammar, generate};
     use crate::{Rule, check, parse_rule};
+
+    /// Ended, the scan stands at the end of the text: asked again (as
+    /// `InWritten` asks for every offset after the last password, through a
+    /// `Fuse` that trusts `FusedIterator`), it reads nothing. Reading the
+    /// rest again each time made `lint` quadratic on a path of many `%0D`.
+    #[test]
+    fn the_scan_ended_reads_nothing_more() {
+        let text = format!("ftp://me:pw@h/{}", "%0D".repeat(1000));
+        let mut scan = written(&text);
+        assert_eq!(scan.next(), Some(9..11));
+        assert_eq!(scan.next(), None);
+        assert_eq!(scan.from, text.len());
+        assert_eq!(scan.next(), None);
+        let mut fused = written(&text).fuse();
+        assert_eq!(fused.by_ref().count(), 1);
+        assert_eq!(fused.next(), None);
+    }
 
     /// The productions that use `name`, directly or through others.
     fn users_of(grammar: &Grammar, name: &str, found: &mut Vec<String>) {

@@ -165,3 +165,67 @@ fn equal_errors_hash_alike() {
     assert_eq!(state.hash_one(&one), state.hash_one(&two));
     assert_ne!(one, error);
 }
+
+/// Every iterator the crate returns is fused (after its first `None`, only
+/// `None`), so that a caller may stop and ask again, or `.fuse()` it for
+/// nothing; the FTP commands know their number from the start.
+#[test]
+fn the_iterators_are_fused_and_the_ftp_commands_exact() {
+    use std::iter::FusedIterator;
+    fn fused<I: FusedIterator>(iterator: I) -> I {
+        iterator
+    }
+    let Url::Ftp(ftp) = rfc1738::parse("ftp://h/a/b%2Fc/d.txt;type=i").unwrap() else {
+        panic!("an ftp URL")
+    };
+    let Url::Http(http) = rfc1738::parse("http://h/a;b/c?q;r").unwrap() else {
+        panic!("an http URL")
+    };
+    let Url::File(file) = rfc1738::parse("file://h/a/b").unwrap() else {
+        panic!("a file URL")
+    };
+    let Url::Prospero(prospero) = rfc1738::parse("prospero://h/p;a=1;b=2").unwrap() else {
+        panic!("a prospero URL")
+    };
+    let mut segments = fused(ftp.path_segments_decoded());
+    assert_eq!(segments.by_ref().count(), 3);
+    assert!(segments.next().is_none());
+    let _ = fused(ftp.fpath().unwrap().segments_decoded());
+    let _ = fused(http.path_segments_decoded().map(fused));
+    let _ = fused(http.search_decoded().unwrap());
+    let _ = fused(file.path_segments_decoded());
+    let _ = fused(prospero.fields_decoded());
+    let _ = fused(prospero.fieldspecs().iter());
+    let tree = rfc1738::parse_rule(Rule::Port, "80").unwrap().tree();
+    let _ = fused(tree.nodes());
+    let _ = fused(rfc1738::authority_passwords("ftp://me:pw@h/"));
+    let _ = fused(Coverage::new().unexercised());
+    let hits = rfc1738::extract::extract("<URL:ftp://h/>");
+    let _ = fused(hits[0].url_chars());
+    let _ = fused(rfc1738::extract::extract_iter("http://h/"));
+
+    // The commands' length is exact at every step, and stays 0 at the end.
+    for (input, want) in [
+        ("ftp://h/a/b%2Fc/d.txt;type=i", 4),
+        ("ftp://h/a//b/;type=d", 4),
+        ("ftp://h/name", 1),
+        ("ftp://h/", 1),
+        ("ftp://h", 0),
+    ] {
+        let Url::Ftp(url) = rfc1738::parse(input).unwrap() else {
+            panic!("an ftp URL")
+        };
+        let mut commands = fused(url.commands_iter(url.typecode()).unwrap());
+        assert_eq!(commands.len(), want, "{input}");
+        for left in (0..want).rev() {
+            assert!(commands.next().is_some(), "{input}");
+            assert_eq!(commands.size_hint(), (left, Some(left)), "{input}");
+        }
+        assert!(
+            commands.next().is_none() && commands.next().is_none(),
+            "{input}"
+        );
+        assert_eq!(commands.len(), 0, "{input}");
+        assert_eq!(url.commands().unwrap().len(), want, "{input}");
+    }
+}

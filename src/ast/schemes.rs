@@ -1005,7 +1005,8 @@ impl<'a> Fieldspecs<'a> {
     }
 
     /// Each field name and value.
-    pub fn iter(&self) -> impl Iterator<Item = Fieldspec<'a>> + use<'a> {
+    #[must_use]
+    pub fn iter(&self) -> impl core::iter::FusedIterator<Item = Fieldspec<'a>> + use<'a> {
         // The grammar allows `;` and `=` in neither a name nor a value, so each
         // `;` starts a field spec and its first `=` separates name from value.
         self.0.split(';').skip(1).map(|spec| {

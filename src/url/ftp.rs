@@ -2,6 +2,7 @@
 //! commands its url-path stands for.
 
 use core::fmt;
+use core::iter::FusedIterator;
 
 use percent_encoding::percent_decode_str;
 
@@ -246,11 +247,15 @@ fn forbidden(
 
 /// The FTP commands of a url-path, one at a time ([`FtpUrl::commands_iter`]):
 /// a `CWD` per segment before the last, decoded as it is reached, then the
-/// commands of the name.
+/// commands of the name. Its length is known from the start
+/// (`ExactSizeIterator`), and once it has ended it gives nothing more
+/// (`FusedIterator`).
 ///
 /// ```
 /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.dom/a/b/c.txt;type=i")? else { panic!() };
-/// let lines: Vec<String> = url.commands_iter(url.typecode())?.map(|command| command.to_string()).collect();
+/// let commands = url.commands_iter(url.typecode())?;
+/// assert_eq!(commands.len(), 4);
+/// let lines: Vec<String> = commands.map(|command| command.to_string()).collect();
 /// assert_eq!(lines, ["CWD a", "CWD b", "TYPE I", "RETR c.txt"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -260,6 +265,9 @@ pub struct FtpCommands<'a> {
     /// The `<cwd>` segments not given yet; `None` once given (or without
     /// any).
     cwds: Option<core::str::Split<'a, char>>,
+    /// How many segments `cwds` has left to give: its `/`s and one, counted
+    /// once, so that the length is known without reading them again.
+    cwds_left: usize,
     /// The commands after them, in order, each taken when given.
     last: [Option<FtpCommand<'a>>; 2],
 }
@@ -270,13 +278,37 @@ impl<'a> Iterator for FtpCommands<'a> {
     fn next(&mut self) -> Option<FtpCommand<'a>> {
         if let Some(cwds) = &mut self.cwds {
             match cwds.next() {
-                Some(cwd) => return Some(FtpCommand::Cwd(decode(cwd))),
+                Some(cwd) => {
+                    self.cwds_left = self.cwds_left.saturating_sub(1);
+                    return Some(FtpCommand::Cwd(decode(cwd)));
+                }
                 None => self.cwds = None,
             }
         }
         self.last.iter_mut().find_map(Option::take)
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.len();
+        (len, Some(len))
+    }
 }
+
+impl ExactSizeIterator for FtpCommands<'_> {
+    /// The commands left: the segments not given, and the commands of the
+    /// name.
+    fn len(&self) -> usize {
+        let cwds = if self.cwds.is_some() {
+            self.cwds_left
+        } else {
+            0
+        };
+        cwds + self.last.iter().filter(|command| command.is_some()).count()
+    }
+}
+
+/// Once it has given its last command, it gives no more.
+impl FusedIterator for FtpCommands<'_> {}
 
 impl<'a> FtpUrl<'a> {
     /// The user and password, with the anonymous convention of section 3.2.1
@@ -303,7 +335,8 @@ impl<'a> FtpUrl<'a> {
 
     /// The path's segments, decoded: `<cwd1>`, …, `<cwdN>`, `<name>`. None
     /// when the URL has no url-path (`ftp://host`).
-    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+    #[must_use]
+    pub fn path_segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
         self.fpath
             .into_iter()
             .flat_map(|path| path.segments_decoded())
@@ -416,6 +449,7 @@ impl<'a> FtpUrl<'a> {
         let Some((cwds, name)) = self.cwds_and_name() else {
             return Ok(FtpCommands {
                 cwds: None,
+                cwds_left: 0,
                 last: [None, None],
             });
         };
@@ -430,6 +464,9 @@ impl<'a> FtpUrl<'a> {
         };
         Ok(FtpCommands {
             cwds: cwds.map(|cwds| cwds.split('/')),
+            cwds_left: cwds.map_or(0, |cwds| {
+                memchr::memchr_iter(b'/', cwds.as_bytes()).count() + 1
+            }),
             last,
         })
     }

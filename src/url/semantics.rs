@@ -7,6 +7,8 @@
 //! only when the part has an escape, and say so by returning a
 //! [`Decoded`](super::Decoded).
 
+use core::iter::FusedIterator;
+
 use super::decode::{Decoded, decode};
 use super::errors::{OutOfRange, number};
 use crate::Rule;
@@ -115,7 +117,7 @@ impl<'a> Path<'a> {
     /// An http segment's unencoded `;` is reserved (section 3.3), and decodes
     /// here like its escape `%3B`: [`HttpUrl::path_segments_decoded`] keeps
     /// them apart.
-    pub fn segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+    pub fn segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
         self.segments().map(decode)
     }
 
@@ -221,8 +223,9 @@ impl<'a> HttpUrl<'a> {
     /// ```
     pub fn path_segments_decoded(
         &self,
-    ) -> impl Iterator<Item = impl Iterator<Item = Decoded<'a>> + Clone + use<'a>> + Clone + use<'a>
-    {
+    ) -> impl FusedIterator<Item = impl FusedIterator<Item = Decoded<'a>> + Clone + use<'a>>
+    + Clone
+    + use<'a> {
         self.hpath
             .into_iter()
             .flat_map(|path| path.segments())
@@ -241,7 +244,9 @@ impl<'a> HttpUrl<'a> {
     /// assert_eq!(url.search_decoded().unwrap().collect::<Vec<_>>(), ["q", "r;s"]);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
-    pub fn search_decoded(&self) -> Option<impl Iterator<Item = Decoded<'a>> + Clone + use<'a>> {
+    pub fn search_decoded(
+        &self,
+    ) -> Option<impl FusedIterator<Item = Decoded<'a>> + Clone + use<'a>> {
         self.search.map(pieces)
     }
 }
@@ -442,7 +447,8 @@ impl<'a> FileUrl<'a> {
     }
 
     /// The path's segments, decoded: `<directory>/<directory>/.../<name>`.
-    pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+    #[must_use]
+    pub fn path_segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
         self.fpath.segments_decoded()
     }
 }
@@ -476,7 +482,10 @@ impl<'a> ProsperoUrl<'a> {
     }
 
     /// Each field name and value, decoded, in order.
-    pub fn fields_decoded(&self) -> impl Iterator<Item = (Decoded<'a>, Decoded<'a>)> + use<'a> {
+    #[must_use]
+    pub fn fields_decoded(
+        &self,
+    ) -> impl FusedIterator<Item = (Decoded<'a>, Decoded<'a>)> + use<'a> {
         self.fieldspecs
             .iter()
             .map(|field| (field.name_decoded(), field.value_decoded()))
