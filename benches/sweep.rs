@@ -320,7 +320,7 @@ fn lib(entry: &str, input: &str) -> Option<usize> {
         "parse" => url().map_or(0, |url| url.to_string().len()),
         "parse_rule" => usize::from(parse_rule(Rule::Url, input).is_ok()),
         "check" => usize::from(check(input).is_ok()),
-        "check_bytes" => usize::from(check_bytes(input.as_bytes(), None).is_ok()),
+        "check_bytes" => usize::from(check_bytes(None, input.as_bytes()).is_ok()),
         "check_prefix" => check_prefix(input).map_or(0, |tree| tree.span().end),
         "parse_prefix" => parse_prefix(scheme_rule(input), input).map_or(0, |tree| tree.span().end),
         "matcher" => {

@@ -454,8 +454,10 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 }
 
 /// Checks bytes that may not be UTF-8, as a validator reading files does:
-/// against `rule` by the grammar's letter, or, with `None`, against the
-/// scheme rule as [`parse`] does. Returns the rule matched.
+/// against `rule` by the grammar's letter, as [`parse_rule`] does, or, with
+/// `None`, against the scheme rule as [`parse`] does. Returns the rule
+/// matched. The rule comes first, as in [`parse_rule`] and
+/// [`parse_prefix`].
 ///
 /// # Errors
 ///
@@ -468,15 +470,15 @@ pub fn parse_rule(rule: Rule, input: &str) -> Result<Match<'_>, Error> {
 ///
 /// ```
 /// use rfc1738::{Rule, check_bytes};
-/// assert_eq!(check_bytes(b"news:comp.infosystems.www.misc", None), Ok(Rule::Newsurl));
-/// assert_eq!(check_bytes(b"10.0.0.1", Some(Rule::Hostnumber)), Ok(Rule::Hostnumber));
+/// assert_eq!(check_bytes(None, b"news:comp.infosystems.www.misc"), Ok(Rule::Newsurl));
+/// assert_eq!(check_bytes(Some(Rule::Hostnumber), b"10.0.0.1"), Ok(Rule::Hostnumber));
 /// // "caf\u{e9}" in Latin-1: the byte 0xE9 is no UTF-8, and no URL.
-/// let error = check_bytes(b"http://host/caf\xE9", None).unwrap_err();
+/// let error = check_bytes(None, b"http://host/caf\xE9").unwrap_err();
 /// assert_eq!(error.offset(), 15);
-/// let error = check_bytes(b"http://host/caf\xE9/menu", None).unwrap_err();
+/// let error = check_bytes(None, b"http://host/caf\xE9/menu").unwrap_err();
 /// assert!(format!("{error:#}").contains("http://host/caf\u{FFFD}/menu"));
 /// ```
-pub fn check_bytes(input: &[u8], rule: Option<Rule>) -> Result<Rule, Error> {
+pub fn check_bytes(rule: Option<Rule>, input: &[u8]) -> Result<Rule, Error> {
     let (text, bad) = match core::str::from_utf8(input) {
         Ok(text) => (text, None),
         Err(error) => {

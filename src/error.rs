@@ -477,7 +477,7 @@ impl Error {
     /// use rfc1738::Found;
     /// assert_eq!(rfc1738::parse("http://h:8a/").unwrap_err().found(), Found::Char('a'));
     /// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
-    /// let error = rfc1738::check_bytes(b"http://h/\xff", None).unwrap_err();
+    /// let error = rfc1738::check_bytes(None, b"http://h/\xff").unwrap_err();
     /// assert_eq!(error.found(), Found::Byte(0xFF));
     /// ```
     #[must_use]
@@ -701,7 +701,7 @@ impl Error {
     /// let error = rfc1738::parse("http:/host/").unwrap_err();
     /// assert_eq!(error.message(), r#"expected "/" (to complete "http://"), found "h""#);
     /// assert_eq!(error.expected(), [rfc1738::Expected::Literal("http://")]);
-    /// let error = rfc1738::check_bytes(b"http://host/\xff", None).unwrap_err();
+    /// let error = rfc1738::check_bytes(None, b"http://host/\xff").unwrap_err();
     /// assert_eq!(
     ///     error.message(),
     ///     r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found byte 0xFF"#

@@ -116,10 +116,10 @@ impl fmt::Display for Expected {
 /// use rfc1738::Found;
 /// assert_eq!(rfc1738::parse("http://host:8a/").unwrap_err().found(), Found::Char('a'));
 /// assert_eq!(rfc1738::parse("http:/").unwrap_err().found(), Found::EndOfInput);
-/// let error = rfc1738::check_bytes(b"http://host/\xFF", None).unwrap_err();
+/// let error = rfc1738::check_bytes(None, b"http://host/\xFF").unwrap_err();
 /// assert_eq!((error.found(), error.offset()), (Found::Byte(0xFF), 12));
 /// // The first byte of "é", cut short by the end: no character.
-/// let error = rfc1738::check_bytes(b"http://host/\xC3", None).unwrap_err();
+/// let error = rfc1738::check_bytes(None, b"http://host/\xC3").unwrap_err();
 /// assert_eq!((error.found(), error.offset()), (Found::Byte(0xC3), 12));
 /// assert_eq!(Found::Byte(0xFF).to_string(), "byte 0xFF");
 /// ```

@@ -752,7 +752,7 @@ mod tests {
         // A byte that is not text first: the span is in the error's input,
         // where it stands as U+FFFD.
         let bytes = b"\xffftp://me:SECRET@h/";
-        let span = crate::check_bytes(bytes, None).unwrap_err().password_span();
+        let span = crate::check_bytes(None, bytes).unwrap_err().password_span();
         let shown = String::from_utf8_lossy(bytes);
         assert_eq!(span.map(|span| &shown[span]), Some("SECRET"));
     }

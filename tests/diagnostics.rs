@@ -127,7 +127,7 @@ fn non_ascii_and_control_characters_with_their_utf8_escape() {
     hinted("http://host/\u{1F600}", "2.2", "%F0%9F%98%80");
     hinted("http://host/a\tb", "2.2", "write %09");
     hinted("http://host/a\u{7f}", "2.2", "write %7F");
-    let error = check_bytes(b"http://host/\xff", None).unwrap_err();
+    let error = check_bytes(None, b"http://host/\xff").unwrap_err();
     assert!(
         error
             .hints()
@@ -165,7 +165,7 @@ fn no_escape_is_offered_where_none_can_stand() {
             "{input:?}: {hints:?}"
         );
     }
-    let error = check_bytes(b"http://h\xff/", None).unwrap_err();
+    let error = check_bytes(None, b"http://h\xff/").unwrap_err();
     let hint = error.hints()[0].message();
     assert_eq!(
         hint,
@@ -868,7 +868,7 @@ fn each_kind_of_hint_has_its_code() {
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
-        let error = check_bytes(input, None).unwrap_err();
+        let error = check_bytes(None, input).unwrap_err();
         let found: Vec<(HintCode, &str)> = error
             .hints()
             .iter()
@@ -1378,7 +1378,7 @@ fn a_byte_that_is_not_text_is_told_what_could_have_come() {
             "port › digits",
         ),
     ] {
-        let error = check_bytes(input, rule).unwrap_err();
+        let error = check_bytes(rule, input).unwrap_err();
         let text_len = input.len() - input.iter().rev().position(|&b| b >= 0x80).unwrap() - 1;
         assert_eq!(error.offset(), text_len, "{input:?}");
         assert_eq!(error.message(), message, "{input:?}");
@@ -1386,16 +1386,16 @@ fn a_byte_that_is_not_text_is_told_what_could_have_come() {
         assert!(!error.expected().is_empty(), "{input:?}");
     }
     // A text that fails before the byte keeps its own error.
-    let error = check_bytes(b"http://h h/\xff", None).unwrap_err();
+    let error = check_bytes(None, b"http://h h/\xff").unwrap_err();
     assert_eq!(
         (error.offset(), error.found()),
         (8, rfc1738::Found::Char(' '))
     );
     // What follows the byte is shown, the byte as U+FFFD; a password that
     // goes on after it is hidden whole.
-    let error = check_bytes(b"http://a/\xffbc", None).unwrap_err();
+    let error = check_bytes(None, b"http://a/\xffbc").unwrap_err();
     assert!(format!("{error:#}").contains("1 | http://a/\u{fffd}bc\n"));
-    let mut error = check_bytes(b"ftp://me:pa\xffss@host/", None).unwrap_err();
+    let mut error = check_bytes(None, b"ftp://me:pa\xffss@host/").unwrap_err();
     assert_eq!(error.password_span(), Some(9..16));
     error.hide_password();
     let shown = format!("{error:#}");

@@ -45,11 +45,11 @@ fn hidden(mut error: rfc1738::Error) {
 
 /// Every library entry point on `data`.
 fn every_entry_point(data: &[u8]) {
-    if let Err(error) = check_bytes(data, None) {
+    if let Err(error) = check_bytes(None, data) {
         hidden(error);
     }
     for rule in [Rule::Url, Rule::Hostport, Rule::Gopherurl, Rule::Xchar] {
-        let _ = check_bytes(data, Some(rule));
+        let _ = check_bytes(Some(rule), data);
     }
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();

@@ -126,7 +126,7 @@ fn check(input: &str) -> Result<(), TestCaseError> {
                 Ok(true)
             );
             prop_assert_eq!(url.rule(), scheme_rule(input));
-            prop_assert_eq!(check_bytes(input.as_bytes(), None), Ok(url.rule()));
+            prop_assert_eq!(check_bytes(None, input.as_bytes()), Ok(url.rule()));
             if url.scheme().bytes().all(|b| !b.is_ascii_uppercase()) {
                 // By the letter too: through the scheme rule and through `url`.
                 prop_assert!(parse_rule(url.rule(), input).is_ok());
@@ -138,7 +138,7 @@ fn check(input: &str) -> Result<(), TestCaseError> {
             prop_assert!(error.offset() <= input.len());
             prop_assert!(input.is_char_boundary(error.offset()));
             prop_assert_eq!(error.rule(), scheme_rule(input));
-            prop_assert_eq!(&check_bytes(input.as_bytes(), None), &Err(error.clone()));
+            prop_assert_eq!(&check_bytes(None, input.as_bytes()), &Err(error.clone()));
             // The prefix before the error is viable: matched alone, it is
             // accepted or runs out of input, never rejected earlier.
             let scheme_is_lower = !input
@@ -349,8 +349,8 @@ proptest! {
         let mut with_tail = cut_there.clone();
         with_tail.extend_from_slice(tail.as_bytes());
         let (short, long) = (
-            check_bytes(&cut_there, None).unwrap_err(),
-            check_bytes(&with_tail, None).unwrap_err(),
+            check_bytes(None, &cut_there).unwrap_err(),
+            check_bytes(None, &with_tail).unwrap_err(),
         );
         prop_assert_eq!(
             (short.rule(), short.offset(), short.found(), short.expected(), short.path()),

@@ -475,7 +475,7 @@ fn record(
             }
             Err(error) => (Err(error), Vec::new()),
         },
-        _ => (check_bytes(input.bytes(), args.rule), Vec::new()),
+        _ => (check_bytes(args.rule, input.bytes()), Vec::new()),
     };
     match &result {
         Ok(_) => tally.valid += 1,

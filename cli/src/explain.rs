@@ -178,7 +178,7 @@ fn matched<'a>(args: &ExplainArgs, bytes: &'a [u8]) -> Option<Matched<'a>> {
         (true, Some(rule)) => parse_rule(rule, text),
         (true, None) => check(text),
         // The byte that is not UTF-8 is reported, or an error before it.
-        (false, rule) => match check_bytes(bytes, rule) {
+        (false, rule) => match check_bytes(rule, bytes) {
             Err(error) => Err(error),
             Ok(_) => {
                 // `check_bytes` fails every input that is not UTF-8; were

@@ -487,7 +487,7 @@ fn record(
     let parsed = match input {
         Line::Text(text) => rfc1738::parse(text).map(|url| (text, url)),
         // Not UTF-8, so not a URL: `check_bytes` says where.
-        Line::Bytes(input) => match check_bytes(input, None) {
+        Line::Bytes(input) => match check_bytes(None, input) {
             Err(error) => Err(error),
             // `check_bytes` fails every input that is not UTF-8.
             Ok(_) => unreachable!("an input that is not UTF-8 is never valid"),

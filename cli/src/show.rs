@@ -464,7 +464,7 @@ mod tests {
             (b"ftp://me:p\xffw@host/", "p\u{FFFD}w"),
             (b"ftp://me:sec ret@host/", "sec ret"),
         ] {
-            let error = rfc1738::check_bytes(input, None).unwrap_err();
+            let error = rfc1738::check_bytes(None, input).unwrap_err();
             let span = error.password_span().expect("a password");
             let text = String::from_utf8_lossy(input);
             assert_eq!(&text[span.clone()], password);

@@ -44,7 +44,7 @@ fn assert_well_formed(node: &Derivation<'_>) {
 /// prefix that is viable, and renders.
 pub fn parse_target(data: &[u8]) {
     let Ok(input) = core::str::from_utf8(data) else {
-        let error = check_bytes(data, None).expect_err("bytes that are not UTF-8 are no URL");
+        let error = check_bytes(None, data).expect_err("bytes that are not UTF-8 are no URL");
         assert!(error.offset() <= data.len());
         assert!(!error.to_string().contains('\n'), "one line");
         let _ = format!("{error:#}");
@@ -55,7 +55,7 @@ pub fn parse_target(data: &[u8]) {
             assert_eq!(url.to_string(), input, "Display reproduces the input");
             assert!(is_valid(input));
             assert_eq!(check(input).map(|m| m.rule()), Ok(url.rule()));
-            assert_eq!(check_bytes(data, None), Ok(url.rule()));
+            assert_eq!(check_bytes(None, data), Ok(url.rule()));
             // The password, where there is one, is a span of the input, and
             // the URL and its match agree on it.
             let password = url.password_span();
@@ -135,7 +135,7 @@ pub fn parse_target(data: &[u8]) {
             assert!(offset <= input.len() && input.is_char_boundary(offset));
             // The prefix before the error can still become a URL of the rule.
             let prefix = &input[..offset];
-            if let Err(earlier) = check_bytes(prefix.as_bytes(), None) {
+            if let Err(earlier) = check_bytes(None, prefix.as_bytes()) {
                 assert_eq!(earlier.rule(), error.rule(), "{prefix:?}");
                 assert_eq!(earlier.offset(), prefix.len(), "{prefix:?} is viable");
             }
@@ -390,13 +390,13 @@ pub fn parse_rule_target(data: &[u8]) {
         return;
     };
     let Ok(input) = core::str::from_utf8(rest) else {
-        let error = check_bytes(rest, Some(rule)).expect_err("not UTF-8");
+        let error = check_bytes(Some(rule), rest).expect_err("not UTF-8");
         assert!(error.offset() <= rest.len());
         return;
     };
     // The validator's reading of the bytes is parse_rule's of the text.
     assert_eq!(
-        check_bytes(rest, Some(rule)).map_err(|error| error.offset()),
+        check_bytes(Some(rule), rest).map_err(|error| error.offset()),
         parse_rule(rule, input)
             .map(|matched| matched.rule())
             .map_err(|error| error.offset()),
