@@ -940,7 +940,7 @@ impl<'a> Diagnostic<'a> {
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
     /// let warnings = rfc1738::lint::lint(&url);
-    /// let shown = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    /// let shown = warnings[0].diagnostic().hide_password(true).to_string();
     /// assert!(shown.contains("ftp://me:*******@host.dom/"), "{shown}");
     /// assert!(!shown.contains("hunter2"), "{shown}");
     /// # Ok::<(), rfc1738::Error>(())

@@ -20,14 +20,14 @@
 //! are a warning of their own, so that a diagnostic that hides the password
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
-//! the bound: [`lint`] returns at most 20 warnings of constant size whatever
-//! the length of the URL (two about the scheme name: its case, and a
-//! reserved name or the prefix `URL:`; a password, a port
-//! (reserved or above 65535),
-//! four hostnumber parts, five ways of writing an encoded delimiter in the
-//! password and five elsewhere, and two semantic errors besides the port's:
-//! an ftp URL's login and its path), and one URL of 333,333 `%0D` is one
-//! warning with a count of 333,333.
+//! the bound: [`lint`] returns at most 20 warnings (two about the scheme
+//! name: its case, and a reserved name or the prefix `URL:`; a password, a
+//! port (reserved or above 65535), four hostnumber parts, five ways of
+//! writing an encoded delimiter in the password and five elsewhere, and two
+//! semantic errors besides the port's: an ftp URL's login and its path),
+//! each of constant size whatever the length of the URL, which they borrow
+//! (their diagnostics show it: [`Warning::diagnostic`]). One URL of 333,333
+//! `%0D` is one warning with a count of 333,333.
 //!
 //! ```
 //! use rfc1738::lint::Code;
@@ -43,6 +43,7 @@
 //! ```
 
 use core::fmt;
+use core::ops::Range;
 
 use std::borrow::Cow;
 
@@ -197,6 +198,11 @@ pub const OFFSETS_KEPT: usize = 8;
 /// there are, [`offsets`](Warning::offsets) where the first
 /// [`OFFSETS_KEPT`] are.
 ///
+/// It borrows the text of the URL it is about, as the [`Url`] does, so
+/// that its diagnostic is of that URL and no other;
+/// [`into_owned`](Warning::into_owned) copies the text, for a warning to
+/// keep after it.
+///
 /// ```
 /// let url = rfc1738::parse("http://host.dom/a%0Db%0Dc")?;
 /// let warnings = rfc1738::lint::lint(&url);
@@ -206,8 +212,8 @@ pub const OFFSETS_KEPT: usize = 8;
 /// assert_eq!(warnings[0].offsets(), [17, 21]);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Warning {
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Warning<'a> {
     code: Code,
     /// The offsets of the first occurrences, in increasing order: never
     /// empty, at most [`OFFSETS_KEPT`].
@@ -223,9 +229,29 @@ pub struct Warning {
     /// names its escape, which may be written in the password, and a
     /// forbidden octet in the password names the octet and where it is.
     hidden_message: Option<Cow<'static, str>>,
+    /// The URL it was found in, which its diagnostic shows: borrowed from
+    /// the text the [`Url`] was parsed from, or owned
+    /// ([`Warning::into_owned`]).
+    url: Cow<'a, str>,
+    /// The span of that URL's password ([`Url::password_span`]), which
+    /// the diagnostic hides when told to.
+    password: Option<Range<usize>>,
 }
 
-impl Warning {
+impl fmt::Debug for Warning<'_> {
+    /// What the warning says, without the URL it keeps: a panic's message
+    /// and a log show `Debug`, and the URL may hold a password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Warning")
+            .field("code", &self.code)
+            .field("offsets", &self.offsets)
+            .field("count", &self.count)
+            .field("message", &self.message)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Warning<'a> {
     /// What the warning is about.
     ///
     /// ```
@@ -297,17 +323,56 @@ impl Warning {
         &self.message
     }
 
-    /// The warning as a compiler-style diagnostic about `url`, the URL
-    /// [`lint`] found it in: its code and message, the URL with a caret
-    /// under the first occurrence, and a note counting the occurrences of a
-    /// finding that occurs more than once. The same builder as an
-    /// [`Error`](crate::Error)'s names the origin and the first line, and
-    /// says whether to style it and to hide the password.
+    /// The URL the warning was found in, as [`lint`] was given it: what
+    /// its offsets count in and its diagnostic shows.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("telnet://host.dom:25/")?;
+    /// assert_eq!(rfc1738::lint::lint(&url)[0].url(), "telnet://host.dom:25/");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The warning with a copy of its URL's text, to keep after the text
+    /// it was parsed from (an owned URL borrows nothing).
+    ///
+    /// ```
+    /// use rfc1738::lint::{Warning, lint};
+    /// let text = String::from("telnet://host.dom:25/");
+    /// let kept: Vec<Warning<'static>> =
+    ///     lint(&rfc1738::parse(&text)?).into_iter().map(Warning::into_owned).collect();
+    /// drop(text);
+    /// assert!(kept[0].diagnostic().to_string().contains("telnet://host.dom:25/"));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn into_owned(self) -> Warning<'static> {
+        Warning {
+            code: self.code,
+            offsets: self.offsets,
+            count: self.count,
+            message: self.message,
+            in_password: self.in_password,
+            hidden_message: self.hidden_message,
+            url: Cow::Owned(self.url.into_owned()),
+            password: self.password,
+        }
+    }
+
+    /// The warning as a compiler-style diagnostic about the URL [`lint`]
+    /// found it in, which the warning keeps: its code and message, the URL
+    /// with a caret under the first occurrence, and a note counting the
+    /// occurrences of a finding that occurs more than once. The same
+    /// builder as an [`Error`](crate::Error)'s names the origin and the
+    /// first line, and says whether to style it and to hide the password.
     ///
     /// ```
     /// let url = rfc1738::parse("http://host.dom:25/")?;
     /// let warnings = rfc1738::lint::lint(&url);
-    /// let shown = warnings[0].diagnostic(&url).origin("urls.txt").first_line(3).to_string();
+    /// let shown = warnings[0].diagnostic().origin("urls.txt").first_line(3).to_string();
     /// assert_eq!(
     ///     shown,
     ///     "warning[reserved-port]: port 25 is in the reserved range and is not the scheme's \
@@ -320,25 +385,25 @@ impl Warning {
     /// );
     ///
     /// let url = rfc1738::parse("ftp://h/%0D%0D")?;
-    /// let shown = rfc1738::lint::lint(&url)[0].diagnostic(&url).to_string();
+    /// let shown = rfc1738::lint::lint(&url)[0].diagnostic().to_string();
     /// assert!(shown.ends_with("= note: 2 times, at columns 9, 12"), "{shown}");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
-    pub fn diagnostic<'a>(&'a self, url: &Url<'a>) -> Diagnostic<'a> {
+    pub fn diagnostic(&self) -> Diagnostic<'_> {
         Diagnostic::warning(Finding {
             code: self.code.as_str(),
             message: &self.message,
-            url: url.as_str(),
+            url: &self.url,
             offsets: &self.offsets,
             count: self.count,
-            password: url.password_span(),
+            password: self.password.clone(),
             hidden_message: self.hidden_message.as_deref(),
         })
     }
 }
 
-impl fmt::Display for Warning {
+impl fmt::Display for Warning<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
@@ -359,7 +424,7 @@ const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mail
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[must_use]
-pub fn lint(url: &Url<'_>) -> Vec<Warning> {
+pub fn lint<'a>(url: &Url<'a>) -> Vec<Warning<'a>> {
     let mut found = Findings::new(url);
     scheme_name(&mut found, url);
     // Before `encoded_delimiters`, which reads where it found the password.
@@ -368,7 +433,7 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
     mailto_address(&mut found, url);
     encoded_delimiters(&mut found, url);
     semantic_errors(&mut found, url);
-    let mut warnings: Vec<Warning> = found
+    let mut warnings: Vec<Warning<'a>> = found
         .warnings
         .into_iter()
         .map(|(_, warning)| warning)
@@ -379,22 +444,28 @@ pub fn lint(url: &Url<'_>) -> Vec<Warning> {
 
 /// The warnings found so far, each with the text it is about.
 struct Findings<'a> {
+    url: Url<'a>,
+    /// The span of the URL's password, which every warning keeps: found
+    /// for the first.
+    password_span: Option<Option<Range<usize>>>,
     /// Where the parsed text starts: offsets are distances from it.
     base: usize,
     /// Where the password is, once [`password_and_port`] found one.
-    password: Option<core::ops::Range<usize>>,
+    password: Option<Range<usize>>,
     /// Whether an offset lies in a password written further in the URL
     /// (`x:a//me:pw@host/`): read for an escape's warning only, the one
     /// that says something else with the password hidden.
     written: InWritten<'a>,
     /// The warnings, each with what it is about (`%0D`; empty for a
     /// finding that occurs once at most).
-    warnings: Vec<(&'a str, Warning)>,
+    warnings: Vec<(&'a str, Warning<'a>)>,
 }
 
 impl<'a> Findings<'a> {
     fn new(url: &Url<'a>) -> Self {
         Findings {
+            url: *url,
+            password_span: None,
             // Every part borrows from the parsed text, which the scheme
             // starts.
             base: url.scheme().as_ptr() as usize,
@@ -443,19 +514,34 @@ impl<'a> Findings<'a> {
                     warning.offsets.push(offset);
                 }
             }
-            None => self.warnings.push((
-                subject,
-                Warning {
-                    code,
-                    offsets: vec![offset],
-                    count: 1,
-                    message: message(),
-                    in_password,
-                    hidden_message: (in_password && code == Code::EncodedDelimiter)
-                        .then_some(Cow::Borrowed(HIDDEN_PASSWORD_DELIMITERS)),
-                },
-            )),
+            None => {
+                let (url, password) = self.kept();
+                self.warnings.push((
+                    subject,
+                    Warning {
+                        code,
+                        offsets: vec![offset],
+                        count: 1,
+                        message: message(),
+                        in_password,
+                        hidden_message: (in_password && code == Code::EncodedDelimiter)
+                            .then_some(Cow::Borrowed(HIDDEN_PASSWORD_DELIMITERS)),
+                        url,
+                        password,
+                    },
+                ));
+            }
         }
+    }
+
+    /// What a warning keeps of the URL: its text, borrowed, and its
+    /// password's span.
+    fn kept(&mut self) -> (Cow<'a, str>, Option<Range<usize>>) {
+        let url = self.url;
+        let password = self
+            .password_span
+            .get_or_insert_with(|| url.password_span());
+        (Cow::Borrowed(url.as_str()), password.clone())
     }
 
     /// Records a semantic error at `offset` as a warning of its own: each
@@ -480,6 +566,7 @@ impl<'a> Findings<'a> {
         } else {
             further.then_some(Cow::Borrowed(FURTHER_FORBIDDEN))
         };
+        let (url, password) = self.kept();
         self.warnings.push((
             "",
             Warning {
@@ -489,6 +576,8 @@ impl<'a> Findings<'a> {
                 message,
                 in_password: own || further,
                 hidden_message,
+                url,
+                password,
             },
         ));
     }
@@ -701,6 +790,7 @@ fn mailto_address<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     };
     let offset = found.at(mailto.encoded822addr()) + index;
     let in_password = found.written.contains(offset);
+    let (kept, password) = found.kept();
     found.warnings.push((
         "",
         Warning {
@@ -716,6 +806,8 @@ fn mailto_address<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
                 "the mailto address is no RFC 822 addr-spec: it fails at a character of a \
                  password written further in the URL (hidden; RFC 1738, section 3.5)",
             )),
+            url: kept,
+            password,
         },
     ));
 }

@@ -1,6 +1,6 @@
 //! Warnings about valid URLs, from sections 2.2, 3, 4 and 6.
 
-use rfc1738::lint::{Code, OFFSETS_KEPT, lint};
+use rfc1738::lint::{Code, OFFSETS_KEPT, Warning, lint};
 use rfc1738::parse;
 
 /// The (code, offset) of each warning about `input`.
@@ -154,7 +154,7 @@ fn only_a_password_that_should_be_secret_is_warned_about() {
     let url = parse("ftp://anonymous:joe%0A@host/").unwrap();
     let found = lint(&url);
     assert!(found.iter().all(|warning| warning.code() != Code::Password));
-    let shown = found[0].diagnostic(&url).hide_password(true).to_string();
+    let shown = found[0].diagnostic().hide_password(true).to_string();
     assert!(shown.contains("ftp://anonymous:******@host/"), "{shown}");
     assert!(shown.contains("the password (hidden) encodes"), "{shown}");
     assert!(!shown.contains("%0A"), "{shown}");
@@ -227,7 +227,7 @@ fn a_mailto_address_that_is_no_rfc_822_addr_spec() {
         (warning.code(), warning.offset()),
         (Code::MailtoAddress, 16)
     );
-    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    let hidden = warning.diagnostic().hide_password(true).to_string();
     assert!(!hidden.contains("\",\""), "{hidden}");
     assert!(hidden.contains("mailto:(//me:****@h/"), "{hidden}");
     assert!(hidden.contains("a password written further"), "{hidden}");
@@ -397,12 +397,12 @@ fn a_semantic_error_in_the_password_tells_nothing_of_it_when_hidden() {
         .find(|warning| warning.code() == Code::ForbiddenByte)
         .unwrap();
     assert_eq!(warning.offset(), 11);
-    let shown = warning.diagnostic(&url).to_string();
+    let shown = warning.diagnostic().to_string();
     assert!(
         shown.contains("the decoded password contains LF (0x0A) at byte 2"),
         "{shown}"
     );
-    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    let hidden = warning.diagnostic().hide_password(true).to_string();
     let title = hidden.lines().next().unwrap();
     assert_eq!(
         title,
@@ -417,7 +417,7 @@ fn a_semantic_error_in_the_password_tells_nothing_of_it_when_hidden() {
         .into_iter()
         .find(|warning| warning.code() == Code::ForbiddenByte)
         .unwrap();
-    let hidden = warning.diagnostic(&url).hide_password(true).to_string();
+    let hidden = warning.diagnostic().hide_password(true).to_string();
     assert!(hidden.contains("the decoded user contains CR"), "{hidden}");
 }
 
@@ -507,10 +507,7 @@ fn plain(styled: &str) -> String {
 fn a_warning_is_a_diagnostic_about_its_url() {
     let url = parse("ftp://me:secret@host.dom:25/").unwrap();
     let warnings = lint(&url);
-    let password = warnings[0]
-        .diagnostic(&url)
-        .origin("list\t.txt")
-        .first_line(12);
+    let password = warnings[0].diagnostic().origin("list\t.txt").first_line(12);
     assert_eq!(
         password.to_string(),
         "warning[password]: the URL carries a password: \"the use of URLs containing \
@@ -521,14 +518,14 @@ fn a_warning_is_a_diagnostic_about_its_url() {
    |          ^"
     );
     // Hidden a `*` a character: the caret and the column stay.
-    let port = warnings[1].diagnostic(&url).hide_password(true).to_string();
+    let port = warnings[1].diagnostic().hide_password(true).to_string();
     assert!(port.contains(" --> input:1:26"), "{port}");
     assert!(port.contains("1 | ftp://me:******@host.dom:25/"), "{port}");
     assert!(!port.contains("secret"), "{port}");
     // Styled for a terminal, the same text.
-    let styled = warnings[1].diagnostic(&url).styled(true).to_string();
+    let styled = warnings[1].diagnostic().styled(true).to_string();
     assert!(styled.contains("\x1b["), "{styled}");
-    assert_eq!(plain(&styled), warnings[1].diagnostic(&url).to_string());
+    assert_eq!(plain(&styled), warnings[1].diagnostic().to_string());
 }
 
 #[test]
@@ -555,11 +552,11 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
             })
             .unwrap();
         assert_eq!(delimiter.count(), 1, "{input}");
-        let shown = delimiter.diagnostic(&url).to_string();
+        let shown = delimiter.diagnostic().to_string();
         let escape = &input[url.password_span().unwrap()];
         let escape = &escape[escape.find('%').unwrap()..][..3];
         assert!(shown.contains(&format!("{escape} encodes")), "{shown}");
-        let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+        let hidden = delimiter.diagnostic().hide_password(true).to_string();
         // The title names no escape, and no note counts the user name's
         // (shown) with the password's.
         let title = hidden.lines().next().unwrap();
@@ -580,9 +577,9 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
         .find(|warning| warning.code() == Code::EncodedDelimiter)
         .unwrap();
     assert_eq!((delimiter.count(), delimiter.offset()), (2, 11));
-    let shown = delimiter.diagnostic(&url).to_string();
+    let shown = delimiter.diagnostic().to_string();
     assert!(shown.contains("2 times, at columns 12, 17"), "{shown}");
-    let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+    let hidden = delimiter.diagnostic().hide_password(true).to_string();
     assert!(!hidden.contains("times"), "{hidden}");
     assert!(!hidden.contains("12"), "{hidden}");
     assert!(hidden.contains("input:1:10"), "{hidden}");
@@ -596,16 +593,13 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
         .collect();
     assert_eq!(delimiters.len(), 1);
     assert_eq!((delimiters[0].count(), delimiters[0].offset()), (3, 11));
-    let shown = delimiters[0].diagnostic(&url).to_string();
+    let shown = delimiters[0].diagnostic().to_string();
     assert!(
         shown.contains("the password encodes CR, LF or NUL"),
         "{shown}"
     );
     assert!(shown.contains("3 times, at columns 12, 17, 20"), "{shown}");
-    let hidden = delimiters[0]
-        .diagnostic(&url)
-        .hide_password(true)
-        .to_string();
+    let hidden = delimiters[0].diagnostic().hide_password(true).to_string();
     assert!(hidden.contains("the password (hidden) encodes"), "{hidden}");
     assert!(
         !hidden.contains("%0") && !hidden.contains("times"),
@@ -614,7 +608,7 @@ fn a_hidden_password_is_not_quoted_by_the_message_of_an_escape_in_it() {
     // Only in the path: the escape is no secret, and is named.
     let url = parse("ftp://me:pw@host.dom/%0D").unwrap();
     let delimiter = &lint(&url)[1];
-    let hidden = delimiter.diagnostic(&url).hide_password(true).to_string();
+    let hidden = delimiter.diagnostic().hide_password(true).to_string();
     assert!(hidden.contains("%0D encodes CR"), "{hidden}");
 }
 
@@ -628,12 +622,12 @@ fn a_password_written_further_in_the_url_is_hidden_too() {
     let url = parse("X:a//me:pw@h/b//u:secret@h/").unwrap();
     let warnings = lint(&url);
     assert_eq!(warnings.len(), 1);
-    let hidden = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    let hidden = warnings[0].diagnostic().hide_password(true).to_string();
     assert!(
         hidden.contains("1 | X:a//me:**@h/b//u:******@h/"),
         "{hidden}"
     );
-    let shown = warnings[0].diagnostic(&url).to_string();
+    let shown = warnings[0].diagnostic().to_string();
     assert!(shown.contains("1 | X:a//me:pw@h/b//u:secret@h/"), "{shown}");
     // An escape in one, in a path: hidden, named as the password's, at its
     // start, the occurrences in both passwords not counted.
@@ -646,7 +640,7 @@ fn a_password_written_further_in_the_url_is_hidden_too() {
         .collect();
     // The two in passwords, and the one in the path beyond.
     assert_eq!(counts, [(21, 2), (36, 1)]);
-    let hidden = warnings[0].diagnostic(&url).hide_password(true).to_string();
+    let hidden = warnings[0].diagnostic().hide_password(true).to_string();
     let title = hidden.lines().next().unwrap();
     assert!(
         title.contains("the password (hidden) encodes CR, LF or NUL"),
@@ -661,13 +655,13 @@ fn a_password_written_further_in_the_url_is_hidden_too() {
         hidden.contains("1 | http://h.dom/a//me:*****@h//u:***@h/%0D"),
         "{hidden}"
     );
-    let shown = warnings[0].diagnostic(&url).to_string();
+    let shown = warnings[0].diagnostic().to_string();
     assert!(
         shown.contains("%0D encodes CR") && shown.contains("2 times"),
         "{shown}"
     );
     // Beyond them, the escape is named.
-    let hidden = warnings[1].diagnostic(&url).hide_password(true).to_string();
+    let hidden = warnings[1].diagnostic().hide_password(true).to_string();
     assert!(hidden.contains("%0D encodes CR"), "{hidden}");
 }
 
@@ -676,14 +670,14 @@ fn a_warning_far_along_a_long_url_shows_a_window_and_states_its_column() {
     let url = format!("http://{}.com:25/", "a".repeat(100_000));
     let parsed = parse(&url).unwrap();
     let warnings = lint(&parsed);
-    let shown = warnings[0].diagnostic(&parsed).to_string();
+    let shown = warnings[0].diagnostic().to_string();
     assert!(shown.len() < 600, "{} bytes", shown.len());
     assert!(shown.contains(" --> input:1:100013"), "{shown}");
     assert!(shown.contains("1 | …aaaa"), "{shown}");
     // A finding written 100,000 times: one caret, the first columns counted.
     let url = format!("ftp://h/{}", "%0D".repeat(100_000));
     let parsed = parse(&url).unwrap();
-    let shown = lint(&parsed)[0].diagnostic(&parsed).to_string();
+    let shown = lint(&parsed)[0].diagnostic().to_string();
     assert!(shown.len() < 1000, "{} bytes", shown.len());
     assert!(
         shown.ends_with(
@@ -725,7 +719,7 @@ fn a_forbidden_octet_in_a_further_password_is_not_named_when_hidden() {
             .iter()
             .find(|warning| warning.code() == Code::ForbiddenByte)
             .expect("a forbidden octet");
-        let hidden = forbidden.diagnostic(&url).hide_password(true).to_string();
+        let hidden = forbidden.diagnostic().hide_password(true).to_string();
         let title = hidden.lines().next().unwrap();
         assert!(title.contains("a password written further"), "{hidden}");
         for named in [
@@ -737,7 +731,58 @@ fn a_forbidden_octet_in_a_further_password_is_not_named_when_hidden() {
             hidden.contains(&format!(" --> input:1:{column}\n")),
             "{hidden}"
         );
-        let shown = forbidden.diagnostic(&url).to_string();
+        let shown = forbidden.diagnostic().to_string();
         assert!(shown.contains("at byte"), "{shown}");
     }
+}
+
+/// A warning keeps the URL it was found in: its diagnostic is of that URL
+/// and no other, its password hidden when told, borrowed from the text it
+/// was parsed from or, once owned, after that text is gone; `Debug` (a
+/// panic's message, a log) shows none of it.
+#[test]
+fn a_warning_keeps_the_url_it_is_about() {
+    let text = String::from("ftp://me:hunter2@host.dom:25/a%0Db");
+    let borrowed = lint(&parse(&text).unwrap());
+    // Borrowed: the URL's own text, not a copy.
+    assert!(
+        borrowed
+            .iter()
+            .all(|warning| std::ptr::eq(warning.url(), text.as_str()))
+    );
+    let warnings: Vec<Warning<'static>> = borrowed.into_iter().map(Warning::into_owned).collect();
+    drop(text);
+    let codes: Vec<Code> = warnings.iter().map(|warning| warning.code()).collect();
+    assert_eq!(
+        codes,
+        [
+            Code::Password,
+            Code::ReservedPort,
+            Code::EncodedDelimiter,
+            Code::ForbiddenByte
+        ]
+    );
+    for warning in &warnings {
+        assert_eq!(warning.url(), "ftp://me:hunter2@host.dom:25/a%0Db");
+        let shown = warning.diagnostic().to_string();
+        assert!(
+            shown.contains("ftp://me:hunter2@host.dom:25/a%0Db"),
+            "{shown}"
+        );
+        let hidden = warning.diagnostic().hide_password(true).to_string();
+        assert!(
+            hidden.contains("ftp://me:*******@host.dom:25/a%0Db"),
+            "{hidden}"
+        );
+        assert!(!hidden.contains("hunter2"), "{hidden}");
+        assert!(!format!("{warning:?}").contains("hunter2"), "{warning:?}");
+    }
+    // The port's caret, under the port of its own URL.
+    let port = warnings[1].diagnostic().to_string();
+    assert!(port.contains(" --> input:1:27"), "{port}");
+    // Equal warnings are of equal URLs.
+    let again = lint(&parse("ftp://me:hunter2@host.dom:25/a%0Db").unwrap());
+    assert_eq!(warnings, again);
+    let other = lint(&parse("ftp://me:hunter3@host.dom:25/a%0Db").unwrap());
+    assert_ne!(warnings[1], other[1]);
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use indicatif::{ProgressDrawTarget, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Found, Rule, Url, check_bytes, parse, parse_rule, scheme_rule};
+use rfc1738::{Error, Found, Rule, check_bytes, parse, parse_rule, scheme_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -317,24 +317,16 @@ fn source_names(sources: &[inputs::Source<'_>]) -> Vec<FileName> {
     names
 }
 
-/// A warning about the valid URL `url`, read at `line` of `name`, rendered
-/// plain, its password hidden when `hide` says: what the summary's examples
-/// show. The URL was parsed when the warning was found, so it parses again;
-/// were it not to, the warning is shown without its excerpt.
-fn plain_warning(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
-    match parse(url) {
-        Ok(url) => warning
-            .diagnostic(&url)
-            .origin(name)
-            .first_line(line)
-            .hide_password(hide)
-            .to_string(),
-        Err(_) => format!(
-            "{}:{line}: warning[{}]: {warning}",
-            Visible::new(name),
-            warning.code()
-        ),
-    }
+/// A warning about a valid URL (the one it keeps), read at `line` of
+/// `name`, rendered plain, its password hidden when `hide` says: what the
+/// summary's examples show.
+fn plain_warning(warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+    warning
+        .diagnostic()
+        .origin(name)
+        .first_line(line)
+        .hide_password(hide)
+        .to_string()
 }
 
 /// Checks each line of `stream`, on every core, writing results in order;
@@ -454,17 +446,14 @@ fn record(
     // Without --rule an input is read as `parse` reads it, once, and a valid
     // one is linted; with --rule, or for bytes that are not UTF-8, it is
     // checked by the letter and has no warnings. A valid input's password
-    // is the parser's, for human output, and so is the URL its warnings
+    // is the parser's, for human output; its warnings keep the URL they
     // are about.
     let mut password = None;
-    let mut parsed = None;
     let (result, warnings) = match (args.rule, input) {
         (None, Line::Text(text)) => match parse(text) {
             Ok(url) => {
                 password = url.password_span().filter(|_| style.hide);
-                let linted = (Ok(url.rule()), lint(&url));
-                parsed = Some(url);
-                linted
+                (Ok(url.rule()), lint(&url))
             }
             Err(error) => (Err(error), Vec::new()),
         },
@@ -492,7 +481,6 @@ fn record(
                 let shown = Shown {
                     input: input.bytes(),
                     password,
-                    url: parsed,
                 };
                 human(args, style, origin, line, shown, &result, &warnings, buffer);
             }
@@ -581,13 +569,11 @@ fn json(
     record.end();
 }
 
-/// An input as human output shows it: its bytes, the span of a valid
-/// one's password, hidden, and the URL it was parsed into, which its
-/// warnings are about.
+/// An input as human output shows it: its bytes, and the span of a valid
+/// one's password, hidden.
 struct Shown<'a> {
     input: &'a [u8],
     password: Option<Range<usize>>,
-    url: Option<Url<'a>>,
 }
 
 /// The human output of one input: a line for a valid input (and its
@@ -598,11 +584,7 @@ fn human(
     style: &Style,
     origin: Origin<'_>,
     line: u64,
-    Shown {
-        input,
-        password,
-        url,
-    }: Shown<'_>,
+    Shown { input, password }: Shown<'_>,
     result: &Result<Rule, Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
@@ -642,17 +624,15 @@ fn human(
                 };
                 let _ = writeln!(buffer, "{location}{valid} {rule}{alternative}: {shown}");
             }
-            // Only a parsed URL is linted: there are warnings only with it.
-            if let Some(url) = &url {
-                for warning in warnings {
-                    let report = warning
-                        .diagnostic(url)
-                        .origin(name)
-                        .first_line(first_line)
-                        .styled(style.paint.color)
-                        .hide_password(style.hide);
-                    let _ = writeln!(buffer, "{report}");
-                }
+            // Each warning keeps the URL it is about.
+            for warning in warnings {
+                let report = warning
+                    .diagnostic()
+                    .origin(name)
+                    .first_line(first_line)
+                    .styled(style.paint.color)
+                    .hide_password(style.hide);
+                let _ = writeln!(buffer, "{report}");
             }
         }
         Err(error) => {

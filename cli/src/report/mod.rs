@@ -252,11 +252,10 @@ struct PendingError {
 /// A warning met, kept to be an example.
 struct PendingWarning {
     place: Place,
-    warning: Warning,
-    /// The URL, as it is, to be shown with the warning; or, for a URL
-    /// longer than [`URL_KEPT`], the URL as shown and the warning rendered
-    /// at once.
-    url: Result<String, (String, String)>,
+    /// The warning, with a copy of its URL, to be rendered with it; or, for
+    /// a URL longer than [`URL_KEPT`], the URL as shown and the warning
+    /// rendered at once (the warning and its URL are not kept).
+    warning: Result<Warning<'static>, (String, String)>,
 }
 
 /// The start of an input: at most [`INPUT_SHOWN`] characters of it (bytes
@@ -547,9 +546,10 @@ pub struct Shown {
     /// Whether each input was checked against the rule its scheme selects
     /// (no `--rule`): then the rule of section 3's schemes names the scheme.
     by_scheme: bool,
-    /// How a warning about a valid URL (the URL, the warning, whether the
-    /// password is hidden, the input's name and line) is rendered, plain.
-    warning: fn(&str, &Warning, bool, &str, usize) -> String,
+    /// How a warning about a valid URL (the warning, which keeps the URL;
+    /// whether the password is hidden; the input's name and line) is
+    /// rendered, plain.
+    warning: fn(&Warning, bool, &str, usize) -> String,
     /// The causes of which all the examples the summary keeps are known:
     /// for each, the first line of the first unit that holds them all, or 0
     /// once the summary does. A unit whose first line comes after keeps
@@ -562,12 +562,12 @@ pub struct Shown {
 impl Shown {
     /// What the summary shows: passwords hidden (`hide`) or not, inputs
     /// checked against their scheme's rule (`by_scheme`) or another, each
-    /// warning rendered by `warning` (the URL; the warning; whether its
-    /// password is hidden; the input's name and line).
+    /// warning rendered by `warning` (the warning, which keeps its URL;
+    /// whether its password is hidden; the input's name and line).
     pub fn new(
         hide: bool,
         by_scheme: bool,
-        warning: fn(&str, &Warning, bool, &str, usize) -> String,
+        warning: fn(&Warning, bool, &str, usize) -> String,
     ) -> Self {
         Shown {
             hide,
@@ -599,20 +599,17 @@ impl Shown {
         }
     }
 
-    /// The valid URL `input` with `warning`, read at `place`, as an example
-    /// shows it: the URL's head, and the warning rendered.
-    fn warning_example(
-        &self,
-        place: &Place,
-        input: Line<'_>,
-        warning: &Warning,
-    ) -> (String, String) {
-        // A valid input is ASCII.
-        let text = String::from_utf8_lossy(input.bytes());
-        let password = show::password_of(&text).filter(|_| self.hide);
+    /// `warning` about a valid URL (the one it keeps), read at `place`, as
+    /// an example shows it: the URL's head, and the warning rendered.
+    fn warning_example(&self, place: &Place, warning: &Warning) -> (String, String) {
+        let text = warning.url();
+        let password = show::password_of(text).filter(|_| self.hide);
         let (origin, line) = (place.origin(), place.line_number());
-        let rendered = (self.warning)(&text, warning, self.hide, origin, line);
-        (Head::of(input, self.hide).shown(password), rendered)
+        let rendered = (self.warning)(warning, self.hide, origin, line);
+        (
+            Head::of(Line::Text(text), self.hide).shown(password),
+            rendered,
+        )
     }
 }
 
@@ -646,7 +643,7 @@ impl Gathered {
                 counts.valid += 1;
                 counts.warned += u64::from(!warnings.is_empty());
                 for warning in warnings {
-                    self.add_warning(shown, &place, input, warning);
+                    self.add_warning(shown, &place, warning);
                 }
             }
             Err(error) => {
@@ -732,13 +729,7 @@ impl Gathered {
     /// The place is made only for an example kept: its file's name is
     /// shared by the threads, and counting it for each warning would cost
     /// them more than the warning.
-    fn add_warning(
-        &mut self,
-        shown: &Shown,
-        place: &impl Fn() -> Place,
-        input: Line<'_>,
-        warning: &Warning,
-    ) {
+    fn add_warning(&mut self, shown: &Shown, place: &impl Fn() -> Place, warning: &Warning) {
         let unit = self.warnings.entry(warning.code()).or_default();
         unit.inputs += 1;
         unit.occurrences += warning.count() as u64;
@@ -746,15 +737,12 @@ impl Gathered {
             return;
         }
         let place = place();
-        let url = match input {
-            Line::Text(url) if url.len() <= URL_KEPT => Ok(url.to_owned()),
-            _ => Err(shown.warning_example(&place, input, warning)),
+        let warning = if warning.url().len() <= URL_KEPT {
+            Ok(warning.clone().into_owned())
+        } else {
+            Err(shown.warning_example(&place, warning))
         };
-        unit.examples.push(PendingWarning {
-            place,
-            warning: warning.clone(),
-            url,
-        });
+        unit.examples.push(PendingWarning { place, warning });
     }
 }
 
@@ -919,11 +907,8 @@ impl Summary {
     /// The examples of a warning code, rendered.
     fn warnings(&self, pending: &[PendingWarning]) -> Vec<Example> {
         let example = |pending: &PendingWarning| {
-            let (input, rendered) = match &pending.url {
-                Ok(url) => {
-                    self.shown
-                        .warning_example(&pending.place, Line::Text(url), &pending.warning)
-                }
+            let (input, rendered) = match &pending.warning {
+                Ok(warning) => self.shown.warning_example(&pending.place, warning),
                 Err(shown) => shown.clone(),
             };
             Example::new(&pending.place, input, rendered)
@@ -1207,7 +1192,8 @@ mod tests {
 
     /// A warning as the tests render it: its code, where, and the URL, its
     /// passwords hidden when `hide` says.
-    fn render(url: &str, warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+    fn render(warning: &Warning, hide: bool, name: &str, line: usize) -> String {
+        let url = warning.url();
         let password = show::password_of(url).filter(|_| hide);
         let written: Vec<Range<usize>> =
             rfc1738::authority_passwords(url).filter(|_| hide).collect();

@@ -64,7 +64,7 @@ pub fn parse_target(data: &[u8]) {
             let warnings = lint::lint(&url);
             for warning in &warnings {
                 assert!(warning.offset() < input.len());
-                let shown = warning.diagnostic(&url).hide_password(true).to_string();
+                let shown = warning.diagnostic().hide_password(true).to_string();
                 assert_hidden(input, &passwords(input, password.clone()), &shown);
             }
             // Every semantic error is a warning of its own, in the same
