@@ -391,3 +391,25 @@ fn a_long_choice_is_one_column_up_to_twelve() {
     // hex: the production digit and twelve letters.
     assert_eq!(counts("hex"), [7, 6]);
 }
+
+/// A production whose groups nest as deep as the reader allows (64),
+/// optional groups and repetitions of lists in turn, is drawn, and reads
+/// back as itself. Each node is measured once: `railroad` measures a
+/// container by measuring its items again at every question, and nested,
+/// the questions multiplied at every level (40 groups took a second to
+/// draw, twice that for each two more; 64 would have taken hours).
+#[test]
+fn the_deepest_groups_the_reader_allows_are_drawn() {
+    let mut text = String::from("\"x\"");
+    for level in 0..64 {
+        text = match level % 2 {
+            0 => format!("[ \"y\" {text} ]"),
+            _ => format!("1*[ {text} | \"z\" ]"),
+        };
+    }
+    let grammar = Grammar::parse(&format!("deep = {text}")).expect("64 groups read");
+    let production = grammar.get("deep").expect("defined");
+    let svg = diagram::svg(production, &anchor, true);
+    let (expr, _) = drawn(&svg);
+    assert_eq!(expr, production.expr.to_string());
+}

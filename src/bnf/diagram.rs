@@ -32,9 +32,10 @@
 //! assert!(svg.starts_with("<svg") && svg.contains(r##"xlink:href="#port""##));
 //! ```
 
+use railroad::svg::{HDir, Renderer};
 use railroad::{
-    Choice, Comment, Diagram, Empty, End, Link, MultiChoice, Node, NonTerminal, Optional, Repeat,
-    Sequence, Stack, Start, Terminal, svg,
+    Choice, Comment, Diagram, Empty, End, Link, MultiChoice, Node, NodeGeometry, NonTerminal,
+    Optional, Repeat, Sequence, Stack, Start, Terminal, svg,
 };
 
 use super::syntax::{Expr, Production};
@@ -115,8 +116,81 @@ const ROW_WIDTH: i64 = 720;
 /// when each is short.
 const COLUMN: usize = 12;
 
-/// The diagram of `expr`.
+/// The diagram of `expr`, measured ([`Measured`]).
 fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
+    Measured::boxed(drawn(expr, link))
+}
+
+/// A node whose size is measured once, when it is made, and kept.
+///
+/// `railroad` measures a container by measuring its items again at every
+/// question about it: a `Stack` asks its last row's width three times, an
+/// `Optional` its item's geometry for its own height and again for its
+/// entry. Nested, the questions multiply at every level: an expression of
+/// 40 groups one inside the other, read from a grammar's text, took a
+/// second to draw and twice that for each two more. Every node of an
+/// expression is drawn inside one of these, which answers from what it
+/// kept and gives its parent's geometry no items to walk: each node is
+/// measured once, and drawn once, from the geometry it works out for
+/// itself then.
+struct Measured {
+    inner: Box<dyn Node>,
+    entry_height: i64,
+    height: i64,
+    width: i64,
+}
+
+impl Measured {
+    /// `inner`, measured.
+    fn boxed(inner: Box<dyn Node>) -> Box<dyn Node> {
+        Box::new(Measured {
+            entry_height: inner.entry_height(),
+            height: inner.height(),
+            width: inner.width(),
+            inner,
+        })
+    }
+}
+
+impl Node for Measured {
+    fn entry_height(&self) -> i64 {
+        self.entry_height
+    }
+
+    fn height(&self) -> i64 {
+        self.height
+    }
+
+    fn width(&self) -> i64 {
+        self.width
+    }
+
+    fn draw(&self, x: i64, y: i64, h_dir: HDir) -> svg::Element {
+        self.inner.draw(x, y, h_dir)
+    }
+
+    // `compute_geometry` is the default: the sizes kept, and no items, so
+    // that a parent's geometry stops here.
+
+    fn draw_with_geometry(&self, x: i64, y: i64, h_dir: HDir, _: &NodeGeometry) -> svg::Element {
+        self.inner.draw(x, y, h_dir)
+    }
+
+    fn render_with_geometry(
+        &self,
+        out: &mut Renderer<'_>,
+        x: i64,
+        y: i64,
+        h_dir: HDir,
+        _: &NodeGeometry,
+    ) -> core::fmt::Result {
+        self.inner
+            .render_with_geometry(out, x, y, h_dir, &self.inner.compute_geometry())
+    }
+}
+
+/// The diagram of `expr`, its items measured.
+fn drawn(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
     match expr {
         Expr::Sequence(items) => sequence(items.iter().map(|item| node(item, link)).collect()),
         Expr::Alternatives(items) => {
