@@ -269,3 +269,132 @@ fn past_the_budget_the_smallest_alternative_is_taken() {
     // Every string of b is whole: runs of x are multiples of 1000 long.
     assert!(s.split('y').all(|run| run.len() % 1000 == 0));
 }
+
+// ------------------------------------------------------ hand-built depth
+
+/// An expression built by hand, `depth` levels deep: optional groups,
+/// repetitions, one-item sequences and two-way alternatives in turn, around
+/// the literal `leaf`. The reader refuses groups nested more than 64 deep;
+/// nothing checks a value built in a loop.
+fn deep(depth: usize, leaf: &str) -> Expr {
+    let mut expr = Expr::Literal(leaf.to_owned());
+    for level in 0..depth {
+        expr = match level % 4 {
+            0 => Expr::Optional(Box::new(expr)),
+            1 => Expr::Repeat {
+                min: 1,
+                expr: Box::new(expr),
+            },
+            2 => Expr::Sequence(vec![expr]),
+            _ => Expr::Alternatives(vec![expr, Expr::Ref("digit".to_owned())]),
+        };
+    }
+    expr
+}
+
+/// What a program does with an expression it built, on a thread with the
+/// stack a thread has by default (2 MiB), not the 8 MiB of a main thread
+/// that would hide a walk that needs one frame per level.
+fn on_a_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(work)
+        .expect("a thread")
+        .join()
+        .expect("no panic")
+}
+
+/// 100,000 levels built in a loop: written, compared, cloned, matched,
+/// generated from and dropped with no walk one frame per level deep, so no
+/// stack overflow; the questions too deep to answer are errors.
+#[test]
+fn an_expression_built_100_000_deep_is_walked_without_the_stack() {
+    const DEPTH: usize = 100_000;
+    on_a_thread(|| {
+        let expr = deep(DEPTH, "x");
+        let shown = expr.to_string();
+        // Written as the reader would read it back: innermost `[ "x" ]`,
+        // then `1*[ ... ]`, then `... | digit`, and round again.
+        assert!(shown.starts_with("1*[ [ 1*[ [ "), "{}", &shown[..40]);
+        assert!(shown.contains(r#"[ 1*[ [ "x" ] ] | digit ]"#));
+        assert!(
+            shown.ends_with(" ] ] | digit ] ] | digit"),
+            "{}",
+            &shown[shown.len() - 40..]
+        );
+        assert!(
+            format!("{expr:?}").starts_with(
+                "Alternatives([Sequence([Repeat { min: 1, expr: Optional(Alternatives("
+            )
+        );
+        let copy = expr.clone();
+        assert_eq!(copy, expr);
+        assert_ne!(copy, deep(DEPTH, "y"));
+        assert_ne!(copy, deep(DEPTH - 1, "x"));
+        drop(copy);
+
+        let grammar = rfc();
+        let production = Production {
+            name: "deep".to_owned(),
+            expr,
+            line: 1,
+            text: String::new(),
+            comments: Vec::new(),
+        };
+        let matcher = Matcher::new(grammar);
+        assert!(matcher.try_check(&production, "x").is_err());
+        assert!(try_generate(grammar, &production, &mut |_| 0).is_err());
+        #[cfg(feature = "diagram")]
+        {
+            let svg = rfc1738::bnf::diagram::svg(&production, &|_| None, false);
+            assert!(svg.contains("nested too deep"), "{}", &svg[..200]);
+        }
+        drop(production);
+
+        // Long chains of one kind: a box in a box, and a sequence of one
+        // item in another (written as its item alone, as before).
+        let boxes = (0..DEPTH).fold(Expr::Ref("x".to_owned()), |e, _| {
+            Expr::Optional(Box::new(e))
+        });
+        assert_eq!(boxes.clone(), boxes);
+        assert_eq!(boxes.to_string().len(), 4 * DEPTH + 1);
+        let sequences = (0..DEPTH).fold(Expr::Ref("x".to_owned()), |e, _| Expr::Sequence(vec![e]));
+        assert_eq!(sequences.clone(), sequences);
+        assert_ne!(sequences, boxes);
+        assert_eq!(sequences.to_string(), "x");
+    });
+}
+
+/// The deepest a hand-built production may be, `MAX_DEPTH` levels, around a
+/// reference to the deepest derivation a grammar may hold, is generated on
+/// a thread's stack: the generator recurses a level for each of both. One
+/// level more is refused, with the depth.
+#[test]
+fn the_deepest_production_allowed_is_generated_on_a_threads_stack() {
+    use rfc1738::bnf::MAX_DEPTH;
+    on_a_thread(|| {
+        // p0 = p1, ..., p254 = "x": a derivation 255 levels deep.
+        let mut text: String = (0..254).map(|i| format!("p{i} = p{}\n", i + 1)).collect();
+        text.push_str("p254 = \"x\"\n");
+        let grammar = Grammar::parse(&text).expect("within the reader's depth");
+        let chain = |depth: usize| Production {
+            name: "deep".to_owned(),
+            expr: (1..depth).fold(Expr::Ref("p0".to_owned()), |e, _| {
+                Expr::Optional(Box::new(e))
+            }),
+            line: 1,
+            text: String::new(),
+            comments: Vec::new(),
+        };
+        let made = try_generate(&grammar, &chain(MAX_DEPTH), &mut |_| 1).expect("deep enough");
+        assert_eq!(made, "x");
+        let least = try_generate(&grammar, &chain(MAX_DEPTH), &mut |_| 0).expect("deep enough");
+        assert_eq!(least, "");
+        let error = try_generate(&grammar, &chain(MAX_DEPTH + 1), &mut |_| 1).unwrap_err();
+        assert!(error.is_too_deep());
+        assert_eq!(
+            error.to_string(),
+            "the expression nests 257 levels deep, more than 256"
+        );
+    });
+}

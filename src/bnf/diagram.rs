@@ -38,7 +38,7 @@ use railroad::{
     Optional, Repeat, Sequence, Stack, Start, Terminal, svg,
 };
 
-use super::syntax::{Expr, Production};
+use super::syntax::{Expr, MAX_DEPTH, Production};
 
 /// The stylesheet of a diagram: the `railroad` crate's light theme, and a
 /// pointer and an underline over a linked production. A page that holds
@@ -70,8 +70,14 @@ pub fn css() -> String {
 /// `styled`, and a title, its name. Each production it refers to links to
 /// `link(name)`, or to nothing when that is `None`.
 ///
+/// The diagram is drawn a level of the expression at a time, a frame each:
+/// an expression built by hand that nests deeper than
+/// [`MAX_DEPTH`], which none read by
+/// [`Grammar::parse`](super::Grammar::parse) does, is drawn that deep, and
+/// each expression below as a box that says it is nested too deep to draw.
+///
 /// ```
-/// use rfc1738::bnf::{Grammar, diagram};
+/// use rfc1738::bnf::{Expr, Grammar, Production, diagram};
 ///
 /// let login = Grammar::rfc1738().get("login").unwrap();
 /// let svg = diagram::svg(login, &|name| (name != "user").then(|| format!("{name}.svg")), true);
@@ -79,12 +85,16 @@ pub fn css() -> String {
 /// assert!(svg.contains("<title>login</title>") && svg.contains("<style"));
 /// assert!(svg.contains(r#"xlink:href="hostport.svg""#));
 /// assert!(!svg.contains(r#"xlink:href="user.svg""#));
+///
+/// let deep = (0..300).fold(Expr::Ref("x".into()), |e, _| Expr::Optional(Box::new(e)));
+/// let deep = Production { name: "deep".into(), expr: deep, line: 1, text: String::new(), comments: Vec::new() };
+/// assert!(diagram::svg(&deep, &|_| None, false).contains("nested too deep to draw"));
 /// ```
 #[must_use]
 pub fn svg(production: &Production, link: &dyn Fn(&str) -> Option<String>, styled: bool) -> String {
     let track = Sequence::new(vec![
         Box::new(Start) as Box<dyn Node>,
-        node(&production.expr, link),
+        node(&production.expr, link, 1),
         Box::new(End),
     ]);
     let mut diagram = Diagram::new(track);
@@ -116,9 +126,16 @@ const ROW_WIDTH: i64 = 720;
 /// when each is short.
 const COLUMN: usize = 12;
 
-/// The diagram of `expr`, measured ([`Measured`]).
-fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
-    Measured::boxed(drawn(expr, link))
+/// The diagram of `expr`, measured ([`Measured`]), `depth` levels deep in
+/// the production's expression (1 for the whole): past [`MAX_DEPTH`], a
+/// box saying so.
+fn node(expr: &Expr, link: &dyn Fn(&str) -> Option<String>, depth: usize) -> Box<dyn Node> {
+    if depth > MAX_DEPTH {
+        return Box::new(Comment::new(format!(
+            "nested too deep to draw (more than {MAX_DEPTH} levels)"
+        )));
+    }
+    Measured::boxed(drawn(expr, link, depth))
 }
 
 /// A node whose size is measured once, when it is made, and kept.
@@ -189,12 +206,13 @@ impl Node for Measured {
     }
 }
 
-/// The diagram of `expr`, its items measured.
-fn drawn(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
+/// The diagram of `expr`, at `depth`, its items measured.
+fn drawn(expr: &Expr, link: &dyn Fn(&str) -> Option<String>, depth: usize) -> Box<dyn Node> {
+    let below = |item: &Expr| node(item, link, depth + 1);
     match expr {
-        Expr::Sequence(items) => sequence(items.iter().map(|item| node(item, link)).collect()),
+        Expr::Sequence(items) => sequence(items.iter().map(below).collect()),
         Expr::Alternatives(items) => {
-            let mut branches: Vec<Box<dyn Node>> = items.iter().map(|i| node(i, link)).collect();
+            let mut branches: Vec<Box<dyn Node>> = items.iter().map(below).collect();
             if branches.len() <= COLUMN {
                 return Box::new(Choice::new(branches));
             }
@@ -208,9 +226,9 @@ fn drawn(expr: &Expr, link: &dyn Fn(&str) -> Option<String>) -> Box<dyn Node> {
             }
             Box::new(MultiChoice::new(split))
         }
-        Expr::Optional(inner) => Box::new(Optional::new(arrowed(node(inner, link)))),
+        Expr::Optional(inner) => Box::new(Optional::new(arrowed(below(inner)))),
         Expr::Repeat { min, expr } => {
-            let body = arrowed(node(expr, link));
+            let body = arrowed(below(expr));
             match min {
                 0 => Box::new(Optional::new(Repeat::new(body, Empty))),
                 1 => Box::new(Repeat::new(body, Empty)),

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use super::grammar::Grammar;
-use super::syntax::{Expr, Production};
+use super::syntax::{Expr, MAX_DEPTH, Production};
 
 /// More repetitions than this beyond a repetition's minimum are not made,
 /// whatever the answer, to keep strings short.
@@ -63,22 +63,60 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 
 /// A derivation larger than [`MAX_DERIVATION`]: [`try_generate`] stops
 /// walking when it reaches the limit and returns this instead of a string.
+/// Or one that would nest deeper than [`MAX_DEPTH`]: a production built by
+/// hand whose expression does, refused before the walk, which recurses a
+/// level for each of the expression's.
 ///
 /// ```
-/// use rfc1738::bnf::{DerivationTooLarge, Grammar, try_generate};
+/// use rfc1738::bnf::{DerivationTooLarge, Expr, Grammar, Production, try_generate};
 ///
 /// let grammar = Grammar::parse("a = 1000*[ 1000*[ 1000*\"x\" ] ]")?;
 /// let a = grammar.get("a").unwrap();
 /// let error: DerivationTooLarge = try_generate(&grammar, a, &mut |_| 0).unwrap_err();
 /// assert!(error.to_string().starts_with("the derivation is larger than 4194304"));
+/// assert!(!error.is_too_deep());
+///
+/// let deep = (0..1000).fold(Expr::Ref("a".into()), |e, _| Expr::Optional(Box::new(e)));
+/// let deep = Production { name: "deep".into(), expr: deep, line: 1, text: String::new(), comments: Vec::new() };
+/// let error = try_generate(&grammar, &deep, &mut |_| 0).unwrap_err();
+/// assert_eq!(error.to_string(), "the expression nests 1001 levels deep, more than 256");
+/// assert!(error.is_too_deep());
 /// # Ok::<(), rfc1738::bnf::BnfError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error(
-    "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and bytes written)"
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct DerivationTooLarge;
+pub struct DerivationTooLarge {
+    /// The depth of the expression refused, or 0 for a derivation that grew
+    /// past [`MAX_DERIVATION`].
+    depth: usize,
+}
+
+impl DerivationTooLarge {
+    /// Whether the derivation was refused for its depth ([`MAX_DEPTH`])
+    /// rather than its size ([`MAX_DERIVATION`]).
+    #[must_use]
+    pub fn is_too_deep(&self) -> bool {
+        self.depth > 0
+    }
+}
+
+impl core::fmt::Display for DerivationTooLarge {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.depth {
+            0 => write!(
+                f,
+                "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and \
+                 bytes written)"
+            ),
+            depth => write!(
+                f,
+                "the expression nests {depth} levels deep, more than {MAX_DEPTH}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DerivationTooLarge {}
 
 /// A choice [`generate`] asks about: where it is and what kind it is.
 ///
@@ -159,8 +197,9 @@ pub enum ChoiceKind {
 /// # Panics
 ///
 /// When the derivation is larger than [`MAX_DERIVATION`], which none of
-/// [`Grammar::rfc1738`] is, whatever the answers; [`try_generate`] returns
-/// that as an error.
+/// [`Grammar::rfc1738`] is, whatever the answers, or the production's
+/// expression, built by hand, nests deeper than [`MAX_DEPTH`];
+/// [`try_generate`] returns those as an error.
 ///
 /// ```
 /// use rfc1738::bnf::{Grammar, generate};
@@ -185,7 +224,11 @@ pub fn generate<'g>(
 ///
 /// # Errors
 ///
-/// [`DerivationTooLarge`], as soon as the walk reaches the limit.
+/// [`DerivationTooLarge`], as soon as the walk reaches the limit, or
+/// before it starts when the production's expression nests deeper than
+/// [`MAX_DEPTH`] (only one built by hand can: the walk recurses a level
+/// for each, and for each of the grammar's productions it reaches, which
+/// [`Grammar::parse`] holds to that depth too).
 ///
 /// ```
 /// use rfc1738::bnf::{DERIVATION_BUDGET, Grammar, try_generate};
@@ -208,6 +251,10 @@ pub fn try_generate<'g>(
     production: &'g Production,
     choose: &mut dyn FnMut(&ChoicePoint<'g>) -> u32,
 ) -> Result<String, DerivationTooLarge> {
+    let depth = production.expr.depth();
+    if depth > MAX_DEPTH {
+        return Err(DerivationTooLarge { depth });
+    }
     let mut walk = Walk {
         grammar,
         choose,
@@ -247,7 +294,7 @@ impl<'g> Walk<'g, '_> {
     fn grow(&mut self, amount: usize) -> Result<(), DerivationTooLarge> {
         self.size = self.size.saturating_add(amount);
         if self.size > MAX_DERIVATION {
-            Err(DerivationTooLarge)
+            Err(DerivationTooLarge { depth: 0 })
         } else {
             Ok(())
         }

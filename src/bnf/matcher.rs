@@ -29,7 +29,7 @@ use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::grammar::Grammar;
-use super::syntax::{Expr, Production};
+use super::syntax::{Expr, Production, Step};
 
 /// The most states the matcher makes to answer one question; past it the
 /// question fails with [`TooManyStates`].
@@ -476,38 +476,50 @@ impl Compiler<'_> {
         }
     }
 
-    /// Compiles `expr`; returns its node's number.
+    /// Compiles `expr`; returns its node's number. Each expression is
+    /// compiled when a walk leaves it, after its items, so that an
+    /// expression built by hand as deep as memory allows takes no frame
+    /// per level.
     fn expr(&mut self, expr: &Expr) -> usize {
-        let node = match expr {
-            Expr::Literal(text) => Node::Literal(text.as_bytes().into()),
-            Expr::Ref(name) => Node::Ref(self.grammar.index_of(name)),
-            Expr::Sequence(items) => {
-                Node::Sequence(items.iter().map(|item| self.expr(item)).collect())
-            }
-            Expr::Alternatives(items) => {
-                let items: Vec<usize> = items.iter().map(|item| self.expr(item)).collect();
-                let mut union = Some([false; 256]);
-                for &item in &items {
-                    union = union.zip(self.class(item)).map(|(mut all, set)| {
-                        for (a, b) in all.iter_mut().zip(set) {
-                            *a |= b;
-                        }
-                        all
-                    });
+        // The numbers of the items compiled whose parent is not yet.
+        let mut compiled: Vec<usize> = Vec::new();
+        for step in expr.walk() {
+            let Step::Leave(expr) = step else { continue };
+            // The walk left each item before its parent: their numbers are
+            // the last `items().len()`.
+            let items = compiled.split_off(compiled.len().saturating_sub(expr.items().len()));
+            let body = items.first().copied().unwrap_or(usize::MAX);
+            let node = match expr {
+                Expr::Literal(text) => Node::Literal(text.as_bytes().into()),
+                Expr::Ref(name) => Node::Ref(self.grammar.index_of(name)),
+                Expr::Sequence(_) => Node::Sequence(items.into()),
+                Expr::Alternatives(_) => self.alternatives(items),
+                Expr::Optional(_) => Node::Optional(body),
+                Expr::Repeat { min, .. } => Node::Repeat { min: *min, body },
+            };
+            self.nodes.push(node);
+            compiled.push(self.base.len() + self.nodes.len() - 1);
+        }
+        // The walk left the root last.
+        compiled.pop().unwrap_or(usize::MAX)
+    }
+
+    /// The node of alternatives `items`, compiled: the bytes they match
+    /// when each matches one byte, else the list.
+    fn alternatives(&self, items: Vec<usize>) -> Node {
+        let mut union = Some([false; 256]);
+        for &item in &items {
+            union = union.zip(self.class(item)).map(|(mut all, set)| {
+                for (a, b) in all.iter_mut().zip(set) {
+                    *a |= b;
                 }
-                match union {
-                    Some(set) if !items.is_empty() => Node::Class(Box::new(set)),
-                    _ => Node::Alternatives(items.into()),
-                }
-            }
-            Expr::Optional(inner) => Node::Optional(self.expr(inner)),
-            Expr::Repeat { min, expr } => Node::Repeat {
-                min: *min,
-                body: self.expr(expr),
-            },
-        };
-        self.nodes.push(node);
-        self.base.len() + self.nodes.len() - 1
+                all
+            });
+        }
+        match union {
+            Some(set) if !items.is_empty() => Node::Class(Box::new(set)),
+            _ => Node::Alternatives(items.into()),
+        }
     }
 }
 

@@ -48,7 +48,9 @@
 //! After reading, every reference must name a production, no production may
 //! be defined twice, and no production may refer to itself, directly or
 //! through others (so every language is non-empty and every derivation
-//! finite). Groups nest at most 64 deep and a derivation at most 256 levels.
+//! finite). Groups nest at most 64 deep and a derivation at most 256 levels
+//! ([`MAX_DEPTH`]). An [`Expr`] built by hand may nest deeper: what walks
+//! it does so in constant stack, or refuses it.
 
 #[cfg(feature = "diagram")]
 #[cfg_attr(docsrs, doc(cfg(feature = "diagram")))]
@@ -66,4 +68,4 @@ pub use grammar::{Grammar, RFC1738};
 pub use matcher::MatchCost;
 pub use matcher::Matcher;
 pub use matcher::{MAX_STATES, TooManyStates};
-pub use syntax::{BnfError, Expr, Production};
+pub use syntax::{BnfError, Expr, MAX_DEPTH, Production};

@@ -16,7 +16,7 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 use nom_locate::LocatedSpan;
 
-use super::syntax::{BnfError, Expr, Production};
+use super::syntax::{BnfError, Expr, MAX_DEPTH, Production};
 use crate::visible::Visible;
 
 /// How deep `[ ... ]` groups may nest inside one production.
@@ -24,11 +24,6 @@ const MAX_NESTING: usize = 64;
 
 /// The largest `n` of `n*`.
 const MAX_COUNT: u32 = 1000;
-
-/// How deep a derivation may go: expression nodes, counting the nodes of the
-/// productions referred to. The matcher and the generator recurse this
-/// deep; RFC 1738's deepest derivation is about 20 levels.
-const MAX_DEPTH: usize = 256;
 
 type Span<'a> = LocatedSpan<&'a str>;
 

@@ -45,7 +45,25 @@ pub struct Production {
 /// assert_eq!(hostport.expr.to_string(), r#"host [ ":" port ]"#);
 /// # let _ = Grammar::rfc1738();
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// An expression may be built by hand, nested as deep as memory allows:
+/// its `Clone`, `PartialEq`, `Debug`, `Display` and `Drop`, and the
+/// [`Matcher`](super::Matcher), walk it with a stack on the heap, never
+/// one frame per level, so that no depth overflows the thread's stack.
+/// What recurses instead refuses an expression that nests deeper than
+/// [`MAX_DEPTH`]: [`try_generate`](super::try_generate) returns an error,
+/// [`diagram::svg`](crate::bnf) draws that deep and no deeper.
+///
+/// ```
+/// use rfc1738::bnf::Expr;
+///
+/// let mut deep = Expr::Literal("x".into());
+/// for _ in 0..100_000 {
+///     deep = Expr::Optional(Box::new(deep));
+/// }
+/// assert_eq!(deep.clone(), deep);
+/// assert!(deep.to_string().starts_with("[ [ [ "));
+/// ```
 #[non_exhaustive]
 pub enum Expr {
     /// `a | b | ...`: any one of two or more expressions.
@@ -66,6 +84,248 @@ pub enum Expr {
     Literal(String),
     /// A reference to the production of that name.
     Ref(String),
+}
+
+/// How deep an expression may nest where it is walked one frame per level:
+/// each `|` list, sequence, optional group and repetition is a level, and
+/// so is each production a reference leads to.
+///
+/// [`Grammar::parse`](super::Grammar::parse) refuses a grammar with a
+/// derivation deeper (RFC 1738's deepest is about 20 levels); an
+/// expression built by hand may nest deeper, and then
+/// [`try_generate`](super::try_generate) refuses it, and `diagram::svg`
+/// draws the levels past this one as a box saying so. Everything else
+/// walks an expression of any depth (see [`Expr`]).
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, MAX_DEPTH};
+///
+/// let text = format!("deep = {}\"x\"{}", "[ ".repeat(64), " ]".repeat(64));
+/// assert!(Grammar::parse(&text).is_ok());
+/// assert_eq!(MAX_DEPTH, 256);
+/// ```
+pub const MAX_DEPTH: usize = 256;
+
+/// A step of a walk over an expression ([`Expr::walk`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step<'e> {
+    /// An expression entered, before its items: the `index`th item of its
+    /// parent (0 for the root), at `depth` levels (1 for the root).
+    Enter {
+        expr: &'e Expr,
+        index: usize,
+        depth: usize,
+    },
+    /// An expression left, after its items.
+    Leave(&'e Expr),
+}
+
+/// The steps of a walk over an expression, depth first, with a stack on
+/// the heap: an expression of any depth is walked in constant stack.
+pub(crate) struct Walk<'e> {
+    /// The expressions entered and not left, each with the index of its
+    /// next item to enter.
+    stack: Vec<(&'e Expr, usize)>,
+    /// The root, until it is entered.
+    root: Option<&'e Expr>,
+}
+
+impl<'e> Iterator for Walk<'e> {
+    type Item = Step<'e>;
+
+    fn next(&mut self) -> Option<Step<'e>> {
+        if let Some(root) = self.root.take() {
+            self.stack.push((root, 0));
+            return Some(Step::Enter {
+                expr: root,
+                index: 0,
+                depth: 1,
+            });
+        }
+        let depth = self.stack.len() + 1;
+        let (expr, next) = self.stack.last_mut()?;
+        let expr: &'e Expr = expr;
+        match expr.items().get(*next) {
+            Some(item) => {
+                let index = *next;
+                *next += 1;
+                self.stack.push((item, 0));
+                Some(Step::Enter {
+                    expr: item,
+                    index,
+                    depth,
+                })
+            }
+            None => {
+                self.stack.pop();
+                Some(Step::Leave(expr))
+            }
+        }
+    }
+}
+
+impl Expr {
+    /// The expressions directly inside this one, in order: a list's or a
+    /// sequence's items, an optional group's or a repetition's body.
+    pub(crate) fn items(&self) -> &[Expr] {
+        match self {
+            Expr::Alternatives(items) | Expr::Sequence(items) => items,
+            Expr::Optional(inner) | Expr::Repeat { expr: inner, .. } => {
+                std::slice::from_ref(&**inner)
+            }
+            Expr::Literal(_) | Expr::Ref(_) => &[],
+        }
+    }
+
+    /// A walk over the expression, depth first: each expression entered
+    /// before its items and left after them.
+    pub(crate) fn walk(&self) -> Walk<'_> {
+        Walk {
+            stack: Vec::new(),
+            root: Some(self),
+        }
+    }
+
+    /// How many levels the expression nests (1 for a literal or a
+    /// reference), counted without following references.
+    pub(crate) fn depth(&self) -> usize {
+        self.walk()
+            .map(|step| match step {
+                Step::Enter { depth, .. } => depth,
+                Step::Leave(_) => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The expression's own part, without its items: its kind and the
+    /// counts and texts it holds, what equality compares node by node.
+    fn shape(&self) -> (u8, usize, u32, &str) {
+        match self {
+            Expr::Alternatives(items) => (0, items.len(), 0, ""),
+            Expr::Sequence(items) => (1, items.len(), 0, ""),
+            Expr::Optional(_) => (2, 1, 0, ""),
+            Expr::Repeat { min, .. } => (3, 1, *min, ""),
+            Expr::Literal(text) => (4, 0, 0, text),
+            Expr::Ref(name) => (5, 0, 0, name),
+        }
+    }
+}
+
+impl Clone for Expr {
+    /// A copy made bottom-up in one walk: each expression is built when it
+    /// is left, from the copies of its items.
+    fn clone(&self) -> Expr {
+        let mut made: Vec<Expr> = Vec::new();
+        for step in self.walk() {
+            let Step::Leave(expr) = step else { continue };
+            // The walk left each item before its parent: they are the last
+            // `items().len()` made.
+            let items = made.split_off(made.len().saturating_sub(expr.items().len()));
+            let body = |items: Vec<Expr>| {
+                Box::new(
+                    items
+                        .into_iter()
+                        .next()
+                        .unwrap_or(Expr::Sequence(Vec::new())),
+                )
+            };
+            let copy = match expr {
+                Expr::Alternatives(_) => Expr::Alternatives(items),
+                Expr::Sequence(_) => Expr::Sequence(items),
+                Expr::Optional(_) => Expr::Optional(body(items)),
+                Expr::Repeat { min, .. } => Expr::Repeat {
+                    min: *min,
+                    expr: body(items),
+                },
+                Expr::Literal(text) => Expr::Literal(text.clone()),
+                Expr::Ref(name) => Expr::Ref(name.clone()),
+            };
+            made.push(copy);
+        }
+        // The walk left the root last.
+        made.pop().unwrap_or(Expr::Sequence(Vec::new()))
+    }
+}
+
+impl PartialEq for Expr {
+    /// Expressions are equal when their walks enter expressions of the
+    /// same shape in the same order: the shapes, items counted, and their
+    /// order make the tree.
+    fn eq(&self, other: &Expr) -> bool {
+        let entered = |expr| match expr {
+            Step::Enter { expr, .. } => Some(expr.shape()),
+            Step::Leave(_) => None,
+        };
+        self.walk()
+            .filter_map(entered)
+            .eq(other.walk().filter_map(entered))
+    }
+}
+
+impl Eq for Expr {}
+
+impl std::fmt::Debug for Expr {
+    /// As `derive(Debug)` writes it on one line (`{:#?}` too):
+    /// `Sequence([Ref("host"), Optional(Sequence([Literal(":"), Ref("port")]))])`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for step in self.walk() {
+            match step {
+                Step::Enter { expr, index, .. } => {
+                    if index > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match expr {
+                        Expr::Alternatives(_) => f.write_str("Alternatives([")?,
+                        Expr::Sequence(_) => f.write_str("Sequence([")?,
+                        Expr::Optional(_) => f.write_str("Optional(")?,
+                        Expr::Repeat { min, .. } => write!(f, "Repeat {{ min: {min}, expr: ")?,
+                        Expr::Literal(text) => write!(f, "Literal({text:?})")?,
+                        Expr::Ref(name) => write!(f, "Ref({name:?})")?,
+                    }
+                }
+                Step::Leave(expr) => match expr {
+                    Expr::Alternatives(_) | Expr::Sequence(_) => f.write_str("])")?,
+                    Expr::Optional(_) => f.write_str(")")?,
+                    Expr::Repeat { .. } => f.write_str(" }")?,
+                    Expr::Literal(_) | Expr::Ref(_) => {}
+                },
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Expr {
+    /// Takes the items out of the expressions inside, level by level, onto
+    /// a stack on the heap, so that each is dropped with none left in it:
+    /// dropping a chain of boxes one inside the other would otherwise take
+    /// a frame per level.
+    fn drop(&mut self) {
+        // With no item that has items of its own, nothing nests deeper
+        // than the drops below this one: the common case, and the case of
+        // every expression taken out below, allocates nothing.
+        if self.items().iter().all(|item| item.items().is_empty()) {
+            return;
+        }
+        let mut stack = Vec::new();
+        take_items(self, &mut stack);
+        while let Some(mut expr) = stack.pop() {
+            take_items(&mut expr, &mut stack);
+        }
+    }
+}
+
+/// Moves the items of `expr` onto `stack`, leaving it none: an optional
+/// group or a repetition keeps an empty sequence as its body.
+fn take_items(expr: &mut Expr, stack: &mut Vec<Expr>) {
+    match expr {
+        Expr::Alternatives(items) | Expr::Sequence(items) => stack.append(items),
+        Expr::Optional(inner) | Expr::Repeat { expr: inner, .. } => {
+            stack.push(std::mem::replace(&mut **inner, Expr::Sequence(Vec::new())));
+        }
+        Expr::Literal(_) | Expr::Ref(_) => {}
+    }
 }
 
 /// A malformed grammar: where the problem is and what it is.
@@ -139,36 +399,50 @@ impl std::fmt::Display for Expr {
     /// Writes the expression back in the dialect: `[ "/" fpath ]`,
     /// `1*digit`, `*[ uchar | ";" ]`, `<">` for the double quote.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        fn join(
-            f: &mut std::fmt::Formatter<'_>,
-            items: &[Expr],
-            separator: &str,
-        ) -> std::fmt::Result {
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(separator)?;
+        // The parent of each expression entered, for its separator.
+        let mut parents: Vec<&Expr> = Vec::new();
+        for step in self.walk() {
+            match step {
+                Step::Enter { expr, index, .. } => {
+                    let parent = parents.last().copied();
+                    match parent {
+                        Some(Expr::Alternatives(_)) if index > 0 => f.write_str(" | ")?,
+                        Some(Expr::Sequence(_)) if index > 0 => f.write_str(" ")?,
+                        _ => {}
+                    }
+                    match expr {
+                        Expr::Alternatives(_) | Expr::Sequence(_) => {}
+                        Expr::Optional(_) => f.write_str("[ ")?,
+                        Expr::Repeat { min, expr: body } => {
+                            if *min > 0 {
+                                write!(f, "{min}")?;
+                            }
+                            match **body {
+                                Expr::Ref(_) | Expr::Literal(_) => f.write_str("*")?,
+                                _ => f.write_str("*[ ")?,
+                            }
+                        }
+                        Expr::Literal(literal) if literal == "\"" => f.write_str("<\">")?,
+                        Expr::Literal(literal) => write!(f, "\"{literal}\"")?,
+                        Expr::Ref(name) => f.write_str(name)?,
+                    }
+                    parents.push(expr);
                 }
-                write!(f, "{item}")?;
+                Step::Leave(expr) => {
+                    parents.pop();
+                    match expr {
+                        Expr::Optional(_) => f.write_str(" ]")?,
+                        Expr::Repeat { expr: body, .. }
+                            if !matches!(**body, Expr::Ref(_) | Expr::Literal(_)) =>
+                        {
+                            f.write_str(" ]")?;
+                        }
+                        _ => {}
+                    }
+                }
             }
-            Ok(())
         }
-        match self {
-            Expr::Alternatives(items) => join(f, items, " | "),
-            Expr::Sequence(items) => join(f, items, " "),
-            Expr::Optional(inner) => write!(f, "[ {inner} ]"),
-            Expr::Repeat { min, expr } => {
-                if *min > 0 {
-                    write!(f, "{min}")?;
-                }
-                match **expr {
-                    Expr::Ref(_) | Expr::Literal(_) => write!(f, "*{expr}"),
-                    _ => write!(f, "*[ {expr} ]"),
-                }
-            }
-            Expr::Literal(literal) if literal == "\"" => f.write_str("<\">"),
-            Expr::Literal(literal) => write!(f, "\"{literal}\""),
-            Expr::Ref(name) => f.write_str(name),
-        }
+        Ok(())
     }
 }
 
