@@ -9,7 +9,7 @@ use std::sync::Arc;
 use indicatif::{ProgressDrawTarget, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Error, Found, Rule, check_bytes, parse, parse_rule, scheme_rule};
+use rfc1738::{Diagnostic, Error, Found, Rule, check_bytes, parse, parse_rule, scheme_rule};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -626,23 +626,25 @@ fn human(
             }
             // Each warning keeps the URL it is about.
             for warning in warnings {
-                let report = warning
-                    .diagnostic()
-                    .origin(name)
-                    .first_line(first_line)
-                    .styled(style.paint.color)
-                    .hide_password(style.hide);
-                let _ = writeln!(buffer, "{report}");
+                write_diagnostic(buffer, warning.diagnostic(), name, first_line, style);
             }
         }
-        Err(error) => {
-            let report = error
-                .diagnostic()
-                .origin(name)
-                .first_line(first_line)
-                .styled(style.paint.color)
-                .hide_password(style.hide);
-            let _ = writeln!(buffer, "{report}");
-        }
+        Err(error) => write_diagnostic(buffer, error.diagnostic(), name, first_line, style),
     }
+}
+
+/// A warning's or an error's diagnostic, as the human output writes it.
+fn write_diagnostic(
+    buffer: &mut Vec<u8>,
+    diagnostic: Diagnostic<'_>,
+    name: &str,
+    first_line: usize,
+    style: &Style,
+) {
+    let report = diagnostic
+        .origin(name)
+        .first_line(first_line)
+        .styled(style.paint.color)
+        .hide_password(style.hide);
+    let _ = writeln!(buffer, "{report}");
 }
