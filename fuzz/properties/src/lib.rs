@@ -310,6 +310,14 @@ fn assert_hidden_alike(
         // From the location to the notes.
         let lines = rendered.lines().skip(1);
         let lines = lines.take_while(|line| !line.trim_start().starts_with("= "));
+        // The caret's line up to its last `^`: what is expected there may
+        // depend on what the line holds after the offset (D14: the gopher
+        // selector is cut at a `%09` written further on, and only then is
+        // a `"%09"` expected), which the window does not.
+        let lines = lines.map(|line| match line.rfind('^') {
+            Some(caret) => &line[..=caret],
+            None => line,
+        });
         lines.collect::<Vec<_>>().join("\n")
     };
     assert_eq!(excerpt(error), excerpt(&other), "{input:?}: {masked:?}");
