@@ -309,6 +309,27 @@ impl<'a> Warning<'a> {
         self.count
     }
 
+    /// Whether the finding lies in a password (the URL's own, or one written
+    /// further in it after a `//`): a diagnostic that hides the passwords
+    /// says neither where in it the finding is nor how many times it occurs,
+    /// and nor should anything else shown with the passwords hidden.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://me:a%0Db%0D@h/c%0D")?;
+    /// let warnings = rfc1738::lint::lint(&url);
+    /// let delimiters: Vec<(bool, usize)> = warnings
+    ///     .iter()
+    ///     .filter(|w| w.code() == rfc1738::lint::Code::EncodedDelimiter)
+    ///     .map(|w| (w.in_password(), w.count()))
+    ///     .collect();
+    /// assert_eq!(delimiters, [(true, 2), (false, 1)]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn in_password(&self) -> bool {
+        self.in_password
+    }
+
     /// The warning in a sentence, citing its section.
     ///
     /// ```

@@ -496,3 +496,28 @@ fn parse_shows_no_parts_of_a_url_with_a_further_password() {
     ));
     assert!(all.contains("search          \"x@h\""), "{all}");
 }
+
+/// A summary, passwords hidden, counts a password's findings once: how many
+/// escapes of CR, LF or NUL it holds would tell what it holds. Shown, it
+/// counts them all; the path's are counted either way.
+#[test]
+fn a_summary_counts_a_hidden_passwords_findings_once() {
+    let occurrences = |extra: &[&str]| -> Vec<u64> {
+        let mut args = vec!["check", "--summary", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.extend(["ftp://me:a%0Db%0a%0D%00@h/", "ftp://h/a%0D%0D"]);
+        let output = String::from_utf8(rfc1738(&args, b"").stdout).expect("UTF-8");
+        let summary: serde_json::Value = serde_json::from_str(output.trim()).expect("JSON");
+        let codes = summary["warning_codes"].as_array().expect("warning codes");
+        let delimiters = codes
+            .iter()
+            .find(|code| code["code"] == "encoded-delimiter")
+            .expect("encoded-delimiter");
+        vec![
+            delimiters["inputs"].as_u64().unwrap(),
+            delimiters["occurrences"].as_u64().unwrap(),
+        ]
+    };
+    assert_eq!(occurrences(&[]), [2, 3]);
+    assert_eq!(occurrences(&["--show-passwords"]), [2, 6]);
+}

@@ -732,7 +732,12 @@ impl Gathered {
     fn add_warning(&mut self, shown: &Shown, place: &impl Fn() -> Place, warning: &Warning) {
         let unit = self.warnings.entry(warning.code()).or_default();
         unit.inputs += 1;
-        unit.occurrences += warning.count() as u64;
+        // Hidden, a password's findings count once: how many there are
+        // would tell what it holds.
+        unit.occurrences += match shown.hide && warning.in_password() {
+            true => 1,
+            false => warning.count() as u64,
+        };
         if unit.examples.len() >= EXAMPLES {
             return;
         }
