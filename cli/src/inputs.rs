@@ -63,10 +63,14 @@ pub fn sources<'a>(arguments: &'a [OsString], files: &'a [PathBuf]) -> Vec<Sourc
 /// pipe or a socket is one too, and standard input under another name
 /// (`/dev/stdin`). A regular file is read as often as it is named.
 pub fn given_twice(sources: &[Source<'_>]) -> Option<String> {
+    given_twice_with(sources, io::stdin().is_terminal())
+}
+
+/// [`given_twice`], standard input a terminal or not (`terminal`): on one,
+/// standard input may be given twice, but a pipe or a socket named twice is
+/// read once all the same.
+fn given_twice_with(sources: &[Source<'_>], terminal: bool) -> Option<String> {
     let stdin = once(same_file::Handle::stdin().and_then(|h| h.as_file().metadata()));
-    if io::stdin().is_terminal() {
-        return None;
-    }
     let mut seen: Vec<(&Source<'_>, Option<(u64, u64)>)> = Vec::new();
     for source in sources {
         let identity = match source {
@@ -78,7 +82,8 @@ pub fn given_twice(sources: &[Source<'_>]) -> Option<String> {
             },
         };
         let is_stdin = |source: &Source<'_>, identity: Option<(u64, u64)>| {
-            matches!(source, Source::Stdin) || (identity.is_some() && identity == stdin)
+            !terminal
+                && (matches!(source, Source::Stdin) || (identity.is_some() && identity == stdin))
         };
         let first = seen.iter().find(|(first, first_identity)| {
             (is_stdin(first, *first_identity) && is_stdin(source, identity))
@@ -511,6 +516,31 @@ mod tests {
                 Source::File(path) => format!("file {}", path.display()),
             })
             .collect()
+    }
+
+    /// On a terminal standard input may be given twice, each reading ending
+    /// at its own Ctrl-D, but a pipe named twice is read once all the same.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_given_twice_is_refused_with_standard_input_a_terminal_too() {
+        let dir = std::env::temp_dir().join(format!("rfc1738-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("skipped: mkfifo does not run here");
+            return;
+        }
+        let pipe_twice = [Source::File(&fifo), Source::File(&fifo)];
+        let stdin_twice = [Source::Stdin, Source::Stdin];
+        let refused = [
+            given_twice_with(&pipe_twice, true).is_some(),
+            given_twice_with(&pipe_twice, false).is_some(),
+            given_twice_with(&stdin_twice, true).is_some(),
+            given_twice_with(&stdin_twice, false).is_some(),
+        ];
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(refused, [true, true, false, true]);
     }
 
     #[test]
