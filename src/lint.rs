@@ -536,23 +536,38 @@ impl<'a> Findings<'a> {
                 }
             }
             None => {
-                let (url, password) = self.kept();
-                self.warnings.push((
-                    subject,
-                    Warning {
-                        code,
-                        offsets: vec![offset],
-                        count: 1,
-                        message: message(),
-                        in_password,
-                        hidden_message: (in_password && code == Code::EncodedDelimiter)
-                            .then_some(Cow::Borrowed(HIDDEN_PASSWORD_DELIMITERS)),
-                        url,
-                        password,
-                    },
-                ));
+                let hidden = (in_password && code == Code::EncodedDelimiter)
+                    .then_some(Cow::Borrowed(HIDDEN_PASSWORD_DELIMITERS));
+                let first = (offset, in_password, hidden);
+                self.push(subject, code, message(), first);
             }
         }
+    }
+
+    /// Records a new warning about `subject`, found once so far: at
+    /// `offset`, in a password or not, with what its diagnostic says
+    /// instead of `message` when that password is hidden.
+    fn push(
+        &mut self,
+        subject: &'a str,
+        code: Code,
+        message: String,
+        (offset, in_password, hidden_message): (usize, bool, Option<Cow<'static, str>>),
+    ) {
+        let (url, password) = self.kept();
+        self.warnings.push((
+            subject,
+            Warning {
+                code,
+                offsets: vec![offset],
+                count: 1,
+                message,
+                in_password,
+                hidden_message,
+                url,
+                password,
+            },
+        ));
     }
 
     /// What a warning keeps of the URL: its text, borrowed, and its
@@ -587,20 +602,7 @@ impl<'a> Findings<'a> {
         } else {
             further.then_some(Cow::Borrowed(FURTHER_FORBIDDEN))
         };
-        let (url, password) = self.kept();
-        self.warnings.push((
-            "",
-            Warning {
-                code,
-                offsets: vec![offset],
-                count: 1,
-                message,
-                in_password: own || further,
-                hidden_message,
-                url,
-                password,
-            },
-        ));
+        self.push("", code, message, (offset, own || further, hidden_message));
     }
 
     /// Whether `offset` is in the password.
@@ -811,26 +813,20 @@ fn mailto_address<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     };
     let offset = found.at(mailto.encoded822addr()) + index;
     let in_password = found.written.contains(offset);
-    let (kept, password) = found.kept();
-    found.warnings.push((
-        "",
-        Warning {
-            code: Code::MailtoAddress,
-            offsets: vec![offset],
-            count: 1,
-            message: format!(
-                "the mailto address is no RFC 822 addr-spec: {why} (RFC 1738, section 3.5: \
-                 \"(the encoding of an) addr-spec, as specified in RFC 822\")"
-            ),
-            in_password,
-            hidden_message: in_password.then_some(Cow::Borrowed(
-                "the mailto address is no RFC 822 addr-spec: it fails at a character of a \
-                 password written further in the URL (hidden; RFC 1738, section 3.5)",
-            )),
-            url: kept,
-            password,
-        },
+    let message = format!(
+        "the mailto address is no RFC 822 addr-spec: {why} (RFC 1738, section 3.5: \
+         \"(the encoding of an) addr-spec, as specified in RFC 822\")"
+    );
+    let hidden = in_password.then_some(Cow::Borrowed(
+        "the mailto address is no RFC 822 addr-spec: it fails at a character of a password \
+         written further in the URL (hidden; RFC 1738, section 3.5)",
     ));
+    found.push(
+        "",
+        Code::MailtoAddress,
+        message,
+        (offset, in_password, hidden),
+    );
 }
 
 /// Every encoded CR, LF and NUL: one warning per escape as written (`%0D`,
