@@ -346,10 +346,12 @@ pub fn note_file(argument: &OsStr, taken: &str, read: &str) {
 
 /// `name` as one word of a POSIX shell that this command line reads as the
 /// value of `-f`: as it is when it holds only characters no shell treats
-/// apart, else in single quotes (a `'` written `'\''`); `./` before a name
-/// that starts with `-`, which would read as an option. `None` for a name
-/// that is not UTF-8 or holds a character [`rfc1738::visible`] escapes: a
-/// command that shows it escaped would name another file.
+/// apart where they stand ([`plain_word`]), else in single quotes (a `'`
+/// written `'\''`), inside which bash and zsh expand nothing, `!` of their
+/// history included; `./` before a name that starts with `-`, which would
+/// read as an option. `None` for a name that is not UTF-8 or holds a
+/// character [`rfc1738::visible`] escapes: a command that shows it escaped
+/// would name another file.
 pub fn shell_word(name: &OsStr) -> Option<String> {
     let text = name.to_str()?;
     if text.is_empty() || !text.chars().all(rfc1738::visible::is_visible) {
@@ -359,12 +361,30 @@ pub fn shell_word(name: &OsStr) -> Option<String> {
         true => format!("./{text}"),
         false => text.to_owned(),
     };
-    let plain = text
-        .bytes()
-        .all(|byte| byte.is_ascii_alphanumeric() || b"_./+,:=@%-".contains(&byte));
-    Some(match plain {
+    Some(match plain_word(&text) {
         true => text,
         false => format!("'{}'", text.replace('\'', "'\\''")),
+    })
+}
+
+/// Whether `word` is read back as written, unquoted, by a POSIX shell, by
+/// bash and by zsh, interactive ones included: it holds only letters,
+/// digits and `_./+,:=@%-`, none of them special anywhere but `=`. A word
+/// that starts with `=` is the path of a command in zsh (`=ls`: its EQUALS
+/// option, on by default), and so is an `=` after `:` or after another `=`
+/// with its option MAGIC_EQUAL_SUBST (`a==ls`, `a=b:=ls`); an `=` after
+/// anything else is plain. Every other character needs quotes: `~` and `#`
+/// at the start of a word, `!` anywhere (history, in an interactive
+/// shell), `^` (zsh's history and EXTENDED_GLOB), spaces, quotes, globs.
+fn plain_word(word: &str) -> bool {
+    let mut before = None;
+    word.bytes().all(|byte| {
+        let plain = match byte {
+            b'=' => before.is_some_and(|before| before != b'=' && before != b':'),
+            _ => byte.is_ascii_alphanumeric() || b"_./+,:@%-".contains(&byte),
+        };
+        before = Some(byte);
+        plain
     })
 }
 
@@ -541,6 +561,114 @@ mod tests {
         ];
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(refused, [true, true, false, true]);
+    }
+
+    #[test]
+    fn a_word_that_a_shell_would_expand_is_quoted() {
+        let word = |name: &str| shell_word(OsStr::new(name)).unwrap();
+        for (name, written) in [
+            ("urls.txt", "urls.txt"),
+            ("a=b.txt", "a=b.txt"),
+            ("x@y+z,1%.txt", "x@y+z,1%.txt"),
+            // zsh: `=ls` is the path of `ls` (EQUALS), and so are `=ls`
+            // after `=` or `:` with MAGIC_EQUAL_SUBST.
+            ("=ls", "'=ls'"),
+            ("a==ls", "'a==ls'"),
+            ("a=b:=ls", "'a=b:=ls'"),
+            ("-=x", "./-=x"),
+            // Special at the start of a word, or anywhere.
+            ("~", "'~'"),
+            ("~root", "'~root'"),
+            ("#x", "'#x'"),
+            ("x#y", "'x#y'"),
+            ("!!", "'!!'"),
+            ("x!y", "'x!y'"),
+            ("^x^y", "'^x^y'"),
+            ("it's", "'it'\\''s'"),
+            ("-x.txt", "./-x.txt"),
+        ] {
+            assert_eq!(word(name), written, "{name}");
+        }
+    }
+
+    /// What bash, reading `word` as an interactive shell would (history
+    /// expansion on, an earlier command for `!` to find), makes of it:
+    /// `None` where bash does not run.
+    #[cfg(unix)]
+    fn bash_reads(word: &str) -> Option<Vec<u8>> {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut bash = Command::new("bash")
+            .arg("-s")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let script = format!("set -o history -o histexpand\ntrue\nprintf '%s\\0' {word}\n");
+        let mut stdin = bash.stdin.take()?;
+        stdin.write_all(script.as_bytes()).ok()?;
+        drop(stdin);
+        Some(bash.wait_with_output().ok()?.stdout)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn bash_reads_each_word_back_as_the_name() {
+        let Some(plain) = bash_reads("!true") else {
+            eprintln!("skipped: bash does not run here");
+            return;
+        };
+        // Unquoted, history and the home directory are expanded.
+        assert_eq!(plain, b"true\0");
+        assert_ne!(bash_reads("~").expect("bash ran once"), b"~\0");
+        // `!true` and `!!` would be `true`, `~` the home directory, `#x`
+        // a comment, `*` the files here.
+        for name in [
+            "!true",
+            "!!",
+            "x!!y",
+            "~",
+            "~/x",
+            "#x",
+            "x#y",
+            "a=~",
+            "*",
+            "?",
+            "[a]",
+            "{a,b}",
+            "$HOME",
+            "`true`",
+            "$(true)",
+            "\\x",
+            "a b",
+            "a;b",
+            "a&b",
+            "a|b",
+            "(x)",
+            "<x>",
+            "x\"y",
+            "'",
+            "''",
+            "a'",
+            "it's",
+            "=",
+            "=ls",
+            "a==b",
+            "%1",
+            "^x^y",
+            "-x",
+            "é.txt",
+            "a=b.txt",
+            "x@y+z,1%.txt",
+        ] {
+            let word = shell_word(OsStr::new(name)).unwrap();
+            let name = name
+                .strip_prefix('-')
+                .map_or(name.to_owned(), |_| format!("./{name}"));
+            let read = bash_reads(&word).expect("bash ran once");
+            assert_eq!(read, [name.as_bytes(), b"\0"].concat(), "{name}: {word}");
+        }
     }
 
     #[test]

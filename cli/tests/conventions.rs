@@ -641,7 +641,14 @@ fn the_note_on_an_argument_that_names_a_file_gives_a_command_that_runs() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conventions-quoted");
     std::fs::create_dir_all(&dir).expect("a directory");
     let binary = env!("CARGO_BIN_EXE_rfc1738");
-    for name in ["my urls.txt", "-x.txt", "it's.txt", "plain.txt"] {
+    for name in [
+        "my urls.txt",
+        "-x.txt",
+        "it's.txt",
+        "plain.txt",
+        "=x.txt",
+        "#x!.txt",
+    ] {
         std::fs::write(dir.join(name), b"http://quoted/\n").expect("written");
         let output = Command::new(binary)
             .args(["check", "--", name])
