@@ -47,8 +47,9 @@ use rfc1738::Rule;
 #[derive(Debug, Parser)]
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
-    /// When to colour the output: `auto` when the stream is a terminal,
-    /// unless NO_COLOR is set (CLICOLOR_FORCE, unless 0, forces it).
+    /// When to colour the output: `auto` when the stream is a terminal, not
+    /// TERM=dumb, unless NO_COLOR is set (CLICOLOR_FORCE, unless empty or 0,
+    /// forces it).
     #[arg(
         long,
         value_enum,
@@ -573,7 +574,7 @@ struct CheckArgs {
 /// When to colour the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ColorChoice {
-    /// When the stream is a terminal and NO_COLOR is not set.
+    /// When the stream is a terminal, not TERM=dumb, and NO_COLOR is not set.
     Auto,
     /// Always.
     Always,

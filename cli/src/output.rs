@@ -60,7 +60,9 @@ impl Paint {
 /// (<https://bixense.com/clicolors/>) forces colour when it is "!= 0", as
 /// anstyle-query reads `CLICOLOR=0` itself. For that value the choice is
 /// anstream's reading of the rest of the environment, made here for the
-/// stream; for any other, `auto` is left to anstream.
+/// stream; for any other, `auto` is left to anstream. Values are compared
+/// as text, as anstream and the convention's readers compare them: `00`
+/// forces colour.
 pub fn color_choice(when: ColorChoice, terminal: bool) -> ColorChoice {
     let unforced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|value| value == "0");
     if when != ColorChoice::Auto || !unforced {

@@ -360,6 +360,9 @@ fn colour_on_every_command_as_asked_and_as_the_environment_says() {
         );
         let both = [("CLICOLOR_FORCE", Some("1")), ("NO_COLOR", Some("1"))];
         assert!(!escape(&with("auto", &both)), "{args:?}");
+        // An empty NO_COLOR is none (no-color.org).
+        let empty = [("CLICOLOR_FORCE", Some("1")), ("NO_COLOR", Some(""))];
+        assert!(escape(&with("auto", &empty)), "{args:?}");
         // CLICOLOR_FORCE=0 forces nothing (bixense.com/clicolors: colour
         // is forced when it is "!= 0"); `always` still colours.
         let zero = [("CLICOLOR_FORCE", Some("0"))];
@@ -368,9 +371,17 @@ fn colour_on_every_command_as_asked_and_as_the_environment_says() {
     }
     // Without `--color`, on a pipe: CLICOLOR_FORCE=1 colours the records,
     // clap's help (standard output) and its errors (standard error), and
-    // CLICOLOR_FORCE=0 none of them, as without it.
+    // CLICOLOR_FORCE=0 none of them, as without it. The value is compared
+    // as text: `00` and `false` force colour; an empty one is none.
     let error_escape = |output: &std::process::Output| stderr(output).contains("\u{1b}[");
-    for (force, coloured) in [(Some("1"), true), (Some("0"), false), (None, false)] {
+    for (force, coloured) in [
+        (Some("1"), true),
+        (Some("00"), true),
+        (Some("false"), true),
+        (Some("0"), false),
+        (Some(""), false),
+        (None, false),
+    ] {
         let env = [("CLICOLOR_FORCE", force)];
         let records = rfc1738_env(&["check", "http://a b/"], b"", &env);
         assert_eq!(

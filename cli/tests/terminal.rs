@@ -17,14 +17,24 @@ fn on_a_terminal(args: &[&str], no_color: bool) -> Option<String> {
 /// at it (its standard input is the terminal too), or `None` without
 /// `script`.
 fn typed_on_a_terminal(args: &[&str], no_color: bool, typed: Option<&str>) -> Option<String> {
-    let env: &[(&str, &str)] = if no_color { &[("NO_COLOR", "1")] } else { &[] };
+    let env: &[(&str, Option<&str>)] = if no_color {
+        &[("NO_COLOR", Some("1"))]
+    } else {
+        &[]
+    };
     in_a_terminal(args, env, typed)
 }
 
-/// What the terminal showed while `rfc1738 ARGS` ran in it with the colour
-/// variables of `env` set (the others removed), `typed` typed at it, or
-/// `None` without `script`.
-fn in_a_terminal(args: &[&str], env: &[(&str, &str)], typed: Option<&str>) -> Option<String> {
+/// What the terminal showed while `rfc1738 ARGS` ran in it with the
+/// variables of `env` set (`None` removes one), `typed` typed at it, or
+/// `None` without `script`. Unless `env` says otherwise, the colour
+/// variables and `CI` are removed, and the terminal is `TERM=xterm`, one
+/// with colour, whatever the environment of the tests.
+fn in_a_terminal(
+    args: &[&str],
+    env: &[(&str, Option<&str>)],
+    typed: Option<&str>,
+) -> Option<String> {
     let mut command_line = String::from(env!("CARGO_BIN_EXE_rfc1738"));
     for arg in args {
         command_line.push_str(" '");
@@ -45,7 +55,14 @@ fn in_a_terminal(args: &[&str], env: &[(&str, &str)], typed: Option<&str>) -> Op
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
-        .envs(env.iter().copied());
+        .env_remove("CI")
+        .env("TERM", "xterm");
+    for (variable, value) in env {
+        match value {
+            Some(value) => script.env(variable, value),
+            None => script.env_remove(variable),
+        };
+    }
     let mut child = match script.spawn() {
         Ok(child) => child,
         Err(error) => {
@@ -81,15 +98,55 @@ fn clicolor_force_0_leaves_a_terminal_its_colour() {
     // CLICOLOR_FORCE=0 forces nothing, neither colour on a pipe nor its
     // absence on a terminal; NO_COLOR and CLICOLOR=0 still take it away.
     let args = ["check", "http://a b/"];
-    let Some(coloured) = in_a_terminal(&args, &[("CLICOLOR_FORCE", "0")], None) else {
+    let zero = ("CLICOLOR_FORCE", Some("0"));
+    let Some(coloured) = in_a_terminal(&args, &[zero], None) else {
         return;
     };
     assert!(coloured.contains("\u{1b}["), "{coloured:?}");
-    for off in [("NO_COLOR", "1"), ("CLICOLOR", "0")] {
-        let plain =
-            in_a_terminal(&args, &[("CLICOLOR_FORCE", "0"), off], None).expect("script ran once");
+    for off in [("NO_COLOR", Some("1")), ("CLICOLOR", Some("0"))] {
+        let plain = in_a_terminal(&args, &[zero, off], None).expect("script ran once");
         assert!(!plain.contains('\u{1b}'), "{off:?}: {plain:?}");
     }
+}
+
+#[test]
+fn a_dumb_terminal_gets_colour_only_when_asked_for() {
+    // TERM=dumb, or no TERM, says the terminal has no colour: `auto` is
+    // plain there, unless CLICOLOR (any value but 0, an empty one too) or
+    // CI says otherwise, or CLICOLOR_FORCE (but empty or 0) forces it.
+    let args = ["check", "http://a b/"];
+    let dumb = ("TERM", Some("dumb"));
+    let Some(plain) = in_a_terminal(&args, &[dumb], None) else {
+        return;
+    };
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    assert!(plain.contains("error: "), "{plain:?}");
+    let coloured = |env: &[(&str, Option<&str>)]| {
+        let shown = in_a_terminal(&args, env, None).expect("script ran once");
+        shown.contains("\u{1b}[")
+    };
+    assert!(!coloured(&[("TERM", None)]));
+    for (variable, value, colour) in [
+        ("CLICOLOR", "1", true),
+        ("CLICOLOR", "", true),
+        ("CLICOLOR", "0", false),
+        ("CI", "", true),
+        ("CLICOLOR_FORCE", "1", true),
+        ("CLICOLOR_FORCE", "00", true),
+        ("CLICOLOR_FORCE", "0", false),
+        ("CLICOLOR_FORCE", "", false),
+    ] {
+        let env = [dumb, (variable, Some(value))];
+        assert_eq!(coloured(&env), colour, "{variable}={value:?}");
+    }
+    // `--color always` holds whatever the terminal says.
+    let always = in_a_terminal(
+        &["check", "--color", "always", "http://a b/"],
+        &[dumb],
+        None,
+    )
+    .expect("script ran once");
+    assert!(always.contains("\u{1b}["), "{always:?}");
 }
 
 /// A file of `size` bytes of valid lines.
