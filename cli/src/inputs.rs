@@ -404,8 +404,8 @@ pub fn names_file(argument: &OsStr) -> Option<String> {
 /// yet) before it is compared with them, so that it is compared as a file,
 /// whatever path names it, and a file that an input names and that exists
 /// only now is told apart too; a file made so is removed again (a link's
-/// target, for a link to where no file is yet: not the link). `Err` holds
-/// the message.
+/// target, for a link to where no file is yet: not the link), if it is
+/// still there ([`remove_made`]). `Err` holds the message.
 pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> {
     let shown = || rfc1738::visible::Visible::new(&path.to_string_lossy()).to_string();
     let cannot = |error: io::Error| {
@@ -441,7 +441,7 @@ pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> 
     if let Some(clash) = report_clash(&file, sources, &shown()) {
         if let Some(made) = made {
             // Nothing was written to it: the file goes as it came.
-            let _ = std::fs::remove_file(made);
+            remove_made(&file, &made);
         }
         return Err(clash);
     }
@@ -449,6 +449,40 @@ pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> 
         file.set_len(0).map_err(cannot)?;
     }
     Ok(file)
+}
+
+/// Removes the file at `path` if it is `file`, the file this run made
+/// there and has open, and nothing else: a file that another process put
+/// at `path` since (removed ours, or renamed another over it) stays. On
+/// Unix, what is at `path`, a link not followed, is `file` when it has its
+/// device and inode (which no other file has while `file` is open); on
+/// Windows, when it is no link and same-file finds it the same file (its
+/// volume and file index); elsewhere it is left. A file put at `path` in
+/// the instant between that comparison and the removal is not told apart:
+/// no system call removes a path only if it is a given file.
+fn remove_made(file: &File, path: &Path) {
+    if is_still(file, path) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Whether what is at `path`, a link not followed, is `file` ([`remove_made`]).
+#[cfg(unix)]
+fn is_still(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::symlink_metadata(path)) {
+        (Ok(made), Ok(there)) => (made.dev(), made.ino()) == (there.dev(), there.ino()),
+        _ => false,
+    }
+}
+
+/// Whether what is at `path`, a link not followed, is `file` ([`remove_made`]).
+#[cfg(not(unix))]
+fn is_still(file: &File, path: &Path) -> bool {
+    let link = std::fs::symlink_metadata(path).map_or(true, |meta| meta.is_symlink());
+    let made = file.try_clone().and_then(same_file::Handle::from_file).ok();
+    let there = same_file::Handle::from_path(path).ok();
+    !link && made.is_some() && made == there
 }
 
 /// Why the report `file`, named `name`, may not be written beside what the
@@ -669,6 +703,48 @@ mod tests {
             let read = bash_reads(&word).expect("bash ran once");
             assert_eq!(read, [name.as_bytes(), b"\0"].concat(), "{name}: {word}");
         }
+    }
+
+    /// A refused report removes the file it made, and not one that took
+    /// its place: another process's, made at the same path since, or a
+    /// link to the file made, put there.
+    #[cfg(unix)]
+    #[test]
+    fn a_refused_report_removes_only_the_file_it_made() {
+        let dir = std::env::temp_dir().join(format!("rfc1738-made-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("report.html");
+        let make = || {
+            File::options()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .unwrap()
+        };
+        // Still the file made: removed.
+        let made = make();
+        remove_made(&made, &path);
+        assert!(path.symlink_metadata().is_err());
+        // Another file in its place: it stays.
+        let made = make();
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, b"another's").unwrap();
+        remove_made(&made, &path);
+        assert_eq!(std::fs::read(&path).unwrap(), b"another's");
+        std::fs::remove_file(&path).unwrap();
+        // The file made, moved away, and a link to it in its place: the
+        // link stays.
+        let made = make();
+        let moved = dir.join("moved.html");
+        std::fs::rename(&path, &moved).unwrap();
+        std::os::unix::fs::symlink(&moved, &path).unwrap();
+        remove_made(&made, &path);
+        assert!(path.symlink_metadata().unwrap().file_type().is_symlink());
+        // Nothing there: nothing done.
+        std::fs::remove_file(&path).unwrap();
+        remove_made(&made, &path);
+        assert!(moved.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
