@@ -12,7 +12,10 @@
 //! [`UNIT_LINES`] ([`FIRST_UNIT_LINES`] in the first wave): a record has a
 //! size of its own, whatever the length of its line, and a unit of 64 KiB of
 //! short lines held tens of thousands of them (22 MB of diagnostics of empty
-//! lines), two units a core. Nothing depends on the number of
+//! lines), two units a core. Records longer than the last wave's said stop
+//! a unit's output at [`UNIT_OUTPUT`] bytes, and the rest of its lines is
+//! formatted as it is written, so that what waits is at most that much a
+//! unit however suddenly records grow. Nothing depends on the number of
 //! lines: the input buffer, the read-ahead's chunks and the units' output
 //! buffers are reused for every block, and a line longer than a block grows
 //! the input buffer to less than twice that line's length.
@@ -46,8 +49,8 @@ const UNIT: usize = 64 << 10;
 /// kilobytes, and a unit long enough (half a millisecond of work or more)
 /// that handing it to a core costs nothing to speak of. It is what a wave's
 /// units hold after one whose records were short, so that a run of valid
-/// lines that `check` only counts is cut into few units; the first wave
-/// whose records are long after it holds up to this many of them a unit.
+/// lines that `check` only counts is cut into few units; in the first wave
+/// whose records are long after it, a unit stops at [`UNIT_OUTPUT`] bytes.
 const UNIT_LINES: usize = 1024;
 
 /// The lines of the first wave's units, before the formatter knows how long
@@ -589,24 +592,57 @@ impl Formatter {
                 .iter()
                 .map(|_| self.spare.pop().unwrap_or_default())
                 .collect();
-            let outputs: Vec<(Vec<u8>, T)> = units
+            let outputs: Vec<Formatted<T>> = units
                 .par_iter()
                 .zip(buffers)
                 .map(|(&(unit, start), out)| format_unit(unit, start, max_line, &format, out))
                 .collect();
-            let written: usize = outputs.iter().map(|(out, _)| out.len()).sum();
-            self.unit_lines = unit_lines(written, next_line - wave_start);
-            for (out, gathered) in outputs {
-                write(&out, gathered)?;
-                if out.capacity() <= KEEP {
-                    self.spare.push(out);
-                }
+            let mut written = 0;
+            for (&(unit, start), formatted) in units.iter().zip(outputs) {
+                written += self.finish_unit((unit, start), formatted, &format, &mut write)?;
             }
+            self.unit_lines = unit_lines(written, next_line - wave_start);
         }
         // Every line but the input's last ends with a line feed; an empty
         // block has no line.
         let unended = !block.is_empty() && !block.ends_with(b"\n");
         Ok(next_line - first_line + u64::from(unended))
+    }
+}
+
+impl Formatter {
+    /// Writes `formatted`, the output of `unit` (whose first line is line
+    /// `start`), with `write`; then, if that output stopped at
+    /// [`UNIT_OUTPUT`] before the unit's end, formats the rest of its
+    /// lines here, a piece of at most that output at a time, and writes
+    /// each. Keeps the buffer for the next wave. Returns the bytes written.
+    fn finish_unit<T, F, W, E>(
+        &mut self,
+        (unit, start): (&[u8], u64),
+        mut formatted: Formatted<T>,
+        format: &F,
+        write: &mut W,
+    ) -> Result<usize, E>
+    where
+        T: Default,
+        F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T),
+        W: FnMut(&[u8], T) -> Result<(), E>,
+    {
+        let (mut written, mut done, mut line) = (0, 0, start);
+        loop {
+            written += formatted.out.len();
+            done += formatted.bytes;
+            line += formatted.lines;
+            write(&formatted.out, formatted.gathered)?;
+            if done >= unit.len() {
+                break;
+            }
+            formatted = format_unit(&unit[done..], line, self.max_line, format, formatted.out);
+        }
+        if formatted.out.capacity() <= KEEP {
+            self.spare.push(formatted.out);
+        }
+        Ok(written)
     }
 }
 
@@ -642,15 +678,35 @@ fn cut_wave<'a>(
     units
 }
 
-/// Formats every line of `unit`, whose first line is line `start`, into
-/// `out` (cleared first): its output and what it gathered.
+/// The most output a unit makes before it stops: twice the [`ROOM`] its
+/// lines were chosen to fill. Its lines are as many as the last wave's
+/// records fill the room with, up to [`UNIT_LINES`]; when a wave's records
+/// are much longer than the last one's (valid lines that `check` only
+/// counts, then invalid ones), its units stop here, and the rest of their
+/// lines is formatted as they are written ([`Formatter::finish_unit`]): a
+/// unit of [`UNIT_LINES`] records of kilobytes each would hold megabytes.
+const UNIT_OUTPUT: usize = 2 * ROOM;
+
+/// What [`format_unit`] made of a unit: its output, what it gathered, and
+/// how much of the unit that is, its first `lines` lines, `bytes` bytes.
+struct Formatted<T> {
+    out: Vec<u8>,
+    gathered: T,
+    lines: u64,
+    bytes: usize,
+}
+
+/// Formats the lines of `unit`, whose first line is line `start`, into
+/// `out` (cleared first), up to the line whose record brings the output to
+/// [`UNIT_OUTPUT`] bytes or more: at least one, and every line when their
+/// records are shorter.
 fn format_unit<T, F>(
     unit: &[u8],
     start: u64,
     max_line: usize,
     format: &F,
     mut out: Vec<u8>,
-) -> (Vec<u8>, T)
+) -> Formatted<T>
 where
     T: Default,
     F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T),
@@ -660,21 +716,58 @@ where
     let mut gathered = T::default();
     // Most units are UTF-8 throughout: checked once, not line by line (a
     // tenth of the time a URL takes to check).
-    match std::str::from_utf8(unit) {
+    let (lines, all) = match std::str::from_utf8(unit) {
         Ok(text) => {
-            for (number, line) in (start..).zip(text_lines(text)) {
-                let item = Item::of(Line::Text(line), max_line);
-                format(number, item, &mut out, &mut gathered);
-            }
+            let lines = text_lines(text).map(Line::Text);
+            format_lines(lines, start, max_line, format, (&mut out, &mut gathered))
         }
         Err(_) => {
-            for (number, line) in (start..).zip(lines(unit)) {
-                let item = Item::of(Line::new(line), max_line);
-                format(number, item, &mut out, &mut gathered);
-            }
+            let lines = lines(unit).map(Line::new);
+            format_lines(lines, start, max_line, format, (&mut out, &mut gathered))
         }
+    };
+    // Lines stopped short end after the `lines`th line feed (searched only
+    // then: a search a line costs a share of a batch's time).
+    let bytes = match all {
+        true => unit.len(),
+        false => {
+            let nth = usize::try_from(lines.saturating_sub(1)).unwrap_or(usize::MAX);
+            memchr::memchr_iter(b'\n', unit)
+                .nth(nth)
+                .map_or(unit.len(), |at| at + 1)
+        }
+    };
+    Formatted {
+        out,
+        gathered,
+        lines,
+        bytes,
     }
-    (out, gathered)
+}
+
+/// Formats `lines`, numbered from `start`, into `out`, gathering into
+/// `gathered`, until the output is [`UNIT_OUTPUT`] bytes or more: the
+/// number of lines formatted, at least one when `out` starts empty, and
+/// whether that is all of them.
+fn format_lines<'a, T, F>(
+    lines: impl Iterator<Item = Line<'a>>,
+    start: u64,
+    max_line: usize,
+    format: &F,
+    (out, gathered): (&mut Vec<u8>, &mut T),
+) -> (u64, bool)
+where
+    F: Fn(u64, Item<'_>, &mut Vec<u8>, &mut T),
+{
+    let mut count = 0;
+    for line in lines {
+        if out.len() >= UNIT_OUTPUT {
+            return (count, false);
+        }
+        format(start + count, Item::of(line, max_line), out, gathered);
+        count += 1;
+    }
+    (count, true)
 }
 
 /// What a line longer than `max_line` bytes gets instead of being `done`
@@ -1352,7 +1445,7 @@ mod tests {
         // Records of 4 KiB a line, then of 100 bytes, then of none: a
         // unit's output stays within the room, the first wave's too, which
         // knows nothing of them. (Records that grow make one wave of larger
-        // units, of at most `UNIT_LINES` lines.)
+        // units: `units_stop_at_their_most_output_when_records_grow`.)
         let wave = 2 * rayon::current_num_threads().max(1);
         let region = (2 * wave * UNIT_LINES) as u64;
         let block = b"x\n".repeat(3 * region as usize);
@@ -1388,6 +1481,52 @@ mod tests {
         assert!(written.contains(&(ROOM, 64)), "{written:?}");
         assert!(written.contains(&(100 * UNIT_LINES, most)), "{written:?}");
         assert!(written.contains(&(0, most)), "{written:?}");
+    }
+
+    #[test]
+    fn units_stop_at_their_most_output_when_records_grow() {
+        // Lines whose records are empty (valid lines that `check` counts),
+        // then lines of 4 KiB records: the wave after the empty ones cuts
+        // units of `UNIT_LINES` lines, 4 MiB of records each, which waited
+        // to be written two a core. Each unit's output now stops at
+        // `UNIT_OUTPUT`, and the rest of its lines comes after it, in order,
+        // each line once.
+        let wave = 2 * rayon::current_num_threads().max(1);
+        let quiet = (2 * wave * UNIT_LINES) as u64;
+        let total = quiet + (2 * wave * UNIT_LINES) as u64;
+        let block = b"x\n".repeat(total as usize);
+        let record = 4096;
+        let mut formatter = Formatter::new(ANY);
+        let mut written: Vec<usize> = Vec::new();
+        let mut numbers: Vec<u64> = Vec::new();
+        let lines = formatter
+            .format_block(
+                &block,
+                1,
+                |number, _, out: &mut Vec<u8>, seen: &mut Vec<u64>| {
+                    if number > quiet {
+                        out.resize(out.len() + record, b'r');
+                    }
+                    seen.push(number);
+                },
+                |out, seen| {
+                    written.push(out.len());
+                    numbers.extend(seen);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        assert_eq!(lines, total);
+        assert_eq!(numbers, (1..=total).collect::<Vec<_>>());
+        let most = written.iter().max().copied().unwrap_or(0);
+        assert!(most <= UNIT_OUTPUT, "{most} bytes, over {UNIT_OUTPUT}");
+        // The units that stopped: the rest of their lines took pieces of
+        // their own, each of the most output.
+        assert!(written.contains(&UNIT_OUTPUT), "{written:?}");
+        assert_eq!(
+            written.iter().sum::<usize>(),
+            (total - quiet) as usize * record
+        );
     }
 
     #[test]
