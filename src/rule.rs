@@ -47,19 +47,20 @@ impl core::str::FromStr for Rule {
     type Err = UnknownRule;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Rule::from_name(name).ok_or_else(|| UnknownRule(name.to_owned()))
+        Rule::from_name(name).ok_or_else(|| UnknownRule::new(name))
     }
 }
 
-/// A name that is not a production of RFC 1738 section 5. `Display` shows
-/// the name between double quotes, as [`crate::visible`] shows quoted text
-/// (an empty name as `""`, a `"` in it as `\"`).
+/// A name that is not a production of RFC 1738 section 5: the error of
+/// `str::parse::<Rule>`. [`name`](UnknownRule::name) is the name as given;
+/// `Display` shows it between double quotes, as [`crate::visible`] shows
+/// quoted text (an empty name as `""`, a `"` in it as `\"`).
 ///
 /// ```
-/// use rfc1738::{Rule, UnknownRule};
+/// use rfc1738::Rule;
 /// assert_eq!("hostport".parse::<Rule>(), Ok(Rule::Hostport));
 /// let error = "host-port".parse::<Rule>().unwrap_err();
-/// assert_eq!(error, UnknownRule("host-port".into()));
+/// assert_eq!(error.name(), "host-port");
 /// assert_eq!(error.to_string(), r#""host-port" is not a production of RFC 1738 section 5"#);
 /// let empty = "".parse::<Rule>().unwrap_err();
 /// assert_eq!(empty.to_string(), r#""" is not a production of RFC 1738 section 5"#);
@@ -67,6 +68,29 @@ impl core::str::FromStr for Rule {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error(
     "\"{}\" is not a production of RFC 1738 section 5",
-    crate::visible::Visible::new(&self.0).quoted()
+    crate::visible::Visible::new(&self.name).quoted()
 )]
-pub struct UnknownRule(pub String);
+pub struct UnknownRule {
+    name: String,
+}
+
+impl UnknownRule {
+    #[cold]
+    fn new(name: &str) -> Self {
+        UnknownRule {
+            name: name.to_owned(),
+        }
+    }
+
+    /// The name that is no production, as it was given.
+    ///
+    /// ```
+    /// let error = "Hostport".parse::<rfc1738::Rule>().unwrap_err();
+    /// // Production names are case-sensitive: the RFC spells them in lower case.
+    /// assert_eq!(error.name(), "Hostport");
+    /// ```
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
