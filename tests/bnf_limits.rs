@@ -173,6 +173,59 @@ fn the_infallible_methods_panic_past_the_limit() {
     let _ = Matcher::new(&g).matches(g.get("p0").unwrap(), &"x".repeat(100_000));
 }
 
+/// `n*"x"` built by hand, with any `n`: the reader refuses a count over
+/// 1000, nothing checks a value built in a program.
+fn at_least(min: u32) -> Expr {
+    Expr::Repeat {
+        min,
+        expr: Box::new(Expr::Literal("x".to_owned())),
+    }
+}
+
+/// An expression built by hand is asked with `try_expr_matches`: within
+/// the limit it answers as `expr_matches` does; past it, where
+/// `expr_matches` panics, it fails with the error `try_check` gives for a
+/// production around the expression, at the same byte.
+#[test]
+fn a_hand_built_expression_past_the_limit_is_an_error() {
+    let m = Matcher::new(rfc());
+    // A state for each count up to 1000: within the limit.
+    let within = at_least(1000);
+    for (length, want) in [(999, false), (1000, true), (5000, true)] {
+        let input = "x".repeat(length);
+        assert_eq!(m.try_expr_matches(&within, &input), Ok(want), "{length}");
+        assert_eq!(m.expr_matches(&within, &input), want, "{length}");
+    }
+    assert_eq!(m.try_expr_matches(&within, "xxy"), Ok(false));
+    // A state for each count up to twice the limit: past it once the input
+    // has counted that far, and the same byte however long the input.
+    let past = at_least(2 * MAX_STATES as u32);
+    let around = Production {
+        name: "past".to_owned(),
+        expr: past.clone(),
+        line: 1,
+        text: String::new(),
+        comments: Vec::new(),
+    };
+    assert_eq!(m.try_expr_matches(&past, "xxy"), Ok(false));
+    let mut offsets = Vec::new();
+    for length in [4 * MAX_STATES, 40 * MAX_STATES] {
+        let input = "x".repeat(length);
+        let error = m.try_expr_matches(&past, &input).unwrap_err();
+        assert_eq!(m.try_check(&around, &input), Err(error), "{length}");
+        offsets.push(error.offset());
+    }
+    assert!(offsets[0] < 2 * MAX_STATES, "{offsets:?}");
+    assert_eq!(offsets[0], offsets[1]);
+}
+
+#[test]
+#[should_panic(expected = "the matcher needs more than 8192 states")]
+fn expr_matches_panics_past_the_limit() {
+    let input = "x".repeat(4 * MAX_STATES);
+    let _ = Matcher::new(rfc()).expr_matches(&at_least(2 * MAX_STATES as u32), &input);
+}
+
 // ---------------------------------------------------------------- generating
 
 /// The size of the largest derivation of `expr` when every repetition
@@ -343,6 +396,7 @@ fn an_expression_built_100_000_deep_is_walked_without_the_stack() {
         };
         let matcher = Matcher::new(grammar);
         assert!(matcher.try_check(&production, "x").is_err());
+        assert!(matcher.try_expr_matches(&production.expr, "x").is_err());
         assert!(try_generate(grammar, &production, &mut |_| 0).is_err());
         #[cfg(feature = "diagram")]
         {

@@ -250,7 +250,9 @@ impl<'g> Matcher<'g> {
     ///
     /// # Panics
     ///
-    /// As [`Matcher::matches`].
+    /// When the question needs more than [`MAX_STATES`] states, which no
+    /// expression of [`Grammar::rfc1738`] does; an expression built by hand
+    /// may, and [`Matcher::try_expr_matches`] returns that as an error.
     ///
     /// ```
     /// use rfc1738::bnf::{Grammar, Matcher};
@@ -266,7 +268,33 @@ impl<'g> Matcher<'g> {
     #[track_caller]
     #[must_use]
     pub fn expr_matches(&self, expr: &Expr, input: &str) -> bool {
-        expect(self.read(expr, input)).matched
+        expect(self.try_expr_matches(expr, input))
+    }
+
+    /// [`Matcher::expr_matches`] for any expression: `Ok` with its answer,
+    /// or an error when the question needs more than [`MAX_STATES`] states.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyStates`], with how far the input had been read.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Expr, Grammar, Matcher};
+    /// let matcher = Matcher::new(Grammar::rfc1738());
+    ///
+    /// // `1*alpha`, built by hand: its reference is to the matcher's grammar.
+    /// let word = Expr::Repeat { min: 1, expr: Box::new(Expr::Ref("alpha".into())) };
+    /// assert_eq!(matcher.try_expr_matches(&word, "gopher"), Ok(true));
+    /// assert_eq!(matcher.try_expr_matches(&word, "gopher+"), Ok(false));
+    ///
+    /// // `10000*"x"`, which the reader refuses (it counts to 1000): a state
+    /// // for each count up to the minimum, more than the matcher makes.
+    /// let many = Expr::Repeat { min: 10_000, expr: Box::new(Expr::Literal("x".into())) };
+    /// let error = matcher.try_expr_matches(&many, &"x".repeat(10_000)).unwrap_err();
+    /// assert!(error.offset() < 10_000);
+    /// ```
+    pub fn try_expr_matches(&self, expr: &Expr, input: &str) -> Result<bool, TooManyStates> {
+        Ok(self.read(expr, input)?.matched)
     }
 
     /// The length in bytes of the longest prefix of `input` that is a
