@@ -57,7 +57,8 @@ use crate::Rule;
 /// ```
 ///
 /// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
-/// store a [`UrlBuf`](crate::UrlBuf).
+/// store a [`UrlBuf`](crate::UrlBuf) (`UrlBuf::parse(url.as_str())`, see
+/// [its documentation](crate::UrlBuf#from-a-url)).
 #[derive(Clone, Copy, Debug)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).

@@ -92,6 +92,32 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 /// build (the crate forbids `unsafe`). An owned text and the tree on
 /// demand cost one parse per `as_url` instead. A `Url` parsed from a
 /// `&'static str` is a `Url<'static>` already.
+///
+/// # From a `Url`
+///
+/// `UrlBuf::parse(url.as_str())` keeps a [`Url`]'s text, at the cost of
+/// one more pass; for a `Url` that [`crate::parse`] returned, it cannot
+/// fail. There is no infallible `From<Url>`: a `Url` that the
+/// [`grammar`](crate::grammar)'s own combinators read, by the BNF's letter
+/// alone, may hold a text that `parse` rejects (see [`Url`]), and a
+/// `UrlBuf` holds none.
+///
+/// ```
+/// use nom::Parser;
+/// use rfc1738::grammar::{Quiet, generic::url};
+/// use rfc1738::{Rule, UrlBuf};
+///
+/// let parsed = rfc1738::parse("news:comp.infosystems.www.misc")?;
+/// let kept = UrlBuf::parse(parsed.as_str())?;
+/// assert_eq!(kept.as_url(), parsed);
+///
+/// // By the BNF's letter, `http://user@host/` is an `otherurl`; section 3.3
+/// // allows no user name in an http URL, and `parse` rejects it.
+/// let (_, read) = url(Quiet).parse_complete("http://user@host/").unwrap();
+/// assert_eq!(read.rule(), Rule::Otherurl);
+/// assert!(UrlBuf::parse(read.as_str()).is_err());
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UrlBuf(
     // Hashed, compared and ordered as the `str` it holds, which `Borrow<str>`
