@@ -86,7 +86,18 @@ pub enum Url<'a> {
 }
 
 impl<'a> Url<'a> {
-    /// The scheme rule the URL matched (`httpurl`, …, `otherurl`).
+    /// The scheme rule the URL matched (`httpurl`, …, `otherurl`): what
+    /// to match on without naming the variant, or to report.
+    ///
+    /// ```
+    /// use rfc1738::{Rule, parse};
+    /// assert_eq!(parse("gopher://spinaltap.micro.umn.edu/00/Weather")?.rule(), Rule::Gopherurl);
+    /// // The scheme name selects the rule whatever its case (section 2.1);
+    /// // a scheme section 3 does not define is read by `otherurl`.
+    /// assert_eq!(parse("FTP://ds.internic.net/rfc/rfc1738.txt")?.rule(), Rule::Ftpurl);
+    /// assert_eq!(parse("https://host.dom/")?.rule(), Rule::Otherurl);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn rule(&self) -> Rule {
         match self {
@@ -128,7 +139,17 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// The scheme name as written: `HTTP` stays `HTTP`.
+    /// The scheme name as written: `HTTP` stays `HTTP`. Section 2.1 has
+    /// programs treat its case as equivalent: compare it with
+    /// `eq_ignore_ascii_case`.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("HTTP://info.cern.ch/hypertext/WWW/TheProject.html")?;
+    /// assert_eq!(url.scheme(), "HTTP");
+    /// assert!(url.scheme().eq_ignore_ascii_case("http"));
+    /// assert_eq!(rfc1738::parse("x-local:anything")?.scheme(), "x-local");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn scheme(&self) -> &'a str {
         match self {

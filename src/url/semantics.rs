@@ -80,11 +80,19 @@ impl<'a> Hostport<'a> {
         self.port.map(port_number).transpose()
     }
 
-    /// The port to connect to: the URL's, or `default` when it has none.
+    /// The port to connect to: the URL's, or `default` when it has none,
+    /// for a scheme whose default the crate does not know.
     ///
     /// # Errors
     ///
     /// [`OutOfRange`] when the port is beyond 65535.
+    ///
+    /// ```
+    /// let irc = |text| rfc1738::parse(text).unwrap().hostport().unwrap();
+    /// assert_eq!(irc("x-irc://irc.host.dom/").effective_port(6667), Ok(6667));
+    /// assert_eq!(irc("x-irc://irc.host.dom:7000/").effective_port(6667), Ok(7000));
+    /// assert!(irc("x-irc://irc.host.dom:70000/").effective_port(6667).is_err());
+    /// ```
     pub fn effective_port(&self, default: u16) -> Result<u16, OutOfRange> {
         Ok(self.port_number()?.unwrap_or(default))
     }
@@ -530,7 +538,21 @@ impl<'a> GenericUrl<'a> {
 impl<'a> Url<'a> {
     /// The host and port, for the schemes that have them: http, ftp, nntp,
     /// telnet, gopher, wais, prospero, and any other scheme whose
-    /// scheme-specific part is an `ip-schemepart`.
+    /// scheme-specific part is an `ip-schemepart`. Where to connect,
+    /// whatever the scheme, without matching on it.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("gopher://spinaltap.micro.umn.edu:70/00/Weather")?;
+    /// let hostport = url.hostport().unwrap();
+    /// assert_eq!(hostport.host().as_str(), "spinaltap.micro.umn.edu");
+    /// assert_eq!(hostport.port(), Some("70"));
+    /// // The common internet scheme syntax, in a scheme section 3 does not define.
+    /// let other = rfc1738::parse("x-irc://irc.host.dom:6667/channel")?;
+    /// assert_eq!(other.hostport().unwrap().to_string(), "irc.host.dom:6667");
+    /// // A news URL names no host to connect to.
+    /// assert_eq!(rfc1738::parse("news:comp.infosystems.www.misc")?.hostport(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn hostport(&self) -> Option<Hostport<'a>> {
         match self {
@@ -572,7 +594,17 @@ impl<'a> Url<'a> {
     }
 
     /// The user, password, host and port, for ftp, telnet and any other
-    /// scheme whose scheme-specific part is an `ip-schemepart`.
+    /// scheme whose scheme-specific part is an `ip-schemepart`. An http or
+    /// gopher URL has none: its `hostport` has no `user@` (section 3.3).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://foo:@host.com/")?;
+    /// let login = url.login().unwrap();
+    /// // Section 3.1: a user name of "foo" and an empty password.
+    /// assert_eq!((login.user(), login.password()), (Some("foo"), Some("")));
+    /// assert_eq!(rfc1738::parse("http://host.com/")?.login(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn login(&self) -> Option<Login<'a>> {
         match self {
@@ -660,14 +692,33 @@ impl<'a> Url<'a> {
         Some(start + span.start..start + span.end)
     }
 
-    /// The port's digits as written, if there is a `:port`.
+    /// The port's digits as written, if there is a `:port`: text, since
+    /// `port = digits` puts no bound on them ([`Url::effective_port`] reads
+    /// the number).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("nntp://news.host.dom:0119/comp.infosystems.www.misc")?;
+    /// assert_eq!(url.port(), Some("0119"));
+    /// assert_eq!(url.effective_port(), Ok(Some(119)));
+    /// assert_eq!(rfc1738::parse("nntp://news.host.dom/comp.infosystems.www.misc")?.port(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.hostport().and_then(|hostport| hostport.port)
     }
 
     /// The default port of the URL's scheme (section 3), `None` for news,
-    /// mailto, file and other schemes.
+    /// mailto, file and other schemes, whatever port the URL writes.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("prospero://host.dom//pros/name")?;
+    /// assert_eq!(url.default_port(), Some(1525));
+    /// let url = rfc1738::parse("http://host.dom:8080/")?;
+    /// assert_eq!((url.port(), url.default_port()), (Some("8080"), Some(80)));
+    /// assert_eq!(rfc1738::parse("x-irc://irc.host.dom:6667/")?.default_port(), None);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn default_port(&self) -> Option<u16> {
         rule_default_port(self.rule())
