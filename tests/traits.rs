@@ -12,7 +12,8 @@ use rfc1738::bnf::{
     TooManyStates,
 };
 use rfc1738::coverage::Coverage;
-use rfc1738::extract::{Extracted, Extractor, Form, HyphenBreak};
+use rfc1738::extract::{Extracted, Extractor, Form, HyphenBreak, UrlChar};
+use rfc1738::grammar::{Folded, Quiet};
 use rfc1738::lint::{Code, Warning};
 use rfc1738::url::{
     Article, BuildError, Decoded, Fieldspec, Fieldspecs, FileHost, FileParts, FileUrl,
@@ -113,6 +114,7 @@ fn the_other_modules_types() {
     hashed::<Code>();
     hashed::<Form>();
     hashed::<HyphenBreak>();
+    hashed::<UrlChar>();
     compared::<Extracted>();
     value::<Extractor<'_>>();
     compared::<Visible<'_>>();
@@ -126,6 +128,14 @@ fn the_other_modules_types() {
     error::<BnfError>();
     error::<DerivationTooLarge>();
     error::<TooManyStates>();
+}
+
+#[test]
+fn the_grammar_inputs_observer_and_serde_types() {
+    compared::<Folded<'_>>();
+    compared::<Quiet>();
+    #[cfg(feature = "serde")]
+    hashed::<rfc1738::url::serde_tree::Tree<'_>>();
 }
 
 /// The types whose text is a part of a URL write it with `Display`.
