@@ -60,7 +60,7 @@ impl<'a> Text<'a> for &'a str {
 /// assert!(httpurl(Quiet).parse_complete(Folded("HTTP://host/")).is_ok());
 /// assert!(httpurl(Quiet).parse_complete("HTTP://host/").is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Folded<'a>(pub &'a str);
 
 impl<'a> Text<'a> for Folded<'a> {

@@ -111,7 +111,7 @@ pub trait Observe: Copy {
 /// let (rest, hostport) = hostport(Quiet).parse_complete("host.dom:8080/path").unwrap();
 /// assert_eq!((hostport.port(), rest), (Some("8080"), "/path"));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Quiet;
 
 impl Observe for Quiet {}
