@@ -143,7 +143,7 @@ pub(crate) fn columns(c: char) -> usize {
 /// let url = "ftp://me:hunter2@host/";
 /// assert_eq!(Visible::new(url).hiding(9..16).to_string(), "ftp://me:*******@host/");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Visible<'a> {
     text: &'a str,
     quoted: bool,

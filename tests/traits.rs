@@ -3,6 +3,11 @@
 //! is `Debug`, `Send` and `Sync`; values are `Clone`; those that compare
 //! hash too; errors are `std::error::Error`, hashed and `'static`. A type that
 //! loses one fails to compile here.
+//!
+//! Compared but not hashed: a `Derivation`, whose every node keeps the
+//! whole input (a derived hash would read it again at each node), and the
+//! BNF's `Expr`, `Production` and `Grammar`, whose equality walks an
+//! expression of any depth without the stack.
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -117,7 +122,7 @@ fn the_other_modules_types() {
     hashed::<UrlChar>();
     compared::<Extracted>();
     value::<Extractor<'_>>();
-    compared::<Visible<'_>>();
+    hashed::<Visible<'_>>();
     compared::<Grammar>();
     compared::<Production>();
     compared::<Expr>();
