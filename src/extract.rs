@@ -333,7 +333,7 @@ impl HyphenBreak {
 /// ([`url_with_fragment`](Extracted::url_with_fragment)), when they stand
 /// in it as they are (no whitespace removed, no byte that is not UTF-8),
 /// and the text they were read from, to map offsets back to it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Extracted<'a> {
     span: Range<usize>,
     position: Position,
@@ -357,7 +357,7 @@ pub struct Extracted<'a> {
 }
 
 /// The text a hit's URL and fragment were read from, and where it is.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Content<'a> {
     bytes: &'a [u8],
     start: usize,

@@ -120,7 +120,7 @@ fn the_other_modules_types() {
     hashed::<Form>();
     hashed::<HyphenBreak>();
     hashed::<UrlChar>();
-    compared::<Extracted>();
+    hashed::<Extracted>();
     value::<Extractor<'_>>();
     hashed::<Visible<'_>>();
     compared::<Grammar>();
