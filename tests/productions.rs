@@ -372,6 +372,47 @@ fn gopherurl() {
 }
 
 #[test]
+fn a_selector_expects_its_tab_whether_or_not_one_is_written_further() {
+    use rfc1738::Expected;
+    // D14: the selector is cut at a `%09` only when one follows, but
+    // wherever it ends, the `"%09"` before a search may come there: an
+    // error at its end says so whatever the input holds after the error.
+    for (input, message) in [
+        (
+            "gopher://h/no::s q",
+            r#"expected xchar, "%09" or end of input, found " ""#,
+        ),
+        // In an escape begun as `%09` is, the rest of the literal.
+        (
+            "gopher://h/1a%0g",
+            r#"expected hex or "9" (to complete "%09"), found "g""#,
+        ),
+        // After a search, the `%09` before a gopher+ string.
+        (
+            "gopher://h/1a%09b c",
+            r#"expected uchar, ";", ":", "@", "&", "=", "%09", xchar or end of input, found " ""#,
+        ),
+    ] {
+        for rule in [Rule::Gopherurl, Rule::Url] {
+            let error = parse_rule(rule, input).unwrap_err();
+            assert!(
+                error.expected().contains(&Expected::Literal("%09")),
+                "{rule} on {input:?}: {error}"
+            );
+            assert_eq!(error.message(), message, "{rule} on {input:?}");
+            for tail in ["%09", "x%09y%09z"] {
+                let further = parse_rule(rule, &format!("{input}{tail}")).unwrap_err();
+                assert_eq!(
+                    (further.offset(), further.expected(), further.path()),
+                    (error.offset(), error.expected(), error.path()),
+                    "{rule} on {input:?} and {tail:?} after it"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn gtype_selector_gopher_plus_string() {
     fail(Rule::Gtype, "", 0);
     fail(Rule::Gtype, "12", 1);

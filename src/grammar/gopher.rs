@@ -29,7 +29,9 @@ use crate::{Rule, charset, scan};
 /// optional `%09 gopher+_string` that reach the end of the URL, and
 /// otherwise the selector takes the rest (`1a%09b/c`: `/` is no `search`
 /// character, so the selector is `a%09b/c`). The language is `"/" *xchar`
-/// after the host either way. See [decisions](crate::decisions), D14.
+/// after the host either way. Wherever the selector ends, a `"%09"` is
+/// expected there, whatever follows. See [decisions](crate::decisions),
+/// D14.
 ///
 /// ```
 /// use nom::Parser;
@@ -65,11 +67,16 @@ pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
 /// selector and the search are read up to the next `%09` when a search and
 /// an optional gopher+ string reach the end of the URL (section 3.4), and
 /// otherwise the selector takes the rest.
+///
+/// Wherever the selector ends, the `"%09"` the BNF lets follow it is tried
+/// there, whichever reading ends it: what an error at its end expects
+/// depends on what was read up to there, not on whether a `%09` is
+/// written further on (D14).
 fn gopher_path<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherPath<'a>, Error = E<I>> {
-    // Without a `%09` only `whole` can match: the split is not tried, and
-    // the selector is read once.
+    // Without a `%09` only `whole` can match: the split fails at once,
+    // reporting nothing, and the selector is read once.
     let split = attempt(
         o,
         seq((
@@ -81,7 +88,10 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
         )),
     )
     .map(|(selector, _, search, plus, ())| (selector, Some(search), plus));
-    let whole = selector(o).map(|selector| (selector, None, None));
+    // The selector that takes the rest, then the BNF's `[ "%09" search ...
+    // ]`, which cannot match (the selector took every `%09`) but reports
+    // its `"%09"` where the selector stopped, as the split's does.
+    let whole = seq((selector(o), opt(lit(o, "%09")))).map(|(selector, _)| (selector, None, None));
     seq((gtype(o), alt((split, whole)))).map(|(gtype, (selector, search, gopher_plus_string))| {
         GopherPath {
             gtype: Some(gtype),
