@@ -7,7 +7,8 @@
 //! the same offset as the matcher's longest viable prefix. The derivation
 //! trees of accepted strings must consist of strings of their productions.
 //! What a rejection expects at its offset is what the matcher lets follow
-//! the prefix before it.
+//! the prefix before it, and what its error says depends on nothing after
+//! the character found there.
 //!
 //! The runs are deterministic (a fixed seed), so the check that every arm of
 //! the grammar was exercised cannot flake. `PROPTEST_CASES` raises the number
@@ -19,7 +20,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use rfc1738::bnf::{ChoiceKind, ChoicePoint, Grammar, Matcher, Production, generate};
-use rfc1738::{Derivation, Expected, Rule, parse_rule};
+use rfc1738::{Derivation, Error, Expected, Rule, parse, parse_rule};
 
 /// An arm of a choice point: (production, node id, which way).
 type Arm = (String, usize, u32);
@@ -271,6 +272,87 @@ fn what_an_error_expects_is_what_may_follow_its_prefix() {
                 error.offset()
             );
             Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{rule}: {failure}");
+        }
+    }
+}
+
+/// What an error says: its offset, what it expects there, the productions
+/// open there and its message.
+fn said(error: &Error) -> (usize, Vec<Expected>, Vec<Rule>, String) {
+    (
+        error.offset(),
+        error.expected().to_vec(),
+        error.path().to_vec(),
+        error.message(),
+    )
+}
+
+/// What a mutant's tail is replaced with: characters of [`ALPHABET`] and
+/// pieces the grammar reads further on (gopher's `%09`, a login's `@`).
+fn tail() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        prop::sample::select(ALPHABET).prop_map(String::from),
+        prop::sample::select(&["%09", "%2F", "%", "@", "//", ":", "/", "?", ";type="][..])
+            .prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..6).prop_map(|pieces| pieces.concat())
+}
+
+/// `check`'s error of `input` and of `input` with everything after the
+/// character found at the offset cut off, or replaced with `tail`, say the
+/// same (D19): the longest viable prefix and the character after it are
+/// all the diagnosis reads.
+fn says_the_same(
+    input: &str,
+    tail: &str,
+    check: impl Fn(&str) -> Option<Error>,
+) -> Result<(), TestCaseError> {
+    let Some(error) = check(input) else {
+        return Ok(());
+    };
+    let Some(found) = input[error.offset()..].chars().next() else {
+        return Ok(());
+    };
+    let kept = &input[..error.offset() + found.len_utf8()];
+    for other in [kept.to_owned(), format!("{kept}{tail}")] {
+        let again = check(&other);
+        prop_assert!(again.is_some(), "{:?} is rejected, {:?} not", input, other);
+        let again = again.unwrap();
+        prop_assert_eq!(said(&again), said(&error), "{:?} and {:?}", input, other);
+    }
+    Ok(())
+}
+
+#[test]
+fn what_an_error_says_depends_on_nothing_after_what_it_found() {
+    let grammar = Grammar::rfc1738();
+    for rule in Rule::ALL {
+        let production = grammar.get(rule.name()).expect("registry = grammar");
+        let mut runner = TestRunner::new_with_rng(
+            Config {
+                cases: cases(),
+                failure_persistence: None,
+                ..Config::default()
+            },
+            proptest::test_runner::TestRng::deterministic_rng(
+                proptest::test_runner::RngAlgorithm::ChaCha,
+            ),
+        );
+        let strategy = (
+            prop::collection::vec(any::<u32>(), 0..48),
+            prop::collection::vec(edit(), 1..=2),
+            tail(),
+        );
+        let result = runner.run(&strategy, |(choices, edits, tail)| {
+            let mut mutant = derive(grammar, production, &choices).0;
+            for edit in &edits {
+                mutant = apply(&mutant, edit);
+            }
+            says_the_same(&mutant, &tail, |input| parse_rule(rule, input).err())?;
+            says_the_same(&mutant, &tail, |input| parse(input).err())
         });
         if let Err(failure) = result {
             panic!("{rule}: {failure}");
