@@ -41,7 +41,8 @@ fn assert_well_formed(node: &Derivation<'_>) {
 
 /// `parse`: no panic; an accepted input's `Display` is the input and every
 /// other reading agrees; a rejected input's error points inside it, after a
-/// prefix that is viable, and renders.
+/// prefix that is viable, says nothing that depends on what follows the
+/// character found there, and renders.
 pub fn parse_target(data: &[u8]) {
     let Ok(input) = core::str::from_utf8(data) else {
         let error = check_bytes(None, data).expect_err("bytes that are not UTF-8 are no URL");
@@ -149,6 +150,7 @@ pub fn parse_target(data: &[u8]) {
             assert_window_bounded(&rendered);
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
+            assert_said_alike(input, &error, |input| parse(input).err());
             assert_hidden_alike(input, &error, |input| parse(input).err());
             // The longest prefix the rule's combinator matches is a URL of
             // its own, no longer than the longest viable prefix.
@@ -254,13 +256,46 @@ fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
     assert_hidden(input, &passwords(input, error.password_span()), &shown);
 }
 
+/// What an error says depends on nothing after the character found at its
+/// offset (D19): `input` cut after that character, or with what follows it
+/// replaced, has an error by `again` at the same offset, expecting the same
+/// in the same productions, with the same message. (Its hints may read
+/// further: D22.)
+fn assert_said_alike(
+    input: &str,
+    error: &rfc1738::Error,
+    again: impl Fn(&str) -> Option<rfc1738::Error>,
+) {
+    let said = |error: &rfc1738::Error| {
+        (
+            error.offset(),
+            error.expected().to_vec(),
+            error.path().to_vec(),
+            error.message(),
+        )
+    };
+    let Some(found) = input[error.offset()..].chars().next() else {
+        return;
+    };
+    let kept = &input[..error.offset() + found.len_utf8()];
+    // Cut; then what the grammar reads further on: a `%09` that may end a
+    // gopher selector, a login's `@`, a path.
+    for tail in ["", "%09", "x%09y", ":@h/%09"] {
+        let other = format!("{kept}{tail}");
+        let Some(again) = again(&other) else {
+            panic!("{input:?}: {other:?} is accepted");
+        };
+        assert_eq!(said(&again), said(error), "{input:?}: {other:?}");
+    }
+}
+
 /// What an error's excerpt shows of a hidden password depends on how many
 /// characters it has, never on which (a wide one, a control character
 /// shown as its escape): `input` with every hidden character after the
 /// offset's written as `*` has an error by `again` at the same offset (D19:
 /// the offset depends on what stands before it and there), and where its
 /// passwords hide the same characters, its diagnostic, passwords hidden,
-/// quotes the same excerpt, caret and location.
+/// quotes the same excerpt, caret, label and location.
 fn assert_hidden_alike(
     input: &str,
     error: &rfc1738::Error,
@@ -307,17 +342,10 @@ fn assert_hidden_alike(
         let mut hidden = error.clone();
         hidden.hide_password();
         let rendered = format!("{hidden:#}");
-        // From the location to the notes.
+        // From the location to the notes: the window, the caret and the
+        // label under it, what is expected there ([`assert_said_alike`]).
         let lines = rendered.lines().skip(1);
         let lines = lines.take_while(|line| !line.trim_start().starts_with("= "));
-        // The caret's line up to its last `^`: what is expected there may
-        // depend on what the line holds after the offset (D14: the gopher
-        // selector is cut at a `%09` written further on, and only then is
-        // a `"%09"` expected), which the window does not.
-        let lines = lines.map(|line| match line.rfind('^') {
-            Some(caret) => &line[..=caret],
-            None => line,
-        });
         lines.collect::<Vec<_>>().join("\n")
     };
     assert_eq!(excerpt(error), excerpt(&other), "{input:?}: {masked:?}");
@@ -392,7 +420,8 @@ fn assert_hidden(input: &str, spans: &[core::ops::Range<usize>], shown: &str) {
 /// `parse_rule` of any production: no panic; `check_bytes` agrees; a match
 /// has a well-formed tree covering the input; a rejection a viable prefix
 /// before its offset, a longest matched prefix within it, and an error
-/// that shows nothing of its password once that is hidden.
+/// that says nothing that depends on what follows the character found
+/// there and shows nothing of its password once that is hidden.
 pub fn parse_rule_target(data: &[u8]) {
     let Some((rule, rest)) = rule_and_rest(data) else {
         return;
@@ -441,6 +470,7 @@ pub fn parse_rule_target(data: &[u8]) {
             assert_window_bounded(&format!("{error:#}"));
             assert_span(input, error.password_span());
             assert_password_hidden(input, &error);
+            assert_said_alike(input, &error, |input| parse_rule(rule, input).err());
             assert_hidden_alike(input, &error, |input| parse_rule(rule, input).err());
         }
     }
