@@ -16,6 +16,10 @@ use rfc1738::url::{
 };
 use rfc1738::{Rule, parse};
 
+#[path = "common/http_meaning.rs"]
+mod http_meaning;
+use http_meaning::http_meaning as meaning;
+
 /// Builds, parses and takes apart again.
 #[track_caller]
 fn round_trip(parts: &Parts<'_>) -> String {
@@ -946,34 +950,6 @@ proptest! {
             prop_assert_eq!(again.port().is_none(), port == default, "{}", canonical);
         }
     }
-}
-
-/// What an http URL means by section 3.3, read from its text alone, without
-/// the crate's parts: its host, its port's number, and after them the
-/// reserved characters `/`, `;` and `?` where they stand for themselves,
-/// with the octets between them, decoded. Escapes and the characters they
-/// stand for are the same octet everywhere else (2.2).
-fn meaning(url: &str) -> (String, Option<u32>, Vec<Result<u8, u8>>) {
-    let rest = url.split_once("://").expect("http://").1;
-    let end = rest.find('/').unwrap_or(rest.len());
-    let (hostport, rest) = rest.split_at(end);
-    let (host, port) = match hostport.split_once(':') {
-        Some((host, port)) => (host, Some(port.parse().expect("digits"))),
-        None => (hostport, None),
-    };
-    let mut tokens = Vec::new();
-    let mut bytes = rest.bytes();
-    while let Some(byte) = bytes.next() {
-        tokens.push(match byte {
-            b'/' | b';' | b'?' => Err(byte),
-            b'%' => {
-                let hex = [bytes.next().unwrap(), bytes.next().unwrap()];
-                Ok(u8::from_str_radix(std::str::from_utf8(&hex).unwrap(), 16).unwrap())
-            }
-            _ => Ok(byte),
-        });
-    }
-    (host.to_owned(), port, tokens)
 }
 
 proptest! {

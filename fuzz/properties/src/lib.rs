@@ -22,6 +22,11 @@ use rfc1738::{
     parse, parse_prefix, parse_rule,
 };
 
+// The tests' oracle of what an http URL means, one file for both.
+#[path = "../../../tests/common/http_meaning.rs"]
+mod http_meaning;
+use http_meaning::http_meaning;
+
 /// The rule a fuzz input's first byte selects, and the rest of the input.
 fn rule_and_rest(data: &[u8]) -> Option<(Rule, &[u8])> {
     let (&first, rest) = data.split_first()?;
@@ -181,7 +186,7 @@ fn assert_window_bounded(rendered: &str) {
 
 /// URL → parts → URL: a URL's parts build, to a URL of the same rule with
 /// the same parts; an http URL's reserved characters stand where they
-/// stood, as [`http_meaning`] reads them.
+/// stood, as [`http_meaning()`] reads them.
 fn assert_parts_keep_the_meaning(input: &str, url: &rfc1738::Url<'_>) {
     // A port beyond 65535 or an article number beyond 64 bits has no parts.
     let Ok(parts) = url.to_parts() else {
@@ -200,33 +205,6 @@ fn assert_parts_keep_the_meaning(input: &str, url: &rfc1738::Url<'_>) {
             "{input:?} → {built:?}"
         );
     }
-}
-
-/// What an http URL means by section 3.3, read from its text alone: its
-/// host, its port's number, and after them each reserved `/`, `;` and `?`
-/// that stands for itself (`Err`) and the octets between them, decoded
-/// (`Ok`). Anywhere else an escape means the octet it encodes (2.2).
-fn http_meaning(url: &str) -> (&str, Option<u64>, Vec<Result<u8, u8>>) {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let (hostport, rest) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let (host, port) = match hostport.split_once(':') {
-        Some((host, port)) => (host, port.parse().ok()),
-        None => (hostport, None),
-    };
-    let mut tokens = Vec::new();
-    let mut bytes = rest.bytes();
-    while let Some(byte) = bytes.next() {
-        tokens.push(match byte {
-            b'/' | b';' | b'?' => Err(byte),
-            b'%' => {
-                let hex = [bytes.next(), bytes.next()]
-                    .map(|digit| char::from(digit.unwrap_or(b'0')).to_digit(16).unwrap_or(0) as u8);
-                Ok(hex[0] << 4 | hex[1])
-            }
-            _ => Ok(byte),
-        });
-    }
-    (host, port, tokens)
 }
 
 /// A password's span, if there is one, is a slice of `input`: in order,
