@@ -247,11 +247,8 @@ fn explain(
                 .map_err(io::Error::from),
             };
         }
-        Matched::Rejected(mut error, prefix) => {
+        Matched::Rejected(error, prefix) => {
             tally.invalid += 1;
-            if hide {
-                error.hide_password();
-            }
             let _ = invalid(out, args, paint, input, &error, prefix.as_ref(), origin);
         }
     }
@@ -333,8 +330,10 @@ struct Rejected<'t, 'a> {
 }
 
 /// Writes the diagnostic of a rejected input, and the tree of its longest
-/// prefix the rule matches; the passwords hidden in both when the error
-/// hides them. `origin` is the name and line the diagnostic gives.
+/// prefix the rule matches; the passwords hidden in both, unless
+/// --show-passwords, in human output and pictures. JSON's error object is
+/// `check`'s, made from `error` as the parser left it: JSON is for programs.
+/// `origin` is the name and line the diagnostic gives.
 fn invalid(
     out: &mut impl Write,
     args: &ExplainArgs,
@@ -356,7 +355,12 @@ fn invalid(
             // The picture's cells are the input's bytes.
             let in_bytes = hidden.spans().iter();
             let hidden = Hidden::from_spans(in_bytes.map(|span| show::span_in_bytes(input, span)));
-            let scene = Scene::new(error.rule(), input, prefix, Some(error), &hidden, args.all);
+            // The picture's notes say the error's message as people read it.
+            let mut shown = error.clone();
+            if !args.show_passwords {
+                shown.hide_password();
+            }
+            let scene = Scene::new(error.rule(), input, prefix, Some(&shown), &hidden, args.all);
             draw(out, args.format, &scene)
         }
         TreeFormat::Human => {
@@ -364,7 +368,8 @@ fn invalid(
                 .diagnostic()
                 .origin(origin.0)
                 .first_line(origin.1)
-                .styled(paint.color);
+                .styled(paint.color)
+                .hide_password(!args.show_passwords);
             writeln!(out, "{report}")?;
             match prefix {
                 Some(tree) => {

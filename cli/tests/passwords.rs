@@ -330,6 +330,50 @@ fn json_keeps_the_input_as_it_is() {
     assert_eq!(record["url"], "ftp://me:hunter2@h/");
 }
 
+/// The error object of an invalid input is `check`'s in every command's
+/// JSON, `--show-passwords` or not: what stands in a password is named, and
+/// the hints are about it, not about passwords in general.
+#[test]
+fn json_gives_checks_error_object_whatever_the_flag() {
+    for (input, rule) in [
+        ("ftp://me:p w@h/", None),
+        ("ftp://me:p<w@h/", None),
+        ("p w", Some("password")),
+        ("x:a//me:p w@h/ z", Some("url")),
+    ] {
+        let run = |command: &str, show: bool| {
+            let mut args = vec![command, "--format", "json"];
+            if show {
+                args.push("--show-passwords");
+            }
+            if let Some(rule) = rule {
+                args.extend(["--rule", rule]);
+            }
+            args.push(input);
+            let record = common::records(&rfc1738(&args, b"")).remove(0);
+            assert_eq!(record["valid"], false, "{command} {input}");
+            record["error"].clone()
+        };
+        let expected = run("check", false);
+        let message = expected["message"].as_str().expect("a message");
+        assert!(!message.contains("(hidden)"), "{input}: {message}");
+        // `parse` reads its scheme's rule only.
+        let commands = match rule {
+            Some(_) => &["check", "explain"][..],
+            None => &["check", "parse", "explain"],
+        };
+        for &command in commands {
+            for show in [false, true] {
+                assert_eq!(
+                    run(command, show),
+                    expected,
+                    "{command} --show-passwords {show}: {input}"
+                );
+            }
+        }
+    }
+}
+
 /// A picture's cells are the input's bytes, while an error's password is
 /// found in its text, where a byte that is not UTF-8 is a U+FFFD of three:
 /// every byte of the password is hidden all the same, the input's own or
