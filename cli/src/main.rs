@@ -754,7 +754,7 @@ fn main() -> ExitCode {
         output::message(message);
         return ExitCode::from(2);
     }
-    match cli.command {
+    let status = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Parse(args) => parse::run(&args),
@@ -763,5 +763,7 @@ fn main() -> ExitCode {
         Command::Coverage(args) => coverage::run(&args),
         Command::Completions { shell } => manual::completions(shell, Cli::command()),
         Command::Man { command } => manual::man(Cli::command(), command.as_deref()),
-    }
+    };
+    // A note on standard error that could not be written fails the run.
+    output::status(status)
 }

@@ -4,11 +4,14 @@
 //! full disk, `2>/dev/full`): nothing in the command line uses them. A
 //! failed write of standard output ends the run with status 2; a message for
 //! standard error that cannot be written is dropped, since there is nowhere
-//! left to say so, and the status says it.
+//! left to say so, and the status says it: every message goes through
+//! [`message`], which records the failure, and [`status`] makes the run's
+//! status of it.
 
 use std::fmt::{self, Display};
 use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstream::ColorChoice;
 use anstyle::{AnsiColor, Style};
@@ -264,14 +267,34 @@ impl Write for Record<'_> {
     }
 }
 
+/// Whether a message could not be written on standard error.
+static UNSAID: AtomicBool = AtomicBool::new(false);
+
 /// Writes `rfc1738: MESSAGE` on standard error, and says whether it could:
 /// `false` when standard error cannot be written (a closed pipe counts as
-/// written, as on standard output: its reader went away on purpose).
+/// written, as on standard output: its reader went away on purpose), which
+/// is recorded for the run's exit status ([`status`]).
 pub fn message(message: impl Display) -> bool {
     let mut stderr = io::stderr().lock();
-    match writeln!(stderr, "rfc1738: {message}").and_then(|()| stderr.flush()) {
+    let said = match writeln!(stderr, "rfc1738: {message}").and_then(|()| stderr.flush()) {
         Ok(()) => true,
         Err(error) => error.kind() == ErrorKind::BrokenPipe,
+    };
+    if !said {
+        UNSAID.store(true, Ordering::Relaxed);
+    }
+    said
+}
+
+/// The exit status of a run that ended with `status`: 2 for 0 or 1 when a
+/// [`message`] could not be written on standard error, which only the
+/// status can tell; 2 and 130 (SIGINT) as they are.
+pub fn status(status: ExitCode) -> ExitCode {
+    let interrupted = status == ExitCode::from(interrupt::STATUS);
+    if UNSAID.load(Ordering::Relaxed) && !interrupted {
+        ExitCode::from(2)
+    } else {
+        status
     }
 }
 

@@ -53,6 +53,35 @@ fn an_unwritable_standard_error_ends_with_status_2_not_a_panic() {
     assert_eq!(output.status.code(), Some(0));
 }
 
+/// A note on standard error that cannot be written fails the run as a
+/// summary does: only the status can tell that it was not said. Each case
+/// writes its note, and ends with its own status, when standard error can
+/// be written.
+#[test]
+fn a_note_that_cannot_be_written_ends_with_status_2() {
+    let named = temp_file("note-names-a-file.txt", b"x\n");
+    let plain = temp_file("note-plain.gz", b"ftp://h/\n");
+    let cases: [(&[&str], i32); 7] = [
+        // An argument that names a file.
+        (&["extract", &named], 0),
+        (&["check", &named], 1),
+        (&["parse", &named], 1),
+        (&["explain", "--format", "svg", &named], 1),
+        // A file named .gz that is not compressed.
+        (&["check", "-f", &plain], 0),
+        (&["coverage", "ftp://h/", "-f", &plain], 0),
+        (&["extract", "--format", "json", "-f", &plain], 0),
+    ];
+    for (args, status) in cases {
+        let output = run_with(args, b"", Stdio::piped(), Stdio::piped());
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains("note:"), "{args:?}: {said}");
+        assert_eq!(output.status.code(), Some(status), "{args:?}: {said}");
+        let output = run_with(args, b"", Stdio::piped(), full());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
+
 #[test]
 fn every_command_with_both_streams_full_exits_2() {
     let text = temp_file("full-text.txt", b"see <URL:http://h/> and ftp://h/%zz\n");
