@@ -15,7 +15,7 @@ use crate::check::{ErrorRecord, input_members};
 use crate::inputs;
 use crate::output::{self, Output, Paint, Record, Stop};
 use crate::picture::{self, Scene};
-use crate::show::{self, Hidden};
+use crate::show::{self, Hidden, Offsets};
 use crate::summary::{self, Tally};
 use crate::{ExplainArgs, TreeFormat};
 
@@ -228,7 +228,10 @@ fn explain(
             };
             let tree = whole.tree();
             let _ = match args.format {
-                TreeFormat::Human => text_tree(out, &tree, 0, args.all, &hidden),
+                TreeFormat::Human => {
+                    let offsets = Offsets::new(input, &hidden);
+                    text_tree(out, &tree, 0, args.all, (&hidden, &offsets))
+                }
                 TreeFormat::Svg | TreeFormat::Dot => {
                     let scene =
                         Scene::new(tree.rule(), input, Some(&tree), None, &hidden, args.all);
@@ -344,17 +347,20 @@ fn invalid(
     origin: (&str, usize),
 ) -> io::Result<()> {
     let rule = error.rule().name();
-    // The passwords, in the error's text, where a byte that is not UTF-8 is
-    // a U+FFFD.
+    // The passwords, found in the error's text, where a byte that is not
+    // UTF-8 is a U+FFFD, as spans of the input's bytes: a picture's cells
+    // are those, and the prefix's tree lies before the first such byte,
+    // where the two agree.
     let hidden = match args.show_passwords {
         true => Hidden::default(),
-        false => Hidden::of(&String::from_utf8_lossy(input), error.password_span()),
+        false => {
+            let in_text = Hidden::of(&String::from_utf8_lossy(input), error.password_span());
+            let in_bytes = in_text.spans().iter();
+            Hidden::from_spans(in_bytes.map(|span| show::span_in_bytes(input, span)))
+        }
     };
     match args.format {
         TreeFormat::Svg | TreeFormat::Dot => {
-            // The picture's cells are the input's bytes.
-            let in_bytes = hidden.spans().iter();
-            let hidden = Hidden::from_spans(in_bytes.map(|span| show::span_in_bytes(input, span)));
             // The picture's notes say the error's message as people read it.
             let mut shown = error.clone();
             if !args.show_passwords {
@@ -371,15 +377,17 @@ fn invalid(
                 .styled(paint.color)
                 .hide_password(!args.show_passwords);
             writeln!(out, "{report}")?;
+            let offsets = Offsets::new(input, &hidden);
             match prefix {
                 Some(tree) => {
+                    let length = offsets.shown(input.len()) as u64;
                     writeln!(
                         out,
                         "the prefix that {rule} matches, as its combinator reads it ({} of {}):",
-                        tree.span().end,
-                        crate::summary::plural(input.len() as u64, "byte", "bytes"),
+                        offsets.shown(tree.span().end),
+                        crate::summary::plural(length, "byte", "bytes"),
                     )?;
-                    text_tree(out, tree, 0, args.all, &hidden)
+                    text_tree(out, tree, 0, args.all, (&hidden, &offsets))
                 }
                 None => write!(out, "{}", no_prefix(rule)),
             }
@@ -403,16 +411,17 @@ fn invalid(
 }
 
 /// Writes the tree as indented lines, a node per line: production, byte
-/// span, text (the characters of the passwords `hidden` hidden); a newline
-/// between nodes.
+/// span (counted as `offsets` count the input's bytes), text (the
+/// characters of the passwords `hidden` hidden); a newline between nodes.
 fn text_tree(
     out: &mut impl Write,
     node: &Derivation<'_>,
     depth: usize,
     all: bool,
-    hidden: &Hidden,
+    (hidden, offsets): (&Hidden, &Offsets),
 ) -> io::Result<()> {
     let span = node.span();
+    let shown = offsets.span(&span);
     if depth > 0 {
         writeln!(out)?;
     }
@@ -421,13 +430,13 @@ fn text_tree(
         "{:indent$}{} {}..{} \"{}\"",
         "",
         node.rule(),
-        span.start,
-        span.end,
+        shown.start,
+        shown.end,
         show::part(node.text(), span.start, hidden).quoted(),
         indent = depth * 2
     )?;
     for child in shown_children(node, all, hidden) {
-        text_tree(out, child, depth + 1, all, hidden)?;
+        text_tree(out, child, depth + 1, all, (hidden, offsets))?;
     }
     Ok(())
 }

@@ -457,7 +457,9 @@ struct ExplainArgs {
     stats: bool,
 
     /// Show passwords in human output and pictures instead of a `*` for
-    /// each of their characters.
+    /// each of their characters, and the input's own byte offsets there;
+    /// without it, those offsets count each `*` as one byte, whatever the
+    /// character's length in UTF-8.
     #[arg(long)]
     show_passwords: bool,
 

@@ -345,6 +345,97 @@ impl Hidden {
     }
 }
 
+/// Byte offsets as `explain`'s trees and pictures give them while
+/// passwords are hidden: each hidden character counts as one byte, as its
+/// `*` does, so that no offset, span or count tells how long a hidden
+/// character is in UTF-8. They are offsets of the input as shown; with
+/// nothing hidden, the input's own.
+#[derive(Debug, Default)]
+pub struct Offsets {
+    /// Each hidden character longer than a byte, in order.
+    wide: Vec<Wide>,
+}
+
+/// A hidden character of more than one byte.
+#[derive(Debug)]
+struct Wide {
+    /// Where it starts in the input.
+    start: usize,
+    /// Its bytes.
+    length: usize,
+    /// The bytes that the hidden characters before it do not count.
+    before: usize,
+}
+
+impl Wide {
+    /// Where it starts, as shown.
+    fn shown(&self) -> usize {
+        self.start - self.before
+    }
+}
+
+impl Offsets {
+    /// The offsets of `input` whose passwords `hidden` (byte spans of
+    /// `input`) are hidden: a character is hidden when it starts in one of
+    /// them, and a byte that is not UTF-8 is a character of its own.
+    pub fn new(input: &[u8], hidden: &Hidden) -> Offsets {
+        let mut wide = Vec::new();
+        let (mut before, mut at) = (0, 0);
+        for span in hidden.spans() {
+            // A span that ends inside a character: the next starts after it.
+            at = at.max(span.start);
+            let rest = input.get(at..).unwrap_or_default();
+            'span: for chunk in rest.utf8_chunks() {
+                for c in chunk.valid().chars() {
+                    if at >= span.end {
+                        break 'span;
+                    }
+                    let length = c.len_utf8();
+                    if length > 1 {
+                        wide.push(Wide {
+                            start: at,
+                            length,
+                            before,
+                        });
+                        before += length - 1;
+                    }
+                    at += length;
+                }
+                at += chunk.invalid().len();
+            }
+        }
+        Offsets { wide }
+    }
+
+    /// Byte `offset` of the input, as shown; an offset inside a hidden
+    /// character is taken to its start.
+    pub fn shown(&self, offset: usize) -> usize {
+        let after = self.wide.partition_point(|wide| wide.start < offset);
+        match after.checked_sub(1).map(|i| &self.wide[i]) {
+            None => offset,
+            Some(wide) if offset >= wide.start + wide.length => {
+                offset - wide.before - (wide.length - 1)
+            }
+            Some(wide) => wide.shown(),
+        }
+    }
+
+    /// `span`, a byte span of the input, as shown.
+    pub fn span(&self, span: &Range<usize>) -> Range<usize> {
+        self.shown(span.start)..self.shown(span.end)
+    }
+
+    /// The byte of the input at `shown`, an offset as shown: what
+    /// [`Offsets::shown`] undoes.
+    pub fn input(&self, shown: usize) -> usize {
+        let after = self.wide.partition_point(|wide| wide.shown() < shown);
+        match after.checked_sub(1).map(|i| &self.wide[i]) {
+            None => shown,
+            Some(wide) => shown + wide.before + wide.length - 1,
+        }
+    }
+}
+
 /// The passwords written after a `//` in `text`
 /// ([`rfc1738::authority_passwords`]), in order; a line feed ends what is
 /// read, as in a diagnostic.
@@ -451,6 +542,32 @@ mod tests {
         );
         let read: String = serde_json::from_str(written).expect("valid JSON");
         assert_eq!(read, text);
+    }
+
+    /// A hidden character is one byte as shown, whatever its length; a
+    /// shown one keeps its bytes; each offset as shown is read back.
+    #[test]
+    fn a_hidden_character_counts_as_one_byte() {
+        // "€" (3 bytes) and "😀" (4) hidden, "é" (2) shown, a byte that is
+        // not UTF-8 hidden.
+        let input = "a€b😀é€x".as_bytes().iter().copied().chain([0xFF, b'y']);
+        let input: Vec<u8> = input.collect();
+        let hidden = Hidden::from_spans([1..9, 11..14, 15..16]);
+        let offsets = Offsets::new(&input, &hidden);
+        let shown: Vec<usize> = [0, 1, 4, 5, 9, 11, 14, 15, 16, 17]
+            .iter()
+            .map(|&at| offsets.shown(at))
+            .collect();
+        assert_eq!(shown, [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]);
+        for at in [0, 1, 4, 5, 9, 11, 14, 15, 16, 17] {
+            assert_eq!(offsets.input(offsets.shown(at)), at);
+        }
+        // Inside a hidden character: its start.
+        assert_eq!(offsets.shown(2), 1);
+        assert_eq!(offsets.span(&(1..9)), 1..4);
+        // Nothing hidden: the input's own.
+        let none = Offsets::new(&input, &Hidden::default());
+        assert_eq!((none.shown(9), none.input(9)), (9, 9));
     }
 
     #[test]

@@ -469,6 +469,63 @@ fn a_tree_tells_nothing_of_the_characters_of_a_hidden_password() {
     assert!(!text.contains("digits 10..14"), "{text}");
 }
 
+/// A hidden character counts as one byte, as its `*` is one, in every
+/// offset and count of `explain`'s trees and pictures: two inputs that
+/// differ only in the UTF-8 lengths of their passwords' characters (the
+/// input's own, and one written further in it) give the same output, the
+/// window of a picture of a long one included. `--show-passwords` gives
+/// the input's offsets.
+#[test]
+fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
+    let long = |middle: &str| format!("ftp://me:{}{}@h/", "x".repeat(600), middle.repeat(900));
+    let pairs = [
+        // Failed at the `€` (or the `é`), the first character no
+        // password holds.
+        (
+            "ftp://me:a€b😀c d@h/".to_owned(),
+            "ftp://me:aébüc d@h/".to_owned(),
+        ),
+        (
+            "http://h/ x//me:p€w😀@h/".to_owned(),
+            "http://h/ x//me:péwü@h/".to_owned(),
+        ),
+        (long("€"), long("é")),
+    ];
+    for (one, other) in &pairs {
+        for format in ["human", "svg", "dot"] {
+            for all in [false, true] {
+                let run = |input: &str| {
+                    let mut args = vec!["explain", "--format", format];
+                    if all {
+                        args.push("--all");
+                    }
+                    args.push(input);
+                    let output = rfc1738(&args, b"");
+                    assert_eq!(output.status.code(), Some(1), "{input}");
+                    String::from_utf8(output.stdout).expect("UTF-8")
+                };
+                assert_eq!(run(one), run(other), "{format} --all {all}");
+            }
+        }
+    }
+    let (input, _) = &pairs[0];
+    let output = rfc1738(&["explain", "--format", "svg", input], b"");
+    let svg = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(svg.contains("invalid at byte 10 of 19"), "{svg}");
+    let output = rfc1738(&["explain", input], b"");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("(8 of 19 bytes)"), "{text}");
+    // The input's own offsets: the `😀` at 14, the `c` after it at 18.
+    let output = rfc1738(
+        &["explain", "--show-passwords", "--format", "svg", input],
+        b"",
+    );
+    let svg = String::from_utf8(output.stdout).expect("UTF-8");
+    for shown in ["data-start=\"14\"", "data-start=\"18\"", "of 24"] {
+        assert!(svg.contains(shown), "{shown}\n{svg}");
+    }
+}
+
 /// `extract` ends a URL at its first `#`, which people type into passwords
 /// too: the password of the URL written with its fragment is hidden in
 /// the URL, in the fragment and in a hyphen break's other reading; JSON

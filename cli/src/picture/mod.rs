@@ -12,7 +12,10 @@
 //!
 //! Everything from the input is shown as [`rfc1738::visible`] shows it, the
 //! characters of a password as `*` unless told otherwise, and a byte that
-//! is not UTF-8 as `\xFF`. A picture stays small whatever the input: it
+//! is not UTF-8 as `\xFF`. Every offset, span and count of bytes a picture
+//! gives is of the input as shown ([`Offsets`]): a hidden character is one
+//! byte, as its `*` is, so that nothing in the picture tells how long it is.
+//! A picture stays small whatever the input: it
 //! shows at most [`MAX_BYTES`] bytes of the input ([`MAX_BYTES_ALL`] with
 //! the character classes, which take 3 or 4 nodes a byte), the first ones
 //! or, for a rejected input, those around where it failed, and at most
@@ -26,7 +29,7 @@ use rfc1738::visible::Visible;
 use rfc1738::{Derivation, Error, Rule};
 
 use crate::explain::shown_children;
-use crate::show::{self, Hidden};
+use crate::show::{self, Hidden, Offsets};
 
 mod dot;
 mod svg;
@@ -58,7 +61,7 @@ const SPACE: &str = "\u{2423}";
 
 /// A character of the input, as shown.
 struct Cell {
-    /// Its bytes.
+    /// Its bytes, as shown ([`Offsets`]).
     span: Range<usize>,
     /// How it is shown: visible, or `*` in a password.
     shown: String,
@@ -67,6 +70,7 @@ struct Cell {
 /// A node of the tree, placed.
 struct Placed {
     rule: Rule,
+    /// Its bytes, as shown ([`Offsets`]).
     span: Range<usize>,
     depth: usize,
     /// The index of its parent among the placed nodes.
@@ -84,7 +88,8 @@ struct Failure {
     path: String,
 }
 
-/// What a picture shows.
+/// What a picture shows, every offset and length in bytes of the input as
+/// shown ([`Offsets`]).
 pub struct Scene {
     rule: Rule,
     length: usize,
@@ -121,7 +126,7 @@ impl Scene {
     /// combinator matches), with
     /// the character-class productions under other productions when `all`,
     /// and the characters of the passwords `hidden` (byte spans of
-    /// `input`) hidden.
+    /// `input`) hidden, each counted as one byte.
     pub fn new(
         rule: Rule,
         input: &[u8],
@@ -131,39 +136,43 @@ impl Scene {
         all: bool,
     ) -> Scene {
         let limit = if all { MAX_BYTES_ALL } else { MAX_BYTES };
-        let window = window(input, failure.map(Error::offset), limit);
-        let cells = cells(input, &window, hidden);
+        let offsets = Offsets::new(input, hidden);
+        let window = window(input, failure.map(Error::offset), limit, &offsets);
+        let cells = cells(input, &window, hidden, &offsets);
         let mut scene = Scene {
             rule,
-            length: input.len(),
+            length: offsets.shown(input.len()),
             limit,
-            window,
+            window: offsets.span(&window),
             cells,
             nodes: Vec::new(),
             left_out: 0,
             has_tree: tree.is_some(),
             failure: failure.map(|error| Failure {
-                offset: error.offset(),
+                offset: offsets.shown(error.offset()),
                 message: Visible::new(&error.message()).to_string(),
                 path: error.path_display(),
             }),
         };
         if let Some(tree) = tree {
-            scene.place(tree, None, 0, all, hidden);
+            let hiding = (hidden, &offsets);
+            scene.place(tree, None, 0, all, hiding);
         }
         scene
     }
 
-    /// Places `node` and its shown descendants that meet the window.
+    /// Places `node` and its shown descendants that meet the window, the
+    /// passwords `hidden` in the input hidden, its bytes counted as
+    /// `offsets` count them.
     fn place(
         &mut self,
         node: &Derivation<'_>,
         parent: Option<usize>,
         depth: usize,
         all: bool,
-        hidden: &Hidden,
+        (hidden, offsets): (&Hidden, &Offsets),
     ) {
-        let span = node.span();
+        let span = offsets.span(&node.span());
         let meets = if span.is_empty() {
             self.window.contains(&span.start) || self.window.end == span.start
         } else {
@@ -177,11 +186,11 @@ impl Scene {
             // counted.
             self.left_out += 1;
             for child in shown_children(node, all, hidden) {
-                self.place(child, None, depth + 1, all, hidden);
+                self.place(child, None, depth + 1, all, (hidden, offsets));
             }
             return;
         }
-        let text = quoted(node.text(), span.start, hidden);
+        let text = quoted(node.text(), node.span().start, hidden);
         let at = self.nodes.len();
         self.nodes.push(Placed {
             rule: node.rule(),
@@ -195,7 +204,7 @@ impl Scene {
             self.nodes[parent].inner = true;
         }
         for child in shown_children(node, all, hidden) {
-            self.place(child, Some(at), depth + 1, all, hidden);
+            self.place(child, Some(at), depth + 1, all, (hidden, offsets));
         }
     }
 
@@ -265,17 +274,19 @@ fn quoted(text: &str, start: usize, hidden: &Hidden) -> String {
     format!("\"{shown}{more}\"")
 }
 
-/// The bytes a picture shows: all of them, or `limit` of them, the first
-/// ones or, when the input failed at `failure`, those around it; widened
-/// to whole characters.
-fn window(input: &[u8], failure: Option<usize>, limit: usize) -> Range<usize> {
-    let length = input.len();
+/// The bytes of `input` a picture shows: all of them, or `limit` of them
+/// as `offsets` count them, the first ones or, when the input failed at
+/// `failure`, those around it; narrowed to whole characters.
+fn window(input: &[u8], failure: Option<usize>, limit: usize, offsets: &Offsets) -> Range<usize> {
+    let length = offsets.shown(input.len());
     if length <= limit {
-        return 0..length;
+        return 0..input.len();
     }
+    let failure = failure.map(|at| offsets.shown(at));
     let start = failure.map_or(0, |at| at.saturating_sub(limit * 3 / 4).min(length - limit));
     let continues = |at: usize| input.get(at).is_some_and(|b| (0x80..0xC0).contains(b));
-    let (mut start, mut end) = (start, start + limit);
+    // A hidden character is whole on either side of an offset as shown.
+    let (mut start, mut end) = (offsets.input(start), offsets.input(start + limit));
     // A character is at most 4 bytes: 3 that continue it. The window
     // narrows to whole characters, so that it holds at most `limit` bytes.
     for _ in 0..3 {
@@ -286,12 +297,13 @@ fn window(input: &[u8], failure: Option<usize>, limit: usize) -> Range<usize> {
             end -= 1;
         }
     }
-    start..end.min(length)
+    start..end.min(input.len())
 }
 
-/// The characters of `input` in `window`, as shown; a byte that is not
-/// UTF-8 is a character of its own, `\xFF`.
-fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden) -> Vec<Cell> {
+/// The characters of `input` in `window`, as shown, their bytes counted
+/// as `offsets` count them; a byte that is not UTF-8 is a character of its
+/// own, `\xFF`.
+fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden, offsets: &Offsets) -> Vec<Cell> {
     let mut cells = Vec::with_capacity(window.len());
     let mut at = window.start;
     let mut push = |span: Range<usize>, shown: String| {
@@ -300,6 +312,7 @@ fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden) -> Vec<Cell> {
         } else {
             shown
         };
+        let span = offsets.span(&span);
         cells.push(Cell { span, shown });
     };
     for chunk in input[window.clone()].utf8_chunks() {
@@ -399,9 +412,14 @@ mod tests {
                 text(worst)
             };
             let cell = |bytes: &[u8]| {
-                cells(bytes, &(0..bytes.len()), &Hidden::default())
-                    .remove(0)
-                    .shown
+                cells(
+                    bytes,
+                    &(0..bytes.len()),
+                    &Hidden::default(),
+                    &Offsets::default(),
+                )
+                .remove(0)
+                .shown
             };
             let cell = (char::MIN..=char::MAX)
                 .map(|c| cell(c.to_string().as_bytes()))
@@ -537,7 +555,12 @@ mod tests {
     #[test]
     fn an_open_box_in_the_input_is_not_a_space() {
         let input = "a \u{2423}".as_bytes();
-        let cells = cells(input, &(0..input.len()), &Hidden::default());
+        let cells = cells(
+            input,
+            &(0..input.len()),
+            &Hidden::default(),
+            &Offsets::default(),
+        );
         let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
         assert_eq!(shown, ["a", " ", "\\u{2423}"]);
     }
@@ -546,19 +569,20 @@ mod tests {
     fn the_window_is_whole_characters_around_the_failure() {
         let long = "é".repeat(MAX_BYTES);
         // Around byte 1501 (inside an `é`): from a character's start.
-        let window = window(long.as_bytes(), Some(1501), MAX_BYTES);
+        let none = Offsets::default();
+        let window = window(long.as_bytes(), Some(1501), MAX_BYTES, &none);
         assert!(long.is_char_boundary(window.start) && long.is_char_boundary(window.end));
         assert!(window.contains(&1501) && window.len() <= MAX_BYTES);
         // Characters of four bytes, the window's end inside one: it ends
         // before it, never past the most bytes a picture shows.
         let wide = format!("{}{}", "a".repeat(1000), "€".repeat(400));
-        let window = super::window(wide.as_bytes(), Some(1500), MAX_BYTES);
+        let window = super::window(wide.as_bytes(), Some(1500), MAX_BYTES, &none);
         assert!(wide.is_char_boundary(window.start) && wide.is_char_boundary(window.end));
         assert!(
             window.contains(&1500) && window.len() <= MAX_BYTES,
             "{window:?}"
         );
-        assert_eq!(super::window(b"short", Some(3), MAX_BYTES), 0..5);
+        assert_eq!(super::window(b"short", Some(3), MAX_BYTES, &none), 0..5);
     }
 
     /// A node's text is cut at a character, not a byte, and a password in
@@ -582,7 +606,8 @@ mod tests {
 
     #[test]
     fn a_byte_that_is_not_utf8_is_shown_escaped() {
-        let cells = cells(b"a\xFFb", &(0..3), &Hidden::from_spans(Some(2..3)));
+        let hidden = Hidden::from_spans(Some(2..3));
+        let cells = cells(b"a\xFFb", &(0..3), &hidden, &Offsets::default());
         let shown: Vec<&str> = cells.iter().map(|c| c.shown.as_str()).collect();
         assert_eq!(shown, ["a", "\\xFF", "*"]);
     }
