@@ -355,8 +355,7 @@ fn invalid(
         true => Hidden::default(),
         false => {
             let in_text = Hidden::of(&String::from_utf8_lossy(input), error.password_span());
-            let in_bytes = in_text.spans().iter();
-            Hidden::from_spans(in_bytes.map(|span| show::span_in_bytes(input, span)))
+            show::spans_in_bytes(input, in_text.spans())
         }
     };
     match args.format {

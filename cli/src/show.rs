@@ -381,27 +381,22 @@ impl Offsets {
     pub fn new(input: &[u8], hidden: &Hidden) -> Offsets {
         let mut wide = Vec::new();
         let (mut before, mut at) = (0, 0);
+        // Each span is read character by character up to its end, never
+        // further: a line of many passwords is read once, not once a span.
         for span in hidden.spans() {
             // A span that ends inside a character: the next starts after it.
             at = at.max(span.start);
-            let rest = input.get(at..).unwrap_or_default();
-            'span: for chunk in rest.utf8_chunks() {
-                for c in chunk.valid().chars() {
-                    if at >= span.end {
-                        break 'span;
-                    }
-                    let length = c.len_utf8();
-                    if length > 1 {
-                        wide.push(Wide {
-                            start: at,
-                            length,
-                            before,
-                        });
-                        before += length - 1;
-                    }
-                    at += length;
+            while at < span.end.min(input.len()) {
+                let length = character_length(&input[at..]);
+                if length > 1 {
+                    wide.push(Wide {
+                        start: at,
+                        length,
+                        before,
+                    });
+                    before += length - 1;
                 }
-                at += chunk.invalid().len();
+                at += length;
             }
         }
         Offsets { wide }
@@ -434,6 +429,17 @@ impl Offsets {
             Some(wide) => shown + wide.before + wide.length - 1,
         }
     }
+}
+
+/// The length in bytes of the character `bytes` starts with: 1 for a byte
+/// that is not UTF-8 (each is a character of its own), and for no byte.
+fn character_length(bytes: &[u8]) -> usize {
+    let first = bytes.get(..bytes.len().min(4)).unwrap_or_default();
+    first
+        .utf8_chunks()
+        .next()
+        .and_then(|chunk| chunk.valid().chars().next())
+        .map_or(1, char::len_utf8)
 }
 
 /// The passwords written after a `//` in `text`
@@ -486,29 +492,43 @@ pub fn part<'a>(part: &'a str, start: usize, hidden: &Hidden) -> Part<'a> {
     }
 }
 
-/// `span`, a byte span of the text an [`rfc1738::Error`] of `input` keeps
+/// `spans`, byte spans of the text an [`rfc1738::Error`] of `input` keeps
 /// (`input` read as `String::from_utf8_lossy` reads it: each sequence that
-/// is not UTF-8 one U+FFFD, of 3 bytes), as a span of `input`'s bytes. An
-/// offset inside a U+FFFD is taken to its sequence's start.
-pub fn span_in_bytes(input: &[u8], span: &Range<usize>) -> Range<usize> {
-    let to_bytes = |offset: usize| {
-        let (mut byte, mut text) = (0, 0);
-        for chunk in input.utf8_chunks() {
-            let valid = chunk.valid().len();
+/// is not UTF-8 one U+FFFD, of 3 bytes), in order and apart (as
+/// [`Hidden::spans`] are), as spans of `input`'s bytes. An offset inside a
+/// U+FFFD is taken to its sequence's start. One walk over `input`,
+/// however many spans there are.
+pub fn spans_in_bytes(input: &[u8], spans: &[Range<usize>]) -> Hidden {
+    let replacement = '\u{FFFD}'.len_utf8();
+    let mut chunks = input.utf8_chunks();
+    let mut chunk = chunks.next();
+    // Where `chunk` starts, in bytes and in the text.
+    let (mut byte, mut text) = (0, 0);
+    // Offsets come in order: the walk goes on from the chunk of the last.
+    let mut to_bytes = |offset: usize| {
+        while let Some(current) = &chunk {
+            let valid = current.valid().len();
             if offset <= text + valid {
                 return byte + (offset - text);
             }
-            byte += valid;
-            text += valid;
-            if offset < text + '\u{FFFD}'.len_utf8() {
-                return byte;
+            if offset < text + valid + replacement {
+                return byte + valid;
             }
-            byte += chunk.invalid().len();
-            text += '\u{FFFD}'.len_utf8();
+            byte += valid + current.invalid().len();
+            text += valid + replacement;
+            chunk = chunks.next();
         }
         byte
     };
-    to_bytes(span.start)..to_bytes(span.end)
+    Hidden::from_spans(
+        spans
+            .iter()
+            .map(|span| {
+                let start = to_bytes(span.start);
+                start..to_bytes(span.end)
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// The span of what is, or would be, the password of `url`, read as
@@ -585,7 +605,7 @@ mod tests {
             let span = error.password_span().expect("a password");
             let text = String::from_utf8_lossy(input);
             assert_eq!(&text[span.clone()], password);
-            let bytes = span_in_bytes(input, &span);
+            let bytes = spans_in_bytes(input, std::slice::from_ref(&span)).spans()[0].clone();
             let expected = text[span.clone()].replace('\u{FFFD}', "");
             let found: Vec<u8> = input[bytes]
                 .iter()
@@ -595,8 +615,15 @@ mod tests {
             assert_eq!(found, expected.as_bytes(), "{input:?}");
         }
         // Past the end, and inside a U+FFFD.
-        assert_eq!(span_in_bytes(b"a\xffb", &(1..4)), 1..2);
-        assert_eq!(span_in_bytes(b"a\xffb", &(2..5)), 1..3);
+        let one = |span| spans_in_bytes(b"a\xffb", &[span]).spans()[0].clone();
+        assert_eq!(one(1..4), 1..2);
+        assert_eq!(one(2..5), 1..3);
+        // Several spans, in one walk, on either side of a byte that is not
+        // UTF-8.
+        // The text: "ab", U+FFFD (2..5), "cd", U+FFFD (7..10), U+FFFD
+        // (10..13), "ef".
+        let spans = spans_in_bytes(b"ab\xffcd\xfe\xfdef", &[0..1, 2..5, 6..7, 10..13]);
+        assert_eq!(spans.spans(), [0..1, 2..3, 4..5, 6..7]);
     }
 
     #[test]
