@@ -154,6 +154,21 @@ fn cases() -> u32 {
         .unwrap_or(160)
 }
 
+/// A runner of `cases` cases, the same ones every run (a failure is
+/// reproduced by running the test again, and nothing is written to disk).
+fn runner(cases: u32) -> TestRunner {
+    TestRunner::new_with_rng(
+        Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        },
+        proptest::test_runner::TestRng::deterministic_rng(
+            proptest::test_runner::RngAlgorithm::ChaCha,
+        ),
+    )
+}
+
 /// What may follow `prefix` in a string of `production`, by the matcher: the
 /// characters of [`ALPHABET`] (a `%` when an escape may), and `None` for the
 /// end of the input.
@@ -226,16 +241,7 @@ fn what_an_error_expects_is_what_may_follow_its_prefix() {
     let firsts = RefCell::new(HashMap::new());
     for rule in Rule::ALL {
         let production = grammar.get(rule.name()).expect("registry = grammar");
-        let mut runner = TestRunner::new_with_rng(
-            Config {
-                cases: cases() / 4,
-                failure_persistence: None,
-                ..Config::default()
-            },
-            proptest::test_runner::TestRng::deterministic_rng(
-                proptest::test_runner::RngAlgorithm::ChaCha,
-            ),
-        );
+        let mut runner = runner(cases() / 4);
         let strategy = (prop::collection::vec(any::<u32>(), 0..48), edit());
         let result = runner.run(&strategy, |(choices, edit)| {
             let mutant = apply(&derive(grammar, production, &choices).0, &edit);
@@ -331,16 +337,7 @@ fn what_an_error_says_depends_on_nothing_after_what_it_found() {
     let grammar = Grammar::rfc1738();
     for rule in Rule::ALL {
         let production = grammar.get(rule.name()).expect("registry = grammar");
-        let mut runner = TestRunner::new_with_rng(
-            Config {
-                cases: cases(),
-                failure_persistence: None,
-                ..Config::default()
-            },
-            proptest::test_runner::TestRng::deterministic_rng(
-                proptest::test_runner::RngAlgorithm::ChaCha,
-            ),
-        );
+        let mut runner = runner(cases());
         let strategy = (
             prop::collection::vec(any::<u32>(), 0..48),
             prop::collection::vec(edit(), 1..=2),
@@ -367,16 +364,7 @@ fn every_production_agrees_with_the_grammar_file() {
     let exercised: RefCell<HashSet<Arm>> = RefCell::new(HashSet::new());
     for rule in Rule::ALL {
         let production = grammar.get(rule.name()).expect("registry = grammar");
-        let mut runner = TestRunner::new_with_rng(
-            Config {
-                cases: cases(),
-                failure_persistence: None,
-                ..Config::default()
-            },
-            proptest::test_runner::TestRng::deterministic_rng(
-                proptest::test_runner::RngAlgorithm::ChaCha,
-            ),
-        );
+        let mut runner = runner(cases());
         let strategy = (
             prop::collection::vec(any::<u32>(), 0..48),
             prop::collection::vec(edit(), 1..=2),
