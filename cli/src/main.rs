@@ -47,9 +47,10 @@ use rfc1738::Rule;
 #[derive(Debug, Parser)]
 #[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
 struct Cli {
-    /// When to colour the output: `auto` when the stream is a terminal, not
-    /// TERM=dumb, unless NO_COLOR is set (CLICOLOR_FORCE, unless empty or 0,
-    /// forces it).
+    /// When to colour the output: `auto` when the stream is a terminal,
+    /// unless NO_COLOR is set and not empty, CLICOLOR=0, or TERM=dumb (which
+    /// CLICOLOR or CI set overrides); CLICOLOR_FORCE, unless empty or 0,
+    /// forces it. docs/cli.md ("Colour") says exactly how each is read.
     #[arg(
         long,
         value_enum,
@@ -576,7 +577,7 @@ struct CheckArgs {
 /// When to colour the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ColorChoice {
-    /// When the stream is a terminal, not TERM=dumb, and NO_COLOR is not set.
+    /// When the stream is a terminal that has colour, as --color says.
     Auto,
     /// Always.
     Always,
