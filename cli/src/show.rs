@@ -377,7 +377,8 @@ impl Wide {
 impl Offsets {
     /// The offsets of `input` whose passwords `hidden` (byte spans of
     /// `input`) are hidden: a character is hidden when it starts in one of
-    /// them, and a byte that is not UTF-8 is a character of its own.
+    /// them, and a sequence that is not UTF-8 is a character of its own,
+    /// as `String::from_utf8_lossy` reads it (one U+FFFD, one `*`).
     pub fn new(input: &[u8], hidden: &Hidden) -> Offsets {
         let mut wide = Vec::new();
         let (mut before, mut at) = (0, 0);
@@ -431,15 +432,19 @@ impl Offsets {
     }
 }
 
-/// The length in bytes of the character `bytes` starts with: 1 for a byte
-/// that is not UTF-8 (each is a character of its own), and for no byte.
+/// The length in bytes of the character `bytes` starts with; for bytes
+/// that are not UTF-8, of the sequence `String::from_utf8_lossy` makes one
+/// U+FFFD of (one to three bytes), which a diagnostic shows as one `*`; 1
+/// for no byte.
 fn character_length(bytes: &[u8]) -> usize {
     let first = bytes.get(..bytes.len().min(4)).unwrap_or_default();
-    first
-        .utf8_chunks()
-        .next()
-        .and_then(|chunk| chunk.valid().chars().next())
-        .map_or(1, char::len_utf8)
+    match first.utf8_chunks().next() {
+        Some(chunk) => match chunk.valid().chars().next() {
+            Some(c) => c.len_utf8(),
+            None => chunk.invalid().len().max(1),
+        },
+        None => 1,
+    }
 }
 
 /// The passwords written after a `//` in `text`
@@ -585,6 +590,11 @@ mod tests {
         // Inside a hidden character: its start.
         assert_eq!(offsets.shown(2), 1);
         assert_eq!(offsets.span(&(1..9)), 1..4);
+        // A sequence that is not UTF-8 hidden is one byte, as the one
+        // U+FFFD of `String::from_utf8_lossy` is one `*`.
+        let truncated = Offsets::new(b"a\xe2\x82b\xffc", &Hidden::from_spans(Some(1..5)));
+        let shown: Vec<usize> = (0..=6).map(|at| truncated.shown(at)).collect();
+        assert_eq!(shown, [0, 1, 1, 2, 3, 4, 5]);
         // Nothing hidden: the input's own.
         let none = Offsets::new(&input, &Hidden::default());
         assert_eq!((none.shown(9), none.input(9)), (9, 9));

@@ -526,6 +526,37 @@ fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
     }
 }
 
+/// Sequences that are not UTF-8, of one to three bytes, are each one
+/// U+FFFD in a diagnostic, one `*`, while passwords are hidden: one byte of
+/// `explain`'s offsets too, and one cell of its pictures. (Arguments that
+/// are not UTF-8 are written on Unix.)
+#[cfg(unix)]
+#[test]
+fn a_hidden_sequence_that_is_not_utf8_is_one_character_whatever_its_length() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let inputs: [&[u8]; 3] = [
+        b"ftp://me:a\xffb d@h/",
+        b"ftp://me:a\xe2\x82b d@h/",
+        b"ftp://me:a\xf0\x9f\x98b d@h/",
+    ];
+    for format in ["human", "svg", "dot"] {
+        let run = |input: &[u8]| {
+            let args = ["explain", "--format", format].map(OsStr::new);
+            let output = rfc1738(&[&args[..], &[OsStr::from_bytes(input)]].concat(), b"");
+            assert_eq!(output.status.code(), Some(1), "{input:?}");
+            String::from_utf8(output.stdout).expect("UTF-8")
+        };
+        let first = run(inputs[0]);
+        for input in &inputs[1..] {
+            assert_eq!(run(input), first, "{format}");
+        }
+        if format == "svg" {
+            assert!(first.contains("of 17"), "{first}");
+        }
+    }
+}
+
 /// `extract` ends a URL at its first `#`, which people type into passwords
 /// too: the password of the URL written with its fragment is hidden in
 /// the URL, in the fragment and in a hyphen break's other reading; JSON

@@ -302,7 +302,7 @@ fn window(input: &[u8], failure: Option<usize>, limit: usize, offsets: &Offsets)
 
 /// The characters of `input` in `window`, as shown, their bytes counted
 /// as `offsets` count them; a byte that is not UTF-8 is a character of its
-/// own, `\xFF`.
+/// own, `\xFF`, and a hidden sequence of them one `*`.
 fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden, offsets: &Offsets) -> Vec<Cell> {
     let mut cells = Vec::with_capacity(window.len());
     let mut at = window.start;
@@ -328,7 +328,15 @@ fn cells(input: &[u8], window: &Range<usize>, hidden: &Hidden, offsets: &Offsets
             push(at..at + c.len_utf8(), shown);
             at += c.len_utf8();
         }
-        for byte in chunk.invalid() {
+        let invalid = chunk.invalid();
+        if !invalid.is_empty() && hidden.contains(at) {
+            // Hidden, a sequence that is not UTF-8 is one `*`, as in a
+            // diagnostic (one U+FFFD), and one byte of the offsets.
+            push(at..at + invalid.len(), String::new());
+            at += invalid.len();
+            continue;
+        }
+        for byte in invalid {
             push(at..at + 1, format!("\\x{byte:02X}"));
             at += 1;
         }
