@@ -308,8 +308,14 @@ impl NextAt {
 /// whatever it holds (`//a:b@` a hundred thousand times, runs of `/`, `:`
 /// or `@`).
 pub(crate) fn written(text: &str) -> Written<'_> {
+    written_bytes(text.as_bytes())
+}
+
+/// [`written`] of octets that need not be UTF-8: the scan reads only their
+/// ASCII bytes.
+fn written_bytes(bytes: &[u8]) -> Written<'_> {
     Written {
-        bytes: text.as_bytes(),
+        bytes,
         from: 0,
         ats: NextAt::default(),
     }
@@ -343,6 +349,25 @@ pub(crate) fn written(text: &str) -> Written<'_> {
 #[must_use]
 pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>> + '_ {
     written(text)
+}
+
+/// [`authority_passwords`] of octets that need not be UTF-8: the parts of
+/// a URL once decoded ([`crate::url::decode`]), whose passwords human
+/// output hides too. The scan reads only the ASCII `/`, `:`, `@` and
+/// digits, so that it finds in octets that are UTF-8 what
+/// `authority_passwords` finds in their text; every span lies between a
+/// `:` and an `@`.
+///
+/// ```
+/// use rfc1738::authority_passwords_in_bytes;
+/// let decoded = rfc1738::url::decode("a%2F%2Fme:p%FFw@h/");
+/// let spans: Vec<_> = authority_passwords_in_bytes(decoded.as_bytes()).collect();
+/// assert_eq!(spans, [6..9]);
+/// assert_eq!(&decoded.as_bytes()[6..9], b"p\xffw");
+/// ```
+#[must_use]
+pub fn authority_passwords_in_bytes(bytes: &[u8]) -> impl FusedIterator<Item = Range<usize>> + '_ {
+    written_bytes(bytes)
 }
 
 /// The iterator [`written`] returns: byte spans of `text`, in increasing
