@@ -22,7 +22,8 @@ use std::ops::Range;
 use std::process::ExitCode;
 
 use rfc1738::url::{
-    Decoded, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl, decode,
+    Decoded, FtpCommand, FtpCommands, FtpUrl, GopherUrl, NewsUrl, Path, ProsperoUrl, WaisUrl,
+    decode,
 };
 use rfc1738::visible::Visible;
 use rfc1738::{Url, check_bytes};
@@ -36,15 +37,41 @@ use crate::show;
 use crate::summary::{self, Tally};
 use crate::{Format, ParseArgs};
 
-/// Decoded octets in a JSON record: a string when they are UTF-8, else an
-/// array of byte values.
-struct Octets<'a>(Decoded<'a>);
+/// Decoded octets in a record, and the text of the URL they are decoded
+/// from, by which the text format finds the passwords in them ([`Masks`]).
+/// In a JSON record, a string when they are UTF-8, else an array of byte
+/// values.
+struct Octets<'a> {
+    decoded: Decoded<'a>,
+    /// The text decoded (`""` for octets the URL does not write: a gopher
+    /// URL's default type, an FTP command's `TYPE`).
+    written: &'a str,
+    /// Where its octets start among `decoded`: after an FTP command's verb
+    /// and space.
+    at: usize,
+}
+
+impl<'a> Octets<'a> {
+    /// `decoded`, decoded from `written`.
+    fn new(decoded: Decoded<'a>, written: &'a str) -> Self {
+        Octets {
+            decoded,
+            written,
+            at: 0,
+        }
+    }
+
+    /// `written`, decoded.
+    fn of(written: &'a str) -> Self {
+        Octets::new(decode(written), written)
+    }
+}
 
 impl Serialize for Octets<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0.to_str() {
+        match self.decoded.to_str() {
             Some(text) => serializer.serialize_str(text),
-            None => serializer.collect_seq(self.0.as_bytes()),
+            None => serializer.collect_seq(self.decoded.as_bytes()),
         }
     }
 }
@@ -179,8 +206,9 @@ enum List<'a> {
     /// The pieces an http segment's or search's unencoded `;`s separate,
     /// each decoded.
     Pieces(&'a str),
-    /// An ftp URL's commands, checked: their command lines.
-    Commands(FtpCommands<'a>),
+    /// An ftp URL's commands, checked: their command lines; and its path,
+    /// whose segments their arguments are decoded from.
+    Commands(FtpCommands<'a>, Option<Path<'a>>),
 }
 
 /// One value of a [`List`]: decoded octets, or a list of its own.
@@ -198,12 +226,12 @@ impl Serialize for Element<'_> {
     }
 }
 
-impl fmt::Display for Element<'_> {
+impl fmt::Display for Shown<'_, '_, Element<'_>> {
     /// Octets quoted as [`Quoted`] writes them, a list as [`List`] does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Element::Octets(octets) => Quoted(Some(octets)).fmt(f),
-            Element::List(list) => list.fmt(f),
+        match self.0 {
+            Element::Octets(octets) => Quoted(Some(octets), self.1).fmt(f),
+            Element::List(list) => Shown(list, self.1).fmt(f),
         }
     }
 }
@@ -211,18 +239,31 @@ impl fmt::Display for Element<'_> {
 impl<'a> List<'a> {
     /// Gives each value to `each`, in order, until it fails.
     fn each<E>(&self, mut each: impl FnMut(Element<'a>) -> Result<(), E>) -> Result<(), E> {
-        let mut octets = |octets| each(Element::Octets(Octets(octets)));
+        let mut octets = |octets| each(Element::Octets(octets));
         match self {
-            List::Segments(path) => path.segments_decoded().try_for_each(octets),
+            List::Segments(path) => path.segments().map(Octets::of).try_for_each(octets),
             List::HttpSegments(path) => path
                 .segments()
                 .try_for_each(|segment| each(Element::List(List::Pieces(segment)))),
             // Split, then decoded: a `%3B` stays inside its piece.
-            List::Pieces(text) => text.split(';').map(decode).try_for_each(octets),
-            // A command line's bytes live while it is written.
-            List::Commands(commands) => commands
-                .clone()
-                .try_for_each(|command| octets(command.to_bytes().into())),
+            List::Pieces(text) => text.split(';').map(Octets::of).try_for_each(octets),
+            // A command line's bytes live while it is written. Each
+            // argument but `TYPE`'s is a segment, in order: the `CWD`s',
+            // then the name's.
+            List::Commands(commands, path) => {
+                let mut segments = path.map(|path| path.segments());
+                commands.clone().try_for_each(|command| {
+                    let written = match command {
+                        FtpCommand::TypeA | FtpCommand::TypeI => None,
+                        _ => segments.as_mut().and_then(Iterator::next),
+                    };
+                    octets(Octets {
+                        decoded: command.to_bytes().into(),
+                        written: written.unwrap_or_default(),
+                        at: command.verb().len() + 1,
+                    })
+                })
+            }
         }
     }
 }
@@ -236,17 +277,17 @@ impl Serialize for List<'_> {
     }
 }
 
-impl fmt::Display for List<'_> {
+impl fmt::Display for Shown<'_, '_, List<'_>> {
     /// `[value, value]`, each as [`Element`] writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[")?;
         let mut first = true;
-        self.each(|value| {
+        self.0.each(|value| {
             if !first {
                 f.write_str(", ")?;
             }
             first = false;
-            value.fmt(f)
+            Shown(&value, self.1).fmt(f)
         })?;
         f.write_str("]")
     }
@@ -258,9 +299,9 @@ struct Fields<'a>(ProsperoUrl<'a>);
 
 impl Serialize for Fields<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.fields_decoded().map(|(name, value)| Field {
-            name: Octets(name),
-            value: Octets(value),
+        serializer.collect_seq(self.0.fieldspecs().iter().map(|field| Field {
+            name: Octets::new(field.name_decoded(), field.fieldname),
+            value: Octets::new(field.value_decoded(), field.fieldvalue),
         }))
     }
 }
@@ -302,8 +343,8 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
         rule: url.rule().name(),
         scheme: url.scheme().to_ascii_lowercase(),
         login: login.is_some(),
-        user: login.and_then(|login| login.user_decoded()).map(Octets),
-        password: login.and_then(|login| login.password_decoded()).map(Octets),
+        user: login.and_then(|login| login.user()).map(Octets::of),
+        password: login.and_then(|login| login.password()).map(Octets::of),
         host,
         port: url.port(),
         // A port beyond 65535 is a semantic error.
@@ -366,13 +407,13 @@ fn scheme_record<'a>(record: &mut Valid<'a>, url: &Url<'a>) {
         }
         Url::Prospero(prospero) => {
             record.prospero = Some(Prospero {
-                hsoname: Octets(prospero.hsoname()),
+                hsoname: Octets::new(prospero.hsoname(), prospero.ppath().as_str()),
                 fields: Fields(*prospero),
             });
         }
         Url::Mailto(mailto) => {
             record.mailto = Some(Mailto {
-                address: Octets(mailto.address()),
+                address: Octets::new(mailto.address(), mailto.encoded822addr()),
             });
         }
         Url::Other(other) => {
@@ -388,35 +429,52 @@ fn ftp_record<'a>(ftp: &FtpUrl<'a>) -> Ftp<'a> {
     Ftp {
         path_segments: ftp.fpath().map(List::Segments),
         typecode: ftp.typecode().map(|typecode| typecode.to_string()),
-        commands: ftp.commands_iter(ftp.typecode()).ok().map(List::Commands),
+        commands: ftp
+            .commands_iter(ftp.typecode())
+            .ok()
+            .map(|commands| List::Commands(commands, ftp.fpath())),
     }
 }
 
 fn gopher_record<'a>(gopher: &GopherUrl<'a>) -> Gopher<'a> {
-    let request = gopher.request().ok().map(|request| Octets(request.into()));
+    let text = gopher.as_str();
+    let gtype = gopher.gtype().unwrap_or_default();
+    // The selector, the search and the Gopher+ string end the URL, and the
+    // request is what follows the type, decoded, then CRLF.
+    let fields = offset_in(text, gtype).map_or("", |at| &text[at + gtype.len()..]);
+    let request = gopher
+        .request()
+        .ok()
+        .map(|request| Octets::new(request.into(), fields));
     Gopher {
-        gopher_type: Octets(vec![gopher.gopher_type()].into()),
-        selector: Octets(gopher.selector_decoded()),
-        search: gopher.search_decoded().map(Octets),
-        gopher_plus: gopher.gopher_plus_decoded().map(Octets),
+        gopher_type: Octets::new(vec![gopher.gopher_type()].into(), gtype),
+        selector: Octets::of(gopher.selector()),
+        search: gopher.search().map(Octets::of),
+        gopher_plus: gopher.gopher_plus_string().map(Octets::of),
         request,
     }
 }
 
 fn news_record<'a>(news: &NewsUrl<'a>) -> News<'a> {
+    // The article ends the URL.
+    let text = news.as_str();
+    let article = |article: rfc1738::url::Article<'a>| {
+        let written = offset_in(text, article.unique()).map_or("", |at| &text[at..]);
+        Octets::new(article.message_id(), written)
+    };
     News {
         group: news.group(),
-        article: news.article().map(|article| Octets(article.message_id())),
+        article: news.article().map(article),
         all: news.is_all(),
     }
 }
 
 fn wais_record<'a>(wais: &WaisUrl<'a>) -> Wais<'a> {
     Wais {
-        database: Octets(wais.database_decoded()),
-        search: wais.search_decoded().map(Octets),
-        wtype: wais.wtype_decoded().map(Octets),
-        wpath: wais.wpath_decoded().map(Octets),
+        database: Octets::of(wais.database()),
+        search: wais.search().map(Octets::of),
+        wtype: wais.wtype().map(Octets::of),
+        wpath: wais.wpath().map(Octets::of),
     }
 }
 
@@ -540,7 +598,8 @@ fn record(
 /// them: not even a copy of it with that password's characters as `*`,
 /// whose parts would mean something else (a `%09` or a `;` masked in it
 /// moves a gopher search or an http piece, a `%0A` masked hides an FTP
-/// command's semantic error).
+/// command's semantic error). The passwords that only the decoded parts
+/// hold (`a%2F%2Fme:pw@h`) are hidden in them ([`Masks`]).
 fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
     let password = url.password_span().filter(|_| hide);
     let hidden = match hide {
@@ -548,7 +607,8 @@ fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
         false => show::Hidden::default(),
     };
     if !hide || !holds_further_password(text, password.as_ref()) {
-        text_record(buffer, &valid(text, url, hide), password, &hidden);
+        let shown = (&hidden, &Masks::new(text, hide));
+        text_record(buffer, &valid(text, url, hide), password, shown);
         return;
     }
     let _ = writeln!(buffer, "{} ({})", show::part(text, 0, &hidden), url.rule());
@@ -573,20 +633,91 @@ fn holds_further_password(text: &str, own: Option<&Range<usize>>) -> bool {
     })
 }
 
+/// The passwords that the decoded parts of a URL hold, read from its
+/// decoded text ([`show::decoded_passwords`]), which the text format
+/// hides in them; none with `--show-passwords`.
+///
+/// The decoded text starts after the URL's own `//` (after its scheme's
+/// `:` when it has none): the URL's own login is the parser's, whose user
+/// may hold a decoded `:` (`ftp://me%3Ax:pw@h/` has the user `me:x`,
+/// shown, and the password `pw`), and a `//` decoded in a part starts an
+/// authority of its own.
+struct Masks<'a> {
+    /// The URL's text.
+    input: &'a str,
+    /// The spans of it whose octets lie in those passwords.
+    hidden: show::Hidden,
+}
+
+impl<'a> Masks<'a> {
+    /// The passwords of the decoded parts of `input`, a valid URL, when
+    /// they are to be hidden.
+    fn new(input: &'a str, hide: bool) -> Self {
+        let hidden = match hide {
+            true => show::decoded_passwords(input, decoded_from(input)),
+            false => show::Hidden::default(),
+        };
+        Masks { input, hidden }
+    }
+
+    /// The spans of the octets of `value` to show as `*`, in order.
+    fn spans(&self, value: &Octets<'_>) -> Vec<Range<usize>> {
+        if self.hidden.spans().is_empty() {
+            return Vec::new();
+        }
+        let Some(start) = offset_in(self.input, value.written) else {
+            return Vec::new();
+        };
+        let spans = show::decoded_spans(value.written, start, &self.hidden);
+        let at = value.at;
+        spans
+            .into_iter()
+            .map(|s| s.start + at..s.end + at)
+            .collect()
+    }
+}
+
+/// Where the decoded text that [`Masks`] reads starts in `text`, a valid
+/// URL: after its own `//`, or after its scheme's `:`.
+fn decoded_from(text: &str) -> usize {
+    // A scheme name holds no `:`: the first ends it.
+    let after = text.find(':').map_or(0, |colon| colon + 1);
+    match text[after..].starts_with("//") {
+        true => after + 2,
+        false => after,
+    }
+}
+
+/// Where `part` starts in `text`, when it is a slice of it (a part the
+/// URL does not write, a default, is not).
+fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (start + part.len() <= text.len()).then_some(start)
+}
+
+/// A value of the text format, the passwords its [`Masks`] find in it
+/// hidden.
+struct Shown<'r, 'm, T>(&'r T, &'r Masks<'m>);
+
 /// Decoded octets as the text format writes them: quoted, as
 /// [`rfc1738::visible`] shows text, or as bytes (`b"\xff"`) when they are
-/// not UTF-8; or `none`.
-struct Quoted<'r, 'a>(Option<&'r Octets<'a>>);
+/// not UTF-8 ([`show::Bytes`]); or `none`. The characters of the passwords
+/// its [`Masks`] find in them are shown as `*`.
+struct Quoted<'r, 'a, 'm>(Option<&'r Octets<'a>>, &'r Masks<'m>);
 
-impl fmt::Display for Quoted<'_, '_> {
+impl fmt::Display for Quoted<'_, '_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(value) => match value.0.to_str() {
-                Some(text) => write!(f, "\"{}\"", Visible::new(text).quoted()),
-                // Debug writes bytes in ASCII, every other escaped.
-                None => write!(f, "{:?}", value.0),
-            },
-            None => f.write_str("none"),
+        let Some(value) = self.0 else {
+            return f.write_str("none");
+        };
+        let hidden = self.1.spans(value);
+        match value.decoded.to_str() {
+            Some(text) => write!(f, "\"{}\"", Visible::new(text).hiding_all(&hidden).quoted()),
+            None => show::Bytes {
+                bytes: value.decoded.as_bytes(),
+                hidden: &hidden,
+            }
+            .fmt(f),
         }
     }
 }
@@ -618,39 +749,42 @@ fn line(out: &mut Vec<u8>, name: &str, value: impl fmt::Display) {
 }
 
 /// Appends the text record of a valid URL: the URL and its rule, then one
-/// line per part; the password, when its span is given, hidden, and the
+/// line per part; the password, when its span is given, hidden, the
 /// passwords `hidden` (it, and those written further in the URL) in the
-/// parts shown as written.
+/// parts shown as written, and those its `masks` find in the decoded
+/// parts.
 fn text_record(
     out: &mut Vec<u8>,
     record: &Valid<'_>,
     password: Option<Range<usize>>,
-    hidden: &show::Hidden,
+    (hidden, masks): (&show::Hidden, &Masks<'_>),
 ) {
     // A valid URL is printable ASCII, and decoded values are written
     // escaped: nothing here can drive a terminal.
     let input = show::part(record.input, 0, hidden);
     let _ = writeln!(out, "{input} ({})", record.rule);
-    login_lines(out, record, password.as_ref());
+    login_lines(out, record, password.as_ref(), masks);
+    let list = |list| listed(list, masks);
     if let Some(http) = &record.http {
-        line(out, "path segments", Plain(http.path_segments.as_ref()));
-        line(out, "search", Plain(http.search.as_ref()));
+        line(out, "path segments", list(&http.path_segments));
+        line(out, "search", list(&http.search));
     }
     if let Some(ftp) = &record.ftp {
-        line(out, "path segments", Plain(ftp.path_segments.as_ref()));
+        line(out, "path segments", list(&ftp.path_segments));
         line(out, "typecode", Plain(ftp.typecode.as_ref()));
-        line(out, "commands", Plain(ftp.commands.as_ref()));
+        line(out, "commands", list(&ftp.commands));
     }
     if let Some(gopher) = &record.gopher {
-        line(out, "type", Quoted(Some(&gopher.gopher_type)));
-        line(out, "selector", Quoted(Some(&gopher.selector)));
-        line(out, "search", Quoted(gopher.search.as_ref()));
-        line(out, "gopher+ string", Quoted(gopher.gopher_plus.as_ref()));
-        line(out, "request", Quoted(gopher.request.as_ref()));
+        line(out, "type", Quoted(Some(&gopher.gopher_type), masks));
+        line(out, "selector", Quoted(Some(&gopher.selector), masks));
+        line(out, "search", Quoted(gopher.search.as_ref(), masks));
+        let plus = Quoted(gopher.gopher_plus.as_ref(), masks);
+        line(out, "gopher+ string", plus);
+        line(out, "request", Quoted(gopher.request.as_ref(), masks));
     }
     if let Some(news) = &record.news {
         line(out, "group", Plain(news.group));
-        line(out, "article", Quoted(news.article.as_ref()));
+        line(out, "article", Quoted(news.article.as_ref(), masks));
         line(out, "all groups", if news.all { "yes" } else { "no" });
     }
     if let Some(nntp) = &record.nntp {
@@ -658,27 +792,41 @@ fn text_record(
         line(out, "article", Plain(nntp.article));
         line(out, "article number", Plain(nntp.article_number));
     }
-    other_parts(out, record, hidden);
+    other_parts(out, record, (hidden, masks));
     for error in &record.semantic_errors {
         line(out, "error", error);
     }
 }
 
+/// A list of the record, or `none`, as the text format writes it.
+fn listed<'r, 'a, 'm>(
+    list: &'r Option<List<'a>>,
+    masks: &'r Masks<'m>,
+) -> Plain<Shown<'r, 'm, List<'a>>> {
+    Plain(list.as_ref().map(|list| Shown(list, masks)))
+}
+
 /// The lines of the parts every URL with a host has, after its scheme (a
 /// user and a password only where its rule has a login); the password,
-/// when its span is given, hidden.
-fn login_lines(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<usize>>) {
+/// when its span is given, hidden, and the passwords `masks` find in the
+/// user.
+fn login_lines(
+    out: &mut Vec<u8>,
+    record: &Valid<'_>,
+    password: Option<&Range<usize>>,
+    masks: &Masks<'_>,
+) {
     line(out, "scheme", &record.scheme);
     if record.host.is_none() {
         return;
     }
     if record.login {
-        line(out, "user", Quoted(record.user.as_ref()));
+        line(out, "user", Quoted(record.user.as_ref(), masks));
         match password {
             Some(span) if !span.is_empty() => {
                 line(out, "password", "hidden (--show-passwords shows it)");
             }
-            _ => line(out, "password", Quoted(record.password.as_ref())),
+            _ => line(out, "password", Quoted(record.password.as_ref(), masks)),
         }
     }
     line(out, "host", Plain(record.host));
@@ -687,31 +835,34 @@ fn login_lines(out: &mut Vec<u8>, record: &Valid<'_>, password: Option<&Range<us
 }
 
 /// The lines of the parts of wais, file, prospero, mailto and other URLs;
-/// the passwords `hidden` in a scheme-specific part hidden.
-fn other_parts(out: &mut Vec<u8>, record: &Valid<'_>, hidden: &show::Hidden) {
+/// the passwords `hidden` in a scheme-specific part hidden, and those
+/// `masks` find in the decoded parts.
+fn other_parts(
+    out: &mut Vec<u8>,
+    record: &Valid<'_>,
+    (hidden, masks): (&show::Hidden, &Masks<'_>),
+) {
     if let Some(wais) = &record.wais {
-        line(out, "database", Quoted(Some(&wais.database)));
-        line(out, "search", Quoted(wais.search.as_ref()));
-        line(out, "wtype", Quoted(wais.wtype.as_ref()));
-        line(out, "wpath", Quoted(wais.wpath.as_ref()));
+        line(out, "database", Quoted(Some(&wais.database), masks));
+        line(out, "search", Quoted(wais.search.as_ref(), masks));
+        line(out, "wtype", Quoted(wais.wtype.as_ref(), masks));
+        line(out, "wpath", Quoted(wais.wpath.as_ref(), masks));
     }
     if let Some(file) = &record.file {
         line(out, "local", if file.local { "yes" } else { "no" });
-        line(out, "path segments", &file.path_segments);
+        line(out, "path segments", Shown(&file.path_segments, masks));
     }
     if let Some(prospero) = &record.prospero {
-        line(out, "hsoname", Quoted(Some(&prospero.hsoname)));
-        for (name, value) in prospero.fields.0.fields_decoded() {
-            let (name, value) = (Octets(name), Octets(value));
-            line(
-                out,
-                "field",
-                format_args!("{} = {}", Quoted(Some(&name)), Quoted(Some(&value))),
-            );
+        line(out, "hsoname", Quoted(Some(&prospero.hsoname), masks));
+        for field in prospero.fields.0.fieldspecs().iter() {
+            let name = Octets::new(field.name_decoded(), field.fieldname);
+            let value = Octets::new(field.value_decoded(), field.fieldvalue);
+            let (name, value) = (Quoted(Some(&name), masks), Quoted(Some(&value), masks));
+            line(out, "field", format_args!("{name} = {value}"));
         }
     }
     if let Some(mailto) = &record.mailto {
-        line(out, "address", Quoted(Some(&mailto.address)));
+        line(out, "address", Quoted(Some(&mailto.address), masks));
     }
     if let Some(other) = &record.other {
         // The scheme-specific part ends the URL, and may hold its password.

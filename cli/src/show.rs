@@ -461,6 +461,111 @@ pub fn written(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
+/// The passwords the decoded text of `text`, a valid URL, holds: its text
+/// from `from` on, every escape decoded, read as
+/// [`rfc1738::authority_passwords`] reads a text (each `//` starts an
+/// authority, its password between the first `:` and the last `@` before
+/// the next `/`). Given as the spans of `text` they are decoded from: an
+/// escape whole, when its octet lies in one. The parts of the URL are read
+/// joined, as the URL writes them, so that a password whose `//`, `:` or
+/// `@` lie in different parts (`a%2F/me:pw@h`, the segments `a/` and
+/// `me:pw@h`) is read as one. Nothing is found in a text without an
+/// escape: decoded, it is the text as written. The text is decoded once,
+/// and read once: in time linear in its length.
+pub fn decoded_passwords(text: &str, from: usize) -> Hidden {
+    let written = text.get(from..).unwrap_or_default();
+    if memchr::memchr(b'%', written.as_bytes()).is_none() {
+        return Hidden::default();
+    }
+    let decoded = rfc1738::url::decode(written);
+    let raw = written.as_bytes();
+    let mut spans = Vec::new();
+    // Where the next octet is decoded from, and which octet it is: the
+    // spans come in order, and the walk goes on from the last.
+    let (mut at, mut octet) = (0, 0);
+    for span in rfc1738::authority_passwords_in_bytes(decoded.as_bytes()) {
+        while octet < span.start {
+            at += escape_length(raw, at);
+            octet += 1;
+        }
+        let start = at;
+        while octet < span.end {
+            at += escape_length(raw, at);
+            octet += 1;
+        }
+        spans.push(from + start..from + at);
+    }
+    Hidden::from_spans(spans)
+}
+
+/// The number of bytes of `raw` that decode to the octet at `at`: 3 for
+/// an escape (`%` and two hexadecimal digits, as [`rfc1738::url::decode`]
+/// reads one), else 1.
+fn escape_length(raw: &[u8], at: usize) -> usize {
+    match raw.get(at..at + 3) {
+        Some([b'%', high, low]) if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => 3,
+        _ => 1,
+    }
+}
+
+/// The spans of the octets decoded from `written`, a part of an input
+/// that starts at its byte `start`, that come from its `hidden` text (an
+/// escape that a span reaches into, whole): spans of the octets, in
+/// order. Read once, and only when a hidden span meets the part.
+pub fn decoded_spans(written: &str, start: usize, hidden: &Hidden) -> Vec<Range<usize>> {
+    let within = hidden.within(start..start + written.len());
+    let raw = written.as_bytes();
+    let mut spans = Vec::with_capacity(within.len());
+    let (mut at, mut octet) = (0, 0);
+    for span in within {
+        // Up to the octet whose bytes reach the span's start.
+        while at < span.start && at + escape_length(raw, at) <= span.start {
+            at += escape_length(raw, at);
+            octet += 1;
+        }
+        let first = octet;
+        while at < span.end {
+            at += escape_length(raw, at);
+            octet += 1;
+        }
+        spans.push(first..octet);
+    }
+    spans
+}
+
+/// Octets that are not UTF-8 as the text format writes them (`b"caf\xe9"`,
+/// as [`rfc1738::url::Decoded`]'s `Debug` does: ASCII as it is, the
+/// quote, the backslash and every other byte escaped), the characters of
+/// the `hidden` spans, in order, each as one `*`: a character of UTF-8 in
+/// them, whatever its length, or a byte that is not.
+pub struct Bytes<'a> {
+    /// The octets.
+    pub bytes: &'a [u8],
+    /// Spans of them, in order and apart.
+    pub hidden: &'a [Range<usize>],
+}
+
+impl std::fmt::Display for Bytes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("b\"")?;
+        let mut at = 0;
+        for span in self.hidden {
+            let span = span.start.max(at).min(self.bytes.len())..span.end.min(self.bytes.len());
+            write!(f, "{}", self.bytes[at..span.start].escape_ascii())?;
+            at = span.start;
+            while at < span.end {
+                f.write_str("*")?;
+                at += character_length(&self.bytes[at..]);
+            }
+        }
+        write!(
+            f,
+            "{}\"",
+            self.bytes[at.min(self.bytes.len())..].escape_ascii()
+        )
+    }
+}
+
 /// A part of an input as shown ([`part`]): as [`Visible`] shows it, the
 /// characters of the hidden spans in it as `*`.
 pub struct Part<'a> {
@@ -650,6 +755,46 @@ mod tests {
             part("ftp://me:hun", 0, password).to_string(),
             "ftp://me:***"
         );
+    }
+
+    /// A password of the decoded text is given as the text it is decoded
+    /// from, escapes whole; a part finds the octets of it that it holds,
+    /// an escape that a span reaches into included.
+    #[test]
+    fn decoded_passwords_are_found_where_they_are_written() {
+        // The one span of `spans`.
+        let only = |spans: &[Range<usize>]| match spans {
+            [span] => Some(span.clone()),
+            _ => None,
+        };
+        let text = "http://h/a%2F%2Fme:p%FFw@h/x";
+        let hidden = decoded_passwords(text, 7);
+        assert_eq!(only(hidden.spans()), Some(19..24));
+        assert_eq!(&text[19..24], "p%FFw");
+        // The segment "a%2F%2Fme:p%FFw@h", decoded "a//me:p\xffw@h".
+        let segment = decoded_spans(&text[9..26], 9, &hidden);
+        assert_eq!(only(&segment), Some(6..9));
+        assert_eq!(decoded_spans(&text[27..], 27, &hidden), []);
+        let into_escape = Hidden::from_spans(Some(2..3));
+        assert_eq!(only(&decoded_spans("a%2Fb", 0, &into_escape)), Some(1..2));
+        // Split: the `//` of a decoded `/` and a separating one.
+        let text = "file://h/a%2F/me:pw@h/x";
+        assert_eq!(only(decoded_passwords(text, 7).spans()), Some(17..19));
+        // A text without an escape decodes to itself: its passwords are
+        // those read as written.
+        assert_eq!(decoded_passwords("http://h/a//me:pw@h/", 7).spans(), []);
+    }
+
+    #[test]
+    fn bytes_are_written_as_decoded_octets_are_with_their_hidden_characters_as_stars() {
+        let bytes = b"a\xffb\xc3\xa9c\"\\\n";
+        let decoded = rfc1738::url::Decoded::from(&bytes[..]);
+        let shown = |hidden: &[Range<usize>]| Bytes { bytes, hidden }.to_string();
+        assert_eq!(shown(&[]), format!("{decoded:?}"));
+        // The byte that is not UTF-8 and the two-byte character are one
+        // `*` each.
+        assert_eq!(shown(std::slice::from_ref(&(1..5))), r#"b"a***c\"\\\n""#);
+        assert_eq!(shown(&[0..1, 6..9]), r#"b"*\xffb\xc3\xa9c***""#);
     }
 
     #[test]

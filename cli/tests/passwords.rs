@@ -629,6 +629,136 @@ fn parse_shows_no_parts_of_a_url_with_a_further_password() {
     assert!(all.contains("search          \"x@h\""), "{all}");
 }
 
+/// A password that only the decoded parts hold (`%2F%2F` is no `//` as
+/// written) is hidden in every decoded part `parse` shows, read as the URL
+/// joins its parts: its `//`, `:` and `@` may lie in different segments,
+/// or on either side of a gopher `%09`. A character is one `*`, whatever
+/// its length or escape; the characters around it stay escaped. The URL's
+/// own user keeps its decoded `:`, and `--show-passwords` and JSON show
+/// every part as it is.
+#[test]
+fn parse_hides_the_passwords_its_decoded_parts_hold() {
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        (
+            "http://h/a%2F%2Fme:pw@h/x?q%2F%2Fu:secret@h",
+            &["pw", "secret"],
+            &[
+                r#"path segments   [["a//me:**@h"], ["x"]]"#,
+                r#"search          ["q//u:******@h"]"#,
+            ],
+        ),
+        (
+            "ftp://h/a%2f%2fme:pw@h/b;type=d",
+            &["pw"],
+            &[
+                r#"path segments   ["a//me:**@h", "b"]"#,
+                r#"commands        ["CWD a//me:**@h", "NLST b"]"#,
+            ],
+        ),
+        // The `//` of a decoded `/` and a separating one, either way round.
+        (
+            "file://h/a%2F/me:pw@h/x",
+            &["pw"],
+            &[r#"path segments   ["a/", "me:**@h", "x"]"#],
+        ),
+        (
+            "http://h/a/%2Fme:pw@h/x",
+            &["pw"],
+            &[r#"path segments   [["a"], ["/me:**@h"], ["x"]]"#],
+        ),
+        // A `/` typed into the password: two segments hold it.
+        (
+            "http://h/a%2F%2Fme:p/w@h/x",
+            &["me:p", "w@"],
+            &[r#"path segments   [["a//me:*"], ["*@h"], ["x"]]"#],
+        ),
+        // A `%09` in it: the selector and the search hold it, the request
+        // all of it.
+        (
+            "gopher://h/1%2F%2Fme:p%09w@h",
+            &["me:p", "w@"],
+            &[
+                r#"selector        "//me:*""#,
+                r#"search          "*@h""#,
+                r#"request         "//me:***@h\r\n""#,
+            ],
+        ),
+        // Octets that are not UTF-8, a wide character, a control one: a
+        // `*` each; an LF outside the password stays escaped.
+        (
+            "http://h/a%2F%2Fme:p%FFw@h/x",
+            &["p\\xffw"],
+            &[r#"path segments   [[b"a//me:***@h"], ["x"]]"#],
+        ),
+        (
+            "http://h/a%0A%2F%2Fme:%C3%A9%0A@h",
+            &["é", "\\n@"],
+            &[r#"path segments   [["a\n//me:**@h"]]"#],
+        ),
+        // A decoded `//` in the URL's own user; the user's own `:` stays.
+        (
+            "telnet://u%2F%2Fa%3Ab%40c:p@h/",
+            &["a:b", "b@c"],
+            &[r#"user            "u//a:***""#],
+        ),
+        (
+            "ftp://me%3Ax:pw@h/",
+            &["pw"],
+            &[r#"user            "me:x""#],
+        ),
+        (
+            "news:a%2F%2Fme:pw@h",
+            &["pw"],
+            &[r#"article         "a//me:**@h""#],
+        ),
+        (
+            "mailto:a%2F%2Fme:pw@h",
+            &["pw"],
+            &[r#"address         "a//me:**@h""#],
+        ),
+        (
+            "prospero://h/a%2F%2Fme:pw@h;n%2F%2Fa:b@c=v%2F%2Fx:y@z",
+            &["pw", "a:b", "x:y"],
+            &[
+                r#"hsoname         "a//me:**@h""#,
+                r#"field           "n//a:*@c" = "v//x:*@z""#,
+            ],
+        ),
+        (
+            "wais://h/db/t%2F%2Fa%3Ab%40c/p%2F%2Fx%3Ay%40z",
+            &["a:b", "x:y"],
+            &[
+                r#"wtype           "t//a:*@c""#,
+                r#"wpath           "p//x:*@z""#,
+            ],
+        ),
+    ];
+    for &(input, secrets, lines) in cases {
+        let output = shown(&rfc1738(&["parse", input], b""));
+        // The first line is the input as written, which holds no `//`
+        // there.
+        let parts = output.split_once('\n').map_or("", |(_, parts)| parts);
+        for secret in secrets {
+            assert!(!parts.contains(secret), "{input}: {secret:?}\n{output}");
+        }
+        for line in lines {
+            assert!(parts.contains(line), "{input}: {line}\n{output}");
+        }
+        let all = shown(&rfc1738(&["parse", "--show-passwords", input], b""));
+        assert!(!all.contains("**"), "{input}\n{all}");
+    }
+    let all = shown(&rfc1738(
+        &["parse", "--show-passwords", "http://h/a%2F%2Fme:p/w@h/x"],
+        b"",
+    ));
+    assert!(all.contains(r#"[["a//me:p"], ["w@h"], ["x"]]"#), "{all}");
+    let json = shown(&rfc1738(
+        &["parse", "--format", "json", "gopher://h/1%2F%2Fme:p%09w@h"],
+        b"",
+    ));
+    assert!(json.contains(r#""request":"//me:p\tw@h\r\n""#), "{json}");
+}
+
 /// A summary, passwords hidden, counts a password's findings once: how many
 /// escapes of CR, LF or NUL it holds would tell what it holds. Shown, it
 /// counts them all; the path's are counted either way.
