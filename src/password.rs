@@ -23,6 +23,9 @@
 //!   is shown (a second URL on the line, a URL in a path, in text after
 //!   the URL) holds a password for people: each `//` starts an authority,
 //!   read as the one after a scheme-specific part's `//` is ([`written`]).
+//! - So is every one that the text's decoded text writes (`%2F%2Fme:pw@h`):
+//!   hidden as the text it is decoded from ([`decoded_passwords`]), the
+//!   login of the URL the text starts with left to the parser.
 
 use core::iter::FusedIterator;
 use core::ops::Range;
@@ -370,6 +373,117 @@ pub fn authority_passwords_in_bytes(bytes: &[u8]) -> impl FusedIterator<Item = R
     written_bytes(bytes)
 }
 
+/// The passwords that `text` holds once its escapes are decoded, as the
+/// spans of `text` they are decoded from (an escape whole, when its octet
+/// lies in one), in increasing order and apart: `%2F%2F` decodes to `//`,
+/// `%3A` to `:`, `%40` to `@`, and a reader of the decoded text reads a
+/// password that [`authority_passwords`] does not find as written
+/// (`http://h/a%2F%2Fme:pw@h/`). The text is read decoded as
+/// [`authority_passwords_in_bytes`] reads octets, from its start, with one
+/// exception: when it starts with a scheme name and its `:` (letters,
+/// digits, `+`, `-` and `.` before the first `:`), what follows the `:`
+/// and the `//` after it, if any, is read, so that the login of the URL
+/// the text starts with stays the parser's: a decoded `:` in its user
+/// (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password. The
+/// passwords found include those found as written where decoding changes
+/// nothing in them. A text without an escape of `/`, `:` or `@` holds
+/// none: it is not decoded. It is decoded once and read once, in time
+/// linear in its length.
+///
+/// ```
+/// use rfc1738::decoded_passwords;
+/// let text = "http://h/a%2F%2Fme:p%41w@h/x";
+/// let spans = decoded_passwords(text);
+/// assert_eq!(spans.iter().map(|s| &text[s.clone()]).collect::<Vec<_>>(), ["p%41w"]);
+/// assert!(decoded_passwords("ftp://me%3Ax:pw@h/").iter().all(|s| s.start >= 12));
+/// ```
+#[must_use]
+pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
+    let from = after_scheme(text.as_bytes());
+    let written = &text.as_bytes()[from..];
+    // The scan reads `/`, `:`, `@` and digits: without an escape of one
+    // of the first three, the decoded text holds the same authorities,
+    // whose passwords a decoded digit only makes ports of. Such a text
+    // is not decoded (no copy of it is made).
+    let delimiter = |at: usize| {
+        matches!(
+            written.get(at + 1..at + 3),
+            Some([b'2', b'f' | b'F'] | [b'3', b'a' | b'A'] | [b'4', b'0'])
+        )
+    };
+    if !memchr::memchr_iter(b'%', written).any(delimiter) {
+        return Vec::new();
+    }
+    // Decoded as `url::decode` decodes, which a layer below it cannot
+    // call.
+    let decoded: std::borrow::Cow<'_, [u8]> = percent_encoding::percent_decode(written).into();
+    let mut spans = Vec::new();
+    // Where the next octet is decoded from, and which octet it is: the
+    // spans come in order, and the walk goes on from the last.
+    let (mut at, mut octet) = (0, 0);
+    for span in written_bytes(&decoded) {
+        while octet < span.start {
+            at += escape_length(written, at);
+            octet += 1;
+        }
+        let start = at;
+        while octet < span.end {
+            at += escape_length(written, at);
+            octet += 1;
+        }
+        spans.push(from + start..from + at);
+    }
+    spans
+}
+
+/// Where [`decoded_passwords`] starts to read `text`: after the scheme
+/// name, its `:` and the `//` after it, when the text starts with them;
+/// else at its start.
+fn after_scheme(text: &[u8]) -> usize {
+    let name = text
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    if name == 0 || text.get(name) != Some(&b':') {
+        return 0;
+    }
+    match text[name + 1..].starts_with(b"//") {
+        true => name + 3,
+        false => name + 1,
+    }
+}
+
+/// The number of bytes of `raw` that decode to the octet at `at`: 3 for
+/// an escape (`%` and two hexadecimal digits, as `url::decode` reads
+/// one), else 1.
+pub(crate) fn escape_length(raw: &[u8], at: usize) -> usize {
+    match raw.get(at..at + 3) {
+        Some([b'%', high, low]) if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => 3,
+        _ => 1,
+    }
+}
+
+/// The spans of two lists in increasing order, merged into one: in order,
+/// those that meet made one.
+fn merged(a: impl Iterator<Item = Range<usize>>, b: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let mut a = a.peekable();
+    let mut b = b.into_iter().peekable();
+    let mut spans: Vec<Range<usize>> = Vec::new();
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.start <= y.start => a.next(),
+            (Some(_), None) => a.next(),
+            (_, Some(_)) => b.next(),
+            (None, None) => return spans,
+        };
+        let Some(span) = next else { return spans };
+        match spans.last_mut() {
+            Some(last) if span.start <= last.end => last.end = last.end.max(span.end),
+            _ => spans.push(span),
+        }
+    }
+}
+
 /// The iterator [`written`] returns: byte spans of `text`, in increasing
 /// order and apart.
 pub(crate) struct Written<'a> {
@@ -409,16 +523,19 @@ impl Iterator for Written<'_> {
 /// asks it again for every offset after the last password).
 impl FusedIterator for Written<'_> {}
 
-/// Whether offsets of a text lie in a password [`written`] in it, for
-/// offsets asked in increasing order: all of them in time linear in the
-/// text (an offset asked before the last is answered by reading the text
-/// again from its start).
+/// Whether offsets of a text lie in a password [`written`] in it, or in
+/// one its decoded text holds ([`decoded_passwords`]), for offsets asked
+/// in increasing order: all of them in time linear in the text (an offset
+/// asked before the last is answered by reading the text again from its
+/// start; the decoded text is read once, when first asked).
 pub(crate) struct InWritten<'a> {
     text: &'a str,
     spans: core::iter::Fuse<Written<'a>>,
     /// The first password that ends after the offset last asked.
     current: Option<Range<usize>>,
     asked: usize,
+    /// The passwords of the decoded text, once read.
+    decoded: Option<Vec<Range<usize>>>,
 }
 
 impl<'a> InWritten<'a> {
@@ -428,13 +545,27 @@ impl<'a> InWritten<'a> {
             spans: written(text).fuse(),
             current: None,
             asked: 0,
+            decoded: None,
         }
     }
 
-    /// Whether `offset` lies in a password written in the text.
+    /// Whether `offset` lies in a password written in the text, or in one
+    /// its decoded text holds.
     pub(crate) fn contains(&mut self, offset: usize) -> bool {
+        let decoded = self
+            .decoded
+            .get_or_insert_with(|| decoded_passwords(self.text));
+        let first = decoded.partition_point(|span| span.end <= offset);
+        if decoded
+            .get(first)
+            .is_some_and(|span| span.contains(&offset))
+        {
+            return true;
+        }
         if offset < self.asked {
+            let decoded = self.decoded.take();
             *self = InWritten::new(self.text);
+            self.decoded = decoded;
         }
         self.asked = offset;
         while self.current.as_ref().is_none_or(|span| span.end <= offset) {
@@ -450,7 +581,8 @@ impl<'a> InWritten<'a> {
 }
 
 /// The passwords [`written`] in the line of `input` that holds `window` (a
-/// byte span of that line), that reach into the window, as spans of
+/// byte span of that line), and those its decoded text holds
+/// ([`decoded_passwords`]), that reach into the window, as spans of
 /// `input`: those a window of the line shows. A line feed ends the text
 /// read; the line is read from its start, so that a password whose `//`
 /// lies before the window is found too, in time linear in the line.
@@ -461,11 +593,20 @@ pub(crate) fn written_over(input: &str, window: Range<usize>) -> Vec<Range<usize
     let line_start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
     let line_end = memchr::memchr(b'\n', &bytes[to..]).map_or(bytes.len(), |i| to + i);
     // Cut at line feeds or the ends: char boundaries.
-    written(&input[line_start..line_end])
-        .map(|span| line_start + span.start..line_start + span.end)
-        .skip_while(|span| span.end <= from)
-        .take_while(|span| span.start < to)
-        .collect()
+    let line = &input[line_start..line_end];
+    let over = |spans: &mut dyn Iterator<Item = Range<usize>>| {
+        spans
+            .map(|span| line_start + span.start..line_start + span.end)
+            .skip_while(|span| span.end <= from)
+            .take_while(|span| span.start < to)
+            .collect()
+    };
+    // A line without an escape is read once, as written.
+    let decoded = decoded_passwords(line);
+    match decoded.is_empty() {
+        true => over(&mut written(line)),
+        false => over(&mut merged(written(line), decoded).into_iter()),
+    }
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -535,6 +676,35 @@ mod tests {
         let mut fused = written(&text).fuse();
         assert_eq!(fused.by_ref().count(), 1);
         assert_eq!(fused.next(), None);
+    }
+
+    /// The decoded text is read from the start, or from after the scheme
+    /// name, `:` and `//` that start it; its passwords merge with those
+    /// written, in a window and for a lint alike; `%` a hundred thousand
+    /// times is read once.
+    #[test]
+    fn decoded_passwords_join_those_written() {
+        let shown = |text: &str| -> Vec<String> {
+            decoded_passwords(text)
+                .into_iter()
+                .map(|span| text[span].to_owned())
+                .collect()
+        };
+        assert_eq!(shown("ftp://me%3Ax:pw@h/"), [] as [String; 0]);
+        assert_eq!(shown("see ftp://me%3Ax:pw@h/"), ["x:pw"]);
+        assert_eq!(shown("x:%2F%2Fa:b%40c@h"), ["b%40c"]);
+        assert_eq!(shown("http://h/a//me:pw@h/"), [] as [String; 0]);
+        let text = "http://h/a%2F%2Fme:p%41w@h/x//u:v@h/";
+        assert_eq!(written_over(text, 0..text.len()), [19..24, 32..33]);
+        let mut lint = InWritten::new(text);
+        assert!(lint.contains(20) && lint.contains(32) && !lint.contains(25));
+        assert!(lint.contains(19));
+        assert_eq!(
+            merged([0..2, 5..6].into_iter(), vec![1..3, 6..7]),
+            [0..3, 5..7]
+        );
+        let many = "%".repeat(100_000);
+        assert_eq!(decoded_passwords(&many), []);
     }
 
     /// The productions that use `name`, directly or through others.

@@ -602,10 +602,11 @@ fn human(
             let text = String::from_utf8_lossy(input);
             if confirm && !args.records.quiet {
                 // A valid input is printable ASCII: hiding the passwords, its
-                // own and those written further in it (`x:a//me:pw@h/`), a
-                // `*` a character keeps every offset.
+                // own, those written further in it (`x:a//me:pw@h/`) and
+                // those its decoded text holds (`x:a%2F%2Fme:pw@h/`), a `*`
+                // a character keeps every offset.
                 let written: Vec<Range<usize>> = match style.hide {
-                    true => rfc1738::authority_passwords(&text).collect(),
+                    true => show::passwords(&text),
                     false => Vec::new(),
                 };
                 let shown = Visible::new(&text)

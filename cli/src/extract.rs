@@ -462,7 +462,8 @@ struct Hidden {
     /// The span of the fragment that is a password's.
     fragment: Range<usize>,
     /// The passwords written after a `//` in the URL, and in its fragment,
-    /// read in the two as written together ([`further`]).
+    /// and those their decoded text holds, read in the two as written
+    /// together ([`further`]).
     further_url: Vec<Range<usize>>,
     further_fragment: Vec<Range<usize>>,
     /// The error of the URL written with its fragment, when the URL's own
@@ -532,7 +533,7 @@ fn hidden_in(
     let Some(fragment) = fragment else {
         return Hidden {
             url: own,
-            further_url: rfc1738::authority_passwords(url).collect(),
+            further_url: show::passwords(url),
             ..Hidden::default()
         };
     };
@@ -570,12 +571,13 @@ fn hidden_in(
 }
 
 /// The passwords written after a `//` in `written`, a URL of `url_len`
-/// bytes, its `#` and its fragment: those in the URL, and those in the
-/// fragment as spans of it. A `#` typed into one cuts it in two.
+/// bytes, its `#` and its fragment, and those its decoded text holds
+/// ([`show::passwords`]): those in the URL, and those in the fragment as
+/// spans of it. A `#` typed into one cuts it in two.
 fn further(written: &str, url_len: usize) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     let start = url_len + 1;
     let (mut in_url, mut in_fragment) = (Vec::new(), Vec::new());
-    for span in rfc1738::authority_passwords(written) {
+    for span in show::passwords(written) {
         if span.start < url_len {
             in_url.push(span.start..span.end.min(url_len));
         }

@@ -634,7 +634,7 @@ fn holds_further_password(text: &str, own: Option<&Range<usize>>) -> bool {
 }
 
 /// The passwords that the decoded parts of a URL hold, read from its
-/// decoded text ([`show::decoded_passwords`]), which the text format
+/// decoded text ([`rfc1738::decoded_passwords`]), which the text format
 /// hides in them; none with `--show-passwords`.
 ///
 /// The decoded text starts after the URL's own `//` (after its scheme's
@@ -654,7 +654,7 @@ impl<'a> Masks<'a> {
     /// they are to be hidden.
     fn new(input: &'a str, hide: bool) -> Self {
         let hidden = match hide {
-            true => show::decoded_passwords(input, decoded_from(input)),
+            true => show::Hidden::from_spans(rfc1738::decoded_passwords(input)),
             false => show::Hidden::default(),
         };
         Masks { input, hidden }
@@ -674,17 +674,6 @@ impl<'a> Masks<'a> {
             .into_iter()
             .map(|s| s.start + at..s.end + at)
             .collect()
-    }
-}
-
-/// Where the decoded text that [`Masks`] reads starts in `text`, a valid
-/// URL: after its own `//`, or after its scheme's `:`.
-fn decoded_from(text: &str) -> usize {
-    // A scheme name holds no `:`: the first ends it.
-    let after = text.find(':').map_or(0, |colon| colon + 1);
-    match text[after..].starts_with("//") {
-        true => after + 2,
-        false => after,
     }
 }
 

@@ -292,9 +292,10 @@ pub struct Hidden(Vec<Range<usize>>);
 
 impl Hidden {
     /// The passwords of `text`: `own`, the input's (the parser's, or a
-    /// guess), and those written after a `//` in it.
+    /// guess), those written after a `//` in it, and those its decoded
+    /// text holds ([`passwords`]).
     pub fn of(text: &str, own: Option<Range<usize>>) -> Hidden {
-        Hidden::from_spans(own.into_iter().chain(written(text)))
+        Hidden::from_spans(own.into_iter().chain(passwords(text)))
     }
 
     /// `spans`, in any order, overlapping or not; empty ones left out.
@@ -461,41 +462,35 @@ pub fn written(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
-/// The passwords the decoded text of `text`, a valid URL, holds: its text
-/// from `from` on, every escape decoded, read as
-/// [`rfc1738::authority_passwords`] reads a text (each `//` starts an
-/// authority, its password between the first `:` and the last `@` before
-/// the next `/`). Given as the spans of `text` they are decoded from: an
-/// escape whole, when its octet lies in one. The parts of the URL are read
-/// joined, as the URL writes them, so that a password whose `//`, `:` or
-/// `@` lie in different parts (`a%2F/me:pw@h`, the segments `a/` and
-/// `me:pw@h`) is read as one. Nothing is found in a text without an
-/// escape: decoded, it is the text as written. The text is decoded once,
-/// and read once: in time linear in its length.
-pub fn decoded_passwords(text: &str, from: usize) -> Hidden {
-    let written = text.get(from..).unwrap_or_default();
-    if memchr::memchr(b'%', written.as_bytes()).is_none() {
-        return Hidden::default();
+/// The passwords a text holds besides its own, in order: those written
+/// after a `//` in it ([`written`]) and those its decoded text holds
+/// ([`rfc1738::decoded_passwords`]: `a%2F%2Fme:pw@h`, read from the
+/// start of each line, or from after the scheme name, its `:` and its
+/// `//` that start one, whose login stays the parser's); a line feed ends
+/// what is read, as in a diagnostic. A line without `%` is read once, as
+/// written.
+pub fn passwords(text: &str) -> Vec<Range<usize>> {
+    // One line without an escape, as most are: read once, as written.
+    if memchr::memchr2(b'%', b'\n', text.as_bytes()).is_none() {
+        return rfc1738::authority_passwords(text).collect();
     }
-    let decoded = rfc1738::url::decode(written);
-    let raw = written.as_bytes();
-    let mut spans = Vec::new();
-    // Where the next octet is decoded from, and which octet it is: the
-    // spans come in order, and the walk goes on from the last.
-    let (mut at, mut octet) = (0, 0);
-    for span in rfc1738::authority_passwords_in_bytes(decoded.as_bytes()) {
-        while octet < span.start {
-            at += escape_length(raw, at);
-            octet += 1;
-        }
-        let start = at;
-        while octet < span.end {
-            at += escape_length(raw, at);
-            octet += 1;
-        }
-        spans.push(from + start..from + at);
+    let spans = written(text);
+    let mut decoded = Vec::new();
+    let mut start = 0;
+    for line in text.split('\n') {
+        let found = rfc1738::decoded_passwords(line);
+        decoded.extend(
+            found
+                .iter()
+                .map(|span| start + span.start..start + span.end),
+        );
+        start += line.len() + 1;
     }
-    Hidden::from_spans(spans)
+    match decoded.is_empty() {
+        true => spans,
+        // The two readings' spans, in order and apart, as the rest are.
+        false => Hidden::from_spans(spans.into_iter().chain(decoded)).0,
+    }
 }
 
 /// The number of bytes of `raw` that decode to the octet at `at`: 3 for
@@ -768,7 +763,7 @@ mod tests {
             _ => None,
         };
         let text = "http://h/a%2F%2Fme:p%FFw@h/x";
-        let hidden = decoded_passwords(text, 7);
+        let hidden = Hidden::from_spans(rfc1738::decoded_passwords(text));
         assert_eq!(only(hidden.spans()), Some(19..24));
         assert_eq!(&text[19..24], "p%FFw");
         // The segment "a%2F%2Fme:p%FFw@h", decoded "a//me:p\xffw@h".
@@ -779,10 +774,28 @@ mod tests {
         assert_eq!(only(&decoded_spans("a%2Fb", 0, &into_escape)), Some(1..2));
         // Split: the `//` of a decoded `/` and a separating one.
         let text = "file://h/a%2F/me:pw@h/x";
-        assert_eq!(only(decoded_passwords(text, 7).spans()), Some(17..19));
+        assert_eq!(
+            only(Hidden::from_spans(rfc1738::decoded_passwords(text)).spans()),
+            Some(17..19)
+        );
         // A text without an escape decodes to itself: its passwords are
         // those read as written.
-        assert_eq!(decoded_passwords("http://h/a//me:pw@h/", 7).spans(), []);
+        assert_eq!(rfc1738::decoded_passwords("http://h/a//me:pw@h/"), []);
+    }
+
+    /// A text's passwords are those written and those decoded, line by
+    /// line, in order and apart.
+    #[test]
+    fn a_texts_passwords_are_those_written_and_those_decoded() {
+        let text = "x //u:a@h/%2F%2Fv:b@h\nftp://me%3Ax:pw@h/ //w:c%40@h/";
+        let shown: Vec<&str> = passwords(text).into_iter().map(|s| &text[s]).collect();
+        // The second line's own login stays the parser's: its user's
+        // decoded `:` starts no password, and `c%40` is read both ways.
+        assert_eq!(shown, ["a", "b", "pw", "c%40"]);
+        // Found both ways: one span.
+        let text = "http://h/a%2F//me:pw@h";
+        let shown: Vec<&str> = passwords(text).into_iter().map(|s| &text[s]).collect();
+        assert_eq!(shown, ["pw"]);
     }
 
     #[test]

@@ -196,6 +196,34 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["hun", "ter2"],
     },
+    // A password that only the decoded text writes (`%2F%2F` decodes to
+    // `//`, `%3A` to `:`, `%40` to `@`): valid (a `%0D` for a warning
+    // that shows the line), an escape in it, an error after it, and in it.
+    Case {
+        input: "ftp://h/a%2F%2Fme:hunter2@h/x%0D",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://h/a%2F%2Fme:hun%0Dter2@h/",
+        rule: None,
+        secrets: &["hun", "ter2"],
+    },
+    Case {
+        input: "ftp://h/x%0D?next=ftp%3A%2F%2Fme%3Ahunter2%40h%2F",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "http://h/a%2F%2Fme:hunter2@h/x y",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://h/a%2F%2Fme:hun^ter2@h/",
+        rule: None,
+        secrets: &["hun", "ter2"],
+    },
 ];
 
 /// The human output of each command on `case`, with `extra` arguments.
@@ -757,6 +785,66 @@ fn parse_hides_the_passwords_its_decoded_parts_hold() {
         b"",
     ));
     assert!(json.contains(r#""request":"//me:p\tw@h\r\n""#), "{json}");
+}
+
+/// A password that only the decoded text writes (`%2F%2F` decodes to
+/// `//`) is hidden in the text as written too, as any password written
+/// further in it: `parse`'s input line, `check`'s line, a diagnostic's
+/// window whose `//` lies before it, a summary's example, `explain`'s
+/// offsets and pictures (a wide character one byte, one cell), and
+/// `extract`'s hit and the fragment a `#` cuts from it. The own user of a
+/// URL keeps its decoded `:` shown.
+#[test]
+fn the_text_hides_the_passwords_its_decoded_text_holds() {
+    let run = |args: &[&str], stdin: &str| shown(&rfc1738(args, stdin.as_bytes()));
+    let output = run(&["parse", "http://h/a%2F%2Fme:pw@h/x"], "");
+    assert!(
+        output.starts_with("http://h/a%2F%2Fme:**@h/x (httpurl)\n"),
+        "{output}"
+    );
+    let output = run(&["check", "http://h/?next=ftp%3A%2F%2Fme%3Apw%40h%2F"], "");
+    assert_eq!(
+        output,
+        "valid httpurl: http://h/?next=ftp%3A%2F%2Fme%3A**%40h%2F\n"
+    );
+    let output = run(&["check", "ftp://me%3Ax:pw@h/ y"], "");
+    assert!(output.contains("1 | ftp://me%3Ax:**@h/ y\n"), "{output}");
+    // The `//` and the `:` lie before the window the diagnostic shows.
+    let long = format!("http://h/a%2F%2Fme:{} y@h/", "x".repeat(100));
+    let output = run(&["check", &long], "");
+    assert!(output.contains("1 | …*****"), "{output}");
+    assert!(!output.contains("xx"), "{output}");
+    let output = run(&["check", "--show-passwords", &long], "");
+    assert!(output.contains("xxxxx y@h/"), "{output}");
+    let output = run(&["check", "--summary"], "http://h/a%2F%2Fme:pw@h/x y\n");
+    assert!(
+        output.contains("e.g. <stdin>:1: http://h/a%2F%2Fme:**@h/x y\n"),
+        "{output}"
+    );
+    let output = run(&["extract"], "see http://h/a%2F%2Fme:12#34@h/ ok\n");
+    assert!(
+        output.contains("<stdin>:1:5: http://h/a%2F%2Fme:** (valid httpurl)\n"),
+        "{output}"
+    );
+    assert!(output.contains("the fragment \"#**@h/\""), "{output}");
+    // The hidden `é` and `€` are one byte each, one cell.
+    for format in ["human", "svg", "dot"] {
+        let explain = |input: &str| {
+            let output = rfc1738(&["explain", "--format", format, input], b"");
+            String::from_utf8(output.stdout).expect("UTF-8")
+        };
+        let one = explain("ftp://h/a%2F%2Fme:pé w@h/");
+        assert_eq!(one, explain("ftp://h/a%2F%2Fme:p€ w@h/"), "{format}");
+        assert!(!one.contains('é'), "{one}");
+        if format != "dot" {
+            assert!(one.contains("of 25"), "{format}\n{one}");
+        }
+    }
+    let output = run(&["explain", "ftp://h/a%2F%2Fme:pa w@h/"], "");
+    assert!(
+        output.contains("fsegment 8..20 \"a%2F%2Fme:**\""),
+        "{output}"
+    );
 }
 
 /// A summary, passwords hidden, counts a password's findings once: how many

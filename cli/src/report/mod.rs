@@ -270,8 +270,8 @@ struct Head {
 
 impl Head {
     /// The head of `input`; with `hide`, its passwords written after a
-    /// `//` found in the whole input (the `@` that ends one may lie
-    /// beyond the head).
+    /// `//` and those its decoded text holds ([`show::passwords`]), found
+    /// in the whole input (the `@` that ends one may lie beyond the head).
     fn of(input: Line<'_>, hide: bool) -> Head {
         let text = match input {
             Line::Text(text) => Cow::Borrowed(text),
@@ -284,7 +284,8 @@ impl Head {
             false => (text.char_indices().nth(INPUT_SHOWN)).map_or(text.len(), |(at, _)| at),
         };
         let written = match hide {
-            true => rfc1738::authority_passwords(&text)
+            true => show::passwords(&text)
+                .into_iter()
                 .take_while(|span| span.start < end)
                 .map(|span| span.start..span.end.min(end))
                 .collect(),
@@ -1201,7 +1202,7 @@ mod tests {
         let url = warning.url();
         let password = show::password_of(url).filter(|_| hide);
         let written: Vec<Range<usize>> =
-            rfc1738::authority_passwords(url).filter(|_| hide).collect();
+            show::passwords(url).into_iter().filter(|_| hide).collect();
         let url = Visible::new(url)
             .hiding(password.unwrap_or(0..0))
             .hiding_all(&written);
