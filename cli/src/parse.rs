@@ -861,6 +861,13 @@ fn other_parts(
             "schemepart",
             show::part(other.schemepart, start, hidden),
         );
-        line(out, "url-path", Plain(other.urlpath));
+        // So does the url-path, when there is one: hidden as the text is.
+        match other.urlpath {
+            Some(path) => {
+                let start = record.input.len() - path.len();
+                line(out, "url-path", show::part(path, start, hidden));
+            }
+            None => line(out, "url-path", Plain(None::<&str>)),
+        }
     }
 }

@@ -657,6 +657,24 @@ fn parse_shows_no_parts_of_a_url_with_a_further_password() {
     assert!(all.contains("search          \"x@h\""), "{all}");
 }
 
+/// `parse` shows an otherurl's url-path apart from its schemepart, and
+/// hides the passwords in it as it hides them there.
+#[test]
+fn parse_hides_a_password_in_an_otherurls_url_path() {
+    let url = "https://example.com/login?next=ftp%3A%2F%2Fme%3Ahunter2%40h%2F";
+    let text = common::stdout(&rfc1738(&["parse", url], b""));
+    assert!(
+        text.contains("url-path        login?next=ftp%3A%2F%2Fme%3A*******%40h%2F"),
+        "{text}"
+    );
+    assert!(!text.contains("hunter2"), "{text}");
+    let shown = common::stdout(&rfc1738(&["parse", "--show-passwords", url], b""));
+    assert!(
+        shown.contains("url-path        login?next=ftp%3A%2F%2Fme%3Ahunter2%40h%2F"),
+        "{shown}"
+    );
+}
+
 /// A password that only the decoded parts hold (`%2F%2F` is no `//` as
 /// written) is hidden in every decoded part `parse` shows, read as the URL
 /// joins its parts: its `//`, `:` and `@` may lie in different segments,
