@@ -164,7 +164,7 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
         let at = bytes[from..].iter().position(|&b| b == b'@');
         at.map_or(slash, |at| slash_after(bytes, from + at))
     } else {
-        authority_end(bytes, start, &mut NextAt::default())
+        authority_end(bytes, start, &mut NextAt::default(), slash_after)
     };
     between(bytes, start..end).or_else(|| {
         read.password
@@ -199,7 +199,7 @@ fn unread(input: &str) -> Option<Range<usize>> {
         None => after_login_scheme(bytes)?,
     };
     // Every cut is at an ASCII byte of `input`: char boundaries.
-    authority_at(bytes, start, &mut NextAt::default()).0
+    authority_at(bytes, start, &mut NextAt::default(), slash_after).0
 }
 
 /// The span of what would be the password of `schemepart`, the
@@ -215,7 +215,7 @@ fn unread(input: &str) -> Option<Range<usize>> {
 pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
     let bytes = schemepart.as_bytes();
     bytes.starts_with(b"//").then_some(())?;
-    authority_at(bytes, 2, &mut NextAt::default()).0
+    authority_at(bytes, 2, &mut NextAt::default(), slash_after).0
 }
 
 /// [`in_unparsed`] for a valid string of `rule`: the scheme-specific part of
@@ -239,9 +239,16 @@ pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
 /// The authority that starts at `start` in `bytes`: the span of its
 /// password, what stands between its first `:` and its last `@` (if both
 /// are there in that order), and where it ends, as [`authority_end`] says.
-/// `ats` finds the `@`s after `start` (see [`NextAt`]).
-fn authority_at(bytes: &[u8], start: usize, ats: &mut NextAt) -> (Option<Range<usize>>, usize) {
-    let end = authority_end(bytes, start, ats);
+/// `ats` finds the `@`s after `start` (see [`NextAt`]); `end_of` is where
+/// the next delimiter after a position is ([`slash_after`], or
+/// [`part_end_after`] in a decoded text).
+fn authority_at(
+    bytes: &[u8],
+    start: usize,
+    ats: &mut NextAt,
+    end_of: EndOf,
+) -> (Option<Range<usize>>, usize) {
+    let end = authority_end(bytes, start, ats, end_of);
     (between(bytes, start..end), end)
 }
 
@@ -250,9 +257,10 @@ fn authority_at(bytes: &[u8], start: usize, ats: &mut NextAt) -> (Option<Range<u
 /// (not all digits, or nothing) and no `@`, and an `@` comes after it, at
 /// the first `/` after that `@`: the `:` is then a password's, and a `/`
 /// typed into the password ended it early (`http://root:hunter2/x@host/`).
-/// The `@` is looked for, with `ats`, only then.
-fn authority_end(bytes: &[u8], start: usize, ats: &mut NextAt) -> usize {
-    let slash = slash_after(bytes, start);
+/// The `@` is looked for, with `ats`, only then. (In a decoded text, a
+/// `?` or `&` before the first `:` ends it too: [`part_end_after`].)
+fn authority_end(bytes: &[u8], start: usize, ats: &mut NextAt, end_of: EndOf) -> usize {
+    let slash = end_of(bytes, start);
     let authority = &bytes[start..slash];
     let cut_password = !authority.contains(&b'@')
         && authority
@@ -266,10 +274,14 @@ fn authority_end(bytes: &[u8], start: usize, ats: &mut NextAt) -> usize {
         .then(|| ats.at_or_after(bytes, slash))
         .flatten()
     {
-        Some(at) => slash_after(bytes, at),
+        Some(at) => end_of(bytes, at),
         None => slash,
     }
 }
+
+/// Where the delimiter that ends an authority is, at or after a position
+/// of a text.
+type EndOf = fn(&[u8], usize) -> usize;
 
 /// Finds the first `@` at or after a position of a text, for positions
 /// asked in increasing order, in time linear in the text however many are
@@ -321,6 +333,7 @@ fn written_bytes(bytes: &[u8]) -> Written<'_> {
         bytes,
         from: 0,
         ats: NextAt::default(),
+        end_of: slash_after,
     }
 }
 
@@ -354,41 +367,31 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
     written(text)
 }
 
-/// [`authority_passwords`] of octets that need not be UTF-8: the parts of
-/// a URL once decoded ([`crate::url::decode`]), whose passwords human
-/// output hides too. The scan reads only the ASCII `/`, `:`, `@` and
-/// digits, so that it finds in octets that are UTF-8 what
-/// `authority_passwords` finds in their text; every span lies between a
-/// `:` and an `@`.
-///
-/// ```
-/// use rfc1738::authority_passwords_in_bytes;
-/// let decoded = rfc1738::url::decode("a%2F%2Fme:p%FFw@h/");
-/// let spans: Vec<_> = authority_passwords_in_bytes(decoded.as_bytes()).collect();
-/// assert_eq!(spans, [6..9]);
-/// assert_eq!(&decoded.as_bytes()[6..9], b"p\xffw");
-/// ```
-#[must_use]
-pub fn authority_passwords_in_bytes(bytes: &[u8]) -> impl FusedIterator<Item = Range<usize>> + '_ {
-    written_bytes(bytes)
-}
-
 /// The passwords that `text` holds once its escapes are decoded, as the
 /// spans of `text` they are decoded from (an escape whole, when its octet
 /// lies in one), in increasing order and apart: `%2F%2F` decodes to `//`,
 /// `%3A` to `:`, `%40` to `@`, and a reader of the decoded text reads a
 /// password that [`authority_passwords`] does not find as written
-/// (`http://h/a%2F%2Fme:pw@h/`). The text is read decoded as
-/// [`authority_passwords_in_bytes`] reads octets, from its start, with one
-/// exception: when it starts with a scheme name and its `:` (letters,
-/// digits, `+`, `-` and `.` before the first `:`), what follows the `:`
-/// and the `//` after it, if any, is read, so that the login of the URL
-/// the text starts with stays the parser's: a decoded `:` in its user
-/// (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password. The
-/// passwords found include those found as written where decoding changes
-/// nothing in them. A text without an escape of `/`, `:` or `@` holds
-/// none: it is not decoded. It is decoded once and read once, in time
-/// linear in its length.
+/// (`http://h/a%2F%2Fme:pw@h/`, `?next=ftp%3A%2F%2Fme%3Apw%40h%2F`).
+///
+/// It adds to [`authority_passwords`], and does not replace it: a text
+/// with no escape of `/`, `:` or `@` is not decoded (no copy is made), and
+/// none is found in it, however many passwords it writes as they are; in
+/// a text with one, those found as written are found again where decoding
+/// changes nothing around them. To hide every password of a text, hide
+/// the spans of both.
+///
+/// The decoded text is read as [`authority_passwords`] reads a text, but
+/// an authority in it ends at a `?` or `&` before its first `:` too (a URL
+/// encoded into a query parameter is followed by the next parameter,
+/// `continue=https%3A%2F%2Fmail.example.com&time=10%3A30&hint=me%40x`),
+/// and the reading starts at the text's start, or, when it starts with a
+/// scheme name and its `:` (letters, digits, `+`, `-` and `.` before the
+/// first `:`), after the `:` and the `//` after it, if any, so that the
+/// login of the URL the text starts with stays the parser's: a decoded `:`
+/// in its user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password.
+/// Escapes are decoded once (`%252F` is `%2F`, no `/`). It is decoded once
+/// and read once, in time linear in its length.
 ///
 /// ```
 /// use rfc1738::decoded_passwords;
@@ -421,7 +424,11 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
     // Where the next octet is decoded from, and which octet it is: the
     // spans come in order, and the walk goes on from the last.
     let (mut at, mut octet) = (0, 0);
-    for span in written_bytes(&decoded) {
+    let scan = Written {
+        end_of: part_end_after,
+        ..written_bytes(&decoded)
+    };
+    for span in scan {
         while octet < span.start {
             at += escape_length(written, at);
             octet += 1;
@@ -491,6 +498,8 @@ pub(crate) struct Written<'a> {
     /// Where the next `//` is looked for.
     from: usize,
     ats: NextAt,
+    /// Where an authority ends ([`authority_end`]).
+    end_of: EndOf,
 }
 
 impl Iterator for Written<'_> {
@@ -505,7 +514,7 @@ impl Iterator for Written<'_> {
                 return None;
             };
             let start = self.from + slashes + 2;
-            let (password, end) = authority_at(self.bytes, start, &mut self.ats);
+            let (password, end) = authority_at(self.bytes, start, &mut self.ats, self.end_of);
             // On from the authority's last byte: a `//` may start there
             // only when the authority is empty (`///me:pw@h`), its `/`
             // the second of the `//`.
@@ -617,6 +626,24 @@ fn slash_after(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |i| from + i)
 }
 
+/// Where an authority that starts at `from` ends in a text read decoded
+/// ([`decoded_passwords`]): at its first `/`, or at a `?` or `&` before
+/// its first `:` (or before that `/`, with no `:`). A URL encoded into a
+/// query is followed by the query's next parameters
+/// (`continue=https%3A%2F%2Fmail.example.com&time=10%3A30&hint=me%40x`),
+/// which an authority ending only at a `/` would read as a user and a
+/// password; after the `:`, a `?` or `&` is read on, as a password may
+/// hold them (`me:12&34@h`).
+fn part_end_after(bytes: &[u8], from: usize) -> usize {
+    let slash = slash_after(bytes, from);
+    let part = &bytes[from..slash];
+    let colon = part.iter().position(|&b| b == b':').unwrap_or(part.len());
+    part[..colon]
+        .iter()
+        .position(|&b| matches!(b, b'?' | b'&'))
+        .map_or(slash, |i| from + i)
+}
+
 /// Where the authority of `bytes` would start after the first `:` that
 /// ends a scheme name of section 3 whose URLs have one, and the `/`s after
 /// it.
@@ -694,6 +721,25 @@ mod tests {
         assert_eq!(shown("see ftp://me%3Ax:pw@h/"), ["x:pw"]);
         assert_eq!(shown("x:%2F%2Fa:b%40c@h"), ["b%40c"]);
         assert_eq!(shown("http://h/a//me:pw@h/"), [] as [String; 0]);
+        // Decoded, an authority ends at a `?` or `&` before its `:` too:
+        // the query's next parameters are no password; an `&` in a
+        // password is read through.
+        let oauth = "http://a.example/l?continue=https%3A%2F%2Fmail.example.com\
+                     &time=10%3A30&login_hint=user%40example.com";
+        assert_eq!(shown(oauth), [] as [String; 0]);
+        assert_eq!(
+            shown("http://h/?u=https%3A%2F%2Fh%3Fx%3A1&y=z%40w"),
+            [] as [String; 0]
+        );
+        assert_eq!(
+            shown("http://h/?next=ftp%3A%2F%2Fme%3Ap%26w%40h%2F"),
+            ["p%26w"]
+        );
+        assert_eq!(shown("http://h/?next=ftp%3A%2F%2Fme%3Apw%40h&x=1"), ["pw"]);
+        assert_eq!(
+            shown("http://h/?next=ftp%3A%2F%2Fme%3A12%2634%40h"),
+            ["12%2634"]
+        );
         let text = "http://h/a%2F%2Fme:p%41w@h/x//u:v@h/";
         assert_eq!(written_over(text, 0..text.len()), [19..24, 32..33]);
         let mut lint = InWritten::new(text);

@@ -214,7 +214,6 @@ fn the_iterators_are_fused_and_the_ftp_commands_exact() {
     let tree = rfc1738::parse_rule(Rule::Port, "80").unwrap().tree();
     let _ = fused(tree.nodes());
     let _ = fused(rfc1738::authority_passwords("ftp://me:pw@h/"));
-    let _ = fused(rfc1738::authority_passwords_in_bytes(b"ftp://me:pw@h/"));
     let _ = fused(Coverage::new().unexercised());
     let hits = rfc1738::extract::extract("<URL:ftp://h/>");
     let _ = fused(hits[0].url_chars());

@@ -657,6 +657,31 @@ fn parse_shows_no_parts_of_a_url_with_a_further_password() {
     assert!(all.contains("search          \"x@h\""), "{all}");
 }
 
+/// A URL encoded into a query is followed by the query's next parameters,
+/// which are no password: decoded, an authority ends at a `?`, `&` or `#`
+/// too, so that an ordinary sign-in URL is shown as it is, and an error in
+/// it is told as the character it is, not as a password's.
+#[test]
+fn parameters_after_an_encoded_url_are_no_password() {
+    let url = "http://a.example/l?continue=https%3A%2F%2Fmail.example.com\
+               &time=10%3A30&login_hint=user%40example.com";
+    let output = rfc1738(&["check", url], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(common::stdout(&output).contains("10%3A30&login_hint=user%40example"));
+    let invalid = url.replace("&time", "&q=a b&time");
+    let output = rfc1738(&["check", &invalid], b"");
+    let text = common::stdout(&output) + &common::stderr(&output);
+    assert!(text.contains("found \" \""), "{text}");
+    assert!(!text.contains("password"), "{text}");
+    // A password typed with a `&` is still read through to its `@`.
+    let typed = "http://h/?next=ftp%3A%2F%2Fme%3A12%2634%40h%2F";
+    let output = rfc1738(&["check", typed], b"");
+    assert!(
+        common::stdout(&output).contains("%3A*******%40h"),
+        "{output:?}"
+    );
+}
+
 /// `parse` shows an otherurl's url-path apart from its schemepart, and
 /// hides the passwords in it as it hides them there.
 #[test]
