@@ -330,9 +330,13 @@ struct Invalid<'a> {
 }
 
 /// The record of a valid URL; with `hide`, its semantic errors tell
-/// nothing of the password.
+/// nothing of the password, nor, when decoding writes a password the text
+/// does not ([`rfc1738::decoded_passwords`]), of any octet they find.
 fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
     let login = url.login();
+    // Which decoded part such a password lies in is not traced back: the
+    // octet of every error is hidden, on the safe side.
+    let decoded = hide && !rfc1738::decoded_passwords(input).is_empty();
     let host = match url {
         Url::File(file) => Some(file.host().map_or("", |host| host.as_str())),
         _ => url.hostport().map(|hostport| hostport.host().as_str()),
@@ -365,6 +369,9 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
             .map(|mut error| {
                 if hide {
                     error.hide_password();
+                }
+                if decoded {
+                    error.hide_octet();
                 }
                 error.to_string()
             })

@@ -682,6 +682,35 @@ fn parameters_after_an_encoded_url_are_no_password() {
     );
 }
 
+/// A semantic error about a decoded octet names neither it nor where it
+/// is, in a URL that holds a password only decoding writes: the octet may
+/// be the password's, whose escape the line hides.
+#[test]
+fn parse_names_no_octet_of_a_url_with_a_decoded_password() {
+    for (url, part) in [
+        (
+            "ftp://h/a%2F%2Fme:QZ%0D@h/",
+            "cwd segment 0 (hidden) contains CR or LF",
+        ),
+        (
+            "gopher://h/1%2F%2Fa:Q%0DZ@h",
+            "selector (hidden) contains TAB, CR or LF",
+        ),
+    ] {
+        let text = common::stdout(&rfc1738(&["parse", url], b""));
+        assert!(text.contains(part), "{text}");
+        assert!(
+            !text.contains("0x0D") && !text.contains("at byte"),
+            "{text}"
+        );
+        let shown = common::stdout(&rfc1738(&["parse", "--show-passwords", url], b""));
+        assert!(shown.contains("CR (0x0D) at byte"), "{shown}");
+    }
+    // Without such a password, the octet is named as before.
+    let text = common::stdout(&rfc1738(&["parse", "ftp://h/a%0D/b"], b""));
+    assert!(text.contains("CR (0x0D) at byte 1"), "{text}");
+}
+
 /// `parse` shows an otherurl's url-path apart from its schemepart, and
 /// hides the passwords in it as it hides them there.
 #[test]

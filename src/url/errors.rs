@@ -107,6 +107,8 @@ pub struct ForbiddenByte {
     position: usize,
     /// Whether the password is hidden from what the error shows.
     hidden: bool,
+    /// Whether the octet and where it is are hidden, whatever the part.
+    octet_hidden: bool,
 }
 
 impl PartialEq for ForbiddenByte {
@@ -146,7 +148,12 @@ impl fmt::Display for ForbiddenByte {
             write!(f, " segment {index}")?;
         }
         if self.hides() {
-            f.write_str(" (hidden) contains CR or LF")?;
+            // The octets the protocol forbids, not which of them.
+            let octets = match self.protocol {
+                "Gopher" => "TAB, CR or LF",
+                _ => "CR or LF",
+            };
+            write!(f, " (hidden) contains {octets}")?;
         } else {
             write!(
                 f,
@@ -191,6 +198,7 @@ impl ForbiddenByte {
                 byte,
                 position,
                 hidden: false,
+                octet_hidden: false,
             }),
         }
     }
@@ -247,9 +255,36 @@ impl ForbiddenByte {
         self.hidden = true;
     }
 
+    /// Hides the octet and where it is from what the error shows, whatever
+    /// the part: for a part that may hold a password only decoding writes
+    /// ([`crate::decoded_passwords`]: `ftp://h/a%2F%2Fme:p%0Dw@h/`, whose
+    /// first `cwd` decodes to `a//me:p\rw@h`), which a diagnostic hides and
+    /// an error naming the octet would tell of. [`byte`] and [`position`]
+    /// still tell them.
+    ///
+    /// [`byte`]: ForbiddenByte::byte
+    /// [`position`]: ForbiddenByte::position
+    ///
+    /// ```
+    /// use rfc1738::url::SemanticError;
+    /// let url = rfc1738::parse("ftp://h/a%2F%2Fme:p%0Dw@h/x").unwrap();
+    /// let [SemanticError::Forbidden(error)] = &url.semantic_errors()[..] else { panic!() };
+    /// let mut error = error.clone();
+    /// error.hide_octet();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "the decoded cwd segment 0 (hidden) contains CR or LF: sent as it is, it would end \
+    ///      the FTP command line early (RFC 1738 section 6)"
+    /// );
+    /// assert_eq!((error.byte(), error.position()), (b'\r', 7));
+    /// ```
+    pub fn hide_octet(&mut self) {
+        self.octet_hidden = true;
+    }
+
     /// Whether the message hides what it would tell of a password.
     fn hides(&self) -> bool {
-        self.hidden && self.part == "password"
+        self.octet_hidden || (self.hidden && self.part == "password")
     }
 }
 
@@ -318,6 +353,15 @@ impl SemanticError {
     pub fn hide_password(&mut self) {
         if let SemanticError::Forbidden(error) = self {
             error.hide_password();
+        }
+    }
+
+    /// Hides the octet of a forbidden-octet error and where it is, whatever
+    /// its part ([`ForbiddenByte::hide_octet`]); another error is shown as
+    /// it was.
+    pub fn hide_octet(&mut self) {
+        if let SemanticError::Forbidden(error) = self {
+            error.hide_octet();
         }
     }
 }
