@@ -387,9 +387,11 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// `continue=https%3A%2F%2Fmail.example.com&time=10%3A30&hint=me%40x`),
 /// and the reading starts at the text's start, or, when it starts with a
 /// scheme name and its `:` (letters, digits, `+`, `-` and `.` before the
-/// first `:`), after the `:` and the `//` after it, if any, so that the
-/// login of the URL the text starts with stays the parser's: a decoded `:`
-/// in its user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password.
+/// first `:`), after the `:`; the authority after a `//` written there is
+/// the URL's own, whose login stays the parser's: a decoded `:` in its
+/// user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password, and a
+/// `//` decoded inside it starts no other authority, so that what is
+/// hidden beyond its password does not depend on what that password holds.
 /// Escapes are decoded once (`%252F` is `%2F`, no `/`). It is decoded once
 /// and read once, in time linear in its length.
 ///
@@ -424,10 +426,17 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
     // Where the next octet is decoded from, and which octet it is: the
     // spans come in order, and the walk goes on from the last.
     let (mut at, mut octet) = (0, 0);
-    let scan = Written {
+    let mut scan = Written {
         end_of: part_end_after,
         ..written_bytes(&decoded)
     };
+    if written.starts_with(b"//") {
+        // The URL's own authority is read, so that no `//` inside it
+        // starts another (what is hidden must not depend on what its
+        // password holds), and its password is left to the parser.
+        let (_, end) = authority_at(&decoded, 2, &mut scan.ats, part_end_after);
+        scan.from = end - 1;
+    }
     for span in scan {
         while octet < span.start {
             at += escape_length(written, at);
@@ -444,19 +453,15 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
 }
 
 /// Where [`decoded_passwords`] starts to read `text`: after the scheme
-/// name, its `:` and the `//` after it, when the text starts with them;
-/// else at its start.
+/// name and its `:`, when the text starts with them; else at its start.
 fn after_scheme(text: &[u8]) -> usize {
     let name = text
         .iter()
         .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
         .count();
-    if name == 0 || text.get(name) != Some(&b':') {
-        return 0;
-    }
-    match text[name + 1..].starts_with(b"//") {
-        true => name + 3,
-        false => name + 1,
+    match name > 0 && text.get(name) == Some(&b':') {
+        true => name + 1,
+        false => 0,
     }
 }
 
@@ -740,6 +745,11 @@ mod tests {
             shown("http://h/?next=ftp%3A%2F%2Fme%3A12%2634%40h"),
             ["12%2634"]
         );
+        // A `//` inside the URL's own authority starts none: what is found
+        // after its password is the same whatever the password holds
+        // (fuzz finding 7).
+        assert_eq!(shown("ftp://p:a//u:b@h.%51%40"), [] as [String; 0]);
+        assert_eq!(shown("ftp://p:a**u:b@h.%51%40"), [] as [String; 0]);
         let text = "http://h/a%2F%2Fme:p%41w@h/x//u:v@h/";
         assert_eq!(written_over(text, 0..text.len()), [19..24, 32..33]);
         let mut lint = InWritten::new(text);
