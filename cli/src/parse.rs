@@ -329,14 +329,15 @@ struct Invalid<'a> {
     error: ErrorRecord,
 }
 
-/// The record of a valid URL; with `hide`, its semantic errors tell
-/// nothing of the password, nor, when decoding writes a password the text
-/// does not ([`rfc1738::decoded_passwords`]), of any octet they find.
-fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
+/// The record of a valid URL; with `hide`, the passwords its decoded parts
+/// hold ([`Masks`]), its semantic errors tell nothing of the password, nor,
+/// when decoding writes a password the text does not
+/// ([`rfc1738::decoded_passwords`]), of any octet they find.
+fn valid<'a>(input: &'a str, url: &Url<'a>, hide: Option<&Masks<'_>>) -> Valid<'a> {
     let login = url.login();
     // Which decoded part such a password lies in is not traced back: the
     // octet of every error is hidden, on the safe side.
-    let decoded = hide && !rfc1738::decoded_passwords(input).is_empty();
+    let decoded = hide.is_some_and(|masks| !masks.hidden.spans().is_empty());
     let host = match url {
         Url::File(file) => Some(file.host().map_or("", |host| host.as_str())),
         _ => url.hostport().map(|hostport| hostport.host().as_str()),
@@ -367,7 +368,7 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: bool) -> Valid<'a> {
             .semantic_errors()
             .into_iter()
             .map(|mut error| {
-                if hide {
+                if hide.is_some() {
                     error.hide_password();
                 }
                 if decoded {
@@ -566,7 +567,7 @@ fn record(
             }
             match args.records.format {
                 // JSON is for programs: it keeps the password as it is.
-                Format::Json => show::json_line(buffer, &valid(text, &url, false)),
+                Format::Json => show::json_line(buffer, &valid(text, &url, None)),
                 Format::Human => human_valid(buffer, text, &url, !args.records.show_passwords),
             }
         }
@@ -614,8 +615,9 @@ fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
         false => show::Hidden::default(),
     };
     if !hide || !holds_further_password(text, password.as_ref()) {
-        let shown = (&hidden, &Masks::new(text, hide));
-        text_record(buffer, &valid(text, url, hide), password, shown);
+        let masks = Masks::new(text, hide);
+        let record = valid(text, url, Some(&masks).filter(|_| hide));
+        text_record(buffer, &record, password, (&hidden, &masks));
         return;
     }
     let _ = writeln!(buffer, "{} ({})", show::part(text, 0, &hidden), url.rule());
