@@ -342,8 +342,8 @@ impl Error {
     fn derive_long(&self, input: &str) -> Box<Details> {
         let mut details = self.derive(input);
         let found = found_in(input, self.offset, self.byte);
-        let excerpt = Excerpt::new(input, self.offset);
         let password = password::guessed(input, self.offset, &details.recorded.credentials);
+        let excerpt = Excerpt::new(input, self.offset, password.as_ref());
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let _ = details.hints.set(self.derive_hints(input, &details, false));
@@ -597,13 +597,15 @@ impl Error {
     /// the password, or lies in a password written further in the line
     /// (`//me:pw@host`, a second URL's).
     fn found_in_password(&self, details: &Details) -> bool {
-        let own = self.password(details).is_some_and(|password| {
+        let own = self.password(details);
+        let in_own = own.is_some_and(|password| {
             password.contains(&self.offset) || (self.byte.is_some() && password.end == self.offset)
         });
-        own || *details.in_written.get_or_init(|| {
-            let offset = self.offset;
-            !password::written_over(&self.input, offset..offset + 1).is_empty()
-        })
+        in_own
+            || *details.in_written.get_or_init(|| {
+                let offset = self.offset;
+                !password::written_over(&self.input, offset..offset + 1, own).is_empty()
+            })
     }
 
     /// Whether what stands at the offset is hidden.
@@ -674,7 +676,11 @@ impl Error {
     fn excerpt(&self) -> Cow<'_, Excerpt> {
         match self.long() {
             Some(long) => Cow::Borrowed(&long.excerpt),
-            None => Cow::Owned(Excerpt::new(&self.input, self.offset)),
+            None => Cow::Owned(Excerpt::new(
+                &self.input,
+                self.offset,
+                self.password(self.details()),
+            )),
         }
     }
 
@@ -992,7 +998,7 @@ impl Finding<'_> {
         let at = (hidden.as_ref())
             .map_or(first, |password| password.start)
             .min(self.url.len());
-        let excerpt = Excerpt::new(self.url, at);
+        let excerpt = Excerpt::new(self.url, at, self.password.as_ref());
         let shown = match hide {
             true => excerpt.hiding(self.password.clone()),
             false => excerpt.shown(),
@@ -1019,7 +1025,8 @@ impl Finding<'_> {
     fn password_at(&self, offset: usize) -> Option<Range<usize>> {
         let own = self.password.clone().filter(|own| own.contains(&offset));
         own.or_else(|| {
-            let written = password::written_over(self.url, offset..offset + 1);
+            let written =
+                password::written_over(self.url, offset..offset + 1, self.password.as_ref());
             written.into_iter().next()
         })
     }
@@ -1137,8 +1144,10 @@ fn line_start(input: &str, offset: usize) -> usize {
 impl Excerpt {
     /// The line of `input` that holds `offset` (a byte offset, moved back to
     /// the start of its character, and to the end of `input` past it), as
-    /// far as a window may take it.
-    pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
+    /// far as a window may take it; `own` is the span of the input's own
+    /// password, if it has one, which the passwords found further in the
+    /// line do not depend on ([`password::written_over`]).
+    pub(crate) fn new(input: &str, offset: usize, own: Option<&Range<usize>>) -> Excerpt {
         let mut offset = offset.min(input.len());
         while !input.is_char_boundary(offset) {
             offset -= 1;
@@ -1168,7 +1177,7 @@ impl Excerpt {
         let start = start + first;
         let written = match text.is_empty() {
             true => Vec::new(),
-            false => password::written_over(input, start..start + text.len()),
+            false => password::written_over(input, start..start + text.len(), own),
         };
         Excerpt {
             text,
@@ -1352,7 +1361,7 @@ mod tests {
                     let left = before.to_string().repeat(count);
                     let right = after.to_string().repeat(count);
                     let input = format!("{left}~{right}");
-                    let excerpt = Excerpt::new(&input, left.len()).shown();
+                    let excerpt = Excerpt::new(&input, left.len(), None).shown();
                     let shown = excerpt.text.as_str();
                     assert_eq!(&shown[excerpt.caret.clone()], "~", "{input:?}");
                     let shown_left = &shown[..excerpt.caret.start];
@@ -1385,7 +1394,7 @@ mod tests {
     #[test]
     fn the_offsets_character_is_shown_however_wide() {
         let input = format!("{}\u{10fffd}{}", "a".repeat(100), "\u{10fffd}".repeat(100));
-        let excerpt = Excerpt::new(&input, 100).shown();
+        let excerpt = Excerpt::new(&input, 100, None).shown();
         assert_eq!(&excerpt.text[excerpt.caret.clone()], r"\u{10fffd}");
         assert_eq!(width(&excerpt.text), 1 + CONTEXT + 10 + 6 * 10 + 1);
         assert!(width(&excerpt.text) + 10 < WIDEST_WINDOW);
@@ -1426,8 +1435,9 @@ mod tests {
                         _ => input.find(at).unwrap_or_default(),
                     };
                     let span = before.len()..before.len() + password.len();
-                    let excerpt = Excerpt::new(&input, offset);
-                    let shown = excerpt.hiding(own.then_some(span));
+                    let own = own.then_some(span);
+                    let excerpt = Excerpt::new(&input, offset, own.as_ref());
+                    let shown = excerpt.hiding(own);
                     (shown.text, shown.caret)
                 };
                 let ascii = shown(&"a".repeat(count));
@@ -1444,12 +1454,31 @@ mod tests {
         }
     }
 
+    /// What the diagnostic hides beyond the input's own password, here a
+    /// guess that holds a `//` and reaches past the authority read as the
+    /// URL's own, does not depend on what the password holds: a `//` in it
+    /// starts no authority whose password would run on to the `@` decoded
+    /// from the final `%40` and hide the `y` (fuzz finding 8).
+    #[test]
+    fn what_is_hidden_beyond_a_guessed_password_does_not_depend_on_it() {
+        let shown = |input: &str| {
+            let mut error = crate::parse(input).expect_err("rejected");
+            assert_eq!(error.password_span(), Some(11..18), "{input}");
+            error.hide_password();
+            format!("{error:#}")
+        };
+        let rendered = shown("ftp://h./1:pa//x:/@y%40z");
+        assert!(rendered.contains("ftp://h./1:*******@y%40z"), "{rendered}");
+        assert_eq!(rendered, shown("ftp://h./1:pa**x:/@y%40z"));
+        assert_eq!(rendered, shown("ftp://h./1:*******@y%40z"));
+    }
+
     /// Shown as written, the same password takes its characters' columns:
     /// only the hidden window counts each as one.
     #[test]
     fn a_password_shown_takes_its_characters_columns() {
         let input = format!("ftp://me:{}@h_/", "漢".repeat(100));
-        let excerpt = Excerpt::new(&input, input.len() - 2);
+        let excerpt = Excerpt::new(&input, input.len() - 2, None);
         let shown = excerpt.shown();
         assert_eq!(shown.text, format!("…{}@h_/", "漢".repeat(29)));
         let hidden = excerpt.hiding(Some(9..input.len() - 4));

@@ -29,6 +29,7 @@
 
 use core::iter::FusedIterator;
 use core::ops::Range;
+use std::borrow::Cow;
 
 use crate::Rule;
 use crate::ast::{Login, Url};
@@ -395,6 +396,11 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// Escapes are decoded once (`%252F` is `%2F`, no `/`). It is decoded once
 /// and read once, in time linear in its length.
 ///
+/// To read the text around a password whose characters are not to be read
+/// (an [`Error`](crate::Error)'s guess, which may hold a `//`), replace
+/// each of its bytes with a `*` first, as the diagnostics do: then nothing
+/// found beyond it depends on what it holds.
+///
 /// ```
 /// use rfc1738::decoded_passwords;
 /// let text = "http://h/a%2F%2Fme:p%41w@h/x";
@@ -421,7 +427,7 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
     }
     // Decoded as `url::decode` decodes, which a layer below it cannot
     // call.
-    let decoded: std::borrow::Cow<'_, [u8]> = percent_encoding::percent_decode(written).into();
+    let decoded: Cow<'_, [u8]> = percent_encoding::percent_decode(written).into();
     let mut spans = Vec::new();
     // Where the next octet is decoded from, and which octet it is: the
     // spans come in order, and the walk goes on from the last.
@@ -600,7 +606,19 @@ impl<'a> InWritten<'a> {
 /// `input`: those a window of the line shows. A line feed ends the text
 /// read; the line is read from its start, so that a password whose `//`
 /// lies before the window is found too, in time linear in the line.
-pub(crate) fn written_over(input: &str, window: Range<usize>) -> Vec<Range<usize>> {
+///
+/// `own` is the span of the input's own password (the parser's, or an
+/// error's guess), hidden on its own: the line is read with each of its
+/// bytes taken as a `*` ([`masked`]), so that what is found beyond it does
+/// not depend on what it holds. A guess may reach past the authority the
+/// readings take as the URL's own (`ftp://h./1:pa//x:/@y%40`), and a `//`
+/// in it would start one more, whose password would run on past the guess
+/// to an `@` decoded further (fuzz finding 8).
+pub(crate) fn written_over(
+    input: &str,
+    window: Range<usize>,
+    own: Option<&Range<usize>>,
+) -> Vec<Range<usize>> {
     let bytes = input.as_bytes();
     let from = window.start.min(bytes.len());
     let to = window.end.clamp(from, bytes.len());
@@ -608,6 +626,10 @@ pub(crate) fn written_over(input: &str, window: Range<usize>) -> Vec<Range<usize
     let line_end = memchr::memchr(b'\n', &bytes[to..]).map_or(bytes.len(), |i| to + i);
     // Cut at line feeds or the ends: char boundaries.
     let line = &input[line_start..line_end];
+    let own =
+        own.map(|own| own.start.saturating_sub(line_start)..own.end.saturating_sub(line_start));
+    let line = masked(line, own);
+    let line = line.as_ref();
     let over = |spans: &mut dyn Iterator<Item = Range<usize>>| {
         spans
             .map(|span| line_start + span.start..line_start + span.end)
@@ -621,6 +643,28 @@ pub(crate) fn written_over(input: &str, window: Range<usize>) -> Vec<Range<usize
         true => over(&mut written(line)),
         false => over(&mut merged(written(line), decoded).into_iter()),
     }
+}
+
+/// `text` with every byte of `span` (a span of it, clamped to it) taken as
+/// a `*`: a password whose characters are not to be read, that the
+/// readings around it then find nothing in and take no delimiter from.
+/// Every byte, not every character, so that every offset stays; the text
+/// stays UTF-8, as the span's characters are replaced whole. Not copied
+/// when the span holds nothing of it.
+pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
+    let Some(span) = span else {
+        return Cow::Borrowed(text);
+    };
+    let end = span.end.min(text.len());
+    let start = span.start.min(end);
+    if start == end {
+        return Cow::Borrowed(text);
+    }
+    let mut copy = String::with_capacity(text.len());
+    copy.push_str(&text[..start]);
+    copy.extend(core::iter::repeat_n('*', end - start));
+    copy.push_str(&text[end..]);
+    Cow::Owned(copy)
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -710,6 +754,41 @@ mod tests {
         assert_eq!(fused.next(), None);
     }
 
+    /// Around the own password, the line is read as if each of its bytes
+    /// were a `*`: an error's guess that reaches past the authority read
+    /// as the URL's own (`h.` ends at its `/`) and holds a `//` starts no
+    /// authority, whose password would run on past the guess to the `@`
+    /// of the final `%40` (fuzz finding 8). Not given the own password,
+    /// the reading finds that one.
+    #[test]
+    fn what_is_found_beyond_the_own_password_does_not_depend_on_it() {
+        let own = 11..18;
+        for held in ["pa//x:/", "pa**x:/", "pa//x//", "*******"] {
+            let text = format!("ftp://h./1:{held}@y%40z/w");
+            assert_eq!(&text[own.clone()], held);
+            let beyond = |found: Vec<Range<usize>>| -> Vec<Range<usize>> {
+                found
+                    .into_iter()
+                    .filter(|span| span.end > own.end)
+                    .collect()
+            };
+            let window = 0..text.len();
+            assert_eq!(beyond(written_over(&text, window.clone(), Some(&own))), []);
+            // The line is the one that holds the window: an own password
+            // on another line masks nothing of it.
+            let lines = format!("{text}\n{text}");
+            let second = text.len() + 1..lines.len();
+            let found = written_over(&lines, second.clone(), Some(&own));
+            assert_eq!(found, written_over(&lines, second, None), "{held}");
+        }
+        let text = "ftp://h./1:pa//x:/@y%40z/w";
+        let found = written_over(text, 0..text.len(), None);
+        assert_eq!(found.last().map(|span| &text[span.clone()]), Some("/@y"));
+        assert_eq!(masked("a\u{e9}b", Some(1..3)), "a**b");
+        assert_eq!(masked("ab", Some(1..1)), "ab");
+        assert_eq!(masked("ab", None), "ab");
+    }
+
     /// The decoded text is read from the start, or from after the scheme
     /// name, `:` and `//` that start it; its passwords merge with those
     /// written, in a window and for a lint alike; `%` a hundred thousand
@@ -751,7 +830,7 @@ mod tests {
         assert_eq!(shown("ftp://p:a//u:b@h.%51%40"), [] as [String; 0]);
         assert_eq!(shown("ftp://p:a**u:b@h.%51%40"), [] as [String; 0]);
         let text = "http://h/a%2F%2Fme:p%41w@h/x//u:v@h/";
-        assert_eq!(written_over(text, 0..text.len()), [19..24, 32..33]);
+        assert_eq!(written_over(text, 0..text.len(), None), [19..24, 32..33]);
         let mut lint = InWritten::new(text);
         assert!(lint.contains(20) && lint.contains(32) && !lint.contains(25));
         assert!(lint.contains(19));
@@ -1010,7 +1089,7 @@ mod tests {
 
     /// What [`written_over`] finds in `text` for `window`.
     fn over(text: &str, window: Range<usize>) -> Vec<&str> {
-        written_over(text, window)
+        written_over(text, window, None)
             .into_iter()
             .map(|span| &text[span])
             .collect()
@@ -1119,7 +1198,7 @@ mod tests {
         let runs = format!("{}//", "@:".repeat(10 * n));
         assert_eq!(written(&runs).count(), 0);
         let line = format!("{}{}", "//a:b@".repeat(n), "x".repeat(100));
-        assert!(written_over(&line, 6 * n..6 * n + 1).is_empty());
+        assert!(written_over(&line, 6 * n..6 * n + 1, None).is_empty());
         assert_eq!(over(&line, 6 * n - 2..6 * n), ["b"]);
     }
 
