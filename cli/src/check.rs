@@ -606,7 +606,7 @@ fn human(
                 // those its decoded text holds (`x:a%2F%2Fme:pw@h/`), a `*`
                 // a character keeps every offset.
                 let written: Vec<Range<usize>> = match style.hide {
-                    true => show::passwords(&text),
+                    true => show::passwords(&text, password.as_ref()),
                     false => Vec::new(),
                 };
                 let shown = Visible::new(&text)

@@ -532,14 +532,13 @@ fn hidden_in(
 ) -> Hidden {
     let Some(fragment) = fragment else {
         return Hidden {
+            further_url: show::passwords(url, own.as_ref()),
             url: own,
-            further_url: show::passwords(url),
             ..Hidden::default()
         };
     };
     let to_end = own.as_ref().is_some_and(|own| own.end == url.len());
     let written = written.map_or_else(|| Cow::Owned(format!("{url}#{fragment}")), Cow::Borrowed);
-    let (further_url, further_fragment) = further(&written, url.len());
     // No URL holds a `#`: the URL so written is rejected, and its error
     // guesses the password.
     let (whole, error) = match rfc1738::parse(&written) {
@@ -561,6 +560,16 @@ fn hidden_in(
         Some(whole) => whole.start.saturating_sub(start)..whole.end.saturating_sub(start),
         None => 0..0,
     };
+    // The own password of the URL so written, read as unknown by the
+    // reading of the rest: from its start in the URL to its end, in the
+    // fragment when it goes on there.
+    let in_written =
+        (!in_fragment.is_empty()).then(|| start + in_fragment.start..start + in_fragment.end);
+    let own_written = match (password.clone(), in_written) {
+        (Some(password), Some(after)) => Some(password.start..after.end),
+        (password, after) => password.or(after),
+    };
+    let (further_url, further_fragment) = further(&written, url.len(), own_written.as_ref());
     Hidden {
         url: password,
         fragment: in_fragment,
@@ -572,12 +581,17 @@ fn hidden_in(
 
 /// The passwords written after a `//` in `written`, a URL of `url_len`
 /// bytes, its `#` and its fragment, and those its decoded text holds
-/// ([`show::passwords`]): those in the URL, and those in the fragment as
-/// spans of it. A `#` typed into one cuts it in two.
-fn further(written: &str, url_len: usize) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+/// ([`show::passwords`], around `own`, the own password of the URL so
+/// written): those in the URL, and those in the fragment as spans of it. A
+/// `#` typed into one cuts it in two.
+fn further(
+    written: &str,
+    url_len: usize,
+    own: Option<&Range<usize>>,
+) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     let start = url_len + 1;
     let (mut in_url, mut in_fragment) = (Vec::new(), Vec::new());
-    for span in show::passwords(written) {
+    for span in show::passwords(written, own) {
         if span.start < url_len {
             in_url.push(span.start..span.end.min(url_len));
         }

@@ -7,6 +7,7 @@
 //! escape: the record is the same JSON value, and a terminal it is read on
 //! obeys none of it.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -295,7 +296,7 @@ impl Hidden {
     /// guess), those written after a `//` in it, and those its decoded
     /// text holds ([`passwords`]).
     pub fn of(text: &str, own: Option<Range<usize>>) -> Hidden {
-        Hidden::from_spans(own.into_iter().chain(passwords(text)))
+        Hidden::from_spans(passwords(text, own.as_ref()).into_iter().chain(own))
     }
 
     /// `spans`, in any order, overlapping or not; empty ones left out.
@@ -462,14 +463,24 @@ pub fn written(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
-/// The passwords a text holds besides its own, in order: those written
-/// after a `//` in it ([`written`]) and those its decoded text holds
+/// The passwords a text holds besides its own, `own` (the parser's, or an
+/// error's guess), in order: those written after a `//` in it
+/// ([`written`]) and those its decoded text holds
 /// ([`rfc1738::decoded_passwords`]: `a%2F%2Fme:pw@h`, read from the
 /// start of each line, or from after the scheme name, its `:` and its
 /// `//` that start one, whose login stays the parser's); a line feed ends
 /// what is read, as in a diagnostic. A line without `%` is read once, as
 /// written.
-pub fn passwords(text: &str) -> Vec<Range<usize>> {
+///
+/// The own password is hidden on its own, and read as if each of its bytes
+/// were a `*`, as a diagnostic reads it: what is found beyond it does not
+/// depend on what it holds. A guess may reach past the authority the
+/// readings take as the URL's own (`ftp://h./1:pa//x:/@y%40z`), where a
+/// `//` in it would start one more, whose password would run on past the
+/// guess to the `@` decoded from `%40`.
+pub fn passwords(text: &str, own: Option<&Range<usize>>) -> Vec<Range<usize>> {
+    let masked = masked(text, own);
+    let text = masked.as_ref();
     // One line without an escape, as most are: read once, as written.
     if memchr::memchr2(b'%', b'\n', text.as_bytes()).is_none() {
         return rfc1738::authority_passwords(text).collect();
@@ -491,6 +502,18 @@ pub fn passwords(text: &str) -> Vec<Range<usize>> {
         // The two readings' spans, in order and apart, as the rest are.
         false => Hidden::from_spans(spans.into_iter().chain(decoded)).0,
     }
+}
+
+/// `text` with every byte of `own` (a span of it at char boundaries) as a
+/// `*`, each offset kept; not copied when `own` holds nothing of it.
+fn masked<'a>(text: &'a str, own: Option<&Range<usize>>) -> Cow<'a, str> {
+    let Some(own) = own.filter(|own| own.start < own.end && own.end <= text.len()) else {
+        return Cow::Borrowed(text);
+    };
+    let mut bytes = text.as_bytes().to_vec();
+    bytes[own.clone()].fill(b'*');
+    // A span at char boundaries replaces whole characters with ASCII.
+    String::from_utf8(bytes).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// The number of bytes of `raw` that decode to the octet at `at`: 3 for
@@ -788,14 +811,44 @@ mod tests {
     #[test]
     fn a_texts_passwords_are_those_written_and_those_decoded() {
         let text = "x //u:a@h/%2F%2Fv:b@h\nftp://me%3Ax:pw@h/ //w:c%40@h/";
-        let shown: Vec<&str> = passwords(text).into_iter().map(|s| &text[s]).collect();
+        let shown: Vec<&str> = passwords(text, None)
+            .into_iter()
+            .map(|s| &text[s])
+            .collect();
         // The second line's own login stays the parser's: its user's
         // decoded `:` starts no password, and `c%40` is read both ways.
         assert_eq!(shown, ["a", "b", "pw", "c%40"]);
         // Found both ways: one span.
         let text = "http://h/a%2F//me:pw@h";
-        let shown: Vec<&str> = passwords(text).into_iter().map(|s| &text[s]).collect();
+        let shown: Vec<&str> = passwords(text, None)
+            .into_iter()
+            .map(|s| &text[s])
+            .collect();
         assert_eq!(shown, ["pw"]);
+    }
+
+    /// Around the own password, a text is read as if each of its bytes were
+    /// a `*`: a guess that holds a `//` starts no authority whose password
+    /// would run on past it to the `@` decoded from `%40` (fuzz finding
+    /// 8), and `Hidden::of` hides the same beyond it whatever it holds.
+    #[test]
+    fn what_is_found_beyond_the_own_password_does_not_depend_on_it() {
+        let own = 11..18;
+        let text = "ftp://h./1:pa//x:/@y%40z";
+        let found: Vec<&str> = passwords(text, None)
+            .into_iter()
+            .map(|s| &text[s])
+            .collect();
+        assert_eq!(found, ["/@y"]);
+        assert_eq!(passwords(text, Some(&own)), []);
+        for held in ["pa**x:/", "pa//x//", "\u{e9}//x:/"] {
+            let other = format!("ftp://h./1:{held}@y%40z");
+            let own = 11..11 + held.len();
+            assert_eq!(passwords(&other, Some(&own)), [], "{other}");
+            assert_eq!(Hidden::of(&other, Some(own.clone())).spans(), [own]);
+        }
+        assert_eq!(masked("a\u{e9}b", Some(&(1..3))), "a**b");
+        assert_eq!(masked("ab", Some(&(1..1))), "ab");
     }
 
     #[test]

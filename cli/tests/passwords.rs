@@ -943,3 +943,47 @@ fn a_summary_counts_a_hidden_passwords_findings_once() {
     assert_eq!(occurrences(&[]), [2, 3]);
     assert_eq!(occurrences(&["--show-passwords"]), [2, 6]);
 }
+
+/// What is hidden beyond a guessed own password does not depend on what it
+/// holds: `pa//x:/`, reaching past the authority read as the URL's own,
+/// hides no more than `pa**x:/` in any human output, though a `//` in it
+/// would start an authority whose password runs on to the `@` decoded from
+/// the final `%40` (fuzz finding 8).
+#[test]
+fn what_is_hidden_beyond_a_guessed_password_does_not_depend_on_it() {
+    let dir = std::env::temp_dir().join(format!("rfc1738-finding-8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let run = |input: &str, args: &[&str]| -> String {
+        let report = dir.join("report.html");
+        let mut all: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+        if args.contains(&"--summary") {
+            all.extend(["--report".into(), report.display().to_string()]);
+        }
+        all.push(input.to_owned());
+        let output = rfc1738(&all, b"");
+        let mut shown = shown(&output);
+        if args.contains(&"--summary") {
+            shown.push_str(&std::fs::read_to_string(&report).expect("the report"));
+        }
+        shown.replace(input, "INPUT")
+    };
+    let held = "ftp://h./1:pa//x:/@y%40z";
+    let masked = "ftp://h./1:pa**x:/@y%40z";
+    for args in [
+        &["check"][..],
+        &["check", "--summary"],
+        &["extract"],
+        &["parse"],
+        &["explain"],
+        &["explain", "--format", "svg"],
+    ] {
+        let shown = run(held, args);
+        let picture = args.contains(&"svg");
+        assert!(
+            picture || shown.contains("*******@y%40z"),
+            "{args:?}: {shown}"
+        );
+        assert_eq!(shown, run(masked, args), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}

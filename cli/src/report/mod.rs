@@ -270,9 +270,10 @@ struct Head {
 
 impl Head {
     /// The head of `input`; with `hide`, its passwords written after a
-    /// `//` and those its decoded text holds ([`show::passwords`]), found
-    /// in the whole input (the `@` that ends one may lie beyond the head).
-    fn of(input: Line<'_>, hide: bool) -> Head {
+    /// `//` and those its decoded text holds ([`show::passwords`], around
+    /// `own`, the input's own password), found in the whole input (the `@`
+    /// that ends one may lie beyond the head).
+    fn of(input: Line<'_>, hide: bool, own: Option<&Range<usize>>) -> Head {
         let text = match input {
             Line::Text(text) => Cow::Borrowed(text),
             Line::Bytes(bytes) => String::from_utf8_lossy(bytes),
@@ -284,7 +285,7 @@ impl Head {
             false => (text.char_indices().nth(INPUT_SHOWN)).map_or(text.len(), |(at, _)| at),
         };
         let written = match hide {
-            true => show::passwords(&text)
+            true => show::passwords(&text, own)
                 .into_iter()
                 .take_while(|span| span.start < end)
                 .map(|span| span.start..span.end.min(end))
@@ -608,7 +609,7 @@ impl Shown {
         let (origin, line) = (place.origin(), place.line_number());
         let rendered = (self.warning)(warning, self.hide, origin, line);
         (
-            Head::of(Line::Text(text), self.hide).shown(password),
+            Head::of(Line::Text(text), self.hide, password.as_ref()).shown(password),
             rendered,
         )
     }
@@ -684,7 +685,7 @@ impl Gathered {
         }
         unit.examples.push(PendingError {
             place: place(),
-            head: Head::of(input, shown.hide),
+            head: Head::of(input, shown.hide, error.password_span().as_ref()),
             error,
         });
         if unit.examples.len() == EXAMPLES {
@@ -1201,8 +1202,10 @@ mod tests {
     fn render(warning: &Warning, hide: bool, name: &str, line: usize) -> String {
         let url = warning.url();
         let password = show::password_of(url).filter(|_| hide);
-        let written: Vec<Range<usize>> =
-            show::passwords(url).into_iter().filter(|_| hide).collect();
+        let written: Vec<Range<usize>> = show::passwords(url, password.as_ref())
+            .into_iter()
+            .filter(|_| hide)
+            .collect();
         let url = Visible::new(url)
             .hiding(password.unwrap_or(0..0))
             .hiding_all(&written);
