@@ -720,8 +720,11 @@ fn read_command_line() -> Result<Cli, ExitCode> {
     };
     Err(match written {
         Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
-            // Standard error's failure cannot be told: only the status.
-            output::unwritable(failure);
+            // Standard error's failure cannot be told, on standard error:
+            // only the status. Standard output's is told there.
+            if !error.use_stderr() {
+                output::unwritable(failure);
+            }
             ExitCode::from(2)
         }
         _ => ExitCode::from(status),
