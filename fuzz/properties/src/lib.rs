@@ -331,13 +331,24 @@ fn assert_hidden_alike(
 
 /// The passwords of `input` that human output hides: its own, `own`, and
 /// those written after a `//` in each of its lines
-/// ([`rfc1738::authority_passwords`]), as spans of `input`.
+/// ([`rfc1738::authority_passwords`]) or that its decoded text holds
+/// ([`rfc1738::decoded_passwords`]), as spans of `input`. The others are
+/// read with each byte of the own password as a `*`: what is hidden beyond
+/// it does not depend on what it holds.
 fn passwords(input: &str, own: Option<core::ops::Range<usize>>) -> Vec<core::ops::Range<usize>> {
+    let mut read = input.as_bytes().to_vec();
+    if let Some(own) = &own {
+        read[own.clone()].fill(b'*');
+    }
+    let read = String::from_utf8(read).expect("whole characters replaced");
     let mut spans: Vec<core::ops::Range<usize>> = own.into_iter().collect();
     let mut start = 0;
-    for line in input.split('\n') {
+    for line in read.split('\n') {
+        let decoded = rfc1738::decoded_passwords(line).into_iter();
         spans.extend(
-            rfc1738::authority_passwords(line).map(|span| start + span.start..start + span.end),
+            rfc1738::authority_passwords(line)
+                .chain(decoded)
+                .map(|span| start + span.start..start + span.end),
         );
         start += line.len() + 1;
     }
