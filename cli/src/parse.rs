@@ -615,7 +615,7 @@ fn human_valid(buffer: &mut Vec<u8>, text: &str, url: &Url<'_>, hide: bool) {
         false => show::Hidden::default(),
     };
     if !hide || !holds_further_password(text, password.as_ref()) {
-        let masks = Masks::new(text, hide);
+        let masks = Masks::new(text, hide, password.clone());
         let record = valid(text, url, Some(&masks).filter(|_| hide));
         text_record(buffer, &record, password, (&hidden, &masks));
         return;
@@ -642,9 +642,9 @@ fn holds_further_password(text: &str, own: Option<&Range<usize>>) -> bool {
     })
 }
 
-/// The passwords that the decoded parts of a URL hold, read from its
-/// decoded text ([`rfc1738::decoded_passwords`]), which the text format
-/// hides in them; none with `--show-passwords`.
+/// The passwords that the decoded parts of a URL hold, its own and those
+/// read from its decoded text ([`rfc1738::decoded_passwords`]), which the
+/// text format hides in them; none with `--show-passwords`.
 ///
 /// The decoded text starts after the URL's own `//` (after its scheme's
 /// `:` when it has none): the URL's own login is the parser's, whose user
@@ -659,11 +659,18 @@ struct Masks<'a> {
 }
 
 impl<'a> Masks<'a> {
-    /// The passwords of the decoded parts of `input`, a valid URL, when
-    /// they are to be hidden.
-    fn new(input: &'a str, hide: bool) -> Self {
+    /// The passwords of the decoded parts of `input`, a valid URL whose own
+    /// password is at `own`: those its decoded text holds, and the own
+    /// one, where a part holds it, when they are to be hidden. A news
+    /// article or a mail address is decoded whole, login and all
+    /// (`news://me:pw@h`, whose password the grammar does not read as
+    /// one); an otherurl's url-path holds the login of a URL written into
+    /// it.
+    fn new(input: &'a str, hide: bool, own: Option<Range<usize>>) -> Self {
         let hidden = match hide {
-            true => show::Hidden::from_spans(rfc1738::decoded_passwords(input)),
+            true => {
+                show::Hidden::from_spans(rfc1738::decoded_passwords(input).into_iter().chain(own))
+            }
             false => show::Hidden::default(),
         };
         Masks { input, hidden }

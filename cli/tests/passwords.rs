@@ -816,6 +816,23 @@ fn parse_hides_the_passwords_its_decoded_parts_hold() {
             &["pw"],
             &[r#"address         "a//me:**@h""#],
         ),
+        // The URL's own password, where the grammar reads no login: an
+        // article or an address decoded whole holds it.
+        (
+            "news://me:secret@host",
+            &["secret"],
+            &[r#"article         "//me:******@host""#],
+        ),
+        (
+            "mailto://me:secret@host",
+            &["secret"],
+            &[r#"address         "//me:******@host""#],
+        ),
+        (
+            "news://me:p%41w@h",
+            &["pAw", "p%41w"],
+            &[r#"article         "//me:***@h""#],
+        ),
         (
             "prospero://h/a%2F%2Fme:pw@h;n%2F%2Fa:b@c=v%2F%2Fx:y@z",
             &["pw", "a:b", "x:y"],
