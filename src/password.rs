@@ -129,8 +129,10 @@ fn may_hold(input: &str) -> bool {
 /// one.
 ///
 /// 1. The authority starts where the pass first entered a `login`, a
-///    `hostport` or a `host`, or two bytes into a `schemepart` that starts
-///    with `//` (an `ip-schemepart`'s login); with none of them, where the
+///    `hostport` or a `host` (or, as the rule checked, one of a login's
+///    parts: `user`, `hostname`, `hostnumber`, `domainlabel`, `toplabel`,
+///    `port`), or two bytes into a `schemepart` that starts with `//` (an
+///    `ip-schemepart`'s login); with none of them, where the
 ///    `password` being read at the offset starts (a string of `password`
 ///    itself). When the pass read none of them, or a `schemepart` without
 ///    `//`, the guess is [`unread`]'s.
@@ -978,6 +980,19 @@ mod tests {
         guess(Some(Rule::Password), "p w", Some("p w"));
         guess(Some(Rule::Url), "ftp://me:p w@h/", Some("p w"));
         guess(Some(Rule::Hostport), "me:pw@h", Some("pw"));
+        // A part of a login, as the rule checked: its input may hold the
+        // rest of the login, as that of `host` does.
+        for rule in [
+            Rule::Host,
+            Rule::Hostname,
+            Rule::Hostnumber,
+            Rule::Domainlabel,
+            Rule::Toplabel,
+            Rule::User,
+            Rule::Port,
+        ] {
+            guess(Some(rule), "me:Qz9k@h", Some("Qz9k"));
+        }
     }
 
     /// A valid URL whose grammar reads no login after its `//`: the

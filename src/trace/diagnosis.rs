@@ -351,9 +351,22 @@ impl Observe for &Diagnosis<'_> {
             start.set(at);
         }
         self.depth.set(depth + 1);
+        // Where an authority starts: a production that holds one, or, as
+        // the rule checked (the others are entered only inside `login`),
+        // one of its parts, whose input may hold the rest of the login
+        // (`me:pw@h` checked against `hostname` or `user`).
         let authority = matches!(
             rule,
-            Rule::Login | Rule::Hostport | Rule::Host | Rule::Schemepart
+            Rule::Login
+                | Rule::Hostport
+                | Rule::Host
+                | Rule::Schemepart
+                | Rule::User
+                | Rule::Hostname
+                | Rule::Hostnumber
+                | Rule::Domainlabel
+                | Rule::Toplabel
+                | Rule::Port
         );
         if authority && self.opened.get().is_none() {
             self.opened.set(Some((rule, at)));
