@@ -135,7 +135,7 @@ mod trace;
 pub use error::{Diagnostic, Error};
 pub use expected::{Expected, Found};
 pub use hint::{Hint, HintCode};
-pub use password::{authority_passwords, decoded_passwords};
+pub use password::{authority_passwords, decoded_passwords, passwords_around};
 pub use position::Position;
 
 pub use api::{

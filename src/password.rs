@@ -382,7 +382,7 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// none is found in it, however many passwords it writes as they are; in
 /// a text with one, those found as written are found again where decoding
 /// changes nothing around them. To hide every password of a text, hide
-/// the spans of both.
+/// the spans of both ([`passwords_around`]).
 ///
 /// The decoded text is read as [`authority_passwords`] reads a text, but
 /// an authority in it ends at a `?` or `&` before its first `:` too (a URL
@@ -398,10 +398,9 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// Escapes are decoded once (`%252F` is `%2F`, no `/`). It is decoded once
 /// and read once, in time linear in its length.
 ///
-/// To read the text around a password whose characters are not to be read
-/// (an [`Error`](crate::Error)'s guess, which may hold a `//`), replace
-/// each of its bytes with a `*` first, as the diagnostics do: then nothing
-/// found beyond it depends on what it holds.
+/// [`passwords_around`] reads both, around a password whose characters
+/// are not to be read (an [`Error`](crate::Error)'s guess, which may hold
+/// a `//`).
 ///
 /// ```
 /// use rfc1738::decoded_passwords;
@@ -630,43 +629,110 @@ pub(crate) fn written_over(
     let line = &input[line_start..line_end];
     let own =
         own.map(|own| own.start.saturating_sub(line_start)..own.end.saturating_sub(line_start));
-    let line = masked(line, own);
-    let line = line.as_ref();
-    let over = |spans: &mut dyn Iterator<Item = Range<usize>>| {
-        spans
-            .map(|span| line_start + span.start..line_start + span.end)
-            .skip_while(|span| span.end <= from)
-            .take_while(|span| span.start < to)
-            .collect()
-    };
-    // A line without an escape is read once, as written.
-    let decoded = decoded_passwords(line);
-    match decoded.is_empty() {
-        true => over(&mut written(line)),
-        false => over(&mut merged(written(line), decoded).into_iter()),
-    }
+    passwords_around(line, own)
+        .into_iter()
+        .map(|span| line_start + span.start..line_start + span.end)
+        .skip_while(|span| span.end <= from)
+        .take_while(|span| span.start < to)
+        .collect()
 }
 
-/// `text` with every byte of `span` (a span of it, clamped to it) taken as
-/// a `*`: a password whose characters are not to be read, that the
-/// readings around it then find nothing in and take no delimiter from.
-/// Every byte, not every character, so that every offset stays; the text
-/// stays UTF-8, as the span's characters are replaced whole. Not copied
-/// when the span holds nothing of it.
+/// The passwords `text` holds besides its own, `own` (a span of it, where
+/// the caller knows one: [`Url::password_span`](crate::Url::password_span),
+/// [`Error::password_span`](crate::Error::password_span)): those
+/// [`authority_passwords`] finds and those [`decoded_passwords`] finds, in
+/// each of its lines (a line feed ends what either reads), in increasing
+/// order and apart: every span of `text` to hide with `own` for none of
+/// its passwords to show.
+///
+/// The text is read as if each byte of `own` were a `*`, so that nothing
+/// found beyond it depends on what it holds: an error's guess may hold a
+/// `//`, which would start an authority whose password runs on past the
+/// guess (`ftp://h./1:pa//x:/@y%40z`, whose `h.` ends at its `/`). A
+/// password of the text that reaches into `own` is found as far as it
+/// reaches. In time linear in the text.
+///
+/// ```
+/// use rfc1738::passwords_around;
+/// let line = "see ftp://me:pw@h/a//u:v@w?x=ftp%3A%2F%2Fa%3Ab%40c";
+/// let spans = passwords_around(line, None);
+/// let found: Vec<&str> = spans.iter().map(|span| &line[span.clone()]).collect();
+/// assert_eq!(found, ["pw", "v", "b"]);
+/// // Around an error's guess that holds a `//`: nothing past it.
+/// let error = rfc1738::parse("ftp://h./1:pa//x:/@y%40z").unwrap_err();
+/// let own = error.password_span();
+/// assert_eq!(own, Some(11..18));
+/// assert_eq!(passwords_around("ftp://h./1:pa//x:/@y%40z", own), []);
+/// ```
+#[must_use]
+pub fn passwords_around(text: &str, own: Option<Range<usize>>) -> Vec<Range<usize>> {
+    let read = masked(text, own);
+    let text = read.as_ref();
+    // One line without an escape, as most are: read once, as written.
+    if memchr::memchr2(b'%', b'\n', text.as_bytes()).is_none() {
+        return written(text).collect();
+    }
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for line in text.split('\n') {
+        let shift = |span: Range<usize>| start + span.start..start + span.end;
+        let decoded = decoded_passwords(line);
+        match decoded.is_empty() {
+            true => spans.extend(written(line).map(shift)),
+            false => spans.extend(merged(written(line), decoded).into_iter().map(shift)),
+        }
+        start += line.len() + 1;
+    }
+    spans
+}
+
+/// `text` with every byte of `span` (a span of it, clamped to it) but a
+/// line feed taken as a `*`: a password whose characters are not to be
+/// read, that the readings around it then find nothing in and take no
+/// delimiter from. Every byte, not every character, so that every offset
+/// stays, and the lines stay as they are; the text stays UTF-8, as the
+/// span's characters are replaced whole.
+///
+/// Not copied when the span holds nothing of the text, or when masking it
+/// would change no reading ([`inert`]): the common password, of letters
+/// and digits after its `:`, costs no copy of a long line.
 pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
     let Some(span) = span else {
         return Cow::Borrowed(text);
     };
     let end = span.end.min(text.len());
     let start = span.start.min(end);
-    if start == end {
+    if start == end || inert(text.as_bytes(), start..end) {
         return Cow::Borrowed(text);
     }
     let mut copy = String::with_capacity(text.len());
     copy.push_str(&text[..start]);
-    copy.extend(core::iter::repeat_n('*', end - start));
+    for c in text[start..end].chars() {
+        match c {
+            '\n' => copy.push('\n'),
+            _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
+        }
+    }
     copy.push_str(&text[end..]);
     Cow::Owned(copy)
+}
+
+/// Whether the readings ([`written`], [`decoded_passwords`]) of `bytes`
+/// read the same with the bytes of `span` (not empty) as `*`s: they react
+/// to `/`, `:`, `@`, `%` (an escape), `?` and `&`, to a run of digits after
+/// a `:` (a port) and to a scheme name at the start. With none of the
+/// first six in the span, not all digits (a port that masked would not
+/// be one) and a `:` before it (no escape reaches into it, and a scheme
+/// name that starts the text ends before it), the span holds nothing that
+/// they react to either way.
+fn inert(bytes: &[u8], span: Range<usize>) -> bool {
+    let held = &bytes[span.clone()];
+    span.start > 0
+        && bytes[span.start - 1] == b':'
+        && !held.iter().all(u8::is_ascii_digit)
+        && !held
+            .iter()
+            .any(|b| matches!(b, b'/' | b':' | b'@' | b'%' | b'?' | b'&'))
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -789,6 +855,58 @@ mod tests {
         assert_eq!(masked("a\u{e9}b", Some(1..3)), "a**b");
         assert_eq!(masked("ab", Some(1..1)), "ab");
         assert_eq!(masked("ab", None), "ab");
+    }
+
+    /// A password that masking would change no reading of is not copied
+    /// ([`inert`]): read as it is, the text gives the passwords the same
+    /// text with the password's bytes as `*`s gives, every one of them. On
+    /// every text of up to 6 pieces of the bytes the readings react to,
+    /// for every span after a `:`, inert or not, and every inert span.
+    #[test]
+    fn an_inert_password_reads_as_a_masked_one() {
+        const PIECES: [&str; 7] = ["//", "/", ":", "@", "a", "1", "%40"];
+        let mut pieces = Vec::new();
+        let (mut texts, mut inert_ones) = (0, 0);
+        for length in 0..=6u32 {
+            for mut number in 0..PIECES.len().pow(length) {
+                pieces.clear();
+                for _ in 0..length {
+                    pieces.push(PIECES[number % PIECES.len()]);
+                    number /= PIECES.len();
+                }
+                let text = pieces.concat();
+                texts += 1;
+                let bytes = text.as_bytes();
+                for start in 0..text.len() {
+                    for end in start + 1..=text.len() {
+                        let own = start..end;
+                        // Those after a `:`, a password's place, inert or
+                        // not, and any inert one.
+                        if bytes[start - usize::from(start > 0)] != b':'
+                            && !inert(bytes, own.clone())
+                        {
+                            continue;
+                        }
+                        let mut read = text.clone().into_bytes();
+                        read[own.clone()].fill(b'*');
+                        let read = String::from_utf8(read).expect("ASCII");
+                        let copied = matches!(masked(&text, Some(own.clone())), Cow::Owned(_));
+                        inert_ones += usize::from(!copied);
+                        assert_eq!(
+                            passwords_around(&text, Some(own.clone())),
+                            passwords_around(&read, None),
+                            "{text:?} around {own:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            texts > 100_000 && inert_ones > 10_000,
+            "{texts} {inert_ones}"
+        );
+        // A line feed stays one: the lines are read as they are.
+        assert_eq!(masked("a:/\nc", Some(2..5)), "a:*\n*");
     }
 
     /// The decoded text is read from the start, or from after the scheme
