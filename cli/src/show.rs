@@ -7,7 +7,6 @@
 //! escape: the record is the same JSON value, and a terminal it is read on
 //! obeys none of it.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -464,56 +463,13 @@ pub fn written(text: &str) -> Vec<Range<usize>> {
 }
 
 /// The passwords a text holds besides its own, `own` (the parser's, or an
-/// error's guess), in order: those written after a `//` in it
-/// ([`written`]) and those its decoded text holds
-/// ([`rfc1738::decoded_passwords`]: `a%2F%2Fme:pw@h`, read from the
-/// start of each line, or from after the scheme name, its `:` and its
-/// `//` that start one, whose login stays the parser's); a line feed ends
-/// what is read, as in a diagnostic. A line without `%` is read once, as
-/// written.
-///
-/// The own password is hidden on its own, and read as if each of its bytes
-/// were a `*`, as a diagnostic reads it: what is found beyond it does not
-/// depend on what it holds. A guess may reach past the authority the
-/// readings take as the URL's own (`ftp://h./1:pa//x:/@y%40z`), where a
-/// `//` in it would start one more, whose password would run on past the
-/// guess to the `@` decoded from `%40`.
+/// error's guess), in order and apart: those written after a `//` in it
+/// and those its decoded text holds, read line by line around the own
+/// password as if each of its bytes were a `*`, as a diagnostic reads
+/// them ([`rfc1738::passwords_around`]): what is found beyond it does not
+/// depend on what it holds.
 pub fn passwords(text: &str, own: Option<&Range<usize>>) -> Vec<Range<usize>> {
-    let masked = masked(text, own);
-    let text = masked.as_ref();
-    // One line without an escape, as most are: read once, as written.
-    if memchr::memchr2(b'%', b'\n', text.as_bytes()).is_none() {
-        return rfc1738::authority_passwords(text).collect();
-    }
-    let spans = written(text);
-    let mut decoded = Vec::new();
-    let mut start = 0;
-    for line in text.split('\n') {
-        let found = rfc1738::decoded_passwords(line);
-        decoded.extend(
-            found
-                .iter()
-                .map(|span| start + span.start..start + span.end),
-        );
-        start += line.len() + 1;
-    }
-    match decoded.is_empty() {
-        true => spans,
-        // The two readings' spans, in order and apart, as the rest are.
-        false => Hidden::from_spans(spans.into_iter().chain(decoded)).0,
-    }
-}
-
-/// `text` with every byte of `own` (a span of it at char boundaries) as a
-/// `*`, each offset kept; not copied when `own` holds nothing of it.
-fn masked<'a>(text: &'a str, own: Option<&Range<usize>>) -> Cow<'a, str> {
-    let Some(own) = own.filter(|own| own.start < own.end && own.end <= text.len()) else {
-        return Cow::Borrowed(text);
-    };
-    let mut bytes = text.as_bytes().to_vec();
-    bytes[own.clone()].fill(b'*');
-    // A span at char boundaries replaces whole characters with ASCII.
-    String::from_utf8(bytes).map_or(Cow::Borrowed(text), Cow::Owned)
+    rfc1738::passwords_around(text, own.cloned())
 }
 
 /// The number of bytes of `raw` that decode to the octet at `at`: 3 for
@@ -847,8 +803,6 @@ mod tests {
             assert_eq!(passwords(&other, Some(&own)), [], "{other}");
             assert_eq!(Hidden::of(&other, Some(own.clone())).spans(), [own]);
         }
-        assert_eq!(masked("a\u{e9}b", Some(&(1..3))), "a**b");
-        assert_eq!(masked("ab", Some(&(1..1))), "ab");
     }
 
     #[test]
