@@ -263,17 +263,30 @@ fn search(
     let bytes = &text.bytes[bom..];
     let shown = Visible::new(name).to_string();
     let mut buffer = Vec::new();
+    let hide = args.records.format == Format::Human && !args.records.show_passwords;
+    // What the hidden characters of the hits before take beyond one byte
+    // each, for the hyphens' offsets as human output gives them.
+    let mut narrowed = 0;
     // Text that is not UTF-8 is read with U+FFFD in place of its bad bytes,
     // with no copy made: no URL can hold them, and the rest of the text is
     // still searched. Offsets are those of the bytes as read.
     extract_bytes_iter(bytes).try_for_each(|hit| {
+        let skipped = hit.is_valid() && args.records.quiet;
         if hit.is_valid() {
             tally.valid += 1;
-            if args.records.quiet {
-                return Ok(());
-            }
         } else {
             tally.invalid += 1;
+        }
+        // A hit not shown still counts its hidden characters for those
+        // after it; one all of ASCII has none longer than a byte.
+        let masked = match hide && !(skipped && hit.url_with_fragment().is_ascii()) {
+            true => hidden(&hit),
+            false => Hidden::default(),
+        };
+        let narrowing = Narrowing::new(&hit, &masked, bytes, narrowed);
+        narrowed += narrowing.whole;
+        if skipped {
+            return Ok(());
         }
         let places = Places::new(&hit, bytes, bom);
         let mut record = Record::new(out, &mut buffer);
@@ -287,7 +300,8 @@ fn search(
             Format::Human => {
                 let show_passwords = args.records.show_passwords;
                 let shown = (shown.as_str(), show_passwords);
-                let _ = human(&mut record, &hit, &places, shown, paint);
+                let hit = (&hit, &masked, &narrowing);
+                let _ = human(&mut record, hit, &places, shown, paint);
                 record.finish()
             }
         }
@@ -332,24 +346,109 @@ impl<'a> Places<'a> {
                 column: position.column(),
             }
         });
-        let url_end = hit.text_offset(hit.url().len());
-        let url = bytes.get(hit.text_offset(0)..url_end);
-        // The fragment is what follows the first `#` after the URL, up to
-        // the wrapper's `>`.
-        let wrapped = usize::from(hit.form() != Form::Bare);
-        let fragment = hit.fragment().and_then(|_| {
-            let after = bytes.get(url_end..span.end - wrapped)?;
-            after.get(memchr::memchr(b'#', after)? + 1..)
-        });
+        let url = bytes.get(hit.text_offset(0)..hit.text_offset(hit.url().len()));
         Places {
             start: base + span.start,
             end: base + span.end,
             hyphens,
             error_at,
             url_bytes: url.and_then(AsRead::new),
-            fragment_bytes: fragment.and_then(AsRead::new),
+            fragment_bytes: fragment_read(hit, bytes).and_then(AsRead::new),
         }
     }
+}
+
+/// The bytes of `hit`'s fragment as read in `bytes`, its text: what
+/// follows the first `#` after the URL, up to the wrapper's `>`, whitespace
+/// included.
+fn fragment_read<'a>(hit: &Extracted<'_>, bytes: &'a [u8]) -> Option<&'a [u8]> {
+    hit.fragment()?;
+    let url_end = hit.text_offset(hit.url().len());
+    let wrapped = usize::from(hit.form() != Form::Bare);
+    let after = bytes.get(url_end..hit.span().end - wrapped)?;
+    after.get(memchr::memchr(b'#', after)? + 1..)
+}
+
+/// How human output gives a hit's byte offsets in its text while
+/// passwords are hidden: each hidden character counts as the one byte of
+/// its `*`, whatever its length in the text, as [`show::Offsets`] counts
+/// them for `explain`, so that no offset tells how long one is in UTF-8 (a
+/// U+FFFD that stands for bytes that are not UTF-8 is one character, of
+/// as many bytes as it stands for). Those of the hits before it count so
+/// too.
+struct Narrowing {
+    /// For each hyphen break of the hit, in order, the bytes that the
+    /// hidden characters before it in the text (of the hits before, and of
+    /// the hit's URL) take beyond one each.
+    hyphens: Vec<usize>,
+    /// What the hidden characters of the hit's URL and fragment take
+    /// beyond one byte each.
+    whole: usize,
+}
+
+impl Narrowing {
+    /// The narrowing of `hit`, a hit of `bytes` whose URL and fragment
+    /// hide what `hidden` says, after hits whose hidden characters take
+    /// `before` bytes beyond one each.
+    fn new(hit: &Extracted<'_>, hidden: &Hidden, bytes: &[u8], before: usize) -> Narrowing {
+        let breaks = hit.hyphen_breaks();
+        // Nothing hidden, or all of ASCII: every character is a byte (a
+        // byte that is not UTF-8 is read as a U+FFFD, which is not ASCII).
+        if hidden.is_empty() || hit.url_with_fragment().is_ascii() {
+            return Narrowing {
+                hyphens: vec![before; breaks.len()],
+                whole: 0,
+            };
+        }
+        let in_url = hidden.in_url();
+        // Each hidden character longer than a byte: where it starts in the
+        // URL, and what those up to it take beyond a byte each.
+        let mut wide: Vec<(usize, usize)> = Vec::new();
+        let mut whole = 0;
+        for c in hit.url_chars() {
+            let length = c.in_text().len();
+            if length > 1 && in_url.contains(c.in_url().start) {
+                whole += length - 1;
+                wide.push((c.in_url().start, whole));
+            }
+        }
+        let hyphens = breaks
+            .iter()
+            .map(|hyphen| {
+                let after = wide.partition_point(|&(start, _)| start < hyphen.offset_in_url());
+                before + after.checked_sub(1).map_or(0, |last| wide[last].1)
+            })
+            .collect();
+        let in_fragment = show::Hidden::from_spans(
+            std::iter::once(hidden.fragment.clone()).chain(hidden.further_fragment.iter().cloned()),
+        );
+        if let Some(fragment) = fragment_read(hit, bytes) {
+            whole += narrowed_in(fragment, &in_fragment);
+        }
+        Narrowing { hyphens, whole }
+    }
+}
+
+/// What the characters of `read`, the bytes of a fragment as read, that
+/// `hidden` (spans of the fragment as extracted) hides take beyond one
+/// byte each: its whitespace left out, as the fragment leaves it, and each
+/// sequence of bytes that is not UTF-8 one U+FFFD, as it reads them.
+fn narrowed_in(read: &[u8], hidden: &show::Hidden) -> usize {
+    let (mut at, mut narrowed) = (0, 0);
+    for chunk in read.utf8_chunks() {
+        let valid = chunk.valid().chars().filter(|c| !c.is_whitespace());
+        let valid = valid.map(|c| (c.len_utf8(), c.len_utf8()));
+        let bad = chunk.invalid();
+        let bad = (!bad.is_empty()).then_some((char::REPLACEMENT_CHARACTER.len_utf8(), bad.len()));
+        // Its bytes in the fragment, and in the text.
+        for (extracted, read) in valid.chain(bad) {
+            if hidden.contains(at) {
+                narrowed += read - 1;
+            }
+            at += extracted;
+        }
+    }
+    narrowed
 }
 
 /// The bytes as read of a URL or a fragment that holds bytes that are not
@@ -473,6 +572,14 @@ struct Hidden {
 }
 
 impl Hidden {
+    /// Whether it hides nothing.
+    fn is_empty(&self) -> bool {
+        self.url.as_ref().is_none_or(Range::is_empty)
+            && self.further_url.iter().all(Range::is_empty)
+            && self.fragment.is_empty()
+            && self.further_fragment.iter().all(Range::is_empty)
+    }
+
     /// The spans hidden in the URL: its password and those written
     /// further in it.
     fn in_url(&self) -> show::Hidden {
@@ -606,20 +713,16 @@ fn further(
 const EMPTY: &str = "(empty URL)";
 
 /// Writes a line for `hit`, and its notes and the diagnostic of an invalid
-/// one; passwords hidden unless `show_passwords`. `name` is the text's, as
-/// shown.
+/// one; passwords hidden, as `hidden` says, unless `show_passwords`, and
+/// offsets in the text narrowed so ([`Narrowing`]). `name` is the text's,
+/// as shown.
 fn human(
     out: &mut impl Write,
-    hit: &Extracted<'_>,
+    (hit, hidden, narrowing): (&Extracted<'_>, &Hidden, &Narrowing),
     places: &Places<'_>,
     (name, show_passwords): (&str, bool),
     paint: &Paint,
 ) -> io::Result<()> {
-    let hidden = if show_passwords {
-        Hidden::default()
-    } else {
-        hidden(hit)
-    };
     let in_url = hidden.in_url();
     let part = show::part(hit.url(), 0, &in_url);
     // No URL found holds a space: this says nothing a URL could.
@@ -643,7 +746,7 @@ fn human(
                 .hiding_all(&hidden.further_fragment)
         )?;
     }
-    hyphen_notes(out, hit, places, show_passwords)?;
+    hyphen_notes(out, hit, places, narrowing, show_passwords)?;
     if let (Err(error), Some(place)) = (hit.verdict(), &places.error_at) {
         // The diagnostic shows the URL as extracted; say where its error is
         // in the text.
@@ -665,8 +768,9 @@ fn human(
     Ok(())
 }
 
-/// Writes a note for each hyphen break of `hit`, with the other reading:
-/// the URL without the hyphen, its password hidden unless
+/// Writes a note for each hyphen break of `hit`, with its byte in the text
+/// (narrowed while passwords are hidden: [`Narrowing`]) and the other
+/// reading: the URL without the hyphen, its password hidden unless
 /// `show_passwords`, when the URL is short enough for the reading to be
 /// kept ([`MAX_READING_BYTES`]) and, to hide a password, its fragment
 /// short enough to be read with it.
@@ -681,9 +785,14 @@ fn hyphen_notes(
     out: &mut impl Write,
     hit: &Extracted<'_>,
     places: &Places<'_>,
+    narrowing: &Narrowing,
     show_passwords: bool,
 ) -> io::Result<()> {
-    for (hyphen, (offset, _)) in hit.hyphen_breaks().iter().zip(&places.hyphens) {
+    let offsets = places.hyphens.iter().zip(&narrowing.hyphens);
+    for (hyphen, ((offset, _), narrowed)) in hit.hyphen_breaks().iter().zip(offsets) {
+        // What hidden characters take beyond a byte each lies before the
+        // hyphen: never more than its offset.
+        let offset = offset.saturating_sub(*narrowed);
         let verdict = if hyphen.without_valid() {
             "valid"
         } else {

@@ -1067,6 +1067,91 @@ fn extract_reports_offsets_in_the_bytes_read() {
     }
 }
 
+/// The bytes that `extract`'s human notes give the hyphens at line breaks.
+fn hyphen_bytes(human: &str) -> Vec<usize> {
+    let before = "a line break follows the \"-\" at byte ";
+    human
+        .match_indices(before)
+        .map(|(at, _)| {
+            let digits = &human[at + before.len()..];
+            let end = digits.find(':').expect("a colon after the byte");
+            digits[..end].parse().expect("a byte offset")
+        })
+        .collect()
+}
+
+#[test]
+fn extract_counts_a_hidden_character_as_one_byte_where_a_hyphen_is() {
+    // A hyphen's byte in the text told how long in UTF-8 the hidden
+    // characters before it are: those of its URL's password, and of a hit
+    // before it (here in a fragment, the rest of a password that a `#` cut
+    // in two, of a valid URL that `--quiet` does not show). Each counts as
+    // the one byte of its `*`, as a password of ASCII would: a lone bad
+    // byte, a truncated character, "é", "€" and an emoji alike.
+    let text = |password: &[u8]| -> Vec<u8> {
+        let mut text = b"see <URL:ftp://me:p".to_vec();
+        text.extend_from_slice(password);
+        text.extend_from_slice(b"-\n ss@h/a-\n b> and <URL:ftp://ad:1#");
+        text.extend_from_slice(password);
+        text.extend_from_slice(b"2@h/> then <URL:ftp://h:c-\n d/>\n");
+        text
+    };
+    let ascii = text(b"x");
+    let json = records(&rfc1738(&["extract", "--format", "json"], &ascii));
+    let ascii_offsets: Vec<u64> = json
+        .iter()
+        .flat_map(|hit| hit["hyphen_breaks"].as_array().unwrap().clone())
+        .map(|hyphen| hyphen["offset"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ascii_offsets, [20, 29, 81]);
+    let wide: [&[u8]; 5] = [
+        b"\xff",
+        b"\xe2\x82",
+        "é".as_bytes(),
+        "€".as_bytes(),
+        "😀".as_bytes(),
+    ];
+    let shown = |args: &[&str], text: &[u8]| stdout(&rfc1738(args, text));
+    let human = shown(&["extract"], &text(wide[0]));
+    let quiet = shown(&["extract", "--quiet"], &text(wide[0]));
+    assert_eq!(hyphen_bytes(&human), [20, 29, 81], "{human}");
+    assert_eq!(hyphen_bytes(&quiet), [20, 29, 81], "{quiet}");
+    for password in wide {
+        let text = text(password);
+        assert_eq!(shown(&["extract"], &text), human);
+        assert_eq!(shown(&["extract", "--quiet"], &text), quiet);
+        // JSON and `--show-passwords` hide nothing: the bytes as read.
+        let json = records(&rfc1738(&["extract", "--format", "json"], &text));
+        let offsets: Vec<usize> = json
+            .iter()
+            .flat_map(|hit| hit["hyphen_breaks"].as_array().unwrap().clone())
+            .map(|hyphen| hyphen["offset"].as_u64().unwrap() as usize)
+            .collect();
+        let extra = password.len() - 1;
+        assert_eq!(offsets, [20 + extra, 29 + extra, 81 + 2 * extra]);
+        assert!(offsets.iter().all(|&at| text[at] == b'-'));
+        let shown = shown(&["extract", "--show-passwords"], &text);
+        assert_eq!(hyphen_bytes(&shown), offsets, "{shown}");
+    }
+    // The texts of the report, a file each: the same note, the file's
+    // name apart.
+    let dir = std::env::temp_dir().join(format!("rfc1738-hyphen-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let notes: Vec<String> = ["€", "😀"]
+        .iter()
+        .map(|password| {
+            let file = dir.join("text");
+            let text = format!("see <URL:ftp://me:p{password}-\n ss@h/a-\n b>\n");
+            std::fs::write(&file, text).unwrap();
+            let path = file.to_str().unwrap();
+            shown(&["extract", "-f", path], b"").replace(path, "FILE")
+        })
+        .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(hyphen_bytes(&notes[0]), [20, 29], "{}", notes[0]);
+    assert_eq!(notes[0], notes[1]);
+}
+
 /// Runs `rfc1738 ARGS` with a pipe for standard input, writes `first`, and
 /// returns the first line of output, or `None` if none came within ten
 /// seconds while standard input stayed open.
