@@ -726,3 +726,103 @@ fn scheme_names_longer_than_told_apart_are_counted_as_long_not_none() {
         .collect();
     assert_eq!(schemes, expected);
 }
+
+/// The inputs of each warning code as JSON, the terminal and the page give
+/// them: `check --summary ARGS`, once with `--format json`.
+fn inputs_per_code(args: &[&str]) -> [BTreeMap<String, u64>; 3] {
+    let report = file("per_code.html", b"");
+    let run = |format: &str| {
+        let mut all = vec!["check", "--summary", "--format", format];
+        all.extend(["--report", path(&report)]);
+        all.extend_from_slice(args);
+        let output = rfc1738(&all, b"");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let json: Value = serde_json::from_str(run("json").trim()).expect("one JSON object");
+    let from_json = (json["warning_codes"].as_array().expect("codes").iter())
+        .map(|row| {
+            (
+                row["code"].as_str().unwrap().to_owned(),
+                row["inputs"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let page = fs::read_to_string(&report).expect("the report is written");
+    let from_page = page
+        .split("<section class=\"warning\" data-code=\"")
+        .skip(1)
+        .map(|section| {
+            let (code, rest) = section.split_once('"').unwrap();
+            let inputs = rest.split('"').nth(1).unwrap();
+            (code.to_owned(), inputs.parse().unwrap())
+        })
+        .collect();
+    // The terminal's table: inputs, occurrences and the code, a line each.
+    let text = run("human");
+    let table = text.split("\nwarnings\n").nth(1).expect("the warnings");
+    let from_text = table
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [inputs, _, code] = words[..] else {
+                return None;
+            };
+            Some((code.to_owned(), inputs.replace(',', "").parse().ok()?))
+        })
+        .collect();
+    [from_json, from_text, from_page]
+}
+
+/// A valid input with two warnings of one code (its password's findings,
+/// hidden, and those outside it) is one input of that code, however its
+/// lines are gathered: alone, or among thousands read in parallel units.
+#[test]
+fn an_input_counts_once_for_each_code_of_its_warnings() {
+    let twice = "http://h/a//me:a%0Db@h/x%0Dy%0D";
+    let record = &records(&rfc1738(&["check", "--format", "json", twice], b""))[0];
+    let codes: Vec<&str> = (record["warnings"].as_array().unwrap().iter())
+        .map(|warning| warning["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["encoded-delimiter", "encoded-delimiter"]);
+    let one = BTreeMap::from([("encoded-delimiter".to_owned(), 1)]);
+    for counted in inputs_per_code(&[twice]) {
+        assert_eq!(counted, one);
+    }
+    // A batch: each code counts the inputs whose records have it.
+    let lines: Vec<String> = (0..3000)
+        .map(|i| match i % 3 {
+            0 => twice.to_owned(),
+            1 => format!("ftp://h{i}.dom/a%0D"),
+            _ => format!("http://h{i}.dom:25/"),
+        })
+        .collect();
+    let input = file("per_code.txt", lines.join("\n").as_bytes());
+    let output = rfc1738(&["check", "--format", "json", "-f", path(&input)], b"");
+    let mut expected: BTreeMap<String, u64> = BTreeMap::new();
+    for record in records(&output) {
+        let warnings = record["warnings"].as_array().unwrap().iter();
+        let codes: std::collections::BTreeSet<String> = warnings
+            .map(|warning| warning["code"].as_str().unwrap().to_owned())
+            .collect();
+        for code in codes {
+            *expected.entry(code).or_default() += 1;
+        }
+    }
+    assert_eq!(expected["encoded-delimiter"], 2000);
+    for counted in inputs_per_code(&["-f", path(&input)]) {
+        assert_eq!(counted, expected);
+    }
+    // Occurrences stay as they were: the hidden password's findings
+    // once, each `%0D` outside it once.
+    let json = rfc1738(
+        &["check", "--summary", "--format", "json", "-f", path(&input)],
+        b"",
+    );
+    let summary: Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    let delimiters = (summary["warning_codes"].as_array().unwrap().iter())
+        .find(|row| row["code"] == "encoded-delimiter")
+        .unwrap();
+    assert_eq!(delimiters["occurrences"], 1000 * 3 + 1000);
+}

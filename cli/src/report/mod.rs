@@ -326,6 +326,7 @@ struct UnitCause {
 /// What a unit gathered of one warning code.
 #[derive(Default)]
 struct UnitWarning {
+    /// Its inputs, each counted once.
     inputs: u64,
     occurrences: u64,
     examples: Vec<PendingWarning>,
@@ -644,8 +645,14 @@ impl Gathered {
             Ok(_) => {
                 counts.valid += 1;
                 counts.warned += u64::from(!warnings.is_empty());
-                for warning in warnings {
-                    self.add_warning(shown, &place, warning);
+                for (at, warning) in warnings.iter().enumerate() {
+                    // One input, counted once for each of its codes: a
+                    // password's findings and those outside it are two
+                    // warnings of one code. At most 20 warnings: the
+                    // search is short.
+                    let code = warning.code();
+                    let again = warnings[..at].iter().any(|other| other.code() == code);
+                    self.add_warning(shown, (&place, !again), warning);
                 }
             }
             Err(error) => {
@@ -725,15 +732,21 @@ impl Gathered {
         at
     }
 
-    /// Counts a warning, and keeps it as an example if the unit has fewer
-    /// than [`EXAMPLES`] of its code.
+    /// Counts a warning, and its input when it is the `first` of its code
+    /// about it, and keeps it as an example if the unit has fewer than
+    /// [`EXAMPLES`] of its code.
     ///
     /// The place is made only for an example kept: its file's name is
     /// shared by the threads, and counting it for each warning would cost
     /// them more than the warning.
-    fn add_warning(&mut self, shown: &Shown, place: &impl Fn() -> Place, warning: &Warning) {
+    fn add_warning(
+        &mut self,
+        shown: &Shown,
+        (place, first): (&impl Fn() -> Place, bool),
+        warning: &Warning,
+    ) {
         let unit = self.warnings.entry(warning.code()).or_default();
-        unit.inputs += 1;
+        unit.inputs += u64::from(first);
         // Hidden, a password's findings count once: how many there are
         // would tell what it holds.
         unit.occurrences += match shown.hide && warning.in_password() {
@@ -1153,7 +1166,8 @@ pub struct OtherCauses {
 pub struct WarningRow {
     /// The code.
     pub code: &'static str,
-    /// Valid inputs with this warning.
+    /// Valid inputs with this warning, each counted once however many
+    /// warnings of the code it has.
     pub inputs: u64,
     /// How often the finding occurs in them.
     pub occurrences: u64,
