@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::process::ExitCode;
 
 use rfc1738::{
@@ -17,6 +18,7 @@ use crate::output::{self, Output, Paint, Record, Stop};
 use crate::picture::{self, Scene};
 use crate::show::{self, Hidden, Offsets};
 use crate::summary::{self, Tally};
+use crate::veil::{HIDDEN, Shown, Veil};
 use crate::{ExplainArgs, TreeFormat};
 
 /// Runs the command: 0 when every input matches, 1 when one does not, 2 on
@@ -230,7 +232,7 @@ fn explain(
             let _ = match args.format {
                 TreeFormat::Human => {
                     let offsets = Offsets::new(input, &hidden);
-                    text_tree(out, &tree, 0, args.all, (&hidden, &offsets))
+                    text_tree(out, &tree, args.all, (&hidden, &offsets))
                 }
                 TreeFormat::Svg | TreeFormat::Dot => {
                     let scene =
@@ -312,8 +314,9 @@ impl Serialize for Children<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let Node { node, all } = self.0;
         let mut list = serializer.serialize_seq(None)?;
-        // JSON is for programs: nothing hidden.
-        for child in shown_children(node, all, &Hidden::default()) {
+        // JSON is for programs: nothing hidden, every node kept.
+        let shown = node.children().iter();
+        for child in shown.filter(|child| all || !is_character_class(child.rule())) {
             list.serialize_element(&Node { node: child, all })?;
         }
         list.end()
@@ -386,7 +389,7 @@ fn invalid(
                         offsets.shown(tree.span().end),
                         crate::summary::plural(length, "byte", "bytes"),
                     )?;
-                    text_tree(out, tree, 0, args.all, (&hidden, &offsets))
+                    text_tree(out, tree, args.all, (&hidden, &offsets))
                 }
                 None => write!(out, "{}", no_prefix(rule)),
             }
@@ -412,48 +415,145 @@ fn invalid(
 /// Writes the tree as indented lines, a node per line: production, byte
 /// span (counted as `offsets` count the input's bytes), text (the
 /// characters of the passwords `hidden` hidden); a newline between nodes.
+/// What `veil` hides is a line of its own, `(hidden)`, its span and text.
 fn text_tree(
     out: &mut impl Write,
-    node: &Derivation<'_>,
-    depth: usize,
+    tree: &Derivation<'_>,
     all: bool,
     (hidden, offsets): (&Hidden, &Offsets),
 ) -> io::Result<()> {
-    let span = node.span();
-    let shown = offsets.span(&span);
-    if depth > 0 {
+    let veil = Veil::new(tree, hidden, all);
+    let line = |out: &mut dyn Write, depth: usize, name: &str, span: Range<usize>, text: &str| {
+        let shown = offsets.span(&span);
+        write!(
+            out,
+            "{:indent$}{name} {}..{} \"{}\"",
+            "",
+            shown.start,
+            shown.end,
+            show::part(text, span.start, hidden).quoted(),
+            indent = depth * 2
+        )
+    };
+    line(out, 0, tree.rule().name(), tree.span(), tree.text())?;
+    // Depth first, a node's children in order: the stack holds each
+    // node's children that are still to be written, last first.
+    let mut stack: Vec<(usize, Shown<'_, '_>)> = Vec::new();
+    let push = |stack: &mut Vec<_>, depth: usize, node| {
+        stack.extend(veil.children(node).into_iter().rev().map(|s| (depth, s)));
+    };
+    push(&mut stack, 1, tree);
+    while let Some((depth, item)) = stack.pop() {
         writeln!(out)?;
-    }
-    write!(
-        out,
-        "{:indent$}{} {}..{} \"{}\"",
-        "",
-        node.rule(),
-        shown.start,
-        shown.end,
-        show::part(node.text(), span.start, hidden).quoted(),
-        indent = depth * 2
-    )?;
-    for child in shown_children(node, all, hidden) {
-        text_tree(out, child, depth + 1, all, (hidden, offsets))?;
+        match item {
+            Shown::Node(node) => {
+                line(out, depth, node.rule().name(), node.span(), node.text())?;
+                push(&mut stack, depth + 1, node);
+            }
+            Shown::Hidden(run) => line(out, depth, HIDDEN, run.span, run.text)?,
+        }
     }
     Ok(())
 }
 
-/// The children shown: all of them with `all`, else those that are not
-/// character classes (`uchar`, `alpha`, …) under a production that is not
-/// one either; none under a node that lies in a `hidden` password, whose
-/// productions would tell its characters' classes (`digit`, `hex`).
-pub(crate) fn shown_children<'t, 'a>(
-    node: &'t Derivation<'a>,
-    all: bool,
-    hidden: &Hidden,
-) -> impl Iterator<Item = &'t Derivation<'a>> {
-    let children = match hidden.covers(&node.span()) {
-        true => &[][..],
-        false => node.children(),
-    };
-    children
-        .iter()
-        .filter(move |child| all || !is_character_class(child.rule()))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `explain` shows of `input`, valid, matched by its scheme or
+    /// against `rule`, its passwords hidden: its tree as text and its two
+    /// pictures, each with and without `--all`; and its hidden spans.
+    fn shown(input: &str, rule: Option<rfc1738::Rule>) -> Option<(Hidden, String)> {
+        let whole = match rule {
+            Some(rule) => parse_rule(rule, input),
+            None => check(input),
+        }
+        .ok()?;
+        let hidden = Hidden::of(whole.as_str(), whole.password_span());
+        let tree = whole.tree();
+        let offsets = Offsets::new(input.as_bytes(), &hidden);
+        let mut out = Vec::new();
+        for all in [false, true] {
+            text_tree(&mut out, &tree, all, (&hidden, &offsets)).expect("a Vec takes it");
+            let scene = Scene::new(
+                tree.rule(),
+                input.as_bytes(),
+                Some(&tree),
+                None,
+                &hidden,
+                all,
+            );
+            for format in [TreeFormat::Svg, TreeFormat::Dot] {
+                draw(&mut out, format, &scene).expect("a Vec takes it");
+            }
+        }
+        Some((hidden, String::from_utf8(out).expect("UTF-8")))
+    }
+
+    /// Every password of up to three characters, each a letter, a `*`, a
+    /// character that ends a part somewhere (`/`, `?`, `;`, `=`, `&`, `:`,
+    /// `@`) or an escape (`%09`, which ends a gopher selector, `%2F`,
+    /// `%41`), written further in URLs of each scheme, in one that is no
+    /// `ip-schemepart` and in strings of the productions that hold paths:
+    /// each valid one whose hidden span is the one the password would
+    /// take is shown as the same input with a `*` for each of its
+    /// characters is.
+    #[test]
+    fn a_valid_input_is_shown_alike_whatever_its_hidden_password_holds() {
+        use rfc1738::Rule;
+        let units = [
+            "a", "*", "/", "?", ";", "=", "&", ":", "@", "%09", "%2F", "%41",
+        ];
+        let templates: [(Option<Rule>, &str); 16] = [
+            (None, "http://h/a//me:{}@h/b"),
+            (None, "http://h/a//me:{}@h?q"),
+            (None, "ftp://h/a//me:{}@h/b;type=a"),
+            (None, "ftp://u:{}@h/"),
+            (None, "file://h/a//me:{}@h/b"),
+            (None, "gopher://h/1//me:{}@h%09s%09x"),
+            (None, "gopher://h/1//me:{}@h"),
+            (None, "prospero://h/a//me:{}@h;x=y"),
+            (None, "news:a//me:{}@h"),
+            (None, "mailto:a//me:{}@h"),
+            (None, "telnet://u:{}@h/"),
+            (None, "x:a//me:{}@h/b"),
+            (None, "x://h/a//me:{}@h/b"),
+            (Some(Rule::Hpath), "a//me:{}@h/b"),
+            (Some(Rule::Fpath), "a//me:{}@h/b"),
+            (Some(Rule::Urlpath), "a//me:{}@h/b"),
+        ];
+        let mut compared = 0;
+        for (rule, template) in templates {
+            let at = template.find("{}").expect("a place for the password");
+            // What each number of `*`s is shown as, when the input is valid.
+            let starred: Vec<Option<String>> = (0..=9)
+                .map(|length| {
+                    let starred = template.replace("{}", &"*".repeat(length));
+                    let (hidden, shown) = shown(&starred, rule)?;
+                    let span = at..at + length;
+                    (length == 0 || hidden.spans().contains(&span)).then_some(shown)
+                })
+                .collect();
+            let mut passwords = vec![String::new()];
+            for _ in 0..3 {
+                passwords = passwords
+                    .iter()
+                    .flat_map(|start| units.map(|unit| format!("{start}{unit}")))
+                    .collect();
+                for password in &passwords {
+                    let input = template.replace("{}", password);
+                    let Some((hidden, output)) = shown(&input, rule) else {
+                        continue;
+                    };
+                    if !hidden.spans().contains(&(at..at + password.len())) {
+                        continue;
+                    }
+                    let expected = starred[password.len()].as_ref();
+                    assert_eq!(Some(&output), expected, "{input}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared}");
+    }
 }

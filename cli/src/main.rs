@@ -25,6 +25,7 @@ mod report;
 mod show;
 mod suggest;
 mod summary;
+mod veil;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -460,7 +461,9 @@ struct ExplainArgs {
     /// Show passwords in human output and pictures instead of a `*` for
     /// each of their characters, and the input's own byte offsets there;
     /// without it, those offsets count each `*` as one byte, whatever the
-    /// character's length in UTF-8.
+    /// character's length in UTF-8, and the nodes around a password the
+    /// grammar does not read as one (written further in the input) are one
+    /// run, `(hidden)`, which tells nothing of what it holds.
     #[arg(long)]
     show_passwords: bool,
 

@@ -929,9 +929,10 @@ fn the_text_hides_the_passwords_its_decoded_text_holds() {
             assert!(one.contains("of 25"), "{format}\n{one}");
         }
     }
+    // The segment that holds it is in the run that hides its nodes.
     let output = run(&["explain", "ftp://h/a%2F%2Fme:pa w@h/"], "");
     assert!(
-        output.contains("fsegment 8..20 \"a%2F%2Fme:**\""),
+        output.contains("(hidden) 8..20 \"a%2F%2Fme:**\""),
         "{output}"
     );
 }

@@ -614,3 +614,170 @@ fn stats_counts_the_url_a_picture_draws() {
         }
     }
 }
+
+/// What `explain` shows of `input`, with `extra` arguments (a `--rule`):
+/// its tree as text and its two pictures, each with and without `--all`,
+/// and the exit status.
+fn shown_every_way(input: &str, extra: &[&str]) -> Vec<(Option<i32>, String)> {
+    let ways: [&[&str]; 6] = [
+        &[],
+        &["--all"],
+        &["--format", "svg"],
+        &["--format", "svg", "--all"],
+        &["--format", "dot"],
+        &["--format", "dot", "--all"],
+    ];
+    ways.iter()
+        .map(|way| {
+            let args = [&["explain"][..], extra, way, &[input]].concat();
+            let output = rfc1738(&args, b"");
+            assert!(output.stderr.is_empty(), "{args:?}");
+            let text = String::from_utf8(output.stdout).expect("UTF-8");
+            (output.status.code(), text)
+        })
+        .collect()
+}
+
+/// While passwords are hidden, what `explain` shows (the tree as text,
+/// with `--all` or not, the SVG and the DOT pictures) does not depend on
+/// what a hidden password holds, only on how many characters it has: an
+/// input gives what it gives with each hidden character a `*`. A `/`, a
+/// `?` or a `;` in a password written further in the input would end the
+/// part that holds it (a segment, a path, a prospero segment), `%09` a
+/// gopher selector, an escape makes one `xchar` of three characters: the
+/// nodes around it are one run, `(hidden)`. (The input as shown is the
+/// same: the outputs are compared whole, and the input as given is in
+/// neither.)
+#[test]
+fn what_explain_shows_does_not_depend_on_a_hidden_passwords_characters() {
+    // The input, and the same with each hidden character a `*`.
+    let pairs: [(&[&str], &str, &str); 18] = [
+        // A `/` in a path's password: two segments, or one.
+        (&[], "http://h/a//me:pw/x@h/", "http://h/a//me:****@h/"),
+        // A `?`: the path ends, a search starts.
+        (&[], "http://h/a//me:p?w@h", "http://h/a//me:***@h"),
+        // `%09` ends a selector and starts a search, which the next one
+        // makes a Gopher+ string.
+        (&[], "gopher://h/1//me:p%09w@h", "gopher://h/1//me:*****@h"),
+        (
+            &[],
+            "gopher://h/1//me:p%09w@h%09x",
+            "gopher://h/1//me:*****@h%09x",
+        ),
+        // An escape is one `xchar` of three bytes (the password guessed
+        // after the `//` of a part that is no `ip-schemepart`).
+        (
+            &[],
+            "postgres://app:p%40w@db_1:5432/",
+            "postgres://app:*****@db_1:5432/",
+        ),
+        // A `;` ends a prospero segment and starts a field.
+        (
+            &[],
+            "prospero://h/a//me:p;x=y@h",
+            "prospero://h/a//me:*****@h",
+        ),
+        // Several passwords further in the input, after the own one.
+        (
+            &[],
+            "http://h/a//u:p/q@h/b//v:r/s@h/",
+            "http://h/a//u:***@h/b//v:***@h/",
+        ),
+        (&[], "x:a//u:p%41@h/b//v:r/s@h", "x:a//u:****@h/b//v:***@h"),
+        (&[], "ftp://me:pw@h/a//u:p/w@h", "ftp://me:**@h/a//u:***@h"),
+        // A news article, a mail address, a password decoded from the
+        // text.
+        (&[], "news:a//me:p/w@h", "news:a//me:***@h"),
+        (&[], "mailto:a//me:p%40w@h", "mailto:a//me:*****@h"),
+        (
+            &[],
+            "http://h/a%2F%2Fme:p/w@h/",
+            "http://h/a%2F%2Fme:***@h/",
+        ),
+        // A production given.
+        (&["--rule", "hpath"], "a//me:p/w@h", "a//me:***@h"),
+        (&["--rule", "fpath"], "a//me:p/w@h/b", "a//me:***@h/b"),
+        (&["--rule", "urlpath"], "a//me:p%41w@h", "a//me:*****@h"),
+        // Rejected after the password, at a character no URL holds: the
+        // prefix's tree holds it.
+        (&[], "http://h/a//me:pw/x@h/é", "http://h/a//me:****@h/é"),
+        // Rejected at a character of the password that no URL holds, as
+        // wide as another: the same prefix, whatever the characters
+        // before it and their lengths.
+        (&[], "http://h/a//me:p/é@h/", "http://h/a//me:p*😀@h/"),
+        (&[], "ftp://h/a//me:p/é@h/", "ftp://h/a//me:a*€@h/"),
+    ];
+    for (extra, input, starred) in pairs {
+        let shown = shown_every_way(input, extra);
+        assert_eq!(shown, shown_every_way(starred, extra), "{input}");
+        assert!(
+            shown.iter().all(|(_, text)| !text.contains(input)),
+            "{input}"
+        );
+        // Not alike for want of showing anything: the passwords shown,
+        // the two differ.
+        let show = [extra, &["--show-passwords"]].concat();
+        assert_ne!(
+            shown_every_way(input, &show),
+            shown_every_way(starred, &show),
+            "{input}"
+        );
+    }
+}
+
+/// How a run is shown: a line `(hidden)` with its span and text in the
+/// tree, a box `(hidden)` in the pictures, in place of the nodes that
+/// told where the password's `/`, `%09` or escape is; JSON keeps them.
+#[test]
+fn the_nodes_around_a_hidden_password_are_one_run() {
+    let text = stdout(&["explain", "http://h/a//me:pw/x@h/"]);
+    assert!(
+        text.ends_with("\n  (hidden) 9..22 \"a//me:****@h/\"\n"),
+        "{text}"
+    );
+    assert!(!text.contains("hsegment"), "{text}");
+    let text = stdout(&["explain", "gopher://h/1//me:p%09w@h"]);
+    assert!(
+        text.ends_with("\n  (hidden) 12..24 \"//me:*****@h\"\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("selector") && !text.contains("search"),
+        "{text}"
+    );
+    // Among the `xchar`s, with --all only.
+    let url = "postgres://app:p%40w@db_1:5432/";
+    let text = stdout(&["explain", "--all", url]);
+    assert!(
+        text.contains("\n      xchar 14..15 \":\"\n        reserved 14..15 \":\"\n      (hidden) 15..20 \"*****\"\n      xchar 20..21 \"@\"\n"),
+        "{text}"
+    );
+    assert!(!stdout(&["explain", url]).contains("(hidden)"));
+    // The input's own password is its node, without the nodes under it.
+    let text = stdout(&["explain", "--all", "ftp://me:p%41@h/"]);
+    assert!(
+        text.contains("\n    password 9..13 \"****\"\n    hostport"),
+        "{text}"
+    );
+    let svg = svg("http://h/a//me:pw/x@h/", &[]);
+    let document = Document::parse(&svg).expect("well-formed XML");
+    let run = document
+        .descendants()
+        .find(|n| n.attribute("data-rule") == Some("(hidden)"))
+        .expect("a run");
+    assert_eq!(run.attribute("data-start"), Some("9"));
+    assert_eq!(run.attribute("data-end"), Some("22"));
+    let dot = stdout(&["explain", "--format", "dot", "http://h/a//me:pw/x@h/"]);
+    assert!(
+        dot.contains("[label=\"(hidden)\\n9..22\\n\\\"a//me:****@h/\\\"\\n\"];"),
+        "{dot}"
+    );
+    // JSON, for programs, has every node.
+    let (tree, _) = json_tree("http://h/a//me:pw/x@h/", false);
+    let segments: Vec<(usize, usize)> = tree
+        .iter()
+        .filter(|node| node.0 == "hsegment")
+        .map(|node| (node.1, node.2))
+        .collect();
+    assert_eq!(segments, [(9, 10), (11, 11), (12, 17), (18, 21), (22, 22)]);
+}

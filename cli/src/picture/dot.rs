@@ -58,7 +58,7 @@ pub fn dot(scene: &Scene, out: &mut impl Write) -> fmt::Result {
     )?;
     for (i, node) in scene.nodes.iter().enumerate() {
         let span = format!("{}..{}", node.span.start, node.span.end);
-        let label = dot_string([node.rule.name(), &span, &node.text], "\\n");
+        let label = dot_string([node.label.name(), &span, &node.text], "\\n");
         writeln!(out, "n{i} [label={label}];")?;
         if let Some(parent) = node.parent {
             writeln!(out, "n{parent} -> n{i};")?;
@@ -116,7 +116,7 @@ fn widths(scene: &Scene) -> Vec<Option<usize>> {
         };
         let span = format!("{}..{}", node.span.start, node.span.end);
         let label = [
-            node.rule.name().len(),
+            node.label.name().len(),
             span.len(),
             node.text.chars().count(),
         ];

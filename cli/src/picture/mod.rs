@@ -11,8 +11,10 @@
 //! to make it.
 //!
 //! Everything from the input is shown as [`rfc1738::visible`] shows it, the
-//! characters of a password as `*` unless told otherwise, and a byte that
-//! is not UTF-8 as `\xFF`. Every offset, span and count of bytes a picture
+//! characters of a password as `*` unless told otherwise (and the nodes
+//! around one the grammar does not read as a password as one box,
+//! `(hidden)`: [`crate::veil`]), and a byte that is not UTF-8 as `\xFF`.
+//! Every offset, span and count of bytes a picture
 //! gives is of the input as shown ([`Offsets`]): a hidden character is one
 //! byte, as its `*` is, so that nothing in the picture tells how long it is.
 //! A picture stays small whatever the input: it
@@ -28,8 +30,8 @@ use std::ops::Range;
 use rfc1738::visible::Visible;
 use rfc1738::{Derivation, Error, Rule};
 
-use crate::explain::shown_children;
 use crate::show::{self, Hidden, Offsets};
+use crate::veil::{HIDDEN, Shown, Veil};
 
 mod dot;
 mod svg;
@@ -67,9 +69,27 @@ struct Cell {
     shown: String,
 }
 
-/// A node of the tree, placed.
+/// What a box is of: a node's production, or a run of nodes hidden as one
+/// ([`crate::veil`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Rule(Rule),
+    Hidden,
+}
+
+impl Label {
+    /// The name the box shows: the production's, or `(hidden)`.
+    fn name(self) -> &'static str {
+        match self {
+            Label::Rule(rule) => rule.name(),
+            Label::Hidden => HIDDEN,
+        }
+    }
+}
+
+/// A node of the tree, or a run of them hidden as one, placed.
 struct Placed {
-    rule: Rule,
+    label: Label,
     /// Its bytes, as shown ([`Offsets`]).
     span: Range<usize>,
     depth: usize,
@@ -155,24 +175,34 @@ impl Scene {
             }),
         };
         if let Some(tree) = tree {
-            let hiding = (hidden, &offsets);
-            scene.place(tree, None, 0, all, hiding);
+            let veil = Veil::new(tree, hidden, all);
+            let hiding = (&veil, hidden, &offsets);
+            scene.place(Shown::Node(tree), None, 0, hiding);
         }
         scene
     }
 
-    /// Places `node` and its shown descendants that meet the window, the
+    /// Places `item`, a node or a run of them hidden as one, and what is
+    /// shown under it that meets the window, as `veil` shows it, the
     /// passwords `hidden` in the input hidden, its bytes counted as
     /// `offsets` count them.
     fn place(
         &mut self,
-        node: &Derivation<'_>,
+        item: Shown<'_, '_>,
         parent: Option<usize>,
         depth: usize,
-        all: bool,
-        (hidden, offsets): (&Hidden, &Offsets),
+        (veil, hidden, offsets): (&Veil<'_, '_>, &Hidden, &Offsets),
     ) {
-        let span = offsets.span(&node.span());
+        let (label, input_span, text, node) = match item {
+            Shown::Node(node) => (
+                Label::Rule(node.rule()),
+                node.span(),
+                node.text(),
+                Some(node),
+            ),
+            Shown::Hidden(run) => (Label::Hidden, run.span, run.text, None),
+        };
+        let span = offsets.span(&input_span);
         let meets = if span.is_empty() {
             self.window.contains(&span.start) || self.window.end == span.start
         } else {
@@ -181,19 +211,21 @@ impl Scene {
         if !meets {
             return;
         }
+        let children = node.map(|node| veil.children(node)).unwrap_or_default();
+        let hiding = (veil, hidden, offsets);
         if self.nodes.len() == MAX_NODES {
             // Left out, and so are its descendants in the window: each is
             // counted.
             self.left_out += 1;
-            for child in shown_children(node, all, hidden) {
-                self.place(child, None, depth + 1, all, (hidden, offsets));
+            for child in children {
+                self.place(child, None, depth + 1, hiding);
             }
             return;
         }
-        let text = quoted(node.text(), node.span().start, hidden);
+        let text = quoted(text, input_span.start, hidden);
         let at = self.nodes.len();
         self.nodes.push(Placed {
-            rule: node.rule(),
+            label,
             span,
             depth,
             parent,
@@ -203,8 +235,8 @@ impl Scene {
         if let Some(parent) = parent {
             self.nodes[parent].inner = true;
         }
-        for child in shown_children(node, all, hidden) {
-            self.place(child, Some(at), depth + 1, all, (hidden, offsets));
+        for child in children {
+            self.place(child, Some(at), depth + 1, hiding);
         }
     }
 
@@ -442,12 +474,12 @@ mod tests {
         }
     }
 
-    /// The largest picture: `nodes` nodes of `rule`, nested, each wider
-    /// than the window on both sides, each with a line to the characters
-    /// and each with `text`; under them [`MAX_BYTES`] characters shown as
-    /// `cell`, all rejected; offsets as long as an input in memory can
-    /// have; and every note.
-    fn largest(rule: Rule, text: &str, cell: &str, nodes: usize) -> Scene {
+    /// The largest picture of an input matched against `rule`: `nodes`
+    /// nodes labelled `label`, nested, each wider than the window on both
+    /// sides, each with a line to the characters and each with `text`;
+    /// under them [`MAX_BYTES`] characters shown as `cell`, all rejected;
+    /// offsets as long as an input in memory can have; and every note.
+    fn largest(rule: Rule, label: Label, text: &str, cell: &str, nodes: usize) -> Scene {
         // An input is at most `isize::MAX` bytes long: offsets of 19 digits.
         let base = isize::MAX as usize / 2;
         let cells: Vec<Cell> = (0..MAX_BYTES)
@@ -459,7 +491,7 @@ mod tests {
         let window = base..base + 4 * MAX_BYTES;
         let nodes = (0..nodes)
             .map(|depth| Placed {
-                rule,
+                label,
                 span: base - 1..window.end + 1,
                 depth,
                 parent: depth.checked_sub(1),
@@ -522,12 +554,21 @@ mod tests {
             (super::dot, &longest.dot_text, [" [label=", "<TD PORT="]),
         ];
         for (draw, text, marks) in formats {
-            let rule = longest_drawn(draw, Rule::ALL, |rule| largest(rule, "a", "a", 1));
+            let rule = longest_drawn(draw, Rule::ALL, |rule| {
+                largest(rule, Label::Rule(rule), "a", "a", 1)
+            });
+            // A box is a production's, or a run of nodes hidden as one.
+            let labels = Rule::ALL
+                .map(Label::Rule)
+                .into_iter()
+                .chain([Label::Hidden]);
+            let label = longest_drawn(draw, labels, |label| largest(rule, label, "a", "a", 1));
             // A space is drawn as a sign, in a style of its own.
             let cells = [longest.cell.as_str(), " "];
-            let cell = longest_drawn(draw, cells, |cell| largest(rule, "a", cell, 1));
+            let cell = longest_drawn(draw, cells, |cell| largest(rule, label, "a", cell, 1));
             let mut out = String::new();
-            draw(&largest(rule, text, cell, MAX_NODES), &mut out).expect("a String takes it");
+            let scene = largest(rule, label, text, cell, MAX_NODES);
+            draw(&scene, &mut out).expect("a String takes it");
             assert!(out.len() < 1 << 20, "{} bytes\n{}", out.len(), &out[..200]);
             // Every node and every character drawn.
             let counts = marks.map(|mark| out.matches(mark).count());

@@ -17,7 +17,7 @@ use std::ops::Range;
 
 use rfc1738::is_character_class;
 
-use super::{Placed, SPACE, Scene};
+use super::{Label, Placed, SPACE, Scene};
 use crate::markup::escape as xml;
 
 /// The width of a character of the input, in pixels (14px monospace).
@@ -61,7 +61,7 @@ impl Layout {
         // The narrowest first: room made for a node is room for those above.
         order.sort_by_key(|&i| scene.nodes[i].span.len());
         for &i in &order {
-            let need = scene.nodes[i].rule.name().len() * LETTER + LETTER;
+            let need = scene.nodes[i].label.name().len() * LETTER + LETTER;
             let cells = cells(scene, &scene.nodes[i].span);
             if cells.is_empty() {
                 gap[cells.start] = gap[cells.start].max(need);
@@ -167,7 +167,8 @@ pub fn svg(scene: &Scene, out: &mut impl Write) -> fmt::Result {
     writeln!(out, "<title>{}</title>", xml(&notes[0]))?;
     out.write_str(
         "<style>rect.node { fill: #dbe8f6; stroke: #3d6a99; } \
-         rect.class { fill: #eef3e2; stroke: #7a9a3d; } text.node { font-size: 13px; } \
+         rect.class { fill: #eef3e2; stroke: #7a9a3d; } \
+         rect.hidden { fill: #e8e8e8; stroke: #777; } text.node { font-size: 13px; } \
          rect.cell { fill: #fafafa; stroke: #ccc; } rect.rejected { fill: #f8d0d0; stroke: #c33; } \
          text.space { fill: #555; } text.caret, text.failure { fill: #c00; font-weight: bold; }</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
@@ -203,12 +204,12 @@ fn draw_node(
     edge: usize,
     out: &mut impl Write,
 ) -> fmt::Result {
-    let class = if is_character_class(node.rule) {
-        "node class"
-    } else {
-        "node"
+    let class = match node.label {
+        Label::Rule(rule) if is_character_class(rule) => "node class",
+        Label::Rule(_) => "node",
+        Label::Hidden => "node hidden",
     };
-    let (name, span) = (node.rule.name(), &node.span);
+    let (name, span) = (node.label.name(), &node.span);
     let (y, height) = (MARGIN + node.depth * ROW, ROW - 4);
     let before = span.start < scene.window.start;
     let after = span.end > scene.window.end;
