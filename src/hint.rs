@@ -14,6 +14,7 @@ use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found, begun};
 use crate::pass;
+use crate::password;
 use crate::trace::Recorded;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
@@ -639,8 +640,12 @@ fn slashes_hint(context: &Context<'_>) -> Option<Hint> {
 }
 
 /// A user name or password where the scheme allows none: the error is in
-/// the authority (which ends at the first "/", section 3.1), and the
-/// authority has an "@".
+/// the authority, and the authority has an "@". The authority ends at the
+/// first "/" (section 3.1), unless a "/" typed into a password ended it
+/// early (`http://me:ab/d@h/`): it is read as the password's guess reads
+/// it ([`password::authority_end_in`]), so that the hint does not depend
+/// on whether the password it hides holds a "/" (`http://me:****@h/`
+/// gets it too).
 fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let (section, article) = no_user_section(context.rule)?;
     let input = context.input;
@@ -649,9 +654,11 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let file = context.rule == Rule::Fileurl && file_slashes(input);
     let start = context.authority.or(file.then_some(FILE_SLASHES.len()))?;
     // `start` is where the parser started a production, or follows an ASCII
-    // "file://": a char boundary.
-    let authority = authority_from(input, start)?;
-    (context.offset < start + authority.len() && authority.contains('@')).then(|| {
+    // "file://": a char boundary, as is the authority's end, at a "/" or
+    // the end of the input.
+    let end = password::authority_end_in(input, start.min(input.len()));
+    let authority = input.get(start..end)?;
+    (context.offset < end && authority.contains('@')).then(|| {
         Hint::new(
             HintCode::UserNotAllowed,
             section,

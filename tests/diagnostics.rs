@@ -65,6 +65,61 @@ fn a_user_name_where_the_scheme_allows_none() {
     assert!(hints("http://host/a@b c").iter().all(|(s, _)| s != "3.3"));
 }
 
+/// Everything `input`'s error says with its password hidden: the line
+/// (`Display`), the diagnostic (message, window, label, path, definition,
+/// hints), the hints' codes, as a summary groups causes by them, and
+/// `Debug`.
+fn said_hidden(input: &str) -> String {
+    let mut error = error(input);
+    error.hide_password();
+    let codes: Vec<&str> = error.hints().iter().map(|h| h.code().as_str()).collect();
+    format!("{error}\n{error:#}\n{codes:?}\n{error:?}")
+}
+
+/// A login where the scheme allows none is told as such whatever its hidden
+/// password holds: the password's guess reads a `/` typed into it as the
+/// password's, and so does the hint (`http://me:ab/d@h/` and
+/// `http://me:abcd@h/` both show `http://me:****@h/`; the first had no
+/// `user-not-allowed` hint, the authority read to its first `/`).
+#[test]
+fn a_login_where_the_scheme_allows_none_is_told_whatever_its_password_holds() {
+    for (input, password) in [
+        ("http://me:ab/d@h/", "ab/d"),
+        ("http://me:/x@h/", "/x"),
+        ("http://root:hunter2/x@host/", "hunter2/x"),
+        ("gopher://me:ab/c@h/", "ab/c"),
+        ("nntp://me:ab/c@h/group", "ab/c"),
+        ("wais://me:ab/c@h/db", "ab/c"),
+        ("prospero://me:ab/c@h/x", "ab/c"),
+        // The error before the password: at the `:`, no port in a file URL.
+        ("file://me:ab/c@h/x", "ab/c"),
+    ] {
+        let error = error(input);
+        let span = error.password_span().expect("a password");
+        assert_eq!(&input[span.clone()], password, "{input}");
+        assert!(
+            error
+                .hints()
+                .iter()
+                .any(|hint| hint.code() == HintCode::UserNotAllowed),
+            "{input}: {:?}",
+            error.hints()
+        );
+        for fill in ['*', 'a', '/', ':', '@'] {
+            let mut other = input.to_owned();
+            let filled: String = password.chars().map(|_| fill).collect();
+            other.replace_range(span.clone(), &filled);
+            if parse(&other).map_err(|e| e.password_span()) != Err(Some(span.clone())) {
+                continue;
+            }
+            assert_eq!(said_hidden(input), said_hidden(&other), "{input} {other}");
+        }
+        let mut masked = input.to_owned();
+        masked.replace_range(span.clone(), &"*".repeat(span.len()));
+        assert_eq!(said_hidden(input), said_hidden(&masked), "{input}");
+    }
+}
+
 #[test]
 fn a_fragment() {
     hinted("http://host/page#part", "2.2", "fragment identifier");
