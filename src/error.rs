@@ -91,6 +91,18 @@ pub struct Error {
 /// four bytes each) among it.
 const KEEP_LIMIT: usize = 4096;
 
+/// What an error told as the password's expects
+/// ([`Error::hide_password`]): what a password may hold, the items of its
+/// production, `password = *[ uchar | ";" | "?" | "&" | "=" ]`, in its
+/// order (checked against the grammar by a test).
+const PASSWORD_EXPECTED: &[Expected] = &[
+    Expected::Rule(Rule::Uchar),
+    Expected::Literal(";"),
+    Expected::Literal("?"),
+    Expected::Literal("&"),
+    Expected::Literal("="),
+];
+
 /// What the error says beyond its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Details {
@@ -106,9 +118,12 @@ struct Details {
     in_written: OnceLock<bool>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
-    /// the character found is in it.
+    /// the character found is in it or the offset past its first one.
     hints: OnceLock<Vec<Hint>>,
     hints_hidden: OnceLock<Vec<Hint>>,
+    /// The path told with the password hidden when the offset lies past
+    /// its first character: the rule, then `password`.
+    password_path: [Rule; 2],
     /// What the error keeps of a long input, which it does not keep whole.
     long: Option<Box<Long>>,
 }
@@ -347,7 +362,7 @@ impl Error {
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let _ = details.hints.set(self.derive_hints(input, &details, false));
-        if self.found_in_password(&details) {
+        if self.found_in_password(&details) || self.reads_password(&details) {
             let _ = details
                 .hints_hidden
                 .set(self.derive_hints(input, &details, true));
@@ -450,9 +465,17 @@ impl Error {
     /// assert_eq!(error.expected()[0], Expected::Rule(Rule::Alphadigit));
     /// assert!(error.expected().contains(&Expected::Rule(Rule::Digit)));
     /// ```
+    ///
+    /// With the password hidden, an error past the password's first
+    /// character, up to its end, is told as the password's: its path is the
+    /// rule, then `password` (see [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn path(&self) -> &[Rule] {
-        self.details().recorded.path.rules()
+        let details = self.details();
+        if self.hides_expected(details) {
+            return self.password_path(details);
+        }
+        details.recorded.path.rules()
     }
 
     /// Everything that could have continued a string of the rule at the
@@ -466,9 +489,17 @@ impl Error {
     ///     [Expected::Rule(Rule::Digit), Expected::Literal("/"), Expected::EndOfInput]
     /// );
     /// ```
+    ///
+    /// With the password hidden, an error past the password's first
+    /// character, up to its end, expects what a password may hold, whatever
+    /// was expected at its offset (see [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn expected(&self) -> &[Expected] {
-        self.details().recorded.expected.as_slice()
+        let details = self.details();
+        if self.hides_expected(details) {
+            return PASSWORD_EXPECTED;
+        }
+        details.recorded.expected.as_slice()
     }
 
     /// What stands at the offset, hidden password or not.
@@ -503,7 +534,7 @@ impl Error {
     #[must_use]
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
-        let hide = self.hides_found(details);
+        let hide = self.hides_found(details) || self.hides_expected(details);
         let hints = if hide {
             &details.hints_hidden
         } else {
@@ -575,15 +606,35 @@ impl Error {
     /// hidden too). Each of their
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in one is named only as a character of
-    /// the password, in `Debug` too. [`found`](Error::found) and the
-    /// offset stay as they are: they are data, not display.
+    /// the password, in `Debug` too.
+    ///
+    /// What was expected at an offset past the password's first character,
+    /// up to its end, depends on the password's characters before it (a
+    /// hex digit after a `%`): such an error is told as the password's.
+    /// It expects what a password may hold, the items of the `password`
+    /// production ([`expected`](Error::expected)); its path is the rule,
+    /// then `password` ([`path`](Error::path)), whose definition the
+    /// diagnostic quotes; and its hints say what a password must encode,
+    /// without reading it. So what the error says, its `Debug` too,
+    /// depends on the password's characters only as far as the caret's
+    /// column shows. [`found`](Error::found) and the offset stay as they
+    /// are: they are data, not display.
     ///
     /// ```
-    /// let mut error = rfc1738::parse("ftp://me:p w@host/").unwrap_err();
-    /// assert_eq!(error.message(), r#"expected uchar, ";", "?", "&", "=" or "@", found " ""#);
+    /// let mut error = rfc1738::parse("ftp://me:a%\"b@host/").unwrap_err();
+    /// assert_eq!(error.message(), r#"expected hex, found "\"""#);
     /// error.hide_password();
-    /// assert!(error.message().ends_with("found a character of the password (hidden)"));
-    /// assert!(format!("{error:#}").contains("ftp://me:***@host/"));
+    /// assert_eq!(
+    ///     error.message(),
+    ///     r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#
+    /// );
+    /// assert!(format!("{error:#}").contains("ftp://me:****@host/"));
+    /// assert_eq!(error.path_display(), "ftpurl › password");
+    /// // At the password's end: "expected hex" would tell that it ends
+    /// // with a "%".
+    /// let mut error = rfc1738::parse("ftp://me:ab%@host/").unwrap_err();
+    /// error.hide_password();
+    /// assert_eq!(error.message(), r#"expected uchar, ";", "?", "&" or "=", found "@""#);
     /// // A second URL's password, on the same line.
     /// let mut error = rfc1738::parse("http://h/a ftp://me:pw@h/").unwrap_err();
     /// error.hide_password();
@@ -613,6 +664,30 @@ impl Error {
         self.hidden && self.found_in_password(details)
     }
 
+    /// Whether the offset lies past the first character of what would be
+    /// the password, up to its end: what the grammar expected there, in
+    /// which productions, and the hints read the password's characters
+    /// before it (`ftp://me:a%"b@h/` expects a hex digit, `ftp://me:ab"b@h/`
+    /// a uchar or the `@`; `ftp://me:ab%@h/` a hex digit at the `@`).
+    fn reads_password(&self, details: &Details) -> bool {
+        self.password(details)
+            .is_some_and(|password| password.start < self.offset && self.offset <= password.end)
+    }
+
+    /// The path of an error told as the password's: the rule, then
+    /// `password` (`password` alone when it is the rule).
+    fn password_path<'a>(&self, details: &'a Details) -> &'a [Rule] {
+        let alone = usize::from(self.rule == Rule::Password);
+        &details.password_path[alone..]
+    }
+
+    /// Whether what was expected at the offset, and the productions open
+    /// there, are hidden: told as an error in the password
+    /// ([`PASSWORD_EXPECTED`]).
+    fn hides_expected(&self, details: &Details) -> bool {
+        self.hidden && self.reads_password(details)
+    }
+
     /// The details: derived on the first call for a kept input.
     fn details(&self) -> &Details {
         self.details.get_or_init(|| self.derive(&self.input))
@@ -632,6 +707,7 @@ impl Error {
                 in_written: OnceLock::new(),
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
+                password_path: [self.rule, Rule::Password],
                 long: None,
             },
         );
@@ -645,18 +721,28 @@ impl Error {
         details
     }
 
-    /// The hints of this error in `input`; with `hide_found`, none quotes
-    /// the character found.
+    /// The hints of this error in `input`; with `hide`, those of the error
+    /// with the password hidden: none quotes the character found in it, nor
+    /// reads the password's characters before the offset (the error is then
+    /// told as the password's, its path and expected set too).
     #[cold]
-    fn derive_hints(&self, input: &str, details: &Details, hide_found: bool) -> Vec<Hint> {
+    fn derive_hints(&self, input: &str, details: &Details, hide: bool) -> Vec<Hint> {
+        let told = hide && self.reads_password(details);
+        let (path, expected) = match told {
+            true => (self.password_path(details), PASSWORD_EXPECTED),
+            false => (
+                details.recorded.path.rules(),
+                details.recorded.expected.as_slice(),
+            ),
+        };
         hint::hints(&hint::Context {
             rule: self.rule,
             input: self.read(input),
             offset: self.offset,
             found: found_in(input, self.offset, self.byte),
-            found_in_password: hide_found,
-            path: details.recorded.path.rules(),
-            expected: details.recorded.expected.as_slice(),
+            found_in_password: hide,
+            path,
+            expected,
             authority: details.recorded.authority,
             fold: self.fold,
         })
@@ -697,9 +783,10 @@ impl Error {
     /// The error in one line, without the rule and the position:
     /// `expected digit, "/" or end of input, found "a"` (with the password
     /// hidden and the character found in it, `found a character of the
-    /// password (hidden)`). A literal the input began before the offset is
-    /// written as its rest, which [`expected`](Error::expected) does not
-    /// change.
+    /// password (hidden)`; past its first character, what a password may
+    /// hold is expected, see [`hide_password`](Error::hide_password)). A
+    /// literal the input began before the offset is written as its rest,
+    /// which [`expected`](Error::expected) does not change.
     ///
     /// ```
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
@@ -1471,6 +1558,21 @@ mod tests {
         assert!(rendered.contains("ftp://h./1:*******@y%40z"), "{rendered}");
         assert_eq!(rendered, shown("ftp://h./1:pa**x:/@y%40z"));
         assert_eq!(rendered, shown("ftp://h./1:*******@y%40z"));
+    }
+
+    /// What an error told as the password's expects is what the `password`
+    /// production holds: what it expects where it may go on, but its end.
+    #[test]
+    fn a_hidden_password_is_told_to_hold_what_its_production_holds() {
+        let error = crate::parse_rule(Rule::Password, "\"").expect_err("rejected");
+        let items: Vec<Expected> = (error.expected().iter().copied())
+            .filter(|item| *item != Expected::EndOfInput)
+            .collect();
+        assert_eq!(items, PASSWORD_EXPECTED);
+        assert_eq!(
+            Rule::Password.definition(),
+            r#"password = *[ uchar | ";" | "?" | "&" | "=" ]"#
+        );
     }
 
     /// Shown as written, the same password takes its characters' columns:

@@ -63,7 +63,8 @@ pub enum HintCode {
     /// 3.3, 3.4, 3.7, 3.9, 3.10, 3.11).
     UserNotAllowed,
     /// An error inside a password that is not shown: what a user name or
-    /// password must encode (section 3.1), instead of the character found.
+    /// password must encode (section 3.1), instead of the character found
+    /// or what was expected after the password's characters before it.
     PasswordCharacters,
     /// A `#fragment`, which is not part of a URL (section 2.2).
     Fragment,
@@ -288,8 +289,9 @@ pub(crate) struct Context<'a> {
     /// starts, if one was: the start of the authority, as the parser read
     /// it.
     pub authority: Option<usize>,
-    /// Whether the character found is in a password that is not shown: no
-    /// hint may then say what it, or a character before it, is.
+    /// Whether the character found is in a password that is not shown, or
+    /// the offset past such a password's first character, up to its end:
+    /// no hint may then say what the character found, or one before it, is.
     pub found_in_password: bool,
     /// Whether scheme names were matched whatever their case (D5).
     pub fold: bool,
@@ -668,13 +670,17 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
 }
 
 /// What section 3.1 says of the characters of a user name and a password,
-/// for an error in a password that is not shown.
+/// for an error in a password that is not shown: what it must encode, and
+/// what a `%` in it starts (section 2.2), which the hints that read the
+/// password would have said (`ftp://me:ab%@h/`, told only that a valid
+/// password was expected).
 fn password_hint() -> Hint {
     Hint::new(
         HintCode::PasswordCharacters,
         "3.1",
         "within a user name or password, \":\", \"@\" and \"/\" must be encoded (%3A, %40, \
-         %2F), as must any unsafe, control or non-ASCII character",
+         %2F), as must any unsafe, control or non-ASCII character; a \"%\" starts an escape \
+         of two hex digits, %25 for a \"%\" itself",
     )
 }
 

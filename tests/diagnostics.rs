@@ -120,6 +120,153 @@ fn a_login_where_the_scheme_allows_none_is_told_whatever_its_password_holds() {
     }
 }
 
+/// What an error past the first character of its hidden password says
+/// does not depend on what the password holds before the offset: it is
+/// told as the password's: it expects what a password may hold
+/// (`uchar, ";", "?", "&" or "="`), under the rule and `password`. What was expected there did (`ftp://me:a%"b@h/`
+/// expected a hex digit, `ftp://me:ab"b@h/` a uchar or the `@`, both
+/// shown `ftp://me:****@h/`), and at the password's end it told how the
+/// password ends (`ftp://me:ab%@h/`, `expected hex, found "@"`).
+#[test]
+fn an_error_past_a_hidden_passwords_first_character_is_told_as_the_passwords() {
+    for (input, like, message) in [
+        (
+            "ftp://me:a%\"b@h/",
+            "ftp://me:ab\"b@h/",
+            r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#,
+        ),
+        (
+            "ftp://me:ab%@h/",
+            "ftp://me:a%4@h/",
+            r#"expected uchar, ";", "?", "&" or "=", found "@""#,
+        ),
+        // Read as a host after the first `@`.
+        (
+            "ftp://me:ab%@h/",
+            "ftp://me:a@b@h/",
+            r#"expected uchar, ";", "?", "&" or "=", found "@""#,
+        ),
+        (
+            "telnet://me:a%zz@h",
+            "telnet://me:ab z@h",
+            r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#,
+        ),
+        // A port, for a scheme without a login.
+        (
+            "http://me:1a/d@h/",
+            "http://me:1%/d@h/",
+            r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#,
+        ),
+    ] {
+        let error = error(input);
+        assert_eq!(error.offset(), offset_of(like), "{input} {like}");
+        assert_eq!(
+            error.password_span(),
+            parse(like).unwrap_err().password_span()
+        );
+        assert_eq!(said_hidden(input), said_hidden(like), "{input} {like}");
+        let mut hidden = error.clone();
+        hidden.hide_password();
+        assert_eq!(hidden.message(), message, "{input}");
+        let password = parse_rule(Rule::Password, "\"").unwrap_err();
+        assert_eq!(hidden.expected(), &password.expected()[..5]);
+        assert_eq!(hidden.path(), [error.rule(), Rule::Password]);
+        assert_eq!(
+            hidden.hints().last().map(|hint| hint.code()),
+            Some(HintCode::PasswordCharacters)
+        );
+        // Shown, as the grammar read it.
+        assert_ne!(error.expected(), hidden.expected(), "{input}");
+    }
+    // Of the production itself, and where the password's guess runs to
+    // the end of the input.
+    let said = |rule: Rule, input: &str| {
+        let mut error = parse_rule(rule, input).unwrap_err();
+        error.hide_password();
+        (error.offset(), format!("{error}\n{error:#}\n{error:?}"))
+    };
+    assert_eq!(said(Rule::Password, "a%zb"), said(Rule::Password, "ab\"b"));
+    assert!(
+        said(Rule::Password, "a%zb")
+            .1
+            .contains("while matching password\n")
+    );
+    assert_eq!(
+        said(Rule::Ftpurl, "ftp://me:se%4"),
+        said(Rule::Ftpurl, "ftp://me:secr")
+    );
+    // A byte that is not text in the password, after a `%` or not.
+    let said_bytes = |input: &[u8]| {
+        let mut error = check_bytes(None, input).unwrap_err();
+        error.hide_password();
+        (error.offset(), format!("{error}\n{error:#}\n{error:?}"))
+    };
+    assert_eq!(
+        said_bytes(b"ftp://me:p%\xffss@host/"),
+        said_bytes(b"ftp://me:pa\xffss@host/")
+    );
+}
+
+/// The offset of `input`'s error.
+fn offset_of(input: &str) -> usize {
+    error(input).offset()
+}
+
+/// Whatever its hidden password holds before the offset, an input whose
+/// error lies past the password's first character, up to its end, is told
+/// alike: the password's characters before the offset replaced, one at a
+/// time and all together, by characters of every kind the grammar reads
+/// differently, wherever the error stays where it was and the same
+/// characters are hidden, the error says the same, in a long input (not
+/// kept whole) too.
+#[test]
+fn an_error_in_a_hidden_password_says_the_same_whatever_it_holds_before_it() {
+    const FILLS: [char; 10] = ['*', 'a', '1', '%', '/', ':', '@', ' ', '"', ';'];
+    let long = "a/".repeat(3000);
+    let inputs = [
+        "ftp://me:a%\"b@h/".to_owned(),
+        "ftp://me:ab%@h/".to_owned(),
+        "ftp://me:ab%4@h/".to_owned(),
+        "ftp://me:a@b@h/x".to_owned(),
+        "ftp://me:p w@host/".to_owned(),
+        "telnet://me:a%zz@h".to_owned(),
+        "ftp://me:secret".to_owned(),
+        "http://me:1a/d@h/".to_owned(),
+        "http://me:12@h/".to_owned(),
+        "wais://me:12x@h/db".to_owned(),
+        format!("ftp://me:a%\"b@h/{long}"),
+        format!("ftp://me:ab%@h/{long}"),
+    ];
+    let mut compared = 0;
+    for input in &inputs {
+        let error = error(input);
+        let span = error.password_span().expect("a password");
+        let offset = error.offset();
+        assert!(span.start < offset && offset <= span.end, "{input}");
+        let before = span.start..offset;
+        let mut others: Vec<String> = Vec::new();
+        for fill in FILLS {
+            let mut all = input.clone();
+            all.replace_range(before.clone(), &fill.to_string().repeat(before.len()));
+            others.push(all);
+            for at in before.clone() {
+                let mut one = input.clone();
+                one.replace_range(at..at + 1, &fill.to_string());
+                others.push(one);
+            }
+        }
+        for other in others {
+            let Err(again) = parse(&other) else { continue };
+            if again.offset() != offset || again.password_span() != Some(span.clone()) {
+                continue;
+            }
+            assert_eq!(said_hidden(input), said_hidden(&other), "{input} {other}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared} compared");
+}
+
 #[test]
 fn a_fragment() {
     hinted("http://host/page#part", "2.2", "fragment identifier");
