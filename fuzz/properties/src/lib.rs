@@ -273,12 +273,15 @@ fn assert_said_alike(
 /// offset's written as `*` has an error by `again` at the same offset (D19:
 /// the offset depends on what stands before it and there), and where its
 /// passwords hide the same characters, its diagnostic, passwords hidden,
-/// quotes the same excerpt, caret, label and location.
+/// quotes the same excerpt, caret, label and location. With the input's
+/// own password written as `*` before the offset too, it says the same
+/// ([`assert_told_alike`]).
 fn assert_hidden_alike(
     input: &str,
     error: &rfc1738::Error,
     again: impl Fn(&str) -> Option<rfc1738::Error>,
 ) {
+    assert_told_alike(input, error, &again);
     let spans = passwords(input, error.password_span());
     let after = input[error.offset()..]
         .chars()
@@ -327,6 +330,75 @@ fn assert_hidden_alike(
         lines.collect::<Vec<_>>().join("\n")
     };
     assert_eq!(excerpt(error), excerpt(&other), "{input:?}: {masked:?}");
+}
+
+/// What an error says of an input with a hidden password depends on the
+/// password's characters only as far as the caret's column shows (D24):
+/// `input` with every hidden character after the offset's written as `*`,
+/// and every character of its own password but the offset's (before the
+/// offset, read by the grammar, they are ASCII: the offset stays), has,
+/// wherever its error is at the same offset and its passwords hide the
+/// same characters, an error that says the same, passwords hidden: its
+/// line, its whole diagnostic (message, label, path, definition, hints),
+/// the hints' codes, what it expects and its path. An error past the
+/// password's first character, up to its end, is told as the password's
+/// (what a password may hold is expected): what was expected there read
+/// the characters before it (`ftp://me:a%"b@h/`, `expected hex`); a hint
+/// read a `/` in the password after the offset (`http://me:ab/d@h/` was
+/// not told that an http URL allows no user name, `http://me:****@h/` was).
+fn assert_told_alike(
+    input: &str,
+    error: &rfc1738::Error,
+    again: &impl Fn(&str) -> Option<rfc1738::Error>,
+) {
+    let Some(own) = error.password_span() else {
+        return;
+    };
+    let offset = error.offset();
+    let spans = passwords(input, Some(own.clone()));
+    let after = input[offset..]
+        .chars()
+        .next()
+        .map_or(input.len(), |c| offset + c.len_utf8());
+    let hidden = |at: usize| {
+        (own.contains(&at) && at != offset)
+            || (at >= after && spans.iter().any(|span| span.contains(&at)))
+    };
+    let masked: String = input
+        .char_indices()
+        .map(|(at, c)| if hidden(at) && c != '\n' { '*' } else { c })
+        .collect();
+    if masked == input {
+        return;
+    }
+    let Some(other) = again(&masked) else {
+        return;
+    };
+    let hidden_chars = |text: &str, spans: &[core::ops::Range<usize>]| -> Vec<bool> {
+        text.char_indices()
+            .map(|(at, _)| spans.iter().any(|span| span.contains(&at)))
+            .collect()
+    };
+    let other_spans = passwords(&masked, other.password_span());
+    if other.offset() != offset
+        || hidden_chars(input, &spans) != hidden_chars(&masked, &other_spans)
+    {
+        return;
+    }
+    let said = |error: &rfc1738::Error| {
+        let mut hidden = error.clone();
+        hidden.hide_password();
+        let hints: Vec<(rfc1738::HintCode, String)> = (hidden.hints().iter())
+            .map(|hint| (hint.code(), hint.to_string()))
+            .collect();
+        (
+            format!("{hidden}\n{hidden:#}"),
+            hints,
+            hidden.expected().to_vec(),
+            hidden.path().to_vec(),
+        )
+    };
+    assert_eq!(said(error), said(&other), "{input:?}: {masked:?}");
 }
 
 /// The passwords of `input` that human output hides: its own, `own`, and
