@@ -175,9 +175,9 @@ enum Command {
     /// `semantic_errors` lists, when there are any, what a valid URL fails to
     /// mean: a port beyond 65535, an nntp article number beyond 64 bits, an
     /// FTP command (user, password, path) that a decoded CR or LF would end
-    /// early, or a Gopher request that a decoded TAB, CR or LF would (section
-    /// 6), an FTP transfer (`;type=a` or `i`) of an empty name; `check` warns
-    /// of each. An empty ftp name is otherwise a listing: `NLST`.
+    /// early, a Gopher request that a decoded TAB, CR or LF would end early
+    /// (section 6), an FTP transfer (`;type=a` or `i`) of an empty name;
+    /// `check` warns of each. An empty ftp name is otherwise a listing: `NLST`.
     /// A line longer than
     /// --max-line-bytes gets `{"input": null, "valid": null, "rule": null,
     /// "too_long": true, "max_line_bytes", "file", "line"}`.
