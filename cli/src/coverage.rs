@@ -404,9 +404,11 @@ fn alternative_text(rule: Rule, alternative: usize) -> String {
 }
 
 /// A stream's lines too long as the report names them: `lines 1-3, 7`,
-/// after the file's name for a file (`urls.txt lines 2, 9`), and `and 12
-/// more` after those numbered (`urls.txt 12 lines` when none is).
-fn stream_lines(stream: &TooLong) -> String {
+/// after the file's name for a file (`urls.txt lines 2, 9`) and after
+/// `<stdin>` for standard input among other streams (`alone`: the only
+/// one), and `and 12 more` after those numbered (`urls.txt 12 lines` when
+/// none is).
+fn stream_lines(stream: &TooLong, alone: bool) -> String {
     let name = rfc1738::visible::Visible::new(&stream.name);
     let which = crate::summary::noun(stream.count, "line", "lines");
     if stream.lines.is_empty() {
@@ -431,7 +433,7 @@ fn stream_lines(stream: &TooLong) -> String {
     };
     let runs = runs.join(", ");
     match stream.name.as_str() {
-        inputs::STDIN => format!("{which} {runs}{more}"),
+        inputs::STDIN if alone => format!("{which} {runs}{more}"),
         _ => format!("{name} {which} {runs}{more}"),
     }
 }
@@ -492,7 +494,11 @@ fn report(measured: &Measured) -> String {
         // Each stream's lines of more than `max_line` bytes, named once,
         // their numbers in runs: the list is shorter than what it stands
         // for.
-        let streams: Vec<String> = too_long.iter().map(stream_lines).collect();
+        let alone = too_long.len() == 1;
+        let streams: Vec<String> = too_long
+            .iter()
+            .map(|stream| stream_lines(stream, alone))
+            .collect();
         let count = match too_long_lines {
             1 => "1 line".to_owned(),
             count => format!("{count} lines"),

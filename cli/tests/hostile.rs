@@ -179,6 +179,12 @@ fn coverage_names_a_file_of_lines_too_long_once() {
         ),
         "{text}"
     );
+    // Beside a file, standard input is named as it is in records.
+    let args = ["coverage", "--max-line-bytes", "1", "-", "-f", more];
+    let output = run(&args, b"ab\n".to_vec());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let said = format!("skipped, not counted: <stdin> line 1; {more} lines 1, 3-4\n");
+    assert!(text.contains(&said), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
