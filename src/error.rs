@@ -362,7 +362,10 @@ impl Error {
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let _ = details.hints.set(self.derive_hints(input, &details, false));
-        if self.found_in_password(&details) || self.reads_password(&details) {
+        if self.found_in_password(&details)
+            || self.reads_password(&details)
+            || self.holds_password(&details)
+        {
             let _ = details
                 .hints_hidden
                 .set(self.derive_hints(input, &details, true));
@@ -534,7 +537,9 @@ impl Error {
     #[must_use]
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
-        let hide = self.hides_found(details) || self.hides_expected(details);
+        let hide = self.hides_found(details)
+            || self.hides_expected(details)
+            || (self.hidden && self.holds_password(details));
         let hints = if hide {
             &details.hints_hidden
         } else {
@@ -674,6 +679,13 @@ impl Error {
             .is_some_and(|password| password.start < self.offset && self.offset <= password.end)
     }
 
+    /// Whether the input has a password of its own (the parser's reading,
+    /// or a guess) with a character in it.
+    fn holds_password(&self, details: &Details) -> bool {
+        self.password(details)
+            .is_some_and(|password| !password.is_empty())
+    }
+
     /// The path of an error told as the password's: the rule, then
     /// `password` (`password` alone when it is the rule).
     fn password_path<'a>(&self, details: &'a Details) -> &'a [Rule] {
@@ -735,12 +747,21 @@ impl Error {
                 details.recorded.expected.as_slice(),
             ),
         };
+        // Hidden, the hints read the input with the password's characters
+        // as `*`s: a hint reads the line beyond the offset (D22), and must
+        // not tell what the password holds (`file://\x1a:a/b@h` would get
+        // the hint about `file:///` or not as the password holds a `/`).
+        let own = self.password(details).filter(|own| hide && !own.is_empty());
+        let read = match own {
+            Some(own) => Cow::Owned(password::starred(input, own.clone())),
+            None => Cow::Borrowed(input),
+        };
         hint::hints(&hint::Context {
             rule: self.rule,
-            input: self.read(input),
+            input: self.read(&read),
             offset: self.offset,
             found: found_in(input, self.offset, self.byte),
-            found_in_password: hide,
+            found_in_password: hide && (self.found_in_password(details) || told),
             path,
             expected,
             authority: details.recorded.authority,

@@ -714,16 +714,23 @@ pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
     if start == end || inert(text.as_bytes(), start..end) {
         return Cow::Borrowed(text);
     }
+    Cow::Owned(starred(text, start..end))
+}
+
+/// A copy of `text` with every byte of `span` (at char boundaries) but a
+/// line feed as a `*`, whatever it holds: what a reader of the text that
+/// must not read the span reads ([`masked`] without its shortcut).
+pub(crate) fn starred(text: &str, span: Range<usize>) -> String {
     let mut copy = String::with_capacity(text.len());
-    copy.push_str(&text[..start]);
-    for c in text[start..end].chars() {
+    copy.push_str(&text[..span.start]);
+    for c in text[span.clone()].chars() {
         match c {
             '\n' => copy.push('\n'),
             _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
         }
     }
-    copy.push_str(&text[end..]);
-    Cow::Owned(copy)
+    copy.push_str(&text[span.end..]);
+    copy
 }
 
 /// Whether the readings ([`written`], [`decoded_passwords`]) of `bytes`

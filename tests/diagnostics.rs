@@ -1781,3 +1781,33 @@ fn escaped_characters_narrow_the_window_to_its_columns() {
         "{shown}"
     );
 }
+
+/// With the password hidden, the hints read the input with its characters
+/// as `*`s: a hint reads the line past the offset (D22), and whether a
+/// file URL's host is followed by a `/` must not be read inside the
+/// password (fuzz finding 10: the `file:///` hint came or went as the
+/// hidden password held a `/`).
+#[test]
+fn hidden_hints_do_not_read_the_password_past_the_offset() {
+    let told = |input: &str| {
+        let mut error = rfc1738::parse(input).expect_err("rejected");
+        let own = error.password_span().expect("a password");
+        error.hide_password();
+        let codes: Vec<_> = error.hints().iter().map(|hint| hint.code()).collect();
+        (own, format!("{error:#}"), codes)
+    };
+    let input = "file://\u{1a}ais:/77a:b@1.2.7.13*t";
+    let (own, rendered, codes) = told(input);
+    assert_eq!(&input[own.clone()], "/77a:b", "{rendered}");
+    let masked = format!(
+        "{}{}{}",
+        &input[..own.start],
+        "*".repeat(own.len()),
+        &input[own.end..]
+    );
+    assert_eq!(told(&masked), (own, rendered, codes));
+    // Shown, the hints read what is there.
+    let shown = rfc1738::parse(input).expect_err("rejected");
+    let other = rfc1738::parse(&masked).expect_err("rejected");
+    assert_ne!(shown.hints().len(), other.hints().len());
+}
