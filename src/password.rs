@@ -646,13 +646,15 @@ pub(crate) fn written_over(
         .collect()
 }
 
-/// The passwords `text` holds besides its own, `own` (a span of it, where
+/// The passwords `text` holds around its own, `own` (a span of it, where
 /// the caller knows one: [`Url::password_span`](crate::Url::password_span),
-/// [`Error::password_span`](crate::Error::password_span)): those
+/// [`Error::password_span`](crate::Error::password_span); clamped to the
+/// text, and a character it cuts taken whole): those
 /// [`authority_passwords`] finds and those [`decoded_passwords`] finds, in
 /// each of its lines (a line feed ends what either reads), in increasing
 /// order and apart: every span of `text` to hide with `own` for none of
-/// its passwords to show.
+/// its passwords to show. A span found may reach into `own`, or be it (a
+/// URL's own password after its `//` is found as written too).
 ///
 /// The text is read as if each byte of `own` were a `*`, so that nothing
 /// found beyond it depends on what it holds: an error's guess may hold a
@@ -695,8 +697,8 @@ pub fn passwords_around(text: &str, own: Option<Range<usize>>) -> Vec<Range<usiz
     spans
 }
 
-/// `text` with every byte of `span` (a span of it, clamped to it) but a
-/// line feed taken as a `*`: a password whose characters are not to be
+/// `text` with every byte of `span` (a span of it, clamped to it, and
+/// widened to whole characters) but a line feed taken as a `*`: a password whose characters are not to be
 /// read, that the readings around it then find nothing in and take no
 /// delimiter from. Every byte, not every character, so that every offset
 /// stays, and the lines stay as they are; the text stays UTF-8, as the
@@ -709,8 +711,15 @@ pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
     let Some(span) = span else {
         return Cow::Borrowed(text);
     };
-    let end = span.end.min(text.len());
-    let start = span.start.min(end);
+    // A span that cuts a character takes it whole.
+    let mut end = span.end.min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let mut start = span.start.min(end);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
     if start == end || inert(text.as_bytes(), start..end) {
         return Cow::Borrowed(text);
     }
@@ -923,6 +932,12 @@ mod tests {
         );
         // A line feed stays one: the lines are read as they are.
         assert_eq!(masked("a:/\nc", Some(2..5)), "a:*\n*");
+        // A span that cuts a character takes it whole; none panics.
+        assert_eq!(masked("a:/\u{e9}", Some(4..5)), "a:/**");
+        assert_eq!(masked("/\u{e9}", Some(0..2)), "***");
+        assert_eq!(passwords_around("\u{e9}", Some(1..2)), []);
+        assert_eq!(passwords_around("x://a:\u{e9}@b", Some(7..8)), [6..8]);
+        assert_eq!(passwords_around("x://a:/\u{e9}@b", Some(8..9)), [6..9]);
     }
 
     /// The decoded text is read from the start, or from after the scheme
