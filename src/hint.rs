@@ -1229,7 +1229,11 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
         let message = || format!("{} cannot be part of a news group name: {HOLDS}", quoted(c));
         return stray.then(|| Hint::new(HintCode::NewsGroup, section, message()));
     }
-    let grouppart = context.input.get(5..)?;
+    // What follows `news:`: an input checked against `newsurl` by the
+    // grammar's letter may not start so, and then gets none of these.
+    let grouppart = (context.input.get(..5))
+        .filter(|scheme| scheme.eq_ignore_ascii_case("news:"))
+        .and_then(|_| context.input.get(5..))?;
     if grouppart.starts_with('@') {
         let message = "a news group name starts with a letter; a message-id (unique@host) has \
                        one character at least before its \"@\"";

@@ -1811,3 +1811,13 @@ fn hidden_hints_do_not_read_the_password_past_the_offset() {
     let other = rfc1738::parse(&masked).expect_err("rejected");
     assert_ne!(shown.hints().len(), other.hints().len());
 }
+
+/// The news hints read what follows `news:`: an input checked against
+/// `newsurl` by the grammar's letter that does not start so gets none.
+#[test]
+fn news_hints_read_what_follows_the_scheme() {
+    let error = rfc1738::parse_rule(rfc1738::Rule::Newsurl, "//me:@@h/").expect_err("rejected");
+    assert!(error.hints().is_empty(), "{:?}", error.hints());
+    let error = rfc1738::parse("NEWS:@x").expect_err("rejected");
+    assert_eq!(error.hints().len(), 1);
+}
