@@ -95,12 +95,19 @@ const KEEP_LIMIT: usize = 4096;
 /// ([`Error::hide_password`]): what a password may hold, the items of its
 /// production, `password = *[ uchar | ";" | "?" | "&" | "=" ]`, in its
 /// order (checked against the grammar by a test).
-const PASSWORD_EXPECTED: &[Expected] = &[
+const PASSWORD_EXPECTED: &[Expected] = PASSWORD_ENDED.split_last().expect("six items").1;
+
+/// What an error told as the password's expects at the password's end,
+/// where the character found is not the login's `@`: what a password may
+/// hold, or the `@` that ends a login (a mistyped port, `ftp://h:2l/`,
+/// whose `2l` a guess reads as a password, is told so as before).
+const PASSWORD_ENDED: &[Expected] = &[
     Expected::Rule(Rule::Uchar),
     Expected::Literal(";"),
     Expected::Literal("?"),
     Expected::Literal("&"),
     Expected::Literal("="),
+    Expected::Literal("@"),
 ];
 
 /// What the error says beyond its position.
@@ -500,7 +507,7 @@ impl Error {
     pub fn expected(&self) -> &[Expected] {
         let details = self.details();
         if self.hides_expected(details) {
-            return PASSWORD_EXPECTED;
+            return self.password_expected(details, self.found());
         }
         details.recorded.expected.as_slice()
     }
@@ -553,7 +560,9 @@ impl Error {
     /// guessed, conservatively, from what the pass that rejected it read:
     ///
     /// 1. The authority starts where the pass first read a `login`, a
-    ///    `hostport` or a `host`, or after the `//` that starts a
+    ///    `hostport` or a `host` (or, as the rule checked, one of a login's
+    ///    parts: `user`, `hostname`, `hostnumber`, `domainlabel`,
+    ///    `toplabel`, `port`), or after the `//` that starts a
     ///    `schemepart`; failing that, where a `password` being read at the
     ///    offset starts (a string of `password` itself). When the pass read
     ///    none of these, or a `schemepart` without `//`, it stopped before
@@ -679,6 +688,27 @@ impl Error {
             .is_some_and(|password| password.start < self.offset && self.offset <= password.end)
     }
 
+    /// What an error told as the password's expects: what a password may
+    /// hold, and, at its end where something else than an `@` was found,
+    /// the `@` that ends a login.
+    /// `found` is the character found at the offset.
+    fn password_expected(&self, details: &Details, found: Found) -> &'static [Expected] {
+        match self.ended_before(details, found) {
+            true => PASSWORD_ENDED,
+            false => PASSWORD_EXPECTED,
+        }
+    }
+
+    /// Whether the offset is the password's end and what was `found` there
+    /// is not the login's `@`: the error may be another part's (a port's,
+    /// `ftp://h:2l/`), whose hints read no character of the password.
+    fn ended_before(&self, details: &Details, found: Found) -> bool {
+        let at_end = self
+            .password(details)
+            .is_some_and(|own| own.end == self.offset);
+        at_end && found != Found::Char('@')
+    }
+
     /// Whether the input has a password of its own (the parser's reading,
     /// or a guess) with a character in it.
     fn holds_password(&self, details: &Details) -> bool {
@@ -740,8 +770,12 @@ impl Error {
     #[cold]
     fn derive_hints(&self, input: &str, details: &Details, hide: bool) -> Vec<Hint> {
         let told = hide && self.reads_password(details);
+        let found = found_in(input, self.offset, self.byte);
         let (path, expected) = match told {
-            true => (self.password_path(details), PASSWORD_EXPECTED),
+            true => (
+                self.password_path(details),
+                self.password_expected(details, found),
+            ),
             false => (
                 details.recorded.path.rules(),
                 details.recorded.expected.as_slice(),
@@ -760,8 +794,10 @@ impl Error {
             rule: self.rule,
             input: self.read(&read),
             offset: self.offset,
-            found: found_in(input, self.offset, self.byte),
-            found_in_password: hide && (self.found_in_password(details) || told),
+            found,
+            found_in_password: hide
+                && (self.found_in_password(details)
+                    || (told && !self.ended_before(details, found))),
             path,
             expected,
             authority: details.recorded.authority,

@@ -1812,6 +1812,32 @@ fn hidden_hints_do_not_read_the_password_past_the_offset() {
     assert_ne!(shown.hints().len(), other.hints().len());
 }
 
+/// At a hidden password's end, where what was found is not the login's
+/// `@`, the error may be another part's: a mistyped port (`2l`, which a
+/// guess reads as a password) is told the `@` or a port's digits were
+/// expected, with the port's hint, whatever the hidden characters are. Where
+/// an `@` was found, it is told as the password's.
+#[test]
+fn a_mistyped_port_read_as_a_password_keeps_its_hint() {
+    let told = |input: &str| {
+        let mut error = rfc1738::parse(input).expect_err("rejected");
+        error.hide_password();
+        let codes: Vec<_> = error.hints().iter().map(|hint| hint.code()).collect();
+        (error.message(), codes)
+    };
+    for port in ["2l", "ab", "9%"] {
+        let (message, codes) = told(&format!("ftp://ftp.example.com:{port}/pub/"));
+        assert_eq!(
+            message, r#"expected uchar, ";", "?", "&", "=" or "@", found "/""#,
+            "{port}"
+        );
+        assert_eq!(codes, [rfc1738::HintCode::PortDigits], "{port}");
+    }
+    let (message, codes) = told("ftp://me:ab%@h/");
+    assert!(message.ends_with(r#"found "@""#) && !message.contains(r#""=" or "@""#));
+    assert_eq!(codes, [rfc1738::HintCode::PasswordCharacters]);
+}
+
 /// The news hints read what follows `news:`: an input checked against
 /// `newsurl` by the grammar's letter that does not start so gets none.
 #[test]
