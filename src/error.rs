@@ -785,9 +785,19 @@ impl Error {
         // as `*`s: a hint reads the line beyond the offset (D22), and must
         // not tell what the password holds (`file://\x1a:a/b@h` would get
         // the hint about `file:///` or not as the password holds a `/`).
+        // It is read so up to `KEEP_LIMIT` bytes past the offset: a bounded
+        // copy, not one of a long input (an `extract` hit of megabytes, a
+        // password that runs to its end).
         let own = self.password(details).filter(|own| hide && !own.is_empty());
         let read = match own {
-            Some(own) => Cow::Owned(password::starred(input, own.clone())),
+            Some(own) => {
+                let mut end = (self.offset + KEEP_LIMIT).min(input.len());
+                while !input.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let own = own.start.min(end)..own.end.min(end);
+                Cow::Owned(password::starred(&input[..end], own))
+            }
             None => Cow::Borrowed(input),
         };
         hint::hints(&hint::Context {
