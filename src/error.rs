@@ -369,10 +369,7 @@ impl Error {
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let _ = details.hints.set(self.derive_hints(input, &details, false));
-        if self.found_in_password(&details)
-            || self.reads_password(&details)
-            || self.holds_password(&details)
-        {
+        if self.found_in_password(&details) || self.holds_password(&details) {
             let _ = details
                 .hints_hidden
                 .set(self.derive_hints(input, &details, true));
@@ -544,9 +541,8 @@ impl Error {
     #[must_use]
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
-        let hide = self.hides_found(details)
-            || self.hides_expected(details)
-            || (self.hidden && self.holds_password(details));
+        // An error told as the password's (`hides_expected`) holds one.
+        let hide = self.hides_found(details) || (self.hidden && self.holds_password(details));
         let hints = if hide {
             &details.hints_hidden
         } else {
@@ -629,7 +625,11 @@ impl Error {
     /// production ([`expected`](Error::expected)); its path is the rule,
     /// then `password` ([`path`](Error::path)), whose definition the
     /// diagnostic quotes; and its hints say what a password must encode,
-    /// without reading it. So what the error says, its `Debug` too,
+    /// without reading it (at the password's end, where what was found is
+    /// not the login's `@`, the `@` is expected too and the hints are those
+    /// of the character found, a mistyped port's). With the password
+    /// hidden, every hint reads the input with the password's characters
+    /// as `*`s. So what the error says, its `Debug` too,
     /// depends on the password's characters only as far as the caret's
     /// column shows. [`found`](Error::found) and the offset stay as they
     /// are: they are data, not display.
