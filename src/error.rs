@@ -6,6 +6,8 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet, Title};
+use nom::Input as _;
+use nom_locate::LocatedSpan;
 use once_cell::race::OnceBox;
 
 use crate::expected::{Expected, Found, begun};
@@ -420,8 +422,48 @@ impl Error {
     pub fn position(&self) -> Position {
         match self.long() {
             Some(long) => long.position,
-            None => Position::of(&self.input, self.offset),
+            None => Position::from(&self.located()),
         }
+    }
+
+    /// The nom_locate span of the failure point: the input from the
+    /// offset on, with its [offset](nom_locate::LocatedSpan::location_offset),
+    /// [line](nom_locate::LocatedSpan::location_line) and
+    /// [column](nom_locate::LocatedSpan::get_utf8_column), which
+    /// [`position`](Error::position) is. `None` for an input longer than
+    /// 4 KiB, which the error does not keep (its caller's
+    /// `LocatedSpan::new(input).take_from(error.offset())` is the same
+    /// span), and once the error is told to
+    /// [`hide_password`](Error::hide_password): a span is the input as
+    /// given, a password included. The input of
+    /// [`check_bytes`](crate::check_bytes) is the one the error shows: each
+    /// byte that is not text is a U+FFFD there, all of them after the
+    /// offset.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// let span = error.span().unwrap();
+    /// assert_eq!(*span.fragment(), "a/");
+    /// assert_eq!(span.location_offset(), error.offset());
+    /// assert_eq!((span.location_line(), span.get_utf8_column()), (1, 14));
+    /// assert_eq!(span.get_line_beginning(), b"http://host:8a/");
+    /// ```
+    #[must_use]
+    pub fn span(&self) -> Option<LocatedSpan<&str>> {
+        (self.long().is_none() && !self.hidden).then(|| self.located())
+    }
+
+    /// The nom_locate span of the failure point in the kept input (empty
+    /// for a long one).
+    fn located(&self) -> LocatedSpan<&str> {
+        // The offset is a char boundary of the input (`Error::new`); were
+        // it not, the span starts at the character it is in, as
+        // `Position::of` counts.
+        let mut offset = self.offset.min(self.input.len());
+        while !self.input.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        LocatedSpan::new(&*self.input).take_from(offset)
     }
 
     /// The 1-based line of the offset.

@@ -150,6 +150,11 @@ pub use url::{Url, UrlBuf};
 /// calls them uses this one, whose version they implement.
 pub use nom;
 
+/// nom_locate 5, whose span an [`Error`] gives of its failure point
+/// ([`Error::span`]), and which a [`Position`] converts from: a program
+/// that reads the span uses this one.
+pub use nom_locate;
+
 #[doc = include_str!("../grammar/DECISIONS.md")]
 // The bracketed names are the tests that pin each decision, not links.
 #[allow(rustdoc::broken_intra_doc_links)]

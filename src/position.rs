@@ -3,13 +3,18 @@
 //!
 //! Every line and column the crate reports ([`Error::line`],
 //! [`Error::column`], the location of a diagnostic, where
-//! [`extract`](crate::extract) found a URL) is counted here, one way: lines end at a line feed (`\n`, so that `\r\n` ends one
-//! line too), and a column counts characters, not bytes, from 1. A program
-//! that reports positions beside ours, in the same text, should count with
-//! [`Position`] too, so that the two agree.
+//! [`extract`](crate::extract) found a URL) is counted one way: lines end at
+//! a line feed (`\n`, so that `\r\n` ends one line too), and a column
+//! counts characters, not bytes, from 1. It is the count of a nom_locate
+//! span's line and UTF-8 column, which an error's position is taken from
+//! ([`Error::span`]), and a property test holds [`Position::of`] equal to
+//! it. A program that reports positions beside ours, in the same text,
+//! should count with [`Position`] too, or a nom_locate span, so that the
+//! two agree.
 //!
 //! [`Error::line`]: crate::Error::line
 //! [`Error::column`]: crate::Error::column
+//! [`Error::span`]: crate::Error::span
 //!
 //! ```
 //! use rfc1738::Position;
@@ -165,6 +170,28 @@ fn characters(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
+impl<X> From<&nom_locate::LocatedSpan<&str, X>> for Position {
+    /// Where a nom_locate span of a text starts: its line, and its column
+    /// in characters ([`get_utf8_column`]). It is the position
+    /// [`Position::of`] gives at the span's offset in the text.
+    ///
+    /// [`get_utf8_column`]: nom_locate::LocatedSpan::get_utf8_column
+    ///
+    /// ```
+    /// use rfc1738::nom::Input;
+    /// use rfc1738::{Position, nom_locate::LocatedSpan};
+    ///
+    /// let text = "first\nftp://h/é x";
+    /// let at = text.find(" x").unwrap();
+    /// let span = LocatedSpan::new(text).take_from(at);
+    /// assert_eq!(Position::from(&span), Position::of(text, at));
+    /// assert_eq!(Position::from(&span).to_string(), "2:10");
+    /// ```
+    fn from(span: &nom_locate::LocatedSpan<&str, X>) -> Position {
+        Position::new(span.location_line() as usize, span.get_utf8_column())
+    }
+}
+
 impl fmt::Display for Position {
     /// `LINE:COLUMN`, as compilers write a location.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -242,6 +269,7 @@ mod tests {
             for (offset, _) in counted(&text) {
                 let at = span.take_from(offset);
                 let want = Position::new(at.location_line() as usize, at.get_utf8_column());
+                proptest::prop_assert_eq!(Position::from(&at), want);
                 proptest::prop_assert_eq!(Position::of(&text, offset), want, "at {}", offset);
             }
         }

@@ -1674,6 +1674,73 @@ fn display_is_one_line_and_the_diagnostic_is_the_alternate_form() {
     );
 }
 
+/// What `span` says of `input`'s error: the rest of the input from the
+/// offset, and the position, checked against the error's.
+fn span_of(error: &Error, input: &str) -> Option<(String, rfc1738::Position)> {
+    let span = error.span()?;
+    assert_eq!(span.location_offset(), error.offset(), "{input:?}");
+    let at = rfc1738::Position::from(&span);
+    assert_eq!(at, error.position(), "{input:?}");
+    assert_eq!(
+        at,
+        rfc1738::Position::of(input, error.offset()),
+        "{input:?}"
+    );
+    Some(((*span.fragment()).to_owned(), at))
+}
+
+#[test]
+fn the_span_of_the_failure_point_gives_the_errors_position() {
+    let input = "ftp://hote/é dir";
+    let failed = error(input);
+    assert_eq!(
+        span_of(&failed, input),
+        Some(("é dir".to_owned(), rfc1738::Position::new(1, 12)))
+    );
+    // Too short: an empty span at the end.
+    let failed = error("http:/");
+    assert_eq!(
+        span_of(&failed, "http:/"),
+        Some((String::new(), rfc1738::Position::new(1, 7)))
+    );
+    // Bytes that are not text are U+FFFD in the input the error keeps.
+    let failed = check_bytes(None, b"http://h/a\xFFb\xFE").unwrap_err();
+    assert_eq!(
+        failed.span().map(|span| *span.fragment()),
+        Some("\u{FFFD}b\u{FFFD}")
+    );
+    assert_eq!(failed.offset(), 10);
+    // Once the password is hidden, no span: it would hold the password.
+    let mut failed = error("ftp://me:se cret@host/");
+    assert!(failed.span().is_some());
+    failed.hide_password();
+    assert_eq!(failed.span(), None);
+    // A long input is not kept, so neither is its span; its position is
+    // counted at once, as a span of it counts.
+    let input = format!("ftp://h/{}é dir", "a/".repeat(3000));
+    let failed = error(&input);
+    assert_eq!(failed.span(), None);
+    let caller = rfc1738::nom_locate::LocatedSpan::new(input.as_str());
+    let caller = rfc1738::nom::Input::take_from(&caller, failed.offset());
+    assert_eq!(*caller.fragment(), "é dir");
+    assert_eq!(failed.position(), rfc1738::Position::from(&caller));
+    assert_eq!(failed.position(), rfc1738::Position::new(1, 6009));
+}
+
+proptest::proptest! {
+    /// Every rejected input's span starts at the offset, holds the rest of
+    /// the input, and is where `Position::of` says.
+    #[test]
+    fn every_errors_span_is_its_failure_point(
+        input in "(http|ftp|news|x)(:|://)([a-z.@:/%;?=é日 \t\n]|😀|%4){0,24}",
+    ) {
+        if let Err(error) = parse(&input) {
+            let (rest, _) = span_of(&error, &input).expect("a short input is kept");
+            proptest::prop_assert_eq!(rest.as_str(), &input[error.offset()..]);
+        }
+    }
+}
+
 #[test]
 fn a_diagnostic_names_its_origin_and_line_and_may_be_styled() {
     let error = error("http://host/a b");

@@ -145,6 +145,7 @@ pub fn parse_target(data: &[u8]) {
                 assert_eq!(earlier.rule(), error.rule(), "{prefix:?}");
                 assert_eq!(earlier.offset(), prefix.len(), "{prefix:?} is viable");
             }
+            assert_located(input, &error);
             let line = error.to_string();
             assert!(!line.contains('\n'), "one line: {line}");
             let rendered = format!("{error:#}");
@@ -232,6 +233,22 @@ fn assert_password_hidden(input: &str, error: &rfc1738::Error) {
         shown.push_str(hint.message());
     }
     assert_hidden(input, &passwords(input, error.password_span()), &shown);
+}
+
+/// The error's nom_locate span of a short input starts at the offset and
+/// holds the rest of the input; the error's position is the span's, and
+/// `Position::of` counts it alike.
+fn assert_located(input: &str, error: &rfc1738::Error) {
+    let at = rfc1738::Position::of(input, error.offset());
+    assert_eq!(error.position(), at, "{input:?}");
+    match error.span() {
+        Some(span) => {
+            assert_eq!(span.location_offset(), error.offset(), "{input:?}");
+            assert_eq!(*span.fragment(), &input[error.offset()..], "{input:?}");
+            assert_eq!(rfc1738::Position::from(&span), at, "{input:?}");
+        }
+        None => assert!(input.len() > 4096, "{input:?}: a short input's span"),
+    }
 }
 
 /// What an error says depends on nothing after the character found at its
@@ -518,6 +535,7 @@ pub fn parse_rule_target(data: &[u8]) {
         Err(error) => {
             let offset = error.offset();
             assert!(offset <= input.len() && input.is_char_boundary(offset));
+            assert_located(input, &error);
             let prefix = &input[..offset];
             if let Err(earlier) = parse_rule(rule, prefix) {
                 assert_eq!(
