@@ -107,8 +107,9 @@ struct TooLongRecord<'a> {
 /// Where an input comes from.
 #[derive(Clone, Copy)]
 enum Origin<'a> {
-    /// A command-line argument.
-    Argument,
+    /// A command-line argument, and the name a diagnostic gives it
+    /// (`inputs::argument_name`).
+    Argument(&'a str),
     /// A line of standard input or of a file.
     Stream(&'a Named),
 }
@@ -202,14 +203,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, (out, run)| {
+        |url, name, (out, run)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
             let mut counted = Counted::default();
             record(
                 args,
                 &style,
-                Origin::Argument,
+                Origin::Argument(name),
                 1,
                 line,
                 &mut buffer,
@@ -490,7 +491,7 @@ fn record(
     // derived of it, rather than a copy.
     if let Some(shown) = &style.summary {
         let file = match origin {
-            Origin::Argument => None,
+            Origin::Argument(_) => None,
             Origin::Stream(stream) => Some(&stream.file),
         };
         let gathered = &mut counted.gathered;
@@ -590,7 +591,7 @@ fn human(
     buffer: &mut Vec<u8>,
 ) {
     let (name, first_line, confirm) = match origin {
-        Origin::Argument => ("input", 1, true),
+        Origin::Argument(name) => (name, 1, true),
         Origin::Stream(stream) => (
             stream.file.name.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
@@ -614,7 +615,7 @@ fn human(
                     .hiding_all(&written);
                 let valid = style.paint.paint(output::VALID, "valid");
                 let location = match origin {
-                    Origin::Argument => String::new(),
+                    Origin::Argument(_) => String::new(),
                     Origin::Stream(stream) => format!("{}:{line}: ", stream.shown),
                 };
                 // Checked against `url`, the line names the alternative

@@ -144,7 +144,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     let read = inputs::read_each(
         &sources,
         &mut measured,
-        |url, measured| {
+        |url, _, measured| {
             add(measured, args.rule, Line::new(url.as_encoded_bytes()));
             Ok(())
         },

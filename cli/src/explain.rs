@@ -37,11 +37,11 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, (out, tally)| {
+        |url, name, (out, tally)| {
             let mut buffer = Vec::new();
             let mut record = Record::new(out, &mut buffer);
             let input = url.as_encoded_bytes();
-            if explain(&mut record, args, &paint, input, ("input", 1), tally) {
+            if explain(&mut record, args, &paint, input, (name, 1), tally) {
                 record.end()?;
             }
             Ok(())

@@ -155,7 +155,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
                     continue;
                 };
                 let bytes = text.as_encoded_bytes().to_vec();
-                let name = format!("<argument {}>", index + 1);
+                let name = inputs::argument_name(index);
                 (name, None, Ok(bounded(bytes, max)))
             }
             Some(Ok(stream)) => (

@@ -2,6 +2,7 @@
 //! in order, then each `--file`; standard input when there are neither. An
 //! argument or a file that is `-` is standard input.
 
+use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
@@ -266,22 +267,30 @@ fn is_output(input: io::Result<same_file::Handle>) -> bool {
 }
 
 /// Reads every source in turn, in order: an argument is given to
-/// `argument`, a stream opened and given to `stream`, which says (inside)
-/// why it could not be read to its end; both are given `run`, what the
-/// run writes to and counts. What cannot be opened or read is
-/// said on standard error, and the others are still read, until writing
-/// stops.
+/// `argument` with the name a diagnostic gives it ([`argument_name`]), a
+/// stream opened and given to `stream`, which says (inside) why it could
+/// not be read to its end; both are given `run`, what the run writes to
+/// and counts. What cannot be opened or read is said on standard error,
+/// and the others are still read, until writing stops.
 pub fn read_each<R>(
     sources: &[Source<'_>],
     run: &mut R,
-    mut argument: impl FnMut(&OsStr, &mut R) -> Result<(), Stop>,
+    mut argument: impl FnMut(&OsStr, &str, &mut R) -> Result<(), Stop>,
     mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, Stop>,
 ) -> Reading {
+    let arguments = sources
+        .iter()
+        .filter(|source| matches!(source, Source::Argument(_)))
+        .count();
     let mut whole = true;
-    for source in sources {
+    for (index, source) in sources.iter().enumerate() {
         let failure = match (source, source.open()) {
             (Source::Argument(arg), _) => {
-                if let Err(stop) = argument(arg, run) {
+                let name = match arguments {
+                    1 => Cow::Borrowed("input"),
+                    _ => Cow::Owned(argument_name(index)),
+                };
+                if let Err(stop) = argument(arg, &name, run) {
                     return Reading::stopped(whole, stop);
                 }
                 note_file(arg, "taken as an input", "read the lines of the file");
@@ -303,6 +312,15 @@ pub fn read_each<R>(
         whole,
         stopped: Ok(()),
     }
+}
+
+/// The name of the argument at `index` of the sources (counted from 0;
+/// the arguments come first, `-` among them): `<argument N>`, N counted
+/// from 1, as a diagnostic's location or a hit's names it. A command given
+/// one argument names it `input` (`--> input:1:12`), as a compiler names
+/// its one source; among several, each by its number.
+pub fn argument_name(index: usize) -> String {
+    format!("<argument {}>", index + 1)
 }
 
 /// How reading the sources ended.

@@ -495,10 +495,10 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, (out, tally)| {
+        |url, name, (out, tally)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
-            record(args, &paint, ("input", 1), line, &mut buffer, tally);
+            record(args, &paint, (name, 1), line, &mut buffer, tally);
             out.write(&buffer)
         },
         |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),

@@ -69,6 +69,41 @@ fn an_invalid_url_prints_a_diagnostic_and_exits_1() {
 }
 
 #[test]
+fn among_several_arguments_a_diagnostic_names_each_by_its_number() {
+    // The locations of `check`, `parse` and `explain` alike; one argument
+    // is `input`, as a compiler names its one source, and standard input
+    // beside it keeps its own name.
+    let locations = |args: &[&str], stdin: &[u8]| -> Vec<String> {
+        let output = rfc1738(args, stdin);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        stdout(&output)
+            .lines()
+            .filter_map(|line| line.strip_prefix(" --> "))
+            .map(str::to_owned)
+            .collect()
+    };
+    for command in ["check", "parse", "explain"] {
+        assert_eq!(
+            locations(&[command, "http://a b", "ftp://h/ok", "ftp://x y"], b""),
+            ["<argument 1>:1:9", "<argument 3>:1:8"],
+            "{command}"
+        );
+        assert_eq!(locations(&[command, "http://a b"], b""), ["input:1:9"]);
+        assert_eq!(
+            locations(&[command, "http://a b", "-"], b"ftp://x y\n"),
+            ["input:1:9", "<stdin>:1:8"],
+            "{command}"
+        );
+        // `-` is counted among the arguments, as `extract` counts them.
+        assert_eq!(
+            locations(&[command, "-", "http://a b", "ftp://x y"], b""),
+            ["<argument 2>:1:9", "<argument 3>:1:8"],
+            "{command}"
+        );
+    }
+}
+
+#[test]
 fn json_records_carry_the_verdict_and_the_error() {
     let output = rfc1738(
         &[
