@@ -9,13 +9,17 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for &str {}
     impl Sealed for super::Folded<'_> {}
+    impl<X: Clone> Sealed for nom_locate::LocatedSpan<&str, X> {}
 }
 
 /// The input of the grammar's combinators: `&str`, the grammar's letter, or
-/// [`Folded`], whose scheme names match whatever their case.
+/// [`Folded`], whose scheme names match whatever their case; or a
+/// nom_locate span of text (`LocatedSpan<&str, X>`, read by the grammar's
+/// letter), so that the combinators take part in a parser that tracks
+/// lines and columns.
 ///
 /// Sealed: the combinators rely on every position they cut at being a char
-/// boundary of the text, which these two guarantee.
+/// boundary of the text, which these guarantee.
 ///
 /// ```
 /// use nom::Parser;
@@ -43,6 +47,28 @@ impl<'a> Text<'a> for &'a str {
     #[inline(always)]
     fn text(&self) -> &'a str {
         self
+    }
+}
+
+/// A nom_locate span reads as the text it holds, by the grammar's letter:
+/// the rest it leaves is a span with its line and column counted.
+///
+/// ```
+/// use rfc1738::grammar::{Quiet, generic::url};
+/// use rfc1738::nom::{Parser, bytes::complete::tag, sequence::preceded};
+/// use rfc1738::nom_locate::LocatedSpan;
+///
+/// let text = LocatedSpan::new("see:\nurl=ftp://h/a b");
+/// let (rest, found) = preceded(tag("see:\nurl="), url(Quiet)).parse(text).unwrap();
+/// assert_eq!(found.as_str(), "ftp://h/a");
+/// assert_eq!((rest.location_line(), rest.get_utf8_column()), (2, 14));
+/// ```
+impl<'a, X: Clone> Text<'a> for nom_locate::LocatedSpan<&'a str, X> {
+    const FOLD: bool = false;
+
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self.fragment()
     }
 }
 
@@ -132,4 +158,71 @@ impl Offset for Folded<'_> {
 #[inline(always)]
 pub(crate) fn address<'a, I: Text<'a>>(input: &I) -> usize {
     input.text().as_ptr() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use nom::{Check, Complete, Input as _, OutputM, Parser};
+    use nom_locate::LocatedSpan;
+
+    use crate::bnf::{ChoiceKind, Grammar, generate};
+    use crate::grammar::{E, Quiet, Text};
+    use crate::rule::with_combinator;
+    use crate::{Position, Rule};
+
+    /// What the combinator `make` builds leaves of `input`, when it matches
+    /// a prefix of it.
+    fn rest_of<'a, I: Text<'a>, P: Parser<I, Error = E<I>>>(
+        make: impl FnOnce() -> P,
+        input: I,
+    ) -> Option<I> {
+        make()
+            .process::<OutputM<Check, Check, Complete>>(input)
+            .ok()
+            .map(|(rest, _)| rest)
+    }
+
+    proptest::proptest! {
+        /// Every production reads a nom_locate span as it reads the text
+        /// the span holds, and the span it leaves stands where
+        /// `Position::of` says: on derivations of the production, mutated
+        /// by a character (a line feed among them), read after a line.
+        #[test]
+        fn a_span_reads_as_its_text(
+            rule in 0..Rule::ALL.len(),
+            choices in proptest::collection::vec(0u32..8, 0..40),
+            at in 0usize..64,
+            inserted in proptest::sample::select(&['\n', '/', ':', '@', '%', ' ', 'a', '9', 'é'][..]),
+        ) {
+            let rule = Rule::ALL[rule];
+            let grammar = Grammar::rfc1738();
+            let production = grammar.get(rule.name()).expect("every rule is a production");
+            let mut next = choices.iter().copied();
+            let mut text = generate(grammar, production, &mut |point| {
+                let raw = next.next().unwrap_or(0);
+                match point.kind {
+                    ChoiceKind::Alternative { count } => raw % count as u32,
+                    ChoiceKind::Optional => raw % 2,
+                    _ => raw % 3,
+                }
+            });
+            let mut at = at.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert(at, inserted);
+            let full = format!("line one é\n{text}");
+            let start = full.len() - text.len();
+            let span = LocatedSpan::new(full.as_str()).take_from(start);
+            let o = Quiet;
+            let by_text = with_combinator!(rule, o, rest_of, text.as_str());
+            let by_span = with_combinator!(rule, o, rest_of, span);
+            proptest::prop_assert_eq!(by_text, by_span.map(|rest| *rest.fragment()), "{}", rule);
+            if let Some(rest) = by_span {
+                let offset = full.len() - rest.fragment().len();
+                proptest::prop_assert_eq!(rest.location_offset(), offset);
+                proptest::prop_assert_eq!(Position::from(&rest), Position::of(&full, offset));
+            }
+        }
+    }
 }

@@ -150,9 +150,12 @@ pub use url::{Url, UrlBuf};
 /// calls them uses this one, whose version they implement.
 pub use nom;
 
-/// nom_locate 5, whose span an [`Error`] gives of its failure point
-/// ([`Error::span`]), and which a [`Position`] converts from: a program
-/// that reads the span uses this one.
+/// nom_locate 5, whose span of text the [`grammar`]'s combinators read
+/// ([`grammar::Text`]), an [`Error`] gives of its failure point
+/// ([`Error::span`]), and a [`Position`] converts from: a program that
+/// reads or makes these spans uses this one. nom_locate 5 is the
+/// nom_locate of nom 8: a major version of either that the crate moved to
+/// would change its API alike.
 pub use nom_locate;
 
 #[doc = include_str!("../grammar/DECISIONS.md")]

@@ -13,8 +13,12 @@
 //! language of its production.
 //!
 //! A combinator is built for an observer, its one argument: [`Quiet`] for
-//! your own parsers. It reads [`Text`]: `&str`, the grammar's letter, or
-//! [`Folded`], which matches scheme names whatever their case (section 2.1).
+//! your own parsers. It reads [`Text`]: `&str`, the grammar's letter,
+//! [`Folded`], which matches scheme names whatever their case (section 2.1),
+//! or a nom_locate span of text (`LocatedSpan<&str, X>`), whose line and
+//! column the rest it leaves carries on. Its error type is nom's own,
+//! [`E`]: a parser with an error type of its own converts the failure
+//! (`nom::Err::map`, `nom::Err::convert`).
 //! The combinators return `impl Parser`, so they run in nom's `Check` mode
 //! (building nothing) as well as in `Emit` mode. They parse a prefix of
 //! their input, as nom parsers do, and treat it as complete;
