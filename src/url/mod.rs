@@ -50,9 +50,9 @@
 //!   (3.2.3 leaves the mode to the client: `guess_typecode()` guesses it from the name).
 //!   An empty name names no file: `NLST` alone (the directory's listing) under `d` or
 //!   without a typecode, a `SemanticError::NoFile` under `a` or `i` (D30); no url-path, no
-//!   command. `commands_iter()` gives
-//!   them one at a time, without a vector (a path of a million segments costs nothing more
-//!   than the URL).
+//!   command. `commands_with(typecode)` gives them under a typecode the caller chooses, and
+//!   `commands_iter(typecode)` one at a time, without a vector (a path of a million segments
+//!   costs nothing more than the URL; `commands_iter(url.typecode())` is `commands()`'s).
 //! - **gopher** (3.4): `gopher_path()` ([`GopherPath`], the parts after the `/`),
 //!   `gopher_type()` (`1` when the gopher-path is empty), `selector_decoded()`,
 //!   `search_decoded()`, `gopher_plus_decoded()`, and `request()`: the selector, TAB and the
