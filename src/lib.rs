@@ -81,6 +81,17 @@
 //! fails: the grammar's literal is `"http://"`. The decisions behind these
 //! and every other ambiguity of the BNF are in [`decisions`].
 //!
+//! ## Passwords
+//!
+//! A URL's types ([`Url`] and its parts, [`UrlBuf`], the decoded
+//! [`url::Parts`]) are the URL: their `Display` and `Debug` show its text,
+//! a password included, as `url::Url`'s do. What the crate says *about* an
+//! input can leave its passwords out: an [`Error`] told to
+//! [`hide_password`](Error::hide_password) shows none of them, a
+//! [`lint::Warning`]'s `Debug` leaves out its URL, and
+//! [`passwords_around`] says which characters of a line to hide before it
+//! is logged.
+//!
 //! ## Modules
 //!
 //! - [`grammar`]: the 67 combinators, one module per group of the BNF, for
