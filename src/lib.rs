@@ -63,7 +63,8 @@
 //!   text, and deserialize through the grammar (a text it rejects is an error
 //!   naming where); `url::serde_tree` serializes the syntax tree instead; the
 //!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
-//!   deserialize. The errors do not serialize: write their
+//!   deserialize. Each reads back from a human-readable format (JSON) and
+//!   from a compact one that is not self-describing (postcard, bincode). The errors do not serialize: write their
 //!   [`Display`](Error) or their accessors.
 //! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's

@@ -999,11 +999,16 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
+    /// In a human-readable format and in a compact one that is not
+    /// self-describing (postcard has no `deserialize_any`).
     #[test]
-    fn parts_come_back_from_json(parts in parts()) {
+    fn parts_come_back_from_json_and_postcard(parts in parts()) {
         let json = serde_json::to_string(&parts).unwrap();
         let back: Parts<'static> = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(back, parts, "{}", json);
+        prop_assert_eq!(&back, &parts, "{}", json);
+        let bytes = postcard::to_allocvec(&parts).unwrap();
+        let back: Result<Parts<'static>, _> = postcard::from_bytes(&bytes);
+        prop_assert_eq!(back, Ok(parts), "{:?}", bytes);
     }
 }
 

@@ -258,9 +258,14 @@ impl PartialEq<&[u8]> for Decoded<'_> {
     }
 }
 
-/// With the `serde` feature, a [`Decoded`] is written as a string when its
-/// octets are UTF-8, and as a sequence of byte values when they are not
-/// (`"/etc"`, `[255]`): lossless either way. It is read back from either.
+/// With the `serde` feature, a [`Decoded`] is written in a human-readable
+/// format (JSON) as a string when its octets are UTF-8, and as a sequence of
+/// byte values when they are not (`"/etc"`, `[255]`): lossless either way.
+/// It is read back from either. A compact format (one whose serializer is
+/// not [human-readable](serde::Serializer::is_human_readable): postcard,
+/// bincode) gets the octets as a byte string, and is read with
+/// `deserialize_byte_buf`, which such a format without `deserialize_any`
+/// answers; a string or a sequence of byte values is taken there too.
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::Decoded;
@@ -272,6 +277,9 @@ mod serde_impl {
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl Serialize for Decoded<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            if !serializer.is_human_readable() {
+                return serializer.serialize_bytes(self.as_bytes());
+            }
             match self.to_str() {
                 Some(text) => serializer.serialize_str(text),
                 None => serializer.collect_seq(self.as_bytes()),
@@ -279,22 +287,30 @@ mod serde_impl {
         }
     }
 
-    /// Reads a string or a sequence of bytes.
+    /// Reads a string, a byte string or a sequence of byte values.
     struct DecodedVisitor;
 
     impl<'de> Visitor<'de> for DecodedVisitor {
         type Value = Decoded<'static>;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a string or a sequence of byte values")
+            f.write_str("a string, a byte string or a sequence of byte values")
         }
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
             Ok(Decoded(Cow::Owned(text.as_bytes().to_vec())))
         }
 
+        fn visit_string<E: de::Error>(self, text: String) -> Result<Self::Value, E> {
+            Ok(Decoded(Cow::Owned(text.into_bytes())))
+        }
+
         fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Self::Value, E> {
             Ok(Decoded(Cow::Owned(bytes.to_vec())))
+        }
+
+        fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Self::Value, E> {
+            Ok(Decoded(Cow::Owned(bytes)))
         }
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
@@ -312,7 +328,12 @@ mod serde_impl {
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de, 'a> Deserialize<'de> for Decoded<'a> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            deserializer.deserialize_any(DecodedVisitor)
+            if deserializer.is_human_readable() {
+                // A string or an array: the input says which.
+                deserializer.deserialize_any(DecodedVisitor)
+            } else {
+                deserializer.deserialize_byte_buf(DecodedVisitor)
+            }
         }
     }
 }

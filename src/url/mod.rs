@@ -102,8 +102,12 @@
 //!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree
 //!   instead (`{"ftp": {"scheme": "ftp", "login": ...}}`), as do the scheme types
 //!   ([`FtpUrl`], …) themselves; [`Parts`] and [`Decoded`] are `Serialize` and
-//!   `Deserialize` (a string when the octets are UTF-8, else an array of byte values). The tree has no `Deserialize`: a tree that did not come from
-//!   the grammar would not be a URL; deserialize the text, or [`Parts`] and build them.
+//!   `Deserialize`: decoded octets are a string when they are UTF-8, else an array of byte
+//!   values, in a human-readable format (JSON); in a compact one (postcard, bincode),
+//!   a byte string, read back without the `deserialize_any` such a format lacks. Each
+//!   type reads back from either kind of format, and the tree is written in either. The
+//!   tree has no `Deserialize`: a tree that did not come from the grammar would not be a
+//!   URL; deserialize the text, or [`Parts`] and build them.
 
 mod buf;
 mod build;

@@ -1,0 +1,202 @@
+//! With `serde`, what the crate writes comes back from a human-readable
+//! format (JSON) and from a compact one that is not self-describing
+//! (postcard, which has no `deserialize_any`, as bincode has none), equal
+//! to what was written.
+
+#![cfg(feature = "serde")]
+
+use std::fmt::Debug;
+
+use rfc1738::url::{
+    Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts,
+    OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm, WaisParts,
+};
+use rfc1738::{Url, UrlBuf};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Writes `value` in postcard and in JSON, and reads each back.
+#[track_caller]
+fn both_ways<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) {
+    let bytes = postcard::to_allocvec(value).unwrap();
+    let back: Result<T, _> = postcard::from_bytes(&bytes);
+    assert_eq!(back.as_ref(), Ok(value), "postcard {bytes:?}");
+    let json = serde_json::to_string(value).unwrap();
+    let back: T = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, value, "{json}");
+}
+
+/// A URL of each scheme, with octets that are not UTF-8 (`%FF`) in every
+/// decoded component that can hold them.
+const URLS: &[&str] = &[
+    "http://host.dom:8080/a%FFb;c/d?q%FF;r",
+    "http://host.dom",
+    "ftp://me:p%FFw@host.dom/pub/file;type=i",
+    "ftp://%FF@host.dom/",
+    "news:comp.infosystems.www.misc",
+    "news:*",
+    "news:a%FF@host.dom",
+    "nntp://news.dom/comp.lang/42",
+    "telnet://gu%FFest:pw@host.dom:2323/",
+    "gopher://host.dom/0sel%FF%09se%FFarch%09pl%FFus",
+    // The type itself is not UTF-8.
+    "gopher://host.dom/%FF",
+    "gopher://host.dom",
+    "wais://host.dom/d%FFb",
+    "wais://host.dom/db?s%FF",
+    "wais://host.dom/db/t%FF/p%FF",
+    "mailto:j%FFoe@host.dom",
+    "file://vms.host.edu/disk$user/%FF",
+    "file:///etc/motd",
+    "prospero://host.dom//pros/n%FFame;f%FF=v%FF",
+    "x-any:thing%FF",
+];
+
+/// The scheme a parts value is of.
+fn scheme(parts: &Parts<'_>) -> &'static str {
+    match parts {
+        Parts::Http(_) => "http",
+        Parts::Ftp(_) => "ftp",
+        Parts::News(_) => "news",
+        Parts::Nntp(_) => "nntp",
+        Parts::Telnet(_) => "telnet",
+        Parts::Gopher(_) => "gopher",
+        Parts::Wais(_) => "wais",
+        Parts::Mailto(_) => "mailto",
+        Parts::File(_) => "file",
+        Parts::Prospero(_) => "prospero",
+        Parts::Other(_) => "other",
+    }
+}
+
+#[test]
+fn the_parts_of_a_parsed_url_of_every_scheme_come_back() {
+    let mut schemes = std::collections::BTreeSet::new();
+    for input in URLS {
+        let parts = rfc1738::parse(input).unwrap().to_parts().unwrap();
+        schemes.insert(scheme(&parts));
+        both_ways(&parts);
+    }
+    assert_eq!(schemes.len(), 11, "{schemes:?}");
+}
+
+#[test]
+fn the_parts_of_the_builders_come_back() {
+    let octets = Decoded::from(&b"a\xff\0"[..]);
+    for parts in [
+        Parts::Http(HttpParts {
+            port: Some(8080),
+            path: Some(vec![vec![octets.clone(), "".into()], vec!["c;d".into()]]),
+            search: Some(vec!["x?y".into()]),
+            ..HttpParts::new("host.dom")
+        }),
+        Parts::Ftp(FtpParts {
+            userinfo: Some(Userinfo::with_password("me@home", octets.clone())),
+            path: Some(vec!["pub".into(), octets.clone()]),
+            typecode: Some(Typecode::Directory),
+            ..FtpParts::new("host.dom")
+        }),
+        Parts::News(NewsParts::Article {
+            unique: octets.clone(),
+            host: "host.dom".into(),
+        }),
+        Parts::News(NewsParts::Group("comp.lang".into())),
+        Parts::Nntp(NntpParts {
+            article: Some(u64::MAX),
+            ..NntpParts::new("news.dom", "comp.lang")
+        }),
+        Parts::Telnet(TelnetParts {
+            userinfo: Some(Userinfo::new(octets.clone())),
+            ..TelnetParts::new("host.dom")
+        }),
+        Parts::Gopher(GopherParts {
+            gopher_type: 0xFF,
+            selector: octets.clone(),
+            search: Some("".into()),
+            gopher_plus: Some(octets.clone()),
+            ..GopherParts::new("host.dom")
+        }),
+        Parts::Wais(WaisParts {
+            form: WaisForm::Document {
+                wtype: octets.clone(),
+                wpath: "id/1".into(),
+            },
+            ..WaisParts::new("host.dom", octets.clone())
+        }),
+        Parts::Wais(WaisParts::new("host.dom", "db")),
+        Parts::Mailto(MailtoParts::new(octets.clone())),
+        Parts::File(FileParts::new(vec![octets.clone(), "".into()])),
+        Parts::Prospero(ProsperoParts {
+            fields: vec![(octets.clone(), "".into())],
+            ..ProsperoParts::new("host.dom", octets.clone())
+        }),
+        Parts::Other(OtherParts::new("x-my", "any:thing")),
+    ] {
+        both_ways(&parts);
+        // What comes back still builds the URL the parts build.
+        let bytes = postcard::to_allocvec(&parts).unwrap();
+        let back: Parts<'static> = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back.build(), parts.build());
+    }
+}
+
+#[test]
+fn decoded_octets_come_back() {
+    for octets in [
+        &b"abc"[..],
+        b"",
+        b"a\xff",
+        b"\xc3",
+        b"\0\t\r\n",
+        "é".as_bytes(),
+    ] {
+        both_ways(&Decoded::from(octets));
+    }
+}
+
+/// In a compact format the octets are a byte string, its length then the
+/// octets, whether they are UTF-8 or not; JSON keeps a string, or an array
+/// of byte values.
+#[test]
+fn decoded_octets_are_bytes_in_a_compact_format() {
+    let bytes = |octets: &[u8]| postcard::to_allocvec(&Decoded::from(octets)).unwrap();
+    assert_eq!(bytes(b"abc"), [3, b'a', b'b', b'c']);
+    assert_eq!(bytes(b"a\xff"), [2, b'a', 0xFF]);
+    let json = |octets: &[u8]| serde_json::to_string(&Decoded::from(octets)).unwrap();
+    assert_eq!(json(b"abc"), r#""abc""#);
+    assert_eq!(json(b"a\xff"), "[97,255]");
+    // A byte string is what a compact reader takes.
+    let back: Decoded<'static> = postcard::from_bytes(&[2, b'a', 0xFF]).unwrap();
+    assert_eq!(back, b"a\xff");
+}
+
+#[test]
+fn urls_come_back_as_their_text() {
+    for input in URLS {
+        let buf: UrlBuf = input.parse().unwrap();
+        both_ways(&buf);
+        let bytes = postcard::to_allocvec(&buf).unwrap();
+        // The same text as a string: a `Url` borrows it from the input.
+        assert_eq!(bytes, postcard::to_allocvec(input).unwrap());
+        let url: Url<'_> = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(url, buf.as_url());
+    }
+    // The grammar reads what comes back.
+    let bytes = postcard::to_allocvec("http://host:8a/").unwrap();
+    let error = postcard::from_bytes::<UrlBuf>(&bytes).unwrap_err();
+    assert!(matches!(error, postcard::Error::SerdeDeCustom), "{error:?}");
+}
+
+#[test]
+fn the_syntax_tree_is_written_in_a_compact_format() {
+    for input in URLS {
+        let url = rfc1738::parse(input).unwrap();
+        let tree = postcard::to_allocvec(&rfc1738::url::serde_tree::Tree(url)).unwrap();
+        // The scheme as written is in it, after the variant's index.
+        let scheme = url.scheme().as_bytes();
+        assert!(
+            tree[1..].windows(scheme.len()).any(|w| w == scheme),
+            "{input}"
+        );
+    }
+}
