@@ -161,6 +161,22 @@ impl fmt::Display for Found {
     }
 }
 
+/// With the `serde` feature, an [`Expected`] is written as its `Display`
+/// (`"digit"`, `"\"/\""`, `"end of input"`), as the command line's JSON
+/// writes what was expected. There is no way back: a literal is the
+/// grammar's own `'static` string. [`Found`] has no `Serialize`: the
+/// command line writes the character found, or `null` for a byte or the
+/// end, which cannot tell those apart, and its `Display` is quoted for a
+/// terminal; a record of its own can match on it.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for Expected {
+    /// The item as `Display` writes it: `"digit"`, `"\"/\""`, `"end of input"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

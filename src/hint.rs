@@ -222,6 +222,64 @@ impl fmt::Display for HintCode {
     }
 }
 
+/// With the `serde` feature, a [`HintCode`] is written as its
+/// [`as_str`](HintCode::as_str), as the command line's summaries write it
+/// (`"fragment"`), and read back from it; a [`Hint`] is written as its
+/// `Display`, the message and its section, as the command line's JSON
+/// records write a hint (its code, section and message have accessors).
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use core::fmt;
+
+    use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
+    use serde::{Serialize, Serializer};
+
+    use super::{Hint, HintCode};
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl Serialize for HintCode {
+        /// [`HintCode::as_str`]: `"unsafe-character"`.
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(self.as_str())
+        }
+    }
+
+    /// Reads a code as [`HintCode::as_str`] writes it.
+    struct HintCodeVisitor;
+
+    impl Visitor<'_> for HintCodeVisitor {
+        type Value = HintCode;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a hint code (\"fragment\", …)")
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<HintCode, E> {
+            let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
+            code.copied()
+                .ok_or_else(|| E::invalid_value(Unexpected::Str(text), &self))
+        }
+    }
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl<'de> Deserialize<'de> for HintCode {
+        /// A code as [`HintCode::as_str`] writes it.
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_str(HintCodeVisitor)
+        }
+    }
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl Serialize for Hint {
+        /// The message and its section, as `Display` writes them: `"… (RFC
+        /// 1738, section 2.2)"`. There is no way back: a hint is derived
+        /// from an error.
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+    }
+}
+
 impl Hint {
     fn new(code: HintCode, section: &'static str, message: impl Into<Cow<'static, str>>) -> Hint {
         Hint {

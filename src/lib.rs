@@ -64,8 +64,16 @@
 //!   naming where); `url::serde_tree` serializes the syntax tree instead; the
 //!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
 //!   deserialize. Each reads back from a human-readable format (JSON) and
-//!   from a compact one that is not self-describing (postcard, bincode). The errors do not serialize: write their
-//!   [`Display`](Error) or their accessors.
+//!   from a compact one that is not self-describing (postcard, bincode).
+//!   The errors do not serialize: write their [`Display`](Error), or their
+//!   accessors, whose values serialize in the forms the command line's JSON
+//!   writes: a [`Rule`] as its name (`"hostport"`), a [`Position`] as
+//!   `{"line": 1, "column": 14}`, a [`lint::Code`] and a [`HintCode`] as
+//!   their `as_str` (`"reserved-port"`, `"fragment"`), each of these read
+//!   back too; an [`Expected`] and a [`Hint`] as their `Display` (`"digit"`,
+//!   `"\"/\""`; the message and its section), with no way back. [`Found`]
+//!   does not serialize: the command line writes the character found, or
+//!   `null` for a byte or the end of the input; match on it.
 //! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's
 //!   documentation shows its diagram without it: they are drawn at build

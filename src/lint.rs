@@ -125,6 +125,29 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order of the variants: a slice, whose length may
+    /// grow as codes are added (the enum is `#[non_exhaustive]`).
+    ///
+    /// ```
+    /// use rfc1738::lint::Code;
+    /// assert_eq!(Code::ALL[0], Code::ReservedPort);
+    /// assert!(Code::ALL.contains(&Code::MailtoAddress));
+    /// ```
+    pub const ALL: &'static [Code] = &[
+        Code::ReservedPort,
+        Code::EncodedDelimiter,
+        Code::Password,
+        Code::HostnumberRange,
+        Code::PortRange,
+        Code::UpperCaseScheme,
+        Code::ReservedScheme,
+        Code::UrlPrefix,
+        Code::ArticleRange,
+        Code::ForbiddenByte,
+        Code::NoFile,
+        Code::MailtoAddress,
+    ];
+
     /// The code as written in JSON records: `reserved-port`, …
     ///
     /// ```
@@ -175,6 +198,52 @@ impl Code {
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// With the `serde` feature, a [`Code`] is written as its
+/// [`as_str`](Code::as_str), as the command line's JSON writes it
+/// (`"reserved-port"`), and read back from it.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use core::fmt;
+
+    use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
+    use serde::{Serialize, Serializer};
+
+    use super::Code;
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl Serialize for Code {
+        /// [`Code::as_str`]: `"reserved-port"`.
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(self.as_str())
+        }
+    }
+
+    /// Reads a code as [`Code::as_str`] writes it.
+    struct CodeVisitor;
+
+    impl Visitor<'_> for CodeVisitor {
+        type Value = Code;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a lint code (\"reserved-port\", …)")
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Code, E> {
+            let code = Code::ALL.iter().find(|code| code.as_str() == text);
+            code.copied()
+                .ok_or_else(|| E::invalid_value(Unexpected::Str(text), &self))
+        }
+    }
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl<'de> Deserialize<'de> for Code {
+        /// A code as [`Code::as_str`] writes it.
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_str(CodeVisitor)
+        }
     }
 }
 

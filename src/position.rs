@@ -37,6 +37,11 @@ use core::fmt;
 ///
 /// Positions order as they stand in a text: by line, then by column.
 ///
+/// With the `serde` feature, a position is written as `{"line": 2,
+/// "column": 5}`, the `line` and `column` the command line's JSON writes,
+/// and read back from it; a line or column of 0 is an error there, since
+/// both count from 1.
+///
 /// ```
 /// use rfc1738::Position;
 ///
@@ -47,6 +52,7 @@ use core::fmt;
 /// assert_eq!(c.to_string(), "2:2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Position {
     line: usize,
     column: usize,
@@ -196,6 +202,24 @@ impl fmt::Display for Position {
     /// `LINE:COLUMN`, as compilers write a location.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> serde::Deserialize<'de> for Position {
+    /// `{"line": 2, "column": 5}`, each counted from 1.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The members as written: a 0 is refused, where [`Position::new`]
+        /// would take it as 1, since no position of ours has one.
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "Position")]
+        struct Counted {
+            line: core::num::NonZeroUsize,
+            column: core::num::NonZeroUsize,
+        }
+        let Counted { line, column } = Counted::deserialize(deserializer)?;
+        Ok(Position::new(line.get(), column.get()))
     }
 }
 

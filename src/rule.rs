@@ -94,3 +94,47 @@ impl UnknownRule {
         &self.name
     }
 }
+
+/// With the `serde` feature, a [`Rule`] is written as its name, as the
+/// command line's JSON writes rules (`"hostport"`), and read back through
+/// `FromStr`: a name that is no production is an error saying so.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use core::fmt;
+
+    use serde::de::{self, Deserialize, Deserializer, Visitor};
+    use serde::{Serialize, Serializer};
+
+    use super::Rule;
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl Serialize for Rule {
+        /// The production's name as the RFC spells it (`"ip-schemepart"`).
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(self.name())
+        }
+    }
+
+    /// Reads a production's name.
+    struct RuleVisitor;
+
+    impl Visitor<'_> for RuleVisitor {
+        type Value = Rule;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the name of a production of RFC 1738 section 5")
+        }
+
+        fn visit_str<E: de::Error>(self, name: &str) -> Result<Rule, E> {
+            name.parse().map_err(E::custom)
+        }
+    }
+
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    impl<'de> Deserialize<'de> for Rule {
+        /// A production's name, as `str::parse` reads it (case-sensitive).
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_str(RuleVisitor)
+        }
+    }
+}

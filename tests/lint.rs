@@ -786,3 +786,35 @@ fn a_warning_keeps_the_url_it_is_about() {
     let other = lint(&parse("ftp://me:hunter3@host.dom:25/a%0Db").unwrap());
     assert_ne!(warnings[1], other[1]);
 }
+
+/// `Code::ALL` holds every code, in the order of the variants, each once:
+/// the codes the lint gives, one input each, and their `as_str` are unique.
+#[test]
+fn all_codes_are_listed_once() {
+    let inputs = [
+        "http://host:25/",
+        "http://h/%0D",
+        "ftp://me:secret@host/",
+        "http://10.0.0.256/",
+        "http://h:65536/",
+        "HTTP://host/",
+        "afs://cell/path",
+        "url:x-y:z",
+        "nntp://h/g/99999999999999999999999",
+        "ftp://u%0Dx@h/",
+        "ftp://h/pub/;type=a",
+        "mailto:joe",
+    ];
+    let mut seen: Vec<Code> = inputs
+        .iter()
+        .flat_map(|input| lint(&parse(input).unwrap()))
+        .map(|warning| warning.code())
+        .collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, Code::ALL);
+    let mut written: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
+    written.sort();
+    written.dedup();
+    assert_eq!(written.len(), Code::ALL.len());
+}

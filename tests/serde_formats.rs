@@ -1,19 +1,22 @@
 //! With `serde`, what the crate writes comes back from a human-readable
 //! format (JSON) and from a compact one that is not self-describing
 //! (postcard, which has no `deserialize_any`, as bincode has none), equal
-//! to what was written.
+//! to what was written; and the values of an error's and a warning's
+//! accessors are written as the command line's JSON writes them.
 
 #![cfg(feature = "serde")]
 
 use std::fmt::Debug;
 
+use rfc1738::lint::{Code, lint};
 use rfc1738::url::{
     Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts,
     OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm, WaisParts,
 };
-use rfc1738::{Url, UrlBuf};
+use rfc1738::{Expected, Hint, HintCode, Position, Rule, Url, UrlBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::json;
 
 /// Writes `value` in postcard and in JSON, and reads each back.
 #[track_caller]
@@ -199,4 +202,117 @@ fn the_syntax_tree_is_written_in_a_compact_format() {
             "{input}"
         );
     }
+}
+
+// The vocabulary ----------------------------------------------------------
+
+/// What the `serde` feature's documentation tells a user to do: put an
+/// error's accessors in a record of their own, and derive `Serialize`.
+#[derive(Serialize)]
+struct Failure<'a> {
+    rule: Rule,
+    position: Position,
+    path: &'a [Rule],
+    expected: &'a [Expected],
+    hints: &'a [Hint],
+    codes: Vec<HintCode>,
+}
+
+#[test]
+fn an_errors_accessors_serialize_as_the_command_line_writes_them() {
+    let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    let failure = Failure {
+        rule: error.rule(),
+        position: error.position(),
+        path: error.path(),
+        expected: error.expected(),
+        hints: error.hints(),
+        codes: error.hints().iter().map(Hint::code).collect(),
+    };
+    assert_eq!(
+        serde_json::to_value(&failure).unwrap(),
+        json!({
+            "rule": "httpurl",
+            "position": {"line": 1, "column": 14},
+            "path": ["httpurl", "hostport", "port", "digits"],
+            "expected": ["digit", "\"/\"", "end of input"],
+            "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"],
+            "codes": ["port-digits"],
+        })
+    );
+    // The command line writes what was expected and the hints as their
+    // `Display`, rules by name, hint codes by `as_str`.
+    let error = rfc1738::parse("http://host/a b#c").unwrap_err();
+    let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+    assert!(!hints.is_empty());
+    assert_eq!(serde_json::to_value(error.hints()).unwrap(), json!(hints));
+    let expected: Vec<String> = error.expected().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        serde_json::to_value(error.expected()).unwrap(),
+        json!(expected)
+    );
+    let code = error.hints()[0].code();
+    assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
+    // In a compact format too.
+    assert!(postcard::to_allocvec(&failure).is_ok());
+}
+
+#[test]
+fn rules_are_written_by_name_and_come_back() {
+    for rule in Rule::ALL {
+        assert_eq!(serde_json::to_value(rule).unwrap(), json!(rule.name()));
+        both_ways(&rule);
+    }
+    let error = serde_json::from_str::<Rule>(r#""host-port""#).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with(r#""host-port" is not a production of RFC 1738 section 5"#),
+        "{error}"
+    );
+    // Names are case-sensitive, as `str::parse` reads them.
+    assert!(serde_json::from_str::<Rule>(r#""Hostport""#).is_err());
+    assert!(serde_json::from_str::<Rule>("3").is_err());
+}
+
+#[test]
+fn positions_are_a_line_and_a_column_and_come_back() {
+    let position = Position::of("a\nbcd", 4);
+    assert_eq!(
+        serde_json::to_value(position).unwrap(),
+        json!({"line": 2, "column": 3})
+    );
+    both_ways(&position);
+    both_ways(&Position::new(usize::MAX, usize::MAX));
+    // Both count from 1.
+    for json in [r#"{"line": 0, "column": 1}"#, r#"{"line": 1, "column": 0}"#] {
+        assert!(serde_json::from_str::<Position>(json).is_err(), "{json}");
+    }
+    assert!(serde_json::from_str::<Position>(r#"{"line": 1}"#).is_err());
+}
+
+#[test]
+fn lint_codes_are_written_as_the_json_records_write_them_and_come_back() {
+    for &code in Code::ALL {
+        assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
+        both_ways(&code);
+    }
+    let url = rfc1738::parse("HTTP://host.dom:25/").unwrap();
+    let codes: Vec<Code> = lint(&url).iter().map(|warning| warning.code()).collect();
+    assert_eq!(
+        serde_json::to_string(&codes).unwrap(),
+        r#"["upper-case-scheme","reserved-port"]"#
+    );
+    let error = serde_json::from_str::<Code>(r#""reserved_port""#).unwrap_err();
+    assert!(error.to_string().contains("a lint code"), "{error}");
+}
+
+#[test]
+fn hint_codes_are_written_as_the_summaries_write_them_and_come_back() {
+    for &code in HintCode::ALL {
+        assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
+        both_ways(&code);
+    }
+    let error = serde_json::from_str::<HintCode>(r#""Fragment""#).unwrap_err();
+    assert!(error.to_string().contains("a hint code"), "{error}");
 }
