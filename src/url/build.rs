@@ -8,7 +8,7 @@ use percent_encoding::AsciiSet;
 
 use super::buf::UrlBuf;
 use super::decode::Decoded;
-use super::encode::{encode, outside};
+use super::encode::{ARTICLE, FIELD, FSEGMENT, HSONAME, HTTP, SEARCH, UCHAR, USER, XCHAR, encode};
 use super::errors::{BuildError, OutOfRange};
 use super::ftp::Typecode;
 use crate::ast::Hostport;
@@ -17,7 +17,6 @@ use crate::ast::{
     FileHost, FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl,
     NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
-use crate::charset;
 use crate::{Rule, parse_rule, scheme_rule};
 
 #[cfg(feature = "serde")]
@@ -445,34 +444,6 @@ pub enum Parts<'a> {
 
 // ---------------------------------------------------------------------------
 // Encoding
-
-/// The octets a component writes `%XX`: all but the single characters of
-/// its production's class or repetition body (the tables `build.rs`
-/// generates from the grammar file), which stand for themselves.
-///
-/// `user`, `password`: `uchar | ";" | "?" | "&" | "="` (`:`, `@`, `/` must be
-/// encoded, 3.1).
-static USER: AsciiSet = outside(&charset::USER_BODY);
-/// `fsegment`: `uchar | "?" | ":" | "@" | "&" | "="` (`/` and `;` reserved,
-/// 3.2.2).
-static FSEGMENT: AsciiSet = outside(&charset::FSEGMENT_BODY);
-/// A piece of an http `hsegment` or `search`: their body less `;`, which
-/// 3.3 reserves with `/` and `?`, and which separates the pieces.
-static HTTP: AsciiSet = outside(&charset::HSEGMENT_BODY.without(b";"));
-/// `search` (gopher, wais): `uchar | ";" | ":" | "@" | "&" | "="`.
-static SEARCH: AsciiSet = outside(&charset::SEARCH_BODY);
-/// `xchar` (gopher type, selector, Gopher+ string; mailto): nothing
-/// reserved.
-static XCHAR: AsciiSet = outside(&charset::XCHAR);
-/// An article's first part: `uchar | ";" | "/" | "?" | ":" | "&" | "="`.
-static ARTICLE: AsciiSet = outside(&charset::ARTICLE_BODY);
-/// `uchar` (wais `database`, `wtype`, `wpath`).
-static UCHAR: AsciiSet = outside(&charset::UCHAR);
-/// A prospero hsoname: `psegment`s and the `/` between them, which "may
-/// appear in the `<hsoname>` without quoting" (3.11).
-static HSONAME: AsciiSet = outside(&charset::PSEGMENT_BODY.with(b"/"));
-/// `fieldname`, `fieldvalue`: `uchar | "?" | ":" | "@" | "&"`.
-static FIELD: AsciiSet = outside(&charset::FIELDNAME_BODY);
 
 /// Appends the segments of a path, `/` between them.
 fn encode_path(
