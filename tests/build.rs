@@ -805,6 +805,113 @@ fn a_telnet_urls_final_slash_is_always_written() {
     }
 }
 
+/// Section 2.2: "Usually a URL has the same interpretation when an octet is
+/// represented by a character and when it encoded. However, this is not
+/// true for reserved characters", and section 3 says, component by
+/// component, which characters are reserved there. Each pair spells one URL:
+/// an escape of a character its component does not reserve, or a number
+/// with leading zeros. The two have one canonical form, and the same parts
+/// (grammar/DECISIONS.md D34).
+#[test]
+fn spellings_that_mean_the_same_have_one_canonical_form() {
+    for (encoded, plain) in [
+        // 3.2.2: "Within a name or CWD component, the characters "/" and
+        // ";" are reserved".
+        ("ftp://h/a%3Db", "ftp://h/a=b"),
+        ("ftp://h/%3F%3A%40%26/x;type=a", "ftp://h/?:@&/x;type=a"),
+        ("file:///a%3Db", "file:///a=b"),
+        ("file://h/%3F%3A%40%26", "file://h/?:@&"),
+        // 3.1: "Within the user and password field, any ":", "@", or "/"
+        // must be encoded."
+        ("ftp://u%3B%3F:p%26%3D@h/", "ftp://u;?:p&=@h/"),
+        ("telnet://u%3D:p%3B@h/", "telnet://u=:p;@h/"),
+        // 3.3: "Within the <path> and <searchpart> components, "/", ";",
+        // "?" are reserved."
+        (
+            "http://h/a%3A%40%26%3D?b%3A%40%26%3D",
+            "http://h/a:@&=?b:@&=",
+        ),
+        // 3.4.1: "Within the <gopher-path>, no characters are reserved."
+        ("gopher://h/%3Ba%2Fb%3Fc%3D", "gopher://h/;a/b?c="),
+        (
+            "gopher://h/7s%09a%3Bb%40%09%2F%3F",
+            "gopher://h/7s%09a;b@%09/?",
+        ),
+        // 3.5: "Within mailto URLs, there are no reserved characters."
+        ("mailto:a%2Cb%40c%3Ad", "mailto:a,b@c:d"),
+        // 3.6: "No additional characters are reserved within the components
+        // of a news URL."
+        ("news:a%3Db%2Fc%3F%3B@h.dom", "news:a=b/c?;@h.dom"),
+        // 3.7: "the numeric id of the article".
+        ("nntp://h/g/0154", "nntp://h/g/154"),
+        ("nntp://h/g/000", "nntp://h/g/0"),
+        // 3.9: a search reserves nothing.
+        ("wais://h/db?a%3Bb%3D%40", "wais://h/db?a;b=@"),
+        // 3.11: ";" is reserved in the hsoname, "a slash "/" may appear in
+        // the <hsoname> without quoting and no significance may be assumed";
+        // a field's name and value end at ";" and "=".
+        (
+            "prospero://h/a%2Fb%3Dc;n=v%3F%40",
+            "prospero://h/a/b=c;n=v?@",
+        ),
+    ] {
+        let (encoded_url, plain_url) = (parse(encoded).unwrap(), parse(plain).unwrap());
+        assert_eq!(encoded_url.canonical(), plain, "{encoded}");
+        assert_eq!(plain_url.canonical(), plain, "{plain}");
+        assert_eq!(encoded_url.to_parts(), plain_url.to_parts(), "{encoded}");
+    }
+}
+
+/// Where a component reserves a character, its escape and the character
+/// mean different things (section 2.2: "encoding a character reserved for
+/// a particular scheme may change the semantics of a URL"): the two
+/// spellings keep different canonical forms, and different parts. Another
+/// scheme's reserved characters are unknown: none of their escapes is
+/// decoded.
+#[test]
+fn spellings_that_differ_by_a_reserved_character_keep_apart() {
+    for (encoded, plain) in [
+        // Section 3.2.2's own example: "CWD /etc" against "CWD ", "CWD etc".
+        (
+            "ftp://myname@host.dom/%2Fetc/motd",
+            "ftp://myname@host.dom//etc/motd",
+        ),
+        ("file:///a%2Fb", "file:///a/b"),
+        ("ftp://a%3Ab@h/", "ftp://a:b@h/"),
+        ("telnet://a%3Ab@h/", "telnet://a:b@h/"),
+        ("http://h/a%3Bb", "http://h/a;b"),
+        ("http://h/a%2Fb", "http://h/a/b"),
+        ("http://h/a%3Fb", "http://h/a?b"),
+        ("http://h/?a%3Bb", "http://h/?a;b"),
+        ("wais://h/a%3Fb", "wais://h/a?b"),
+        ("prospero://h/a%3Bn=v", "prospero://h/a;n=v"),
+        ("prospero://h/a;n=v%3Bm%3Dw", "prospero://h/a;n=v;m=w"),
+        ("x:a%3Db", "x:a=b"),
+        ("x://h/a%2Fb", "x://h/a/b"),
+        ("x-news:a%40b@h", "x-news:a@b@h"),
+    ] {
+        let (encoded_url, plain_url) = (parse(encoded).unwrap(), parse(plain).unwrap());
+        assert_eq!(encoded_url.canonical(), encoded, "{encoded}");
+        assert_eq!(plain_url.canonical(), plain, "{plain}");
+        assert_ne!(encoded_url.to_parts(), plain_url.to_parts(), "{encoded}");
+    }
+}
+
+/// Another scheme's parts are its scheme-specific part as written
+/// (`OtherParts`): which characters it reserves is its own business. Its
+/// canonical form equates what section 2.2 equates in every scheme, an
+/// escape of an unreserved character and the character (no scheme may
+/// reserve one), and the case of an escape's hex digits: URLs with
+/// different parts can share it (grammar/DECISIONS.md D34).
+#[test]
+fn another_schemes_canonical_form_equates_more_than_its_parts() {
+    for (input, other) in [("x:%41%2f", "x:A%2F"), ("X://H:080/%7e", "x://h:80/%7E")] {
+        let (input_url, other_url) = (parse(input).unwrap(), parse(other).unwrap());
+        assert_eq!(input_url.canonical(), other_url.canonical(), "{input}");
+        assert_ne!(input_url.to_parts(), other_url.to_parts(), "{input}");
+    }
+}
+
 /// Regular expressions for URLs of each scheme, with escapes of any octet in
 /// either case and hosts in mixed case.
 fn url_patterns() -> Vec<String> {
@@ -949,6 +1056,33 @@ proptest! {
         if let (Some(default), Ok(Some(port))) = (url.default_port(), url.effective_port()) {
             prop_assert_eq!(again.port().is_none(), port == default, "{}", canonical);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// A URL of a scheme of section 3 that has parts has for its canonical
+    /// form the builder's spelling of them, hosts in lower case and a
+    /// default port dropped: URLs with the same parts have one canonical
+    /// form (grammar/DECISIONS.md D34).
+    #[test]
+    fn a_canonical_form_is_the_builders_spelling_of_the_parts(input in urls()) {
+        let Ok(url) = parse(&input) else {
+            return Ok(());
+        };
+        // A port beyond 65535 or an article number beyond 64 bits has no
+        // parts; another scheme's are its text as written.
+        let Ok(mut parts) = url.to_parts() else {
+            return Ok(());
+        };
+        if matches!(parts, Parts::Other(_)) {
+            return Ok(());
+        }
+        lower_hosts(&mut parts);
+        drop_default_port(&mut parts);
+        let built = parts.build().map_err(|error| TestCaseError::fail(format!("{input} → {parts:?}: {error}")))?;
+        prop_assert_eq!(url.canonical(), built.as_str(), "{}", input);
     }
 }
 

@@ -400,7 +400,8 @@ pub struct OtherParts<'a> {
 /// D29). The URL written may differ in what does not change the meaning:
 /// escapes of characters the component does not reserve are decoded, the
 /// others' hex digits are in upper case, a gopher URL gets its type and a
-/// telnet URL its final `/`, a port loses its leading zeros.
+/// telnet URL its final `/`, a port or an nntp article number loses its
+/// leading zeros.
 ///
 /// ```
 /// use rfc1738::url::{FtpParts, Userinfo};

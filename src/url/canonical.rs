@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use percent_encoding::{AsciiSet, percent_decode_str};
 
-use super::encode::{encode, outside};
+use super::encode::{
+    ARTICLE, FIELD, FSEGMENT, HSONAME, HTTP, SEARCH, UCHAR, USER, XCHAR, encode, outside,
+};
 use super::semantics::{port_number, rule_default_port};
 use crate::ast::Url;
 use crate::ast::{
@@ -15,22 +17,28 @@ use crate::ast::{
 use crate::ast::{Host, Hostport, Login};
 use crate::charset;
 
-/// The octets the canonical form writes `%XX`: all but the unreserved
-/// characters, which no escape needs to stand for.
-static ENCODED: AsciiSet = outside(&charset::UNRESERVED);
+/// The octets another scheme's part writes `%XX`: all but the unreserved
+/// characters. Which characters that scheme reserves is unknown, and no
+/// scheme may reserve an unreserved one (section 2.2: "No other characters
+/// may be reserved within a scheme"): only their escapes are decoded.
+static OTHER: AsciiSet = outside(&charset::UNRESERVED);
 
-/// Appends `text` with the escapes of unreserved characters decoded and the
-/// others' hex digits in upper case: each escape is decoded, then encoded
-/// again unless it is unreserved. The rest stays as it is (a valid URL is
-/// ASCII, and no part of one has a `%` that starts no escape).
-fn escapes(out: &mut String, text: &str) {
+/// Appends `text`, a component as written, with each escape decoded and
+/// written again as the builder writes that octet in the component: as
+/// `%XX` with upper-case hex digits where `set` holds it (a character the
+/// component reserves, or one its production does not let stand for
+/// itself), as the character otherwise. The rest of `text` stays as it is:
+/// characters the grammar lets stand for themselves there, reserved ones
+/// used for their reserved purpose included (a valid URL is ASCII, and no
+/// part of one has a `%` that starts no escape).
+fn recode(out: &mut String, text: &str, set: &'static AsciiSet) {
     let mut rest = text;
     while let Some(at) = rest.find('%') {
         out.push_str(&rest[..at]);
         match rest.get(at..at + 3) {
             Some(escape) if charset::ESCAPE.matches(escape.as_bytes()) => {
                 for octet in percent_decode_str(escape) {
-                    encode(out, &[octet], &ENCODED);
+                    encode(out, &[octet], set);
                 }
                 rest = &rest[at + 3..];
             }
@@ -69,10 +77,10 @@ fn hostport(out: &mut String, hostport: Hostport<'_>, default: Option<u16>) {
 /// Appends `[user[:password]@]hostport`.
 fn login(out: &mut String, login: Login<'_>, default: Option<u16>) {
     if let Some(user) = login.user() {
-        escapes(out, user);
+        recode(out, user, &USER);
         if let Some(password) = login.password() {
             out.push(':');
-            escapes(out, password);
+            recode(out, password, &USER);
         }
         out.push('@');
     }
@@ -95,12 +103,30 @@ impl Url<'_> {
     ///   scheme's default (section 3: "If :`<port>` is omitted, the port defaults
     ///   to ..."; an other scheme's default is unknown); a port beyond 65535
     ///   stays as written;
-    /// - the escapes of unreserved characters decoded: `%41` is `A` (section 2.2:
-    ///   characters that need no encoding "may be encoded ... as long as they are
-    ///   not being used for a reserved purpose", and no unreserved character has
-    ///   one);
-    /// - the remaining escapes' hex digits in upper case (`%2f` → `%2F`, the
-    ///   digits section 2.2 lists first);
+    /// - an nntp article number without leading zeros (section 3.7: "the
+    ///   numeric id of the article"), as [`NntpParts`](crate::url::NntpParts)
+    ///   reads it; one beyond 2⁶⁴ − 1 stays as written, as a port beyond 65535
+    ///   does;
+    /// - each escape written as the component it is in needs it (section 2.2:
+    ///   "Usually a URL has the same interpretation when an octet is
+    ///   represented by a character and when it encoded. However, this is not
+    ///   true for reserved characters"): `%XX`, with upper-case hex digits
+    ///   (`%2f` → `%2F`, the digits section 2.2 lists first), where section 3
+    ///   reserves the character in that component or its production does not
+    ///   let it stand for itself (an unsafe character, `%`, a control, an
+    ///   octet beyond US-ASCII); the character everywhere else. That is
+    ///   exactly what [`Parts::build`](crate::url::Parts::build) encodes: `:`
+    ///   `@` `/` in a user name or password (3.1), `/` `;` in an ftp or file
+    ///   segment (3.2.2), `/` `;` `?` in an http path or search (3.3), `@` in a
+    ///   news article's `<unique>` (3.6), `;` in a prospero hsoname and `;` `=`
+    ///   in its fields (3.11), nothing in a gopher path (3.4.1) or a mailto
+    ///   address (3.5); a wais database, `wtype` and `wpath` (`*uchar`) keep
+    ///   the escapes of every reserved character, a gopher or wais search
+    ///   those of `/` and `?`, which their productions do not allow. So `ftp://h/a%3Db` is `ftp://h/a=b` and `mailto:a%40b` is
+    ///   `mailto:a@b`, while `http://h/a%3Bb` stays. Another scheme reserves
+    ///   what it does, unknown here: only the escapes of unreserved
+    ///   characters, which no scheme may reserve ("No other characters may be
+    ///   reserved within a scheme"), are decoded there;
     /// - an ftp typecode in lower case (section 3.2.2 writes "a", "i", "d");
     /// - a gopher URL's type written always: an empty gopher-path is the type
     ///   `1` (section 3.4.1: "The entire `<gopher-path>` may also be empty, in
@@ -113,12 +139,22 @@ impl Url<'_> {
     ///   character may be omitted"), as
     ///   [`TelnetParts::build`](crate::url::TelnetParts::build) writes it.
     ///
-    /// Everything else stays: the escapes of reserved and unsafe characters
-    /// (section 2.2: "encoding a character reserved for a particular scheme
-    /// may change the semantics of a URL"), the optional `/` of an http URL
-    /// (no path and an empty one are different parts,
-    /// [`HttpParts::path`](crate::url::HttpParts::path)), the order of
-    /// prospero fields.
+    /// Everything else stays, as the parts keep it: the optional `/` of an
+    /// http URL (no path and an empty one are different parts,
+    /// [`HttpParts::path`](crate::url::HttpParts::path)), a file URL's empty
+    /// host and `localhost` ([`FileParts::host`](crate::url::FileParts::host)),
+    /// the order of prospero fields.
+    ///
+    /// Which URLs share a canonical form ([decisions](crate::decisions),
+    /// D34): for the ten schemes of section 3, the canonical form of a URL
+    /// that has parts ([`Url::to_parts`]) is the builder's spelling of them,
+    /// hosts in lower case and a default port dropped, so two such URLs have
+    /// one canonical form exactly when they have the same parts, compared so
+    /// (property-tested). Another scheme's parts are its scheme-specific part
+    /// as written ([`OtherParts`](crate::url::OtherParts)), and its canonical
+    /// form equates more: what section 2.2 equates in every scheme, and the
+    /// host's case and the port's leading zeros of an `ip-schemepart`
+    /// (`x:%41` and `x:A` have one canonical form and different parts).
     ///
     /// The canonical form of a URL that [`parse`](crate::parse) accepts
     /// parses, is its own canonical form, and has the same decoded parts,
@@ -134,8 +170,9 @@ impl Url<'_> {
     /// let url = rfc1738::parse("HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b")?;
     /// assert_eq!(url.canonical(), "http://www.example.com/%7Euser/A%2F?q=%3B");
     /// assert_eq!(url.to_string(), "HTTP://WWW.Example.COM:080/%7euser/%41%2f?q=%3b");
-    /// let url = rfc1738::parse("ftp://host.dom:21/pub;type=I")?;
-    /// assert_eq!(url.canonical(), "ftp://host.dom/pub;type=i");
+    /// let url = rfc1738::parse("ftp://host.dom:21/pub/a%3db;type=I")?;
+    /// assert_eq!(url.canonical(), "ftp://host.dom/pub/a=b;type=i");
+    /// assert_eq!(rfc1738::parse("nntp://h/g/0154")?.canonical(), "nntp://h/g/154");
     /// let url = rfc1738::parse("x://ho%73t:8/")?;
     /// assert_eq!((url.port(), url.canonical()), (None, "x://host:8/".to_owned()));
     /// assert_eq!(rfc1738::parse(&url.canonical())?.port(), Some("8"));
@@ -166,15 +203,17 @@ impl Url<'_> {
             Url::Wais(url) => wais(&mut out, url, default),
             Url::Mailto(url) => {
                 out.push(':');
-                escapes(&mut out, url.encoded822addr());
+                recode(&mut out, url.encoded822addr(), &XCHAR);
             }
             Url::File(url) => file(&mut out, url),
             Url::Prospero(url) => {
                 out.push_str("://");
                 hostport(&mut out, url.hostport(), default);
                 out.push('/');
-                escapes(&mut out, url.ppath().as_str());
-                escapes(&mut out, url.fieldspecs().as_str());
+                recode(&mut out, url.ppath().as_str(), &HSONAME);
+                // Each field's name and value, and the `;` and `=` around
+                // them, which FIELD holds.
+                recode(&mut out, url.fieldspecs().as_str(), &FIELD);
             }
             Url::Other(url) => other(&mut out, url),
         }
@@ -187,10 +226,12 @@ fn http(out: &mut String, url: &HttpUrl<'_>, default: Option<u16>) {
     hostport(out, url.hostport(), default);
     if let Some(path) = url.hpath() {
         out.push('/');
-        escapes(out, path.as_str());
+        // The pieces an unencoded `;` separates (3.3), each as the builder
+        // writes it.
+        recode(out, path.as_str(), &HTTP);
         if let Some(search) = url.search() {
             out.push('?');
-            escapes(out, search);
+            recode(out, search, &HTTP);
         }
     }
 }
@@ -200,7 +241,7 @@ fn ftp(out: &mut String, url: &FtpUrl<'_>, default: Option<u16>) {
     login(out, url.login(), default);
     if let Some(path) = url.fpath() {
         out.push('/');
-        escapes(out, path.as_str());
+        recode(out, path.as_str(), &FSEGMENT);
         if let Some(typecode) = url.typecode() {
             let _ = write!(out, ";type={typecode}");
         }
@@ -213,7 +254,7 @@ fn news(out: &mut String, url: &NewsUrl<'_>) {
         Grouppart::All => out.push('*'),
         Grouppart::Group(group) => out.push_str(group),
         Grouppart::Article(article) => {
-            escapes(out, article.unique());
+            recode(out, article.unique(), &ARTICLE);
             out.push('@');
             out.push_str(article.host().as_str());
         }
@@ -227,7 +268,14 @@ fn nntp(out: &mut String, url: &NntpUrl<'_>, default: Option<u16>) {
     out.push_str(url.group());
     if let Some(article) = url.article() {
         out.push('/');
-        out.push_str(article);
+        // Section 3.7: "the numeric id of the article", without leading
+        // zeros; beyond 64 bits, where the parts have none, as written.
+        match url.article_number() {
+            Ok(Some(number)) => {
+                let _ = write!(out, "{number}");
+            }
+            _ => out.push_str(article),
+        }
     }
 }
 
@@ -240,18 +288,18 @@ fn gopher(out: &mut String, url: &GopherUrl<'_>, default: Option<u16>) {
     out.push('/');
     match url.gtype() {
         Some(gtype) => {
-            escapes(out, gtype);
-            escapes(out, url.selector());
+            recode(out, gtype, &XCHAR);
+            recode(out, url.selector(), &XCHAR);
         }
         // No gtype, no selector and no search: the path is empty.
         None => out.push('1'),
     }
     if let Some(search) = url.search() {
         out.push_str("%09");
-        escapes(out, search);
+        recode(out, search, &SEARCH);
         if let Some(plus) = url.gopher_plus_string() {
             out.push_str("%09");
-            escapes(out, plus);
+            recode(out, plus, &XCHAR);
         }
     }
 }
@@ -260,18 +308,18 @@ fn wais(out: &mut String, url: &WaisUrl<'_>, default: Option<u16>) {
     out.push_str("://");
     hostport(out, url.hostport(), default);
     out.push('/');
-    escapes(out, url.database());
+    recode(out, url.database(), &UCHAR);
     match url {
         WaisUrl::Database(_) => {}
         WaisUrl::Index(index) => {
             out.push('?');
-            escapes(out, index.search);
+            recode(out, index.search, &SEARCH);
         }
         WaisUrl::Doc(doc) => {
             out.push('/');
-            escapes(out, doc.wtype);
+            recode(out, doc.wtype, &UCHAR);
             out.push('/');
-            escapes(out, doc.wpath);
+            recode(out, doc.wpath, &UCHAR);
         }
     }
 }
@@ -284,18 +332,19 @@ fn file(out: &mut String, url: &FileUrl<'_>) {
         Some(FileHost::Host(name)) => host(out, name),
     }
     out.push('/');
-    escapes(out, url.fpath().as_str());
+    recode(out, url.fpath().as_str(), &FSEGMENT);
 }
 
-/// Any other scheme: its scheme-specific part with escapes read, then, if
-/// that is an `ip-schemepart`, its host in lower case. Decoding comes first:
+/// Any other scheme: its scheme-specific part with the escapes of
+/// unreserved characters read, then, if that is an `ip-schemepart`, its
+/// host in lower case. Decoding comes first:
 /// it can make an `ip-schemepart` appear (`foo://ho%73t/`), and the form
 /// must be its own canonical form. The scheme's default port is unknown:
 /// the port is kept, without its leading zeros.
 fn other(out: &mut String, url: &GenericUrl<'_>) {
     out.push(':');
     let mut schemepart = String::with_capacity(url.schemepart().len());
-    escapes(&mut schemepart, url.schemepart());
+    recode(&mut schemepart, url.schemepart(), &OTHER);
     let o = crate::grammar::Quiet;
     let Some(ip) = crate::pass::emit(crate::grammar::ip::ip_schemepart(o), schemepart.as_str(), o)
     else {

@@ -92,11 +92,16 @@
 //!   URL → parts → URL keeps what the URL means (D29 of [`crate::decisions`]). Property tests
 //!   check parts → build → parse → parts for every scheme, and URL → parts → URL.
 //! - **Canonical form**: `Url::canonical()` lower-cases the scheme and host, drops a default
-//!   port and leading zeros, decodes escapes of unreserved characters, upper-cases the hex
-//!   digits of the others, lower-cases an ftp typecode, and writes a gopher URL's type even
+//!   port and the leading zeros of a port and an nntp article number, decodes each escape
+//!   unless its component reserves the character (section 3) or its production does not
+//!   allow it unencoded (`ftp://h/a%3Db` is `ftp://h/a=b`; an http path's `%3B` stays; another
+//!   scheme's escapes only where the character is unreserved), upper-cases the hex digits of
+//!   the escapes kept, lower-cases an ftp typecode, and writes a gopher URL's type even
 //!   where its empty path leaves it to default (`gopher://h` is `gopher://h/1`, section
-//!   3.4.1) and a telnet URL's optional final `/` (3.8). `Display` stays the input as written. Canonical forms parse, are their own
-//!   canonical form and keep the decoded parts (property-tested).
+//!   3.4.1) and a telnet URL's optional final `/` (3.8). For the schemes of section 3 it is
+//!   the builder's spelling of the URL's parts: URLs with the same parts have one canonical
+//!   form (D34 of [`crate::decisions`]). `Display` stays the input as written. Canonical
+//!   forms parse, are their own canonical form and keep the decoded parts (property-tested).
 //! - **serde** (feature `serde`): a [`Url`] and a [`UrlBuf`] are written as their text, and
 //!   read back through the grammar (a text it rejects is an error naming the position); a
 //!   `Url<'de>` borrows the deserializer's string. `serde_tree` writes the syntax tree

@@ -106,6 +106,7 @@ pub fn parse_target(data: &[u8]) {
                     "{canonical:?}"
                 );
             }
+            assert_canonical_is_the_parts(input, &url, &canonical);
             // Section 6: no decoded part may end a protocol line early. An
             // FTP command's argument holds no CR or LF; a gopher request
             // ends with its one CR LF, and holds no other CR, LF, or TAB
@@ -183,6 +184,55 @@ fn assert_window_bounded(rendered: &str) {
             assert!(width <= 60 + 10 + 60 + 2, "{width} characters: {line}");
         }
     }
+}
+
+/// A URL of a scheme of section 3 that has parts: its canonical form keeps
+/// them and is the builder's spelling of them, hosts in lower case and a
+/// default port dropped (D34), so that URLs with the same parts share it.
+fn assert_canonical_is_the_parts(input: &str, url: &rfc1738::Url<'_>, canonical: &str) {
+    let (Ok(parts), Ok(again)) = (url.to_parts(), parse(canonical)) else {
+        return;
+    };
+    if matches!(parts, Parts::Other(_)) {
+        return;
+    }
+    let parts = compared(parts, url.default_port());
+    assert_eq!(
+        again
+            .to_parts()
+            .map(|again| compared(again, url.default_port())),
+        Ok(parts.clone()),
+        "{input:?} → {canonical:?}"
+    );
+    let built = parts
+        .build()
+        .unwrap_or_else(|error| panic!("{input:?} → {parts:?}: {error}"));
+    assert_eq!(canonical, built.as_str(), "{input:?}");
+}
+
+/// Parts as the canonical form compares them: hosts in lower case (not a
+/// news article's, part of a message-id), a port that is `default` none.
+fn compared(mut parts: Parts<'_>, default: Option<u16>) -> Parts<'_> {
+    let (host, port) = match &mut parts {
+        Parts::Http(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Ftp(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Nntp(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Telnet(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Gopher(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Wais(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::Prospero(p) => (&mut p.host, Some(&mut p.port)),
+        Parts::File(FileParts {
+            host: Some(host), ..
+        }) => (host, None),
+        _ => return parts,
+    };
+    *host = host.to_ascii_lowercase().into();
+    if let Some(port) = port
+        && *port == default
+    {
+        *port = None;
+    }
+    parts
 }
 
 /// URL → parts → URL: a URL's parts build, to a URL of the same rule with
