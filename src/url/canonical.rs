@@ -155,6 +155,10 @@ impl Url<'_> {
     /// form equates more: what section 2.2 equates in every scheme, and the
     /// host's case and the port's leading zeros of an `ip-schemepart`
     /// (`x:%41` and `x:A` have one canonical form and different parts).
+    /// It is RFC 1738's letter: section 3.3 reserves no `&` nor `=` in an
+    /// http search, so `http://h/?a%26b` and `http://h/?a&b` share one form,
+    /// which RFC 3986 and today's servers tell apart; it is no key for
+    /// comparing http URLs as they are served.
     ///
     /// The canonical form of a URL that [`parse`](crate::parse) accepts
     /// parses, is its own canonical form, and has the same decoded parts,
