@@ -127,14 +127,42 @@ struct Details {
     in_written: OnceLock<bool>,
     /// The hints: derived on first use from the kept input, at once with the
     /// rest for a long one; the second list for a password hidden, when
-    /// the character found is in it or the offset past its first one.
+    /// the character found is in it or the offset past its first one (or
+    /// a further password's).
     hints: OnceLock<Vec<Hint>>,
     hints_hidden: OnceLock<Vec<Hint>>,
     /// The path told with the password hidden when the offset lies past
     /// its first character: the rule, then `password`.
     password_path: [Rule; 2],
+    /// What the error says with the passwords hidden when its offset lies
+    /// past the first character of a password written further in its
+    /// line, up to its end: derived when first asked with the password
+    /// hidden (at once for a long input); `None` when it lies in none, or
+    /// the error is told as the input's own password's.
+    further: OnceLock<Option<Box<Further>>>,
     /// What the error keeps of a long input, which it does not keep whole.
     long: Option<Box<Long>>,
+}
+
+/// What an error whose offset lies past the first character of a password
+/// written further in its line, up to its end, says with the passwords
+/// hidden ([`Error::hide_password`]): what the grammar expects at the
+/// offset of the input read with each of the password's characters before
+/// the offset as a `*`, and the input ending there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Further {
+    /// The password, a span of the input.
+    span: Range<usize>,
+    /// What the diagnosing pass recorded at the offset of that reading:
+    /// expected there (the character found at the password's end, which is
+    /// shown, left out), the productions open there, where the authority
+    /// they are in starts. When the reading stops before the offset (a
+    /// character of the password stood where no `*` may), what a password
+    /// may hold ([`PASSWORD_EXPECTED`]), under the rule and `password`,
+    /// with no authority: the error is told as the password's.
+    expected: Vec<Expected>,
+    path: Vec<Rule>,
+    authority: Option<usize>,
 }
 
 /// What an error keeps of a long input.
@@ -370,8 +398,14 @@ impl Error {
         let excerpt = Excerpt::new(input, self.offset, password.as_ref());
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
+        // The excerpt holds the characters before the offset in its line,
+        // and the passwords written there that reach into them.
+        let further = self.further_span(&details, &excerpt.written);
+        let further = further.map(|span| self.derive_further(input, span));
+        let told_further = further.is_some();
+        let _ = details.further.set(further);
         let _ = details.hints.set(self.derive_hints(input, &details, false));
-        if self.found_in_password(&details) || self.holds_password(&details) {
+        if self.found_in_password(&details) || self.holds_password(&details) || told_further {
             let _ = details
                 .hints_hidden
                 .set(self.derive_hints(input, &details, true));
@@ -517,12 +551,18 @@ impl Error {
     ///
     /// With the password hidden, an error past the password's first
     /// character, up to its end, is told as the password's: its path is the
-    /// rule, then `password` (see [`hide_password`](Error::hide_password)).
+    /// rule, then `password`; past the first character of a password written
+    /// further in the line, it is the path read with that password's
+    /// characters before the offset as `*`s (see
+    /// [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn path(&self) -> &[Rule] {
         let details = self.details();
         if self.hides_expected(details) {
             return self.password_path(details);
+        }
+        if let Some(further) = self.told_further(details) {
+            return &further.path;
         }
         details.recorded.path.rules()
     }
@@ -541,12 +581,17 @@ impl Error {
     ///
     /// With the password hidden, an error past the password's first
     /// character, up to its end, expects what a password may hold, whatever
-    /// was expected at its offset (see [`hide_password`](Error::hide_password)).
+    /// was expected at its offset; past the first character of a password
+    /// written further in the line, what is expected after as many `*`s
+    /// (see [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn expected(&self) -> &[Expected] {
         let details = self.details();
         if self.hides_expected(details) {
             return self.password_expected(details, self.found());
+        }
+        if let Some(further) = self.told_further(details) {
+            return &further.expected;
         }
         details.recorded.expected.as_slice()
     }
@@ -584,7 +629,9 @@ impl Error {
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
         // An error told as the password's (`hides_expected`) holds one.
-        let hide = self.hides_found(details) || (self.hidden && self.holds_password(details));
+        let hide = self.hides_found(details)
+            || (self.hidden
+                && (self.holds_password(details) || self.told_further(details).is_some()));
         let hints = if hide {
             &details.hints_hidden
         } else {
@@ -671,10 +718,30 @@ impl Error {
     /// not the login's `@`, the `@` is expected too and the hints are those
     /// of the character found, a mistyped port's). With the password
     /// hidden, every hint reads the input with the password's characters
-    /// as `*`s. So what the error says, its `Debug` too,
-    /// depends on the password's characters only as far as the caret's
-    /// column shows. [`found`](Error::found) and the offset stay as they
-    /// are: they are data, not display.
+    /// as `*`s.
+    ///
+    /// So it does, and for the same reason, of a password written further
+    /// in the line (`http://h/a//me:p%"w@h/` expected a hex digit,
+    /// `http://h/a//me:pa"w@h/` a `uchar`, a `/`, a `?` or the end), where
+    /// the error is not told as the input's own password's: an error past
+    /// its first character, up to its end, says what it would say of the
+    /// input with each of that password's characters before the offset
+    /// written as `*` (a `uchar`, which such a password may hold wherever it
+    /// stands) and ending at the offset. What is expected there and the
+    /// productions open there are read once more over that text, when first
+    /// asked with the password hidden; the character found at the
+    /// password's end, which is shown, is not listed as expected, and no
+    /// literal is written as a rest begun before the offset (none holds a
+    /// `*`). Where that reading stops before the offset (the `*`s stand
+    /// where the grammar reads a port's digits: `ftp://%2F@h:1a%40/`, whose
+    /// decoded `//` reads the port as a password), the error is told as the
+    /// password's, as above. Its hints read that password's characters as
+    /// `*`s too.
+    ///
+    /// So what the error says, its `Debug` too, depends on the characters
+    /// of the password the offset lies in only as far as the caret's column
+    /// shows. [`found`](Error::found) and the offset stay as they are: they
+    /// are data, not display.
     ///
     /// ```
     /// let mut error = rfc1738::parse("ftp://me:a%\"b@host/").unwrap_err();
@@ -695,6 +762,15 @@ impl Error {
     /// let mut error = rfc1738::parse("http://h/a ftp://me:pw@h/").unwrap_err();
     /// error.hide_password();
     /// assert!(format!("{error:#}").contains("http://h/a ftp://me:**@h/"));
+    /// // A password in the path: told what may follow as many `*`s.
+    /// let mut error = rfc1738::parse("http://h/a//me:p%\"w@h/").unwrap_err();
+    /// assert_eq!(error.message(), r#"expected hex, found "\"""#);
+    /// error.hide_password();
+    /// assert_eq!(
+    ///     error.message(),
+    ///     r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found a character of the password (hidden)"#
+    /// );
+    /// assert_eq!(error.path_display(), "httpurl › hpath › hsegment");
     /// ```
     pub fn hide_password(&mut self) {
         self.hidden = true;
@@ -772,6 +848,109 @@ impl Error {
         self.hidden && self.reads_password(details)
     }
 
+    /// What the error says told as that of a password written further in
+    /// its line: with the password hidden, where the offset lies past the
+    /// first character of one, up to its end, and the error is not told
+    /// as the input's own password's ([`hides_expected`](Self::hides_expected)).
+    fn told_further<'a>(&self, details: &'a Details) -> Option<&'a Further> {
+        match self.hidden {
+            true => self.further(details),
+            false => None,
+        }
+    }
+
+    /// [`told_further`](Self::told_further) whether the password is hidden
+    /// or not: derived on first use from the kept input (at once for a
+    /// long one).
+    fn further<'a>(&self, details: &'a Details) -> Option<&'a Further> {
+        let further = details.further.get_or_init(|| {
+            if self.reads_password(details) {
+                return None;
+            }
+            // The passwords of the line that reach into the byte before
+            // the offset: those it may lie past the first character of.
+            let window = self.offset.saturating_sub(1)..self.offset;
+            let own = self.password(details);
+            let written = password::written_over(&self.input, window, own);
+            let span = self.further_span(details, &written)?;
+            Some(self.derive_further(&self.input, span))
+        });
+        further.as_deref()
+    }
+
+    /// Of `written`, passwords written further in the offset's line (spans
+    /// of the input, apart), the one whose first character the offset lies
+    /// past, up to its end; none where the error is told as the input's own
+    /// password's.
+    fn further_span(&self, details: &Details, written: &[Range<usize>]) -> Option<Range<usize>> {
+        if self.reads_password(details) {
+            return None;
+        }
+        let offset = self.offset;
+        (written.iter())
+            .find(|span| span.start < offset && offset <= span.end)
+            .cloned()
+    }
+
+    /// What the error in `input` says told as that of `span`, a password
+    /// written further in its line whose first character the offset lies
+    /// past, up to its end: what the diagnosing pass records at the offset
+    /// of the text before it with each of the password's characters before
+    /// the offset as a `*` (a `uchar`, as a password may hold anywhere),
+    /// and nothing after (what the character found is does not count: it is
+    /// hidden, or, at the password's end, shown). Where that reading stops
+    /// before the offset, it is told as the password's.
+    #[cold]
+    fn derive_further(&self, input: &str, span: Range<usize>) -> Box<Further> {
+        let read = self.read(input);
+        // The password starts after a `:` or at an escape, and the offset
+        // is a char boundary (`Error::new`): both cut whole characters.
+        let hidden = read.get(span.start..self.offset).unwrap_or_default();
+        let mut text = String::with_capacity(span.start + hidden.len());
+        text.push_str(&read[..span.start.min(read.len())]);
+        text.extend(core::iter::repeat_n('*', hidden.chars().count()));
+        let mut recorded = Recorded::new();
+        pass::diagnose(self.rule, &text, self.fold, text.len(), &mut recorded);
+        let mut expected = recorded.expected.as_slice().to_vec();
+        // At the password's end the character found is shown.
+        let found =
+            Some(found_in(input, self.offset, self.byte)).filter(|_| self.offset == span.end);
+        if expected.is_empty() {
+            // Nothing reached the offset: a `*` stood where the grammar
+            // reads something else (`ftp://%2F@h:1a%40/`, whose decoded
+            // `//` reads the port `1a` as a password). Told as the
+            // password's, as the input's own is, the `@` listed at its end
+            // where something else was found.
+            let ended = found.is_some_and(|found| found != Found::Char('@'));
+            let items = if ended {
+                PASSWORD_ENDED
+            } else {
+                PASSWORD_EXPECTED
+            };
+            let alone = usize::from(self.rule == Rule::Password);
+            return Box::new(Further {
+                span,
+                expected: items.to_vec(),
+                path: [self.rule, Rule::Password][alone..].to_vec(),
+                authority: None,
+            });
+        }
+        // Not listed as expected where it was found, as at the end of the
+        // input's own.
+        if let Some(Found::Char(c)) = found {
+            expected.retain(|item| !matches!(item, Expected::Literal(l) if l.chars().eq([c])));
+        }
+        // An authority opens after a `//` or an `@`, which the `*`s are
+        // not: where it starts is a position of the input too.
+        let authority = recorded.authority.filter(|&at| at <= span.start);
+        Box::new(Further {
+            span,
+            expected,
+            path: recorded.path.rules().to_vec(),
+            authority,
+        })
+    }
+
     /// The details: derived on the first call for a kept input.
     fn details(&self) -> &Details {
         self.details.get_or_init(|| self.derive(&self.input))
@@ -792,6 +971,7 @@ impl Error {
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
                 password_path: [self.rule, Rule::Password],
+                further: OnceLock::new(),
                 long: None,
             },
         );
@@ -808,40 +988,32 @@ impl Error {
     /// The hints of this error in `input`; with `hide`, those of the error
     /// with the password hidden: none quotes the character found in it, nor
     /// reads the password's characters before the offset (the error is then
-    /// told as the password's, its path and expected set too).
+    /// told as the password's, or as a further password's, its path and
+    /// expected set too).
     #[cold]
     fn derive_hints(&self, input: &str, details: &Details, hide: bool) -> Vec<Hint> {
         let told = hide && self.reads_password(details);
+        let further = hide.then(|| self.further(details)).flatten();
         let found = found_in(input, self.offset, self.byte);
-        let (path, expected) = match told {
-            true => (
+        let recorded = &details.recorded;
+        let (path, expected, authority) = match (told, further) {
+            (true, _) => (
                 self.password_path(details),
                 self.password_expected(details, found),
+                recorded.authority,
             ),
-            false => (
-                details.recorded.path.rules(),
-                details.recorded.expected.as_slice(),
+            (false, Some(further)) => (
+                further.path.as_slice(),
+                further.expected.as_slice(),
+                further.authority,
+            ),
+            (false, None) => (
+                recorded.path.rules(),
+                recorded.expected.as_slice(),
+                recorded.authority,
             ),
         };
-        // Hidden, the hints read the input with the password's characters
-        // as `*`s: a hint reads the line beyond the offset (D22), and must
-        // not tell what the password holds (`file://\x1a:a/b@h` would get
-        // the hint about `file:///` or not as the password holds a `/`).
-        // It is read so up to `KEEP_LIMIT` bytes past the offset: a bounded
-        // copy, not one of a long input (an `extract` hit of megabytes, a
-        // password that runs to its end).
-        let own = self.password(details).filter(|own| hide && !own.is_empty());
-        let read = match own {
-            Some(own) => {
-                let mut end = (self.offset + KEEP_LIMIT).min(input.len());
-                while !input.is_char_boundary(end) {
-                    end -= 1;
-                }
-                let own = own.start.min(end)..own.end.min(end);
-                Cow::Owned(password::starred(&input[..end], own))
-            }
-            None => Cow::Borrowed(input),
-        };
+        let read = self.hints_read(input, details, hide, further);
         hint::hints(&hint::Context {
             rule: self.rule,
             input: self.read(&read),
@@ -849,12 +1021,46 @@ impl Error {
             found,
             found_in_password: hide
                 && (self.found_in_password(details)
-                    || (told && !self.ended_before(details, found))),
+                    || (told && !self.ended_before(details, found))
+                    || further.is_some()),
             path,
             expected,
-            authority: details.recorded.authority,
+            authority,
             fold: self.fold,
         })
+    }
+
+    /// The text the hints of this error in `input` read. Hidden (`hide`),
+    /// the input with the characters of its own password, and of the
+    /// further password the error is told in (`further`), as `*`s: a hint
+    /// reads the line beyond the offset (D22), and must not tell what a
+    /// password holds (`file://\x1a:a/b@h` would get the hint about
+    /// `file:///` or not as the password holds a `/`). It is read so up to
+    /// `KEEP_LIMIT` bytes past the offset: a bounded copy, not one of a
+    /// long input (an `extract` hit of megabytes, a password that runs to
+    /// its end).
+    fn hints_read<'a>(
+        &self,
+        input: &'a str,
+        details: &Details,
+        hide: bool,
+        further: Option<&Further>,
+    ) -> Cow<'a, str> {
+        let own = self.password(details).filter(|own| hide && !own.is_empty());
+        let further = further.map(|further| &further.span);
+        if own.is_none() && further.is_none() {
+            return Cow::Borrowed(input);
+        }
+        let mut end = (self.offset + KEEP_LIMIT).min(input.len());
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut read = input[..end].to_owned();
+        for span in own.into_iter().chain(further) {
+            // Spans of whole characters, cut at a char boundary.
+            read = password::starred(&read, span.start.min(end)..span.end.min(end));
+        }
+        Cow::Owned(read)
     }
 
     /// The text of `input` the grammar read: all of it, or, when bytes that
@@ -881,8 +1087,17 @@ impl Error {
 
     /// The text of the offset's line before it, as far as the error keeps
     /// it (a long input's excerpt: the [`CONTEXT`] characters before the
-    /// offset, fewer where the line starts nearer).
+    /// offset, fewer where the line starts nearer), for writing a literal
+    /// begun there as its rest; none for an error told as a further
+    /// password's.
     fn before(&self) -> &str {
+        // Told as a further password's, the text is read with a `*` before
+        // the offset, which begins no literal: none is written as its
+        // rest, which would tell how the password ends (`;ty` of
+        // `";type="`).
+        if self.told_further(self.details()).is_some() {
+            return "";
+        }
         match self.long() {
             Some(long) => long.excerpt.text.get(..long.excerpt.at).unwrap_or_default(),
             None => self.input.get(..self.offset).unwrap_or_default(),
@@ -892,8 +1107,9 @@ impl Error {
     /// The error in one line, without the rule and the position:
     /// `expected digit, "/" or end of input, found "a"` (with the password
     /// hidden and the character found in it, `found a character of the
-    /// password (hidden)`; past its first character, what a password may
-    /// hold is expected, see [`hide_password`](Error::hide_password)). A
+    /// password (hidden)`; past its first character, or a further
+    /// password's, what is expected does not read it, see
+    /// [`hide_password`](Error::hide_password)). A
     /// literal the input began before the offset is written as its rest,
     /// which [`expected`](Error::expected) does not change.
     ///
@@ -1681,6 +1897,24 @@ mod tests {
         assert_eq!(
             Rule::Password.definition(),
             r#"password = *[ uchar | ";" | "?" | "&" | "=" ]"#
+        );
+    }
+
+    /// Hidden, the hints of an error told as a further password's read
+    /// that password's characters as `*`s, as the reading that says what
+    /// is expected there does.
+    #[test]
+    fn hidden_hints_read_a_further_password_starred() {
+        let mut error = crate::parse("http://h/a//me:p%\"w@h/").expect_err("rejected");
+        // Shown, it is told as the grammar read it.
+        assert!(error.told_further(error.details()).is_none());
+        error.hide_password();
+        let details = error.details();
+        let further = error.told_further(details);
+        assert_eq!(further.map(|further| further.span.clone()), Some(15..19));
+        assert_eq!(
+            error.hints_read(&error.input, details, true, further),
+            "http://h/a//me:****@h/"
         );
     }
 

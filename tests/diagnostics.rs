@@ -1,6 +1,7 @@
 //! Hints for the usual mistakes, each citing the RFC, and the rendered
 //! diagnostics they appear in, pinned in `snapshots/`.
 
+use std::ops::Range;
 use std::path::Path;
 
 use rfc1738::{Error, HintCode, Rule, check_bytes, parse, parse_rule};
@@ -1541,6 +1542,148 @@ fn an_error_in_a_further_password_names_nothing_of_it() {
         "{}",
         error.message()
     );
+}
+
+/// The passwords of every composition of up to `pieces` of [`PIECES`],
+/// each after `lead`.
+fn compositions(lead: &str, pieces: usize) -> Vec<String> {
+    let mut all = vec![lead.to_owned()];
+    let mut last = all.clone();
+    for _ in 0..pieces {
+        last = (last.iter())
+            .flat_map(|password| PIECES.iter().map(move |piece| format!("{password}{piece}")))
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+/// What a password may be made of: characters the grammar reads
+/// differently before an error (an escape begun, one whole, a delimiter of
+/// a path or a search, an `;type=` begun, a character no part holds, one
+/// of two bytes).
+const PIECES: [&str; 11] = ["a", "1", "%", "%4", "\"", "/", "?", ":", ";", "é", "%41"];
+
+/// Whatever a password written further in the line holds before the
+/// offset, an error past its first character, up to its end, says the same
+/// with the passwords hidden: for every password of up to four
+/// [`PIECES`] in a URL's path (http, ftp, an `otherurl`), after a decoded
+/// `//`, in a second URL on the line and where its decoded `//` reads a
+/// port as a password, any two inputs whose error has the same offset and
+/// column and whose hidden characters are the same are told alike: the
+/// message, the path, what was expected, the hints, `Display` in both
+/// forms and `Debug`. Shown, they were not (`http://h/a//me:p%"w@h/`
+/// expected a hex digit, `http://h/a//me:pa"w@h/` a uchar, `/`, `?` or
+/// the end).
+#[test]
+fn an_error_in_a_hidden_further_password_says_the_same_whatever_it_holds_before_it() {
+    use std::collections::HashMap;
+    // The line, `{}` the password, and what it starts with.
+    let contexts = [
+        ("http://h/a//me:{}@h/", ""),
+        ("ftp://h/a//me:{}@h/", ""),
+        ("x://h/a//me:{}@h/", ""),
+        ("http://h/a%2F%2Fme:{}%40h/", ""),
+        ("http://x/a ftp://me:{}@h/", ""),
+        ("http://x/a,ftp://me:{}@h/", ""),
+        ("ftp://%2F@h:{}%40/", "1"),
+    ];
+    let mut said: HashMap<_, (String, String)> = HashMap::new();
+    let (mut compared, mut told) = (0, vec![0; contexts.len()]);
+    let mut as_passwords = 0;
+    for (i, (line, lead)) in contexts.iter().enumerate() {
+        let start = line.find("{}").expect("a password");
+        for password in compositions(lead, 4) {
+            let input = line.replace("{}", &password);
+            let Err(mut error) = parse(&input) else {
+                continue;
+            };
+            let (offset, end) = (error.offset(), start + password.len());
+            let own = error.password_span();
+            let spans = rfc1738::passwords_around(&input, own.clone());
+            // The whole password hidden as one, the offset past its first
+            // character, up to its end; not told as the input's own.
+            let past = |span: &Range<usize>| span.start < offset && offset <= span.end;
+            if !(past(&(start..end)) && spans.contains(&(start..end)))
+                || own.as_ref().is_some_and(past)
+            {
+                continue;
+            }
+            let hidden: Vec<bool> = (input.char_indices())
+                .map(|(at, _)| spans.iter().any(|span| span.contains(&at)))
+                .collect();
+            error.hide_password();
+            told[i] += 1;
+            as_passwords += usize::from(error.path() == [error.rule(), Rule::Password]);
+            let key = (i, offset, error.column(), hidden, own);
+            let this = (input.clone(), said_hidden(&input));
+            match said.get(&key) {
+                Some((first, that)) => {
+                    assert_eq!(this.1, *that, "{input} {first}");
+                    compared += 1;
+                }
+                None => {
+                    said.insert(key, this);
+                }
+            }
+        }
+    }
+    // The error of the second URL on the line lies at the space before it.
+    assert_eq!(told[4], 0, "{told:?}");
+    let others = told.iter().enumerate().filter(|&(i, _)| i != 4);
+    assert!(others.clone().all(|(_, &told)| told > 100), "{told:?}");
+    assert!(compared > 10_000, "{compared} compared {told:?}");
+    // Where the decoded `//` reads the port as a password, the `*`s stand
+    // where a port's digits must: it is told as the password's.
+    assert_eq!(as_passwords, told[6], "{told:?}");
+}
+
+/// With the password hidden, an error past the first character of a
+/// password written further in the line is told what the grammar expects
+/// after that many `*`s; at its end, the `@` found is not listed.
+#[test]
+fn an_error_in_a_hidden_further_password_is_told_as_after_stars() {
+    let told = |input: &str| {
+        let mut error = error(input);
+        error.hide_password();
+        (error.message(), error.path_display())
+    };
+    let after_stars = r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found a character of the password (hidden)"#;
+    for input in ["http://h/a//me:p%\"w@h/", "http://h/a//me:pa\"w@h/"] {
+        assert_eq!(
+            told(input),
+            (
+                after_stars.to_owned(),
+                "httpurl › hpath › hsegment".to_owned()
+            )
+        );
+    }
+    // Shown, as the grammar read it.
+    assert_eq!(
+        error("http://h/a//me:p%\"w@h/").message(),
+        r#"expected hex, found "\"""#
+    );
+    // At its end: the `@` found is no more expected than in the input's
+    // own password.
+    let (message, _) = told("ftp://h/a//me:p%@h/");
+    assert_eq!(
+        message,
+        r#"expected uchar, "?", ":", "&", "=", "/", ";type=" or end of input, found "@""#
+    );
+    // No literal is written as its rest begun in the password.
+    let (message, _) = told("ftp://h/a//me:p;ty\"@h/");
+    assert!(message.contains(r#"";type=""#), "{message}");
+    // Where the `*`s cannot stand, told as the password's.
+    let (message, path) = told("ftp://%2F@h:1a%40/");
+    assert_eq!(
+        (message.as_str(), path.as_str()),
+        (
+            r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#,
+            "ftpurl › password"
+        )
+    );
+    let (message, _) = told("ftp://%2F@h:12%40/");
+    assert!(message.ends_with(r#""=" or "@", found "%""#), "{message}");
 }
 
 /// After a byte that is not UTF-8, the error says what could have come in

@@ -413,30 +413,47 @@ fn assert_hidden_alike(
 /// the characters before it (`ftp://me:a%"b@h/`, `expected hex`); a hint
 /// read a `/` in the password after the offset (`http://me:ab/d@h/` was
 /// not told that an http URL allows no user name, `http://me:****@h/` was).
+///
+/// So is an error past the first character of a password written further
+/// in the line, up to its end (not the own's): the characters of that
+/// password before the offset written as `*` too, it says the same. It is
+/// told what the grammar expects there after as many `*`s
+/// (`http://h/a//me:p%"w@h/` expected a hex digit, `http://h/a//me:pa"w@h/`
+/// a uchar, a `/`, a `?` or the end).
 fn assert_told_alike(
     input: &str,
     error: &rfc1738::Error,
     again: &impl Fn(&str) -> Option<rfc1738::Error>,
 ) {
-    let Some(own) = error.password_span() else {
-        return;
-    };
+    let own = error.password_span();
     let offset = error.offset();
-    // Past the password, what was expected is what the alternatives that
-    // read it reach there with, and which reach there may turn on what it
-    // holds (a `/` in `telnet://u:a/b@\x18` ends the telnet URL's login,
+    let spans = passwords(input, own.clone());
+    let past = |span: &core::ops::Range<usize>| span.start < offset && offset <= span.end;
+    // Past the own password, what was expected is what the alternatives
+    // that read it reach there with, and which reach there may turn on what
+    // it holds (a `/` in `telnet://u:a/b@\x18` ends the telnet URL's login,
     // and only the other URL reads on to the `\x18`): as whether the input
     // is valid may. Before it (D19) and in it, nothing it holds is read.
-    if offset > own.end {
+    let own = own.filter(|own| offset <= own.end);
+    // The further password the error is told in, where it is not told as
+    // the own's.
+    let further = match own.as_ref().is_some_and(past) {
+        true => None,
+        false => spans.iter().find(|span| past(span)).cloned(),
+    };
+    if own.is_none() && further.is_none() {
         return;
     }
-    let spans = passwords(input, Some(own.clone()));
     let after = input[offset..]
         .chars()
         .next()
         .map_or(input.len(), |c| offset + c.len_utf8());
     let hidden = |at: usize| {
-        (own.contains(&at) && at != offset)
+        own.as_ref()
+            .is_some_and(|own| own.contains(&at) && at != offset)
+            || further
+                .as_ref()
+                .is_some_and(|further| further.start <= at && at < offset)
             || (at >= after && spans.iter().any(|span| span.contains(&at)))
     };
     let masked: String = input
