@@ -125,10 +125,13 @@ struct Details {
     /// Whether the offset lies in a password written further in its line
     /// (`password::written`), on first use (at once for a long input).
     in_written: OnceLock<bool>,
+    /// The passwords written in the lines that the hints read with the
+    /// password hidden (up to [`KEEP_LIMIT`] bytes past the offset), as
+    /// the window finds them: on first use (at once for a long input,
+    /// whose window takes its own from them).
+    read_written: OnceLock<Vec<Range<usize>>>,
     /// The hints: derived on first use from the kept input, at once with the
-    /// rest for a long one; the second list for a password hidden, when
-    /// the character found is in it or the offset past its first one (or
-    /// a further password's).
+    /// rest for a long one; the second list for the passwords hidden.
     hints: OnceLock<Vec<Hint>>,
     hints_hidden: OnceLock<Vec<Hint>>,
     /// The path told with the password hidden when the offset lies past
@@ -395,21 +398,28 @@ impl Error {
         let mut details = self.derive(input);
         let found = found_in(input, self.offset, self.byte);
         let password = password::guessed(input, self.offset, &details.recorded.credentials);
-        let excerpt = Excerpt::new(input, self.offset, password.as_ref());
+        // The passwords of the lines the hints read, from which the
+        // window takes those that reach into it: the lines are read once.
+        let read_end = hints_end(input, self.offset);
+        let written = password::written_over(input, 0..read_end, password.as_ref());
+        let excerpt = Excerpt::with_passwords(input, self.offset, |window| {
+            (written.iter())
+                .filter(|span| span.end > window.start && span.start < window.end)
+                .cloned()
+                .collect()
+        });
+        let _ = details.read_written.set(written);
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         // The excerpt holds the characters before the offset in its line,
         // and the passwords written there that reach into them.
         let further = self.further_span(&details, &excerpt.written);
         let further = further.map(|span| self.derive_further(input, span));
-        let told_further = further.is_some();
         let _ = details.further.set(further);
         let _ = details.hints.set(self.derive_hints(input, &details, false));
-        if self.found_in_password(&details) || self.holds_password(&details) || told_further {
-            let _ = details
-                .hints_hidden
-                .set(self.derive_hints(input, &details, true));
-        }
+        let _ = details
+            .hints_hidden
+            .set(self.derive_hints(input, &details, true));
         details.long = Some(Box::new(Long {
             position: Position::of(input, self.offset),
             found,
@@ -628,16 +638,13 @@ impl Error {
     #[must_use]
     pub fn hints(&self) -> &[Hint] {
         let details = self.details();
-        // An error told as the password's (`hides_expected`) holds one.
-        let hide = self.hides_found(details)
-            || (self.hidden
-                && (self.holds_password(details) || self.told_further(details).is_some()));
-        let hints = if hide {
-            &details.hints_hidden
-        } else {
-            &details.hints
+        // Hidden, they read no password the line shows, wherever the
+        // offset is: a hint reads the line past it (D22).
+        let hints = match self.hidden {
+            true => &details.hints_hidden,
+            false => &details.hints,
         };
-        hints.get_or_init(|| self.derive_hints(&self.input, details, hide))
+        hints.get_or_init(|| self.derive_hints(&self.input, details, self.hidden))
     }
 
     /// The byte span of what would be the password, if the input looks as
@@ -717,7 +724,8 @@ impl Error {
     /// without reading it (at the password's end, where what was found is
     /// not the login's `@`, the `@` is expected too and the hints are those
     /// of the character found, a mistyped port's). With the password
-    /// hidden, every hint reads the input with the password's characters
+    /// hidden, every hint reads the input with the password's characters,
+    /// and those of every password written further in the lines it reads,
     /// as `*`s.
     ///
     /// So it does, and for the same reason, of a password written further
@@ -825,13 +833,6 @@ impl Error {
             .password(details)
             .is_some_and(|own| own.end == self.offset);
         at_end && found != Found::Char('@')
-    }
-
-    /// Whether the input has a password of its own (the parser's reading,
-    /// or a guess) with a character in it.
-    fn holds_password(&self, details: &Details) -> bool {
-        self.password(details)
-            .is_some_and(|password| !password.is_empty())
     }
 
     /// The path of an error told as the password's: the rule, then
@@ -968,6 +969,7 @@ impl Error {
                 recorded: Recorded::new(),
                 password: OnceLock::new(),
                 in_written: OnceLock::new(),
+                read_written: OnceLock::new(),
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
                 password_path: [self.rule, Rule::Password],
@@ -1031,14 +1033,17 @@ impl Error {
     }
 
     /// The text the hints of this error in `input` read. Hidden (`hide`),
-    /// the input with the characters of its own password, and of the
-    /// further password the error is told in (`further`), as `*`s: a hint
-    /// reads the line beyond the offset (D22), and must not tell what a
-    /// password holds (`file://\x1a:a/b@h` would get the hint about
-    /// `file:///` or not as the password holds a `/`). It is read so up to
-    /// `KEEP_LIMIT` bytes past the offset: a bounded copy, not one of a
-    /// long input (an `extract` hit of megabytes, a password that runs to
-    /// its end).
+    /// the input with the characters of every password it shows hidden as
+    /// `*`s: its own, the further one the error is told in (`further`),
+    /// and every other written in the lines read
+    /// ([`password::written_over`], as the diagnostic's window finds them).
+    /// A hint reads the line beyond the offset (D22), and must not tell
+    /// what a password holds (`file://\x1a:a/b@h` would get the hint about
+    /// `file:///` or not as the password holds a `/`; `gopher://%2F:1@h*h:1%40`
+    /// that a gopher URL allows no user name or not as the password its
+    /// decoded `//` starts holds an `@`). It is read so up to `KEEP_LIMIT`
+    /// bytes past the offset: a bounded copy, not one of a long input (an
+    /// `extract` hit of megabytes, a password that runs to its end).
     fn hints_read<'a>(
         &self,
         input: &'a str,
@@ -1046,21 +1051,23 @@ impl Error {
         hide: bool,
         further: Option<&Further>,
     ) -> Cow<'a, str> {
-        let own = self.password(details).filter(|own| hide && !own.is_empty());
-        let further = further.map(|further| &further.span);
-        if own.is_none() && further.is_none() {
+        if !hide {
             return Cow::Borrowed(input);
         }
-        let mut end = (self.offset + KEEP_LIMIT).min(input.len());
-        while !input.is_char_boundary(end) {
-            end -= 1;
+        let end = hints_end(input, self.offset);
+        let own = self.password(details).filter(|own| !own.is_empty());
+        let written = details
+            .read_written
+            .get_or_init(|| password::written_over(&self.input, 0..end, self.password(details)));
+        let further = further.map(|further| further.span.clone());
+        if own.is_none() && written.is_empty() && further.is_none() {
+            return Cow::Borrowed(input);
         }
-        let mut read = input[..end].to_owned();
-        for span in own.into_iter().chain(further) {
-            // Spans of whole characters, cut at a char boundary.
-            read = password::starred(&read, span.start.min(end)..span.end.min(end));
-        }
-        Cow::Owned(read)
+        // Spans of whole characters, cut at a char boundary.
+        let spans = (own.cloned().into_iter().chain(further))
+            .chain(written.iter().cloned())
+            .map(|span| span.start.min(end)..span.end.min(end));
+        Cow::Owned(password::starred(&input[..end], spans))
     }
 
     /// The text of `input` the grammar read: all of it, or, when bytes that
@@ -1466,6 +1473,17 @@ impl Finding<'_> {
     }
 }
 
+/// Where the text the hints of an error at `offset` of `input` read with
+/// the password hidden ends: [`KEEP_LIMIT`] bytes past the offset, at a
+/// char boundary, or the end of the input.
+fn hints_end(input: &str, offset: usize) -> usize {
+    let mut end = (offset + KEEP_LIMIT).min(input.len());
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
+}
+
 /// What stands at `offset` of `input`: `byte` if given (a byte that is not
 /// text follows the input), else the character there or the end.
 fn found_in(input: &str, offset: usize, byte: Option<u8>) -> Found {
@@ -1560,6 +1578,18 @@ impl Excerpt {
     /// password, if it has one, which the passwords found further in the
     /// line do not depend on ([`password::written_over`]).
     pub(crate) fn new(input: &str, offset: usize, own: Option<&Range<usize>>) -> Excerpt {
+        Excerpt::with_passwords(input, offset, |window| {
+            password::written_over(input, window, own)
+        })
+    }
+
+    /// [`Excerpt::new`], the passwords written in the line that reach into
+    /// a window (a byte span of the input, not empty) given by `written`.
+    fn with_passwords(
+        input: &str,
+        offset: usize,
+        written: impl FnOnce(Range<usize>) -> Vec<Range<usize>>,
+    ) -> Excerpt {
         let mut offset = offset.min(input.len());
         while !input.is_char_boundary(offset) {
             offset -= 1;
@@ -1589,7 +1619,7 @@ impl Excerpt {
         let start = start + first;
         let written = match text.is_empty() {
             true => Vec::new(),
-            false => password::written_over(input, start..start + text.len(), own),
+            false => written(start..start + text.len()),
         };
         Excerpt {
             text,

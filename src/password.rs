@@ -723,22 +723,35 @@ pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
     if start == end || inert(text.as_bytes(), start..end) {
         return Cow::Borrowed(text);
     }
-    Cow::Owned(starred(text, start..end))
+    Cow::Owned(starred(text, core::iter::once(start..end)))
 }
 
-/// A copy of `text` with every byte of `span` (at char boundaries) but a
-/// line feed as a `*`, whatever it holds: what a reader of the text that
-/// must not read the span reads ([`masked`] without its shortcut).
-pub(crate) fn starred(text: &str, span: Range<usize>) -> String {
+/// A copy of `text` with every byte of `spans` (at char boundaries, in any
+/// order, overlapping or not) but a line feed as a `*`, whatever it holds:
+/// what a reader of the text that must not read the spans reads
+/// ([`masked`] without its shortcut). Made in one pass, however many spans
+/// there are.
+pub(crate) fn starred(text: &str, spans: impl IntoIterator<Item = Range<usize>>) -> String {
+    let mut spans: Vec<Range<usize>> = spans.into_iter().collect();
+    spans.sort_unstable_by_key(|span| span.start);
     let mut copy = String::with_capacity(text.len());
-    copy.push_str(&text[..span.start]);
-    for c in text[span.clone()].chars() {
-        match c {
-            '\n' => copy.push('\n'),
-            _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
+    // Where the text is copied up to.
+    let mut at = 0;
+    for span in spans {
+        let start = span.start.max(at);
+        if start >= span.end {
+            continue;
         }
+        copy.push_str(&text[at..start]);
+        for c in text[start..span.end].chars() {
+            match c {
+                '\n' => copy.push('\n'),
+                _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
+            }
+        }
+        at = span.end;
     }
-    copy.push_str(&text[span.end..]);
+    copy.push_str(&text[at..]);
     copy
 }
 

@@ -2022,6 +2022,33 @@ fn hidden_hints_do_not_read_the_password_past_the_offset() {
     assert_ne!(shown.hints().len(), other.hints().len());
 }
 
+/// With the passwords hidden, the hints read every password the line
+/// shows hidden as `*`s, not only the input's own: which hints an error
+/// gets does not tell what they hold. `gopher://%2F:1@h*h:1%40` was told
+/// that a gopher URL allows no user name, for the `@` in the password that
+/// its decoded `//` starts, and `gopher://%2F:1*h*h:1%40` was not; both
+/// show `gopher://%2F:*******%40`. So do those of an error before every
+/// password, where the input has none of its own.
+#[test]
+fn hidden_hints_read_every_password_of_the_line_as_stars() {
+    for (input, other) in [
+        ("gopher://%2F:1@h*h:1%40", "gopher://%2F:1*h*h:1%40"),
+        ("news:1%4& 1//:- @%40", "news:1%4& 1//:***%40"),
+        // The error before the password, and no own password: whether the
+        // news URL is told how a group is named must not tell whether the
+        // decoded password holds the `@` of a message-id.
+        ("news:é//me:@&%40h%4&é//", "news:é//me:**%40h%4&é//"),
+    ] {
+        assert_eq!(hidden_line(input).0, hidden_line(other).0);
+        assert_eq!(hidden_codes(input), hidden_codes(other), "{input} {other}");
+    }
+    // Shown, the hint reads what is there.
+    let codes: Vec<HintCode> = (error("gopher://%2F:1@h*h:1%40").hints().iter())
+        .map(|hint| hint.code())
+        .collect();
+    assert!(codes.contains(&HintCode::UserNotAllowed), "{codes:?}");
+}
+
 /// At a hidden password's end, where what was found is not the login's
 /// `@`, the error may be another part's: a mistyped port (`2l`, which a
 /// guess reads as a password) is told the `@` or a port's digits were
