@@ -229,9 +229,7 @@ impl fmt::Display for HintCode {
 /// records write a hint (its code, section and message have accessors).
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use core::fmt;
-
-    use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
+    use serde::de::{Deserialize, Deserializer};
     use serde::{Serialize, Serializer};
 
     use super::{Hint, HintCode};
@@ -244,28 +242,14 @@ mod serde_impl {
         }
     }
 
-    /// Reads a code as [`HintCode::as_str`] writes it.
-    struct HintCodeVisitor;
-
-    impl Visitor<'_> for HintCodeVisitor {
-        type Value = HintCode;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a hint code (\"fragment\", …)")
-        }
-
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<HintCode, E> {
-            let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
-            code.copied()
-                .ok_or_else(|| E::invalid_value(Unexpected::Str(text), &self))
-        }
-    }
-
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de> Deserialize<'de> for HintCode {
         /// A code as [`HintCode::as_str`] writes it.
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            deserializer.deserialize_str(HintCodeVisitor)
+            crate::named::deserialize(deserializer, "a hint code (\"fragment\", …)", |text| {
+                let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
+                code.copied().ok_or(None)
+            })
         }
     }
 

@@ -146,6 +146,8 @@ mod error;
 mod expected;
 mod hint;
 mod input;
+#[cfg(feature = "serde")]
+mod named;
 mod pass;
 mod password;
 mod rule;

@@ -206,9 +206,7 @@ impl fmt::Display for Code {
 /// (`"reserved-port"`), and read back from it.
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use core::fmt;
-
-    use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
+    use serde::de::{Deserialize, Deserializer};
     use serde::{Serialize, Serializer};
 
     use super::Code;
@@ -221,28 +219,18 @@ mod serde_impl {
         }
     }
 
-    /// Reads a code as [`Code::as_str`] writes it.
-    struct CodeVisitor;
-
-    impl Visitor<'_> for CodeVisitor {
-        type Value = Code;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a lint code (\"reserved-port\", …)")
-        }
-
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Code, E> {
-            let code = Code::ALL.iter().find(|code| code.as_str() == text);
-            code.copied()
-                .ok_or_else(|| E::invalid_value(Unexpected::Str(text), &self))
-        }
-    }
-
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de> Deserialize<'de> for Code {
         /// A code as [`Code::as_str`] writes it.
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            deserializer.deserialize_str(CodeVisitor)
+            crate::named::deserialize(
+                deserializer,
+                "a lint code (\"reserved-port\", …)",
+                |text| {
+                    let code = Code::ALL.iter().find(|code| code.as_str() == text);
+                    code.copied().ok_or(None)
+                },
+            )
         }
     }
 }

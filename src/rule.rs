@@ -100,9 +100,7 @@ impl UnknownRule {
 /// `FromStr`: a name that is no production is an error saying so.
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use core::fmt;
-
-    use serde::de::{self, Deserialize, Deserializer, Visitor};
+    use serde::de::{Deserialize, Deserializer};
     use serde::{Serialize, Serializer};
 
     use super::Rule;
@@ -115,26 +113,18 @@ mod serde_impl {
         }
     }
 
-    /// Reads a production's name.
-    struct RuleVisitor;
-
-    impl Visitor<'_> for RuleVisitor {
-        type Value = Rule;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("the name of a production of RFC 1738 section 5")
-        }
-
-        fn visit_str<E: de::Error>(self, name: &str) -> Result<Rule, E> {
-            name.parse().map_err(E::custom)
-        }
-    }
-
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de> Deserialize<'de> for Rule {
         /// A production's name, as `str::parse` reads it (case-sensitive).
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            deserializer.deserialize_str(RuleVisitor)
+            crate::named::deserialize(
+                deserializer,
+                "the name of a production of RFC 1738 section 5",
+                |name| {
+                    name.parse()
+                        .map_err(|unknown: super::UnknownRule| Some(unknown.to_string()))
+                },
+            )
         }
     }
 }

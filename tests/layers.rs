@@ -25,6 +25,7 @@ const LAYERS: &[&str] = &[
     // text may be shown on a terminal, and where an offset of it stands.
     "visible",
     "position",
+    "named",
     "rule",
     "expected",
     "charset",
