@@ -474,15 +474,15 @@ impl Error {
     /// offset on, with its [offset](nom_locate::LocatedSpan::location_offset),
     /// [line](nom_locate::LocatedSpan::location_line) and
     /// [column](nom_locate::LocatedSpan::get_utf8_column), which
-    /// [`position`](Error::position) is. `None` for an input longer than
-    /// 4 KiB, which the error does not keep (its caller's
-    /// `LocatedSpan::new(input).take_from(error.offset())` is the same
-    /// span), and once the error is told to
-    /// [`hide_password`](Error::hide_password): a span is the input as
-    /// given, a password included. The input of
-    /// [`check_bytes`](crate::check_bytes) is the one the error shows: each
-    /// byte that is not text is a U+FFFD there, all of them after the
-    /// offset.
+    /// [`position`](Error::position) is. `None` when the input the error
+    /// would keep is longer than 4 KiB, as it then keeps none (a caller
+    /// holding a `&str` input makes the same span with
+    /// `LocatedSpan::new(input).take_from(error.offset())`), and once the
+    /// error is told to [`hide_password`](Error::hide_password): a span is
+    /// the input as given, a password included. The input of
+    /// [`check_bytes`](crate::check_bytes) is kept as the error shows it:
+    /// each byte that is not text a U+FFFD (three bytes), all of them after
+    /// the offset, so that a short input of many such bytes may keep none.
     ///
     /// ```
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();

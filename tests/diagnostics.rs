@@ -1853,6 +1853,13 @@ fn the_span_of_the_failure_point_gives_the_errors_position() {
         Some("\u{FFFD}b\u{FFFD}")
     );
     assert_eq!(failed.offset(), 10);
+    // Kept so, 1,400 such bytes are more than 4 KiB: no span, the position
+    // counted at once.
+    let mut bytes = b"http://h/a".to_vec();
+    bytes.extend([0xFF; 1400]);
+    let failed = check_bytes(None, &bytes).unwrap_err();
+    assert_eq!((failed.span(), failed.offset()), (None, 10));
+    assert_eq!(failed.position(), rfc1738::Position::new(1, 11));
     // Once the password is hidden, no span: it would hold the password.
     let mut failed = error("ftp://me:se cret@host/");
     assert!(failed.span().is_some());
