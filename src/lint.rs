@@ -297,14 +297,24 @@ pub struct Warning<'a> {
 
 impl fmt::Debug for Warning<'_> {
     /// What the warning says, without the URL it keeps: a panic's message
-    /// and a log show `Debug`, and the URL may hold a password.
+    /// and a log show `Debug`, and the URL may hold a password. Of a
+    /// finding in a password ([`in_password`](Warning::in_password)) it
+    /// says what a diagnostic with the passwords hidden says: the message
+    /// that names no escape nor octet of it, and neither where in it the
+    /// finding is nor how often.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Warning")
-            .field("code", &self.code)
-            .field("offsets", &self.offsets)
-            .field("count", &self.count)
-            .field("message", &self.message)
-            .finish_non_exhaustive()
+        let mut debug = f.debug_struct("Warning");
+        debug.field("code", &self.code);
+        if self.in_password {
+            let message = self.hidden_message.as_deref().unwrap_or(&self.message);
+            debug.field("in_password", &true).field("message", &message);
+        } else {
+            debug
+                .field("offsets", &self.offsets)
+                .field("count", &self.count)
+                .field("message", &self.message);
+        }
+        debug.finish_non_exhaustive()
     }
 }
 
@@ -490,8 +500,10 @@ impl fmt::Display for Warning<'_> {
 /// The scheme names section 4 reserves.
 const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
-/// The warnings about a parsed URL, in the order of their first offsets:
-/// one per finding, whatever the number of its occurrences.
+/// The warnings about a parsed URL, in the order of their first offsets
+/// (a finding in the URL's password at the password's start, so that the
+/// order tells nothing of where in it the finding is): one per finding,
+/// whatever the number of its occurrences.
 ///
 /// ```
 /// let url = rfc1738::parse("telnet://me:secret@host.dom/")?;
@@ -511,12 +523,22 @@ pub fn lint<'a>(url: &Url<'a>) -> Vec<Warning<'a>> {
     mailto_address(&mut found, url);
     encoded_delimiters(&mut found, url);
     semantic_errors(&mut found, url);
+    let own = found.password.clone();
     let mut warnings: Vec<Warning<'a>> = found
         .warnings
         .into_iter()
         .map(|(_, warning)| warning)
         .collect();
-    warnings.sort_by_key(|warning| (warning.offset(), warning.code));
+    // A finding in the URL's password stands at the password's start, as
+    // its hidden diagnostic's caret does: at its own offset it would sort
+    // before the password's warning only when at its first character.
+    warnings.sort_by_key(|warning| {
+        let at = match &own {
+            Some(own) if warning.in_password && own.contains(&warning.offset()) => own.start,
+            _ => warning.offset(),
+        };
+        (at, warning.code)
+    });
     warnings
 }
 

@@ -787,6 +787,37 @@ fn a_warning_keeps_the_url_it_is_about() {
     assert_ne!(warnings[1], other[1]);
 }
 
+/// A finding in a password is told by `Debug` as a diagnostic with the
+/// passwords hidden tells it: not which octet nor escape, not where, not
+/// how often; the same of any password with one.
+#[test]
+fn debug_tells_a_finding_in_a_password_as_a_hidden_diagnostic_does() {
+    let debug = |text: &str| -> Vec<String> {
+        let url = parse(text).unwrap();
+        let warnings = lint(&url);
+        assert!(warnings.iter().any(Warning::in_password), "{text}");
+        // In the same order, whatever the password holds where.
+        warnings
+            .iter()
+            .map(|warning| format!("{warning:?}"))
+            .collect()
+    };
+    let one = debug("ftp://me:hunter%0D2@h/");
+    assert_eq!(one, debug("ftp://me:%0Ahunter%0A%0D@h/"));
+    for shown in &one {
+        for told in ["0x0D", "%0D", "byte", "offsets", "count"] {
+            assert!(!shown.contains(told), "{shown}");
+        }
+        assert!(shown.contains("in_password: true"), "{shown}");
+    }
+    // Elsewhere, where and how often.
+    let path = format!("{:?}", lint(&parse("ftp://h/a%0Db").unwrap())[0]);
+    assert!(
+        path.contains("offsets: [9]") && path.contains("count: 1"),
+        "{path}"
+    );
+}
+
 /// `Code::ALL` holds every code, in the order of the variants, each once:
 /// the codes the lint gives, one input each, and their `as_str` are unique.
 #[test]
