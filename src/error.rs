@@ -12,7 +12,7 @@ use once_cell::race::OnceBox;
 
 use crate::expected::{Expected, Found, begun};
 use crate::hint::{self, Hint};
-use crate::position::Position;
+use crate::position::{Position, ceil_boundary, floor_boundary};
 use crate::trace::Recorded;
 use crate::visible::{self, Visible};
 use crate::{Rule, pass, password};
@@ -503,11 +503,7 @@ impl Error {
         // The offset is a char boundary of the input (`Error::new`); were
         // it not, the span starts at the character it is in, as
         // `Position::of` counts.
-        let mut offset = self.offset.min(self.input.len());
-        while !self.input.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        LocatedSpan::new(&*self.input).take_from(offset)
+        LocatedSpan::new(&*self.input).take_from(floor_boundary(&self.input, self.offset))
     }
 
     /// The 1-based line of the offset.
@@ -1477,11 +1473,7 @@ impl Finding<'_> {
 /// the password hidden ends: [`KEEP_LIMIT`] bytes past the offset, at a
 /// char boundary, or the end of the input.
 fn hints_end(input: &str, offset: usize) -> usize {
-    let mut end = (offset + KEEP_LIMIT).min(input.len());
-    while !input.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
+    floor_boundary(input, offset.saturating_add(KEEP_LIMIT))
 }
 
 /// What stands at `offset` of `input`: `byte` if given (a byte that is not
@@ -1590,21 +1582,12 @@ impl Excerpt {
         offset: usize,
         written: impl FnOnce(Range<usize>) -> Vec<Range<usize>>,
     ) -> Excerpt {
-        let mut offset = offset.min(input.len());
-        while !input.is_char_boundary(offset) {
-            offset -= 1;
-        }
+        let offset = floor_boundary(input, offset);
         let line_start = line_start(input, offset);
         // A character is at most 4 bytes: take that many, then count
         // characters only within them.
-        let mut start = offset.saturating_sub(4 * CONTEXT).max(line_start);
-        while !input.is_char_boundary(start) {
-            start += 1;
-        }
-        let mut end = (offset + 4 * (CONTEXT + 1)).min(input.len());
-        while !input.is_char_boundary(end) {
-            end -= 1;
-        }
+        let start = ceil_boundary(input, offset.saturating_sub(4 * CONTEXT).max(line_start));
+        let end = floor_boundary(input, offset + 4 * (CONTEXT + 1));
         // `offset` is a char boundary, so the moves above keep `start` before
         // it and `end` after it.
         let line_end = input[offset..end].find('\n').map_or(end, |i| offset + i);

@@ -206,11 +206,7 @@ mod tests {
                     _ => raw % 3,
                 }
             });
-            let mut at = at.min(text.len());
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            text.insert(at, inserted);
+            text.insert(crate::position::floor_boundary(&text, at), inserted);
             let full = format!("line one é\n{text}");
             let start = full.len() - text.len();
             let span = LocatedSpan::new(full.as_str()).take_from(start);

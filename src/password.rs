@@ -35,6 +35,7 @@ use crate::Rule;
 use crate::ast::{Login, Url};
 use crate::grammar::{Folded, Quiet, Text, ftp, generic, ip, telnet};
 use crate::pass::emit;
+use crate::position::{ceil_boundary, floor_boundary};
 use crate::trace::Credentials;
 
 /// The productions a string of which can hold a `password`: `password`, the
@@ -712,14 +713,8 @@ pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     };
     // A span that cuts a character takes it whole.
-    let mut end = span.end.min(text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    let mut start = span.start.min(end);
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
+    let end = ceil_boundary(text, span.end);
+    let start = floor_boundary(text, span.start.min(end));
     if start == end || inert(text.as_bytes(), start..end) {
         return Cow::Borrowed(text);
     }

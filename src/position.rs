@@ -106,11 +106,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn of(text: &str, offset: usize) -> Position {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        Position::START.after(&text[..offset])
+        Position::START.after(&text[..floor_boundary(text, offset)])
     }
 
     /// The position reached from this one by reading `text`: each line feed
@@ -161,6 +157,26 @@ impl Position {
     pub const fn column(self) -> usize {
         self.column
     }
+}
+
+/// The char boundary of `text` at or before byte `at` (clamped to the
+/// text): the start of the character `at` is in.
+pub(crate) fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The char boundary of `text` at or after byte `at` (clamped to the
+/// text): the end of the character `at` is in.
+pub(crate) fn ceil_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
 }
 
 /// How many line feeds `bytes` hold: a loop the compiler vectorizes. On
