@@ -134,35 +134,33 @@ struct Details {
     /// rest for a long one; the second list for the passwords hidden.
     hints: OnceLock<Vec<Hint>>,
     hints_hidden: OnceLock<Vec<Hint>>,
-    /// The path told with the password hidden when the offset lies past
-    /// its first character: the rule, then `password`.
-    password_path: [Rule; 2],
     /// What the error says with the passwords hidden when its offset lies
-    /// past the first character of a password written further in its
-    /// line, up to its end: derived when first asked with the password
-    /// hidden (at once for a long input); `None` when it lies in none, or
-    /// the error is told as the input's own password's.
-    further: OnceLock<Option<Box<Further>>>,
+    /// past the first character of a password, its own or one written
+    /// further in its line, up to its end: derived when first asked with
+    /// the password hidden (at once for a long input); `None` when it lies
+    /// in none.
+    masked: OnceLock<Option<Box<Masked>>>,
     /// What the error keeps of a long input, which it does not keep whole.
     long: Option<Box<Long>>,
 }
 
 /// What an error whose offset lies past the first character of a password
-/// written further in its line, up to its end, says with the passwords
-/// hidden ([`Error::hide_password`]): what the grammar expects at the
-/// offset of the input read with each of the password's characters before
-/// the offset as a `*`, and the input ending there.
+/// (its own, or one written further in its line), up to its end, says with
+/// the passwords hidden ([`Error::hide_password`]): what the grammar
+/// expects at the offset of the input read with each character of a
+/// password before the offset as a `*`, and the input ending there.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Further {
-    /// The password, a span of the input.
+struct Masked {
+    /// The password the offset lies in, a span of the input.
     span: Range<usize>,
     /// What the diagnosing pass recorded at the offset of that reading:
     /// expected there (the character found at the password's end, which is
     /// shown, left out), the productions open there, where the authority
-    /// they are in starts. When the reading stops before the offset (a
-    /// character of the password stood where no `*` may), what a password
-    /// may hold ([`PASSWORD_EXPECTED`]), under the rule and `password`,
-    /// with no authority: the error is told as the password's.
+    /// they are in starts. When the reading stops before the offset (a `*`
+    /// stood where the grammar reads something else), what a password may
+    /// hold ([`PASSWORD_EXPECTED`]), under the rule and `password`, in the
+    /// authority the grammar read it in: the error is told as the
+    /// password's.
     expected: Vec<Expected>,
     path: Vec<Rule>,
     authority: Option<usize>,
@@ -411,11 +409,8 @@ impl Error {
         let _ = details.read_written.set(written);
         let _ = details.password.set(password);
         let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
-        // The excerpt holds the characters before the offset in its line,
-        // and the passwords written there that reach into them.
-        let further = self.further_span(&details, &excerpt.written);
-        let further = further.map(|span| self.derive_further(input, span));
-        let _ = details.further.set(further);
+        let masked = self.derive_masked(input, &details);
+        let _ = details.masked.set(masked);
         let _ = details.hints.set(self.derive_hints(input, &details, false));
         let _ = details
             .hints_hidden
@@ -555,20 +550,16 @@ impl Error {
     /// assert!(error.expected().contains(&Expected::Rule(Rule::Digit)));
     /// ```
     ///
-    /// With the password hidden, an error past the password's first
-    /// character, up to its end, is told as the password's: its path is the
-    /// rule, then `password`; past the first character of a password written
-    /// further in the line, it is the path read with that password's
-    /// characters before the offset as `*`s (see
+    /// With the password hidden, an error past a password's first
+    /// character, up to its end, has the path read with the passwords'
+    /// characters before the offset as `*`s (the rule, then `password`,
+    /// where that reading stops before the offset; see
     /// [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn path(&self) -> &[Rule] {
         let details = self.details();
-        if self.hides_expected(details) {
-            return self.password_path(details);
-        }
-        if let Some(further) = self.told_further(details) {
-            return &further.path;
+        if let Some(masked) = self.told_masked(details) {
+            return &masked.path;
         }
         details.recorded.path.rules()
     }
@@ -585,19 +576,16 @@ impl Error {
     /// );
     /// ```
     ///
-    /// With the password hidden, an error past the password's first
-    /// character, up to its end, expects what a password may hold, whatever
-    /// was expected at its offset; past the first character of a password
-    /// written further in the line, what is expected after as many `*`s
-    /// (see [`hide_password`](Error::hide_password)).
+    /// With the password hidden, an error past a password's first
+    /// character, up to its end, expects what is expected after the
+    /// passwords' characters before the offset read as `*`s (what a
+    /// password may hold, where that reading stops before the offset; see
+    /// [`hide_password`](Error::hide_password)).
     #[must_use]
     pub fn expected(&self) -> &[Expected] {
         let details = self.details();
-        if self.hides_expected(details) {
-            return self.password_expected(details, self.found());
-        }
-        if let Some(further) = self.told_further(details) {
-            return &further.expected;
+        if let Some(masked) = self.told_masked(details) {
+            return &masked.expected;
         }
         details.recorded.expected.as_slice()
     }
@@ -710,42 +698,41 @@ impl Error {
     /// right), and a character found in one is named only as a character of
     /// the password, in `Debug` too.
     ///
-    /// What was expected at an offset past the password's first character,
-    /// up to its end, depends on the password's characters before it (a
-    /// hex digit after a `%`): such an error is told as the password's.
-    /// It expects what a password may hold, the items of the `password`
-    /// production ([`expected`](Error::expected)); its path is the rule,
-    /// then `password` ([`path`](Error::path)), whose definition the
-    /// diagnostic quotes; and its hints say what a password must encode,
-    /// without reading it (at the password's end, where what was found is
-    /// not the login's `@`, the `@` is expected too and the hints are those
-    /// of the character found, a mistyped port's). With the password
-    /// hidden, every hint reads the input with the password's characters,
-    /// and those of every password written further in the lines it reads,
-    /// as `*`s.
+    /// What was expected at an offset past a password's first character,
+    /// up to its end, depends on its characters before it (a hex digit
+    /// after a `%`). So an error there, in the input's own password or in
+    /// one written further in the line, says what it would say of the text
+    /// before the offset with each character of a password there written as
+    /// `*` (a `uchar`, which a password may hold wherever it stands),
+    /// ending at the offset: what is expected there
+    /// ([`expected`](Error::expected)) and the productions open there
+    /// ([`path`](Error::path)) are read once more over that text, when
+    /// first asked with the password hidden. `ftp://me:a%"b@host/` expected
+    /// a hex digit and `ftp://me:ab"b@host/` a `uchar` or the `@`; both
+    /// expect what a password may hold or the `@`, under `ftpurl › login ›
+    /// password`. At the password's end, where what was found is shown, it
+    /// is not listed as expected; no literal is written as a rest begun
+    /// before the offset (none holds a `*`).
     ///
-    /// So it does, and for the same reason, of a password written further
-    /// in the line (`http://h/a//me:p%"w@h/` expected a hex digit,
-    /// `http://h/a//me:pa"w@h/` a `uchar`, a `/`, a `?` or the end), where
-    /// the error is not told as the input's own password's: an error past
-    /// its first character, up to its end, says what it would say of the
-    /// input with each of that password's characters before the offset
-    /// written as `*` (a `uchar`, which such a password may hold wherever it
-    /// stands) and ending at the offset. What is expected there and the
-    /// productions open there are read once more over that text, when first
-    /// asked with the password hidden; the character found at the
-    /// password's end, which is shown, is not listed as expected, and no
-    /// literal is written as a rest begun before the offset (none holds a
-    /// `*`). Where that reading stops before the offset (the `*`s stand
-    /// where the grammar reads a port's digits: `ftp://%2F@h:1a%40/`, whose
-    /// decoded `//` reads the port as a password), the error is told as the
-    /// password's, as above. Its hints read that password's characters as
-    /// `*`s too.
+    /// Where that reading stops before the offset (the `*`s stand where the
+    /// grammar reads a port's digits: `http://me:1%"@h/`, a scheme without
+    /// a login; `ftp://%2F@h:1a%40/`, whose decoded `//` reads the port as a
+    /// password), the error is told as the password's: it expects what a
+    /// password may hold, the items of the `password` production (and the
+    /// login's `@`, at the password's end where something else was found),
+    /// and its path is the rule, then `password`, whose definition the
+    /// diagnostic quotes.
+    ///
+    /// The hints of such an error say what a password must encode, without
+    /// reading it (at the password's end, where what was found is not the
+    /// login's `@`, they are those of the character found, a mistyped
+    /// port's). With the password hidden, every hint reads the input with
+    /// the characters of every password in the lines it reads as `*`s.
     ///
     /// So what the error says, its `Debug` too, depends on the characters
-    /// of the password the offset lies in only as far as the caret's column
-    /// shows. [`found`](Error::found) and the offset stay as they are: they
-    /// are data, not display.
+    /// of the passwords only as far as the caret's column shows, and not on
+    /// which password a character is taken for. [`found`](Error::found) and
+    /// the offset stay as they are: they are data, not display.
     ///
     /// ```
     /// let mut error = rfc1738::parse("ftp://me:a%\"b@host/").unwrap_err();
@@ -753,10 +740,10 @@ impl Error {
     /// error.hide_password();
     /// assert_eq!(
     ///     error.message(),
-    ///     r#"expected uchar, ";", "?", "&" or "=", found a character of the password (hidden)"#
+    ///     r#"expected uchar, ";", "?", "&", "=" or "@", found a character of the password (hidden)"#
     /// );
     /// assert!(format!("{error:#}").contains("ftp://me:****@host/"));
-    /// assert_eq!(error.path_display(), "ftpurl › password");
+    /// assert_eq!(error.path_display(), "ftpurl › login › password");
     /// // At the password's end: "expected hex" would tell that it ends
     /// // with a "%".
     /// let mut error = rfc1738::parse("ftp://me:ab%@host/").unwrap_err();
@@ -775,6 +762,10 @@ impl Error {
     ///     r#"expected uchar, ";", ":", "@", "&", "=", "/", "?" or end of input, found a character of the password (hidden)"#
     /// );
     /// assert_eq!(error.path_display(), "httpurl › hpath › hsegment");
+    /// // Read as a port: told as the password's.
+    /// let mut error = rfc1738::parse("http://me:1%\"@h/").unwrap_err();
+    /// error.hide_password();
+    /// assert_eq!(error.path_display(), "httpurl › password");
     /// ```
     pub fn hide_password(&mut self) {
         self.hidden = true;
@@ -800,152 +791,116 @@ impl Error {
         self.hidden && self.found_in_password(details)
     }
 
-    /// Whether the offset lies past the first character of what would be
-    /// the password, up to its end: what the grammar expected there, in
-    /// which productions, and the hints read the password's characters
-    /// before it (`ftp://me:a%"b@h/` expects a hex digit, `ftp://me:ab"b@h/`
-    /// a uchar or the `@`; `ftp://me:ab%@h/` a hex digit at the `@`).
-    fn reads_password(&self, details: &Details) -> bool {
-        self.password(details)
-            .is_some_and(|password| password.start < self.offset && self.offset <= password.end)
+    /// Of the passwords the error hides, its own (what would be the
+    /// password) first, then those written further in its line, the one
+    /// the offset lies past the first character of, up to its end: there,
+    /// what the grammar expected, in which productions, and the hints read
+    /// that password's characters before the offset (`ftp://me:a%"b@h/`
+    /// expects a hex digit, `ftp://me:ab"b@h/` a uchar or the `@`;
+    /// `ftp://me:ab%@h/` a hex digit at the `@`).
+    fn read_password(&self, details: &Details) -> Option<Range<usize>> {
+        let offset = self.offset;
+        let past = |span: &&Range<usize>| span.start < offset && offset <= span.end;
+        (self.password(details).filter(past))
+            .or_else(|| self.read_written(details).iter().find(past))
+            .cloned()
     }
 
-    /// What an error told as the password's expects: what a password may
-    /// hold, and, at its end where something else than an `@` was found,
-    /// the `@` that ends a login.
-    /// `found` is the character found at the offset.
-    fn password_expected(&self, details: &Details, found: Found) -> &'static [Expected] {
-        match self.ended_before(details, found) {
-            true => PASSWORD_ENDED,
-            false => PASSWORD_EXPECTED,
-        }
+    /// The passwords written in the lines the hints read with the password
+    /// hidden ([`Details::read_written`]): found on first use (at once for
+    /// a long input).
+    fn read_written<'a>(&self, details: &'a Details) -> &'a [Range<usize>] {
+        details.read_written.get_or_init(|| {
+            let end = hints_end(&self.input, self.offset);
+            password::written_over(&self.input, 0..end, self.password(details))
+        })
     }
 
-    /// Whether the offset is the password's end and what was `found` there
-    /// is not the login's `@`: the error may be another part's (a port's,
-    /// `ftp://h:2l/`), whose hints read no character of the password.
-    fn ended_before(&self, details: &Details, found: Found) -> bool {
-        let at_end = self
-            .password(details)
-            .is_some_and(|own| own.end == self.offset);
-        at_end && found != Found::Char('@')
-    }
-
-    /// The path of an error told as the password's: the rule, then
-    /// `password` (`password` alone when it is the rule).
-    fn password_path<'a>(&self, details: &'a Details) -> &'a [Rule] {
-        let alone = usize::from(self.rule == Rule::Password);
-        &details.password_path[alone..]
-    }
-
-    /// Whether what was expected at the offset, and the productions open
-    /// there, are hidden: told as an error in the password
-    /// ([`PASSWORD_EXPECTED`]).
-    fn hides_expected(&self, details: &Details) -> bool {
-        self.hidden && self.reads_password(details)
-    }
-
-    /// What the error says told as that of a password written further in
-    /// its line: with the password hidden, where the offset lies past the
-    /// first character of one, up to its end, and the error is not told
-    /// as the input's own password's ([`hides_expected`](Self::hides_expected)).
-    fn told_further<'a>(&self, details: &'a Details) -> Option<&'a Further> {
+    /// What the error says with the passwords hidden, where the offset lies
+    /// past the first character of a password, up to its end; `None` when
+    /// it is shown.
+    fn told_masked<'a>(&self, details: &'a Details) -> Option<&'a Masked> {
         match self.hidden {
-            true => self.further(details),
+            true => self.masked(details),
             false => None,
         }
     }
 
-    /// [`told_further`](Self::told_further) whether the password is hidden
-    /// or not: derived on first use from the kept input (at once for a
-    /// long one).
-    fn further<'a>(&self, details: &'a Details) -> Option<&'a Further> {
-        let further = details.further.get_or_init(|| {
-            if self.reads_password(details) {
-                return None;
-            }
-            // The passwords of the line that reach into the byte before
-            // the offset: those it may lie past the first character of.
-            let window = self.offset.saturating_sub(1)..self.offset;
-            let own = self.password(details);
-            let written = password::written_over(&self.input, window, own);
-            let span = self.further_span(details, &written)?;
-            Some(self.derive_further(&self.input, span))
-        });
-        further.as_deref()
+    /// [`told_masked`](Self::told_masked) whether the password is hidden or
+    /// not: derived on first use from the kept input (at once for a long
+    /// one).
+    fn masked<'a>(&self, details: &'a Details) -> Option<&'a Masked> {
+        (details.masked)
+            .get_or_init(|| self.derive_masked(&self.input, details))
+            .as_deref()
     }
 
-    /// Of `written`, passwords written further in the offset's line (spans
-    /// of the input, apart), the one whose first character the offset lies
-    /// past, up to its end; none where the error is told as the input's own
-    /// password's.
-    fn further_span(&self, details: &Details, written: &[Range<usize>]) -> Option<Range<usize>> {
-        if self.reads_password(details) {
-            return None;
-        }
-        let offset = self.offset;
-        (written.iter())
-            .find(|span| span.start < offset && offset <= span.end)
-            .cloned()
-    }
-
-    /// What the error in `input` says told as that of `span`, a password
-    /// written further in its line whose first character the offset lies
-    /// past, up to its end: what the diagnosing pass records at the offset
-    /// of the text before it with each of the password's characters before
-    /// the offset as a `*` (a `uchar`, as a password may hold anywhere),
-    /// and nothing after (what the character found is does not count: it is
-    /// hidden, or, at the password's end, shown). Where that reading stops
-    /// before the offset, it is told as the password's.
+    /// What the error in `input` says with the passwords hidden, where the
+    /// offset lies past the first character of a password, up to its end
+    /// ([`read_password`](Self::read_password)): what the diagnosing pass
+    /// records at the end of the text before the offset with each
+    /// character of a password there as a `*` (a `uchar`, as a password
+    /// may hold anywhere). What follows the offset does not count: the
+    /// character found is hidden, or, at the password's end, shown. Where
+    /// that reading stops before the offset, it is told as the password's.
+    ///
+    /// Every password before the offset is read so, whichever the offset
+    /// lies in: what is read depends on which characters are hidden, not
+    /// on what they are, nor on which password a guess takes them for (an
+    /// `@` that ends the guessed own password may be hidden as a decoded
+    /// one's, fuzz finding 12).
     #[cold]
-    fn derive_further(&self, input: &str, span: Range<usize>) -> Box<Further> {
-        let read = self.read(input);
-        // The password starts after a `:` or at an escape, and the offset
-        // is a char boundary (`Error::new`): both cut whole characters.
-        let hidden = read.get(span.start..self.offset).unwrap_or_default();
-        let mut text = String::with_capacity(span.start + hidden.len());
-        text.push_str(&read[..span.start.min(read.len())]);
-        text.extend(core::iter::repeat_n('*', hidden.chars().count()));
+    fn derive_masked(&self, input: &str, details: &Details) -> Option<Box<Masked>> {
+        let span = self.read_password(details)?;
+        let offset = self.offset;
+        // One `*` a byte keeps every position. The spans start at char
+        // boundaries, and the offset is one (`Error::new`).
+        let own = self.password(details).cloned();
+        let spans = (own.into_iter())
+            .chain(self.read_written(details).iter().cloned())
+            .map(|span| span.start.min(offset)..span.end.min(offset));
+        let text = password::starred(&self.read(input)[..offset], spans);
         let mut recorded = Recorded::new();
-        pass::diagnose(self.rule, &text, self.fold, text.len(), &mut recorded);
-        let mut expected = recorded.expected.as_slice().to_vec();
+        pass::diagnose(self.rule, &text, self.fold, offset, &mut recorded);
         // At the password's end the character found is shown.
-        let found =
-            Some(found_in(input, self.offset, self.byte)).filter(|_| self.offset == span.end);
+        let found = found_in(input, offset, self.byte);
+        let at_end = offset == span.end;
+        let mut expected = recorded.expected.as_slice().to_vec();
         if expected.is_empty() {
             // Nothing reached the offset: a `*` stood where the grammar
-            // reads something else (`ftp://%2F@h:1a%40/`, whose decoded
-            // `//` reads the port `1a` as a password). Told as the
-            // password's, as the input's own is, the `@` listed at its end
-            // where something else was found.
-            let ended = found.is_some_and(|found| found != Found::Char('@'));
-            let items = if ended {
-                PASSWORD_ENDED
-            } else {
-                PASSWORD_EXPECTED
+            // reads something else (`http://me:1%"@h/`, whose `1` a port
+            // reads; `ftp://%2F@h:1a%40/`, whose decoded `//` reads the
+            // port `1a` as a password). Told as the password's, the `@`
+            // listed at its end where something else was found; in the
+            // authority the grammar read it in, where that starts before
+            // the password (the hints read the authority, starred).
+            let items = match at_end && found != Found::Char('@') {
+                true => PASSWORD_ENDED,
+                false => PASSWORD_EXPECTED,
             };
             let alone = usize::from(self.rule == Rule::Password);
-            return Box::new(Further {
+            let authority = (details.recorded.authority).filter(|&at| at <= span.start);
+            return Some(Box::new(Masked {
                 span,
                 expected: items.to_vec(),
                 path: [self.rule, Rule::Password][alone..].to_vec(),
-                authority: None,
+                authority,
+            }));
+        }
+        // What was found at the end is not listed as expected there.
+        if at_end {
+            expected.retain(|item| match (item, found) {
+                (Expected::Literal(literal), Found::Char(c)) => !literal.chars().eq([c]),
+                (Expected::EndOfInput, Found::EndOfInput) => false,
+                _ => true,
             });
         }
-        // Not listed as expected where it was found, as at the end of the
-        // input's own.
-        if let Some(Found::Char(c)) = found {
-            expected.retain(|item| !matches!(item, Expected::Literal(l) if l.chars().eq([c])));
-        }
-        // An authority opens after a `//` or an `@`, which the `*`s are
-        // not: where it starts is a position of the input too.
-        let authority = recorded.authority.filter(|&at| at <= span.start);
-        Box::new(Further {
+        Some(Box::new(Masked {
             span,
             expected,
             path: recorded.path.rules().to_vec(),
-            authority,
-        })
+            authority: recorded.authority,
+        }))
     }
 
     /// The details: derived on the first call for a kept input.
@@ -968,8 +923,7 @@ impl Error {
                 read_written: OnceLock::new(),
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
-                password_path: [self.rule, Rule::Password],
-                further: OnceLock::new(),
+                masked: OnceLock::new(),
                 long: None,
             },
         );
@@ -984,43 +938,40 @@ impl Error {
     }
 
     /// The hints of this error in `input`; with `hide`, those of the error
-    /// with the password hidden: none quotes the character found in it, nor
-    /// reads the password's characters before the offset (the error is then
-    /// told as the password's, or as a further password's, its path and
-    /// expected set too).
+    /// with the password hidden: none quotes the character found in a
+    /// password, nor reads a password's characters (the error is then told
+    /// with the passwords before the offset read as `*`s, its path and
+    /// expected set too, where the offset lies in one).
     #[cold]
     fn derive_hints(&self, input: &str, details: &Details, hide: bool) -> Vec<Hint> {
-        let told = hide && self.reads_password(details);
-        let further = hide.then(|| self.further(details)).flatten();
+        let masked = hide.then(|| self.masked(details)).flatten();
         let found = found_in(input, self.offset, self.byte);
         let recorded = &details.recorded;
-        let (path, expected, authority) = match (told, further) {
-            (true, _) => (
-                self.password_path(details),
-                self.password_expected(details, found),
-                recorded.authority,
+        let (path, expected, authority) = match masked {
+            Some(masked) => (
+                masked.path.as_slice(),
+                masked.expected.as_slice(),
+                masked.authority,
             ),
-            (false, Some(further)) => (
-                further.path.as_slice(),
-                further.expected.as_slice(),
-                further.authority,
-            ),
-            (false, None) => (
+            None => (
                 recorded.path.rules(),
                 recorded.expected.as_slice(),
                 recorded.authority,
             ),
         };
-        let read = self.hints_read(input, details, hide, further);
+        // At the end of the password the offset lies in, what was found
+        // there, not the login's `@`, may be another part's (a mistyped
+        // port's, `ftp://h:2l/`): its hints read it, and the `*`s before.
+        let ended = masked
+            .is_some_and(|masked| masked.span.end == self.offset && found != Found::Char('@'));
+        let read = self.hints_read(input, details, hide);
         hint::hints(&hint::Context {
             rule: self.rule,
             input: self.read(&read),
             offset: self.offset,
             found,
             found_in_password: hide
-                && (self.found_in_password(details)
-                    || (told && !self.ended_before(details, found))
-                    || further.is_some()),
+                && (self.found_in_password(details) || (masked.is_some() && !ended)),
             path,
             expected,
             authority,
@@ -1030,8 +981,7 @@ impl Error {
 
     /// The text the hints of this error in `input` read. Hidden (`hide`),
     /// the input with the characters of every password it shows hidden as
-    /// `*`s: its own, the further one the error is told in (`further`),
-    /// and every other written in the lines read
+    /// `*`s: its own, and every other written in the lines read
     /// ([`password::written_over`], as the diagnostic's window finds them).
     /// A hint reads the line beyond the offset (D22), and must not tell
     /// what a password holds (`file://\x1a:a/b@h` would get the hint about
@@ -1040,27 +990,18 @@ impl Error {
     /// decoded `//` starts holds an `@`). It is read so up to `KEEP_LIMIT`
     /// bytes past the offset: a bounded copy, not one of a long input (an
     /// `extract` hit of megabytes, a password that runs to its end).
-    fn hints_read<'a>(
-        &self,
-        input: &'a str,
-        details: &Details,
-        hide: bool,
-        further: Option<&Further>,
-    ) -> Cow<'a, str> {
+    fn hints_read<'a>(&self, input: &'a str, details: &Details, hide: bool) -> Cow<'a, str> {
         if !hide {
             return Cow::Borrowed(input);
         }
         let end = hints_end(input, self.offset);
         let own = self.password(details).filter(|own| !own.is_empty());
-        let written = details
-            .read_written
-            .get_or_init(|| password::written_over(&self.input, 0..end, self.password(details)));
-        let further = further.map(|further| further.span.clone());
-        if own.is_none() && written.is_empty() && further.is_none() {
+        let written = self.read_written(details);
+        if own.is_none() && written.is_empty() {
             return Cow::Borrowed(input);
         }
         // Spans of whole characters, cut at a char boundary.
-        let spans = (own.cloned().into_iter().chain(further))
+        let spans = (own.cloned().into_iter())
             .chain(written.iter().cloned())
             .map(|span| span.start.min(end)..span.end.min(end));
         Cow::Owned(password::starred(&input[..end], spans))
@@ -1091,14 +1032,14 @@ impl Error {
     /// The text of the offset's line before it, as far as the error keeps
     /// it (a long input's excerpt: the [`CONTEXT`] characters before the
     /// offset, fewer where the line starts nearer), for writing a literal
-    /// begun there as its rest; none for an error told as a further
-    /// password's.
+    /// begun there as its rest; none for an error told with a password's
+    /// characters read as `*`s.
     fn before(&self) -> &str {
-        // Told as a further password's, the text is read with a `*` before
-        // the offset, which begins no literal: none is written as its
-        // rest, which would tell how the password ends (`;ty` of
+        // Told with the passwords hidden in one, the text is read with a
+        // `*` before the offset, which begins no literal: none is written
+        // as its rest, which would tell how the password ends (`;ty` of
         // `";type="`).
-        if self.told_further(self.details()).is_some() {
+        if self.told_masked(self.details()).is_some() {
             return "";
         }
         match self.long() {
@@ -1920,13 +1861,13 @@ mod tests {
     fn hidden_hints_read_a_further_password_starred() {
         let mut error = crate::parse("http://h/a//me:p%\"w@h/").expect_err("rejected");
         // Shown, it is told as the grammar read it.
-        assert!(error.told_further(error.details()).is_none());
+        assert!(error.told_masked(error.details()).is_none());
         error.hide_password();
         let details = error.details();
-        let further = error.told_further(details);
-        assert_eq!(further.map(|further| further.span.clone()), Some(15..19));
+        let masked = error.told_masked(details);
+        assert_eq!(masked.map(|masked| masked.span.clone()), Some(15..19));
         assert_eq!(
-            error.hints_read(&error.input, details, true, further),
+            error.hints_read(&error.input, details, true),
             "http://h/a//me:****@h/"
         );
     }

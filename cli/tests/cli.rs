@@ -806,7 +806,7 @@ fn inputs_that_differ_only_in_a_hidden_password_are_told_alike() {
         ),
         (
             ["ftp://me:a%\"b@h/", "ftp://me:ab\"b@h/"],
-            "ftpurl › password: expected uchar, \";\", \"?\", \"&\" or \"=\"\n",
+            "ftpurl › password: expected uchar, \";\", \"?\", \"&\", \"=\" or \"@\"\n",
         ),
         (
             ["ftp://me:ab%@h/", "ftp://me:a@b@h/"],
