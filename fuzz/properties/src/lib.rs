@@ -400,26 +400,23 @@ fn assert_hidden_alike(
 }
 
 /// What an error says of an input with a hidden password depends on the
-/// password's characters only as far as the caret's column shows (D24):
-/// `input` with every hidden character after the offset's written as `*`,
-/// and every character of its own password but the offset's (before the
-/// offset, read by the grammar, they are ASCII: the offset stays), has,
+/// passwords' characters only as far as the caret's column shows (D24):
+/// where its offset lies past the first character of a password, the
+/// input's own or one written further in its line, up to its end, `input`
+/// with every hidden character but the offset's written as `*` (before the
+/// offset, read by the grammar, they are ASCII: the offset stays) has,
 /// wherever its error is at the same offset and its passwords hide the
 /// same characters, an error that says the same, passwords hidden: its
 /// line, its whole diagnostic (message, label, path, definition, hints),
-/// the hints' codes, what it expects and its path. An error past the
-/// password's first character, up to its end, is told as the password's
-/// (what a password may hold is expected): what was expected there read
-/// the characters before it (`ftp://me:a%"b@h/`, `expected hex`); a hint
-/// read a `/` in the password after the offset (`http://me:ab/d@h/` was
-/// not told that an http URL allows no user name, `http://me:****@h/` was).
-///
-/// So is an error past the first character of a password written further
-/// in the line, up to its end (not the own's): the characters of that
-/// password before the offset written as `*` too, it says the same. It is
-/// told what the grammar expects there after as many `*`s
-/// (`http://h/a//me:p%"w@h/` expected a hex digit, `http://h/a//me:pa"w@h/`
-/// a uchar, a `/`, a `?` or the end).
+/// the hints' codes, what it expects and its path. What was expected there
+/// read the characters before it (`ftp://me:a%"b@h/`, `expected hex`;
+/// `http://h/a//me:p%"w@h/` too); a hint read a `/` in the password after
+/// the offset (`http://me:ab/d@h/` was not told that an http URL allows no
+/// user name, `http://me:****@h/` was). It is told what the grammar
+/// expects after every password's characters before the offset as `*`s,
+/// whichever password a guess takes them for (finding 12: the own
+/// password's guess ran to an `@` that a decoded reading hides too, and the
+/// same line with that `@` a `*` had no own password there).
 fn assert_told_alike(
     input: &str,
     error: &rfc1738::Error,
@@ -429,32 +426,23 @@ fn assert_told_alike(
     let offset = error.offset();
     let spans = passwords(input, own.clone());
     let past = |span: &core::ops::Range<usize>| span.start < offset && offset <= span.end;
-    // Past the own password, what was expected is what the alternatives
-    // that read it reach there with, and which reach there may turn on what
-    // it holds (a `/` in `telnet://u:a/b@\x18` ends the telnet URL's login,
-    // and only the other URL reads on to the `\x18`): as whether the input
-    // is valid may. Before it (D19) and in it, nothing it holds is read.
-    let own = own.filter(|own| offset <= own.end);
-    // The further password the error is told in, where it is not told as
-    // the own's.
-    let further = match own.as_ref().is_some_and(past) {
-        true => None,
-        false => spans.iter().find(|span| past(span)).cloned(),
-    };
-    if own.is_none() && further.is_none() {
+    // Past every password's end, what was expected is what the
+    // alternatives that read them reach there with, and which reach there
+    // may turn on what they hold (a `/` in `telnet://u:a/b@\x18` ends the
+    // telnet URL's login, and only the other URL reads on to the `\x18`):
+    // as whether the input is valid may. Before the own (D19) and in one,
+    // nothing they hold is read.
+    let within = own.as_ref().is_some_and(past) || spans.iter().any(past);
+    let before_own = own.as_ref().is_some_and(|own| offset <= own.start);
+    if !within && !before_own {
         return;
     }
-    let after = input[offset..]
-        .chars()
-        .next()
-        .map_or(input.len(), |c| offset + c.len_utf8());
+    // Before the own password, only the own and what follows the offset
+    // are hidden: what precedes it is read as written.
     let hidden = |at: usize| {
-        own.as_ref()
-            .is_some_and(|own| own.contains(&at) && at != offset)
-            || further
-                .as_ref()
-                .is_some_and(|further| further.start <= at && at < offset)
-            || (at >= after && spans.iter().any(|span| span.contains(&at)))
+        at != offset
+            && spans.iter().any(|span| span.contains(&at))
+            && (within || at > offset || own.as_ref().is_some_and(|own| own.contains(&at)))
     };
     let masked: String = input
         .char_indices()
