@@ -186,6 +186,24 @@ impl fmt::Display for Url<'_> {
     }
 }
 
+impl AsRef<str> for Url<'_> {
+    /// [`Url::as_str`]: the whole URL as written, for a function that takes
+    /// any `impl AsRef<str>`.
+    ///
+    /// ```
+    /// fn length(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().len()
+    /// }
+    /// let url = rfc1738::Url::parse("news:comp.infosystems.www.misc")?;
+    /// assert_eq!(url.as_ref(), url.as_str());
+    /// assert_eq!(length(url), 30);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
 impl PartialEq for Url<'_> {
     /// The same text read by the same rule: the parts follow from those.
     fn eq(&self, other: &Self) -> bool {
