@@ -1,6 +1,7 @@
 //! The URL types as users of `url` and `fluent-uri` expect them: `Url::parse`
 //! and `TryFrom<&str>`, `as_str()`, `Eq`, `Ord` and `Hash` that agree, the
-//! owned `UrlBuf`, and with `serde`, a URL written as its text.
+//! owned `UrlBuf`, comparisons between a `Url`, a `UrlBuf` and a `str`, and
+//! with `serde`, a URL written as its text.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
@@ -210,6 +211,79 @@ fn url_bufs_are_looked_up_by_str_and_hashed_as_their_text() {
             assert_eq!(a == b, a.cmp(b) == Ordering::Equal);
         }
     }
+}
+
+/// The texts of `URLS`, and some that differ from one of them only in the
+/// case of the scheme: the same rule and the same canonical form, but
+/// another text.
+fn texts() -> Vec<&'static str> {
+    let mut texts = URLS.to_vec();
+    texts.extend([
+        "http://host.dom:80/a?b",
+        "FTP://myname@host.dom/%2Fetc/motd",
+        "News:comp.infosystems.www.misc",
+        "X-ANY:thing",
+    ]);
+    texts
+}
+
+#[test]
+fn urls_url_bufs_and_strs_compare_alike_either_way_round() {
+    let trees = trees();
+    let mut equal_pairs = 0;
+    for text in texts() {
+        let buf = UrlBuf::parse(text).unwrap();
+        let as_url = buf.as_url();
+        for url in &trees {
+            let equal = *url == as_url;
+            let context = format!("{url:?} {text:?}");
+            // Comparing with the `UrlBuf` is comparing with its `Url`, either
+            // way round, and so is comparing with the text.
+            assert_eq!(*url == buf, equal, "{context}");
+            assert_eq!(buf == *url, equal, "{context}");
+            assert_eq!(*url == *text, equal, "{context}");
+            assert_eq!(*text == *url, equal, "{context}");
+            assert_eq!(*url == text, equal, "{context}");
+            assert_eq!(text == *url, equal, "{context}");
+            assert_eq!(url.as_ref() == text, url.as_str() == text, "{context}");
+            // The same text read by the rule its scheme selects.
+            assert_eq!(
+                equal,
+                url.as_str() == text && url.rule() == rfc1738::scheme_rule(text),
+                "{context}"
+            );
+            equal_pairs += usize::from(equal);
+        }
+    }
+    // Every URL of `URLS` is among the trees, read by `parse`.
+    assert!(equal_pairs >= URLS.len(), "{equal_pairs}");
+
+    // The same text read as an `otherurl`: a tree `parse` does not return,
+    // equal to no `str` and no `UrlBuf`, though its text is theirs.
+    let text = "ftp://host.dom/pub";
+    let other = Url::Other(generic::otherurl(Quiet).parse_complete(text).unwrap().1);
+    let buf = UrlBuf::parse(text).unwrap();
+    assert_eq!(other.as_ref(), text);
+    assert_ne!(other, text);
+    assert_ne!(text, other);
+    assert_ne!(other, *text);
+    assert_ne!(*text, other);
+    assert_ne!(other, buf);
+    assert_ne!(buf, other);
+    assert_eq!(Url::parse(text).unwrap(), buf);
+    assert_eq!(buf, Url::parse(text).unwrap());
+
+    // Texts that differ in the scheme's case alone: one rule, one canonical
+    // form, and still not equal, as their texts are not.
+    let upper = Url::parse("HTTP://host.dom:80/a?b").unwrap();
+    let lower = UrlBuf::parse("http://host.dom:80/a?b").unwrap();
+    assert_eq!(upper.rule(), lower.rule());
+    assert_eq!(upper.canonical(), lower.as_url().canonical());
+    assert_ne!(upper, lower);
+    assert_ne!(lower, upper);
+    assert_ne!(upper, "http://host.dom:80/a?b");
+    assert_ne!("http://host.dom:80/a?b", upper);
+    assert_eq!(upper == lower, upper == lower.as_url());
 }
 
 #[cfg(feature = "serde")]

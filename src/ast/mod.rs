@@ -45,6 +45,15 @@ use crate::Rule;
 /// tree built by the [`grammar`](crate::grammar)'s own combinators: `parse`
 /// reads a text by the one rule its scheme selects.
 ///
+/// A `Url` also equals a `str` and a [`UrlBuf`](crate::UrlBuf), either way
+/// round, that hold its text, if it was read by the rule that text's scheme
+/// selects: a `str` compares as the `Url` that `parse` reads from it. For a
+/// `Url` that `parse` returned, that is its text alone; the scheme's case is
+/// not folded (`HTTP://h/` is not `http://h/`). A `Url` is not
+/// `Borrow<str>`, which asks that two values be equal exactly when their
+/// texts are, and hashed as their texts: one text read by two rules makes
+/// two unequal trees, and the rule is hashed too.
+///
 /// ```
 /// use rfc1738::Url;
 ///

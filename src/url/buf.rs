@@ -43,6 +43,74 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
     }
 }
 
+impl PartialEq<str> for Url<'_> {
+    /// Whether `text` is the URL's text and the URL was read by the rule
+    /// `text`'s scheme selects ([`scheme_rule`](crate::scheme_rule)): a
+    /// `str` compares as the `Url` that [`crate::parse`] reads from it, and
+    /// as a [`UrlBuf`] that holds it. For a `Url` that `parse` returned, this
+    /// is `url.as_str() == text`; the scheme's case is not folded. A tree
+    /// the [`grammar`](crate::grammar)'s own combinators read by another
+    /// rule equals no `str`, as it equals no `Url` that `parse` returns.
+    ///
+    /// ```
+    /// use nom::Parser;
+    /// use rfc1738::Url;
+    /// use rfc1738::grammar::{Quiet, generic::otherurl};
+    ///
+    /// let url = Url::parse("ftp://host.dom/pub")?;
+    /// assert!(url == *"ftp://host.dom/pub");
+    /// assert!(url != *"FTP://host.dom/pub");
+    /// // The same text read as an `otherurl`, not as `parse` reads it.
+    /// let (_, other) = otherurl(Quiet).parse_complete("ftp://host.dom/pub").unwrap();
+    /// assert!(Url::Other(other) != *"ftp://host.dom/pub");
+    /// assert!(Url::Other(other) != url);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, text: &str) -> bool {
+        self.as_str() == text && self.rule() == scheme_rule(text)
+    }
+}
+
+impl PartialEq<&str> for Url<'_> {
+    /// `url == *text`: the URL's text, read by the rule its scheme selects.
+    ///
+    /// ```
+    /// let url = rfc1738::Url::parse("mailto:mduerst@ifi.unizh.ch")?;
+    /// assert_eq!(url, "mailto:mduerst@ifi.unizh.ch");
+    /// assert_ne!(url, "MAILTO:mduerst@ifi.unizh.ch");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, text: &&str) -> bool {
+        *self == **text
+    }
+}
+
+impl PartialEq<Url<'_>> for str {
+    /// `url == *text`, the other way round.
+    ///
+    /// ```
+    /// let url = rfc1738::Url::parse("telnet://host.dom/")?;
+    /// assert!(*"telnet://host.dom/" == url);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, url: &Url<'_>) -> bool {
+        *url == *self
+    }
+}
+
+impl PartialEq<Url<'_>> for &str {
+    /// `url == text`, the other way round.
+    ///
+    /// ```
+    /// let url = rfc1738::Url::parse("wais://host.dom/db")?;
+    /// assert_eq!("wais://host.dom/db", url);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, url: &Url<'_>) -> bool {
+        *url == **self
+    }
+}
+
 /// A URL that owns its text: what to store in a struct, a map or a channel,
 /// where a [`Url`] would have to outlive the text it borrows. `UrlBuf` is to
 /// `Url` what `PathBuf` is to `Path`.
@@ -62,7 +130,8 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 /// `Eq`, `Ord` and `Hash` are those of the text, and `UrlBuf` is
 /// `Borrow<str>`: a `HashMap<UrlBuf, _>` or a `BTreeMap<UrlBuf, _>` is
 /// looked up with a `&str`. (The scheme rule follows from the text, so the
-/// text alone tells two `UrlBuf`s apart.)
+/// text alone tells two `UrlBuf`s apart.) A `UrlBuf` equals the [`Url`] of
+/// its text, either way round: `buf == url` is `buf.as_url() == url`.
 ///
 /// ```
 /// use std::collections::HashMap;
@@ -290,6 +359,42 @@ impl PartialEq<UrlBuf> for str {
 impl PartialEq<UrlBuf> for &str {
     fn eq(&self, other: &UrlBuf) -> bool {
         **self == *other.0
+    }
+}
+
+impl PartialEq<UrlBuf> for Url<'_> {
+    /// `url == buf.as_url()`, without reading the text again: the same text
+    /// read by the same rule (a `UrlBuf`'s is the rule its scheme selects,
+    /// [`UrlBuf::rule`]). So `url == buf` exactly when `url == buf.as_str()`.
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlBuf};
+    ///
+    /// let buf = UrlBuf::parse("gopher://spinaltap.micro.umn.edu/00/Weather")?;
+    /// let url = Url::parse("gopher://spinaltap.micro.umn.edu/00/Weather")?;
+    /// assert_eq!(url, buf);
+    /// assert_eq!(url == buf, url == buf.as_url());
+    /// assert_ne!(Url::parse("GOPHER://spinaltap.micro.umn.edu/00/Weather")?, buf);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, buf: &UrlBuf) -> bool {
+        *self == *buf.as_str()
+    }
+}
+
+impl PartialEq<Url<'_>> for UrlBuf {
+    /// `url == buf`, the other way round: `buf.as_url() == url`.
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlBuf};
+    ///
+    /// let buf = UrlBuf::parse("news:comp.infosystems.www.misc")?;
+    /// assert_eq!(buf, Url::parse("news:comp.infosystems.www.misc")?);
+    /// assert_ne!(buf, Url::parse("news:comp.infosystems.www")?);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn eq(&self, url: &Url<'_>) -> bool {
+        *url == *self.as_str()
     }
 }
 
