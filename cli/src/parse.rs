@@ -39,15 +39,19 @@ use crate::{Format, ParseArgs};
 
 /// Decoded octets in a record, and the text of the URL they are decoded
 /// from, by which the text format finds the passwords in them ([`Masks`]).
-/// In a JSON record, a string when they are UTF-8, else an array of byte
-/// values.
+/// In a JSON record, the octets as the library's `serde` feature writes a
+/// [`Decoded`]: a string when they are UTF-8, else an array of byte values.
+#[derive(Serialize)]
+#[serde(transparent)]
 struct Octets<'a> {
     decoded: Decoded<'a>,
     /// The text decoded (`""` for octets the URL does not write: a gopher
     /// URL's default type, an FTP command's `TYPE`).
+    #[serde(skip)]
     written: &'a str,
     /// Where its octets start among `decoded`: after an FTP command's verb
     /// and space.
+    #[serde(skip)]
     at: usize,
 }
 
@@ -64,15 +68,6 @@ impl<'a> Octets<'a> {
     /// `written`, decoded.
     fn of(written: &'a str) -> Self {
         Octets::new(decode(written), written)
-    }
-}
-
-impl Serialize for Octets<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.decoded.to_str() {
-            Some(text) => serializer.serialize_str(text),
-            None => serializer.collect_seq(self.decoded.as_bytes()),
-        }
     }
 }
 
