@@ -99,7 +99,7 @@
 //! [`hide_password`](Error::hide_password) shows none of them, a
 //! [`lint::Warning`]'s `Debug` leaves out its URL, and
 //! [`passwords_around`] says which characters of a line to hide before it
-//! is logged.
+//! is logged ([`octet_spans`]: which octets of a part shown decoded).
 //!
 //! ## Modules
 //!
@@ -157,7 +157,7 @@ mod trace;
 pub use error::{Diagnostic, Error};
 pub use expected::{Expected, Found};
 pub use hint::{Hint, HintCode};
-pub use password::{authority_passwords, decoded_passwords, passwords_around};
+pub use password::{authority_passwords, decoded_passwords, octet_spans, passwords_around};
 pub use position::Position;
 
 pub use api::{

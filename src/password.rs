@@ -469,6 +469,66 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
+/// The octets of a decoded part of a URL that spans of its text are
+/// decoded from: for `part`, a part as written (a path segment, a search,
+/// an address) that [`url::decode`](crate::url::decode) decodes, and
+/// `spans` of its bytes, the spans of the decoded octets each of them
+/// reaches into, one for each, in order. An escape a span reaches into
+/// counts whole, as the octet it decodes to.
+///
+/// The passwords the crate finds ([`passwords_around`],
+/// [`decoded_passwords`], [`authority_passwords`]) are spans of the text as
+/// written, which [`Visible::hiding_all`](crate::visible::Visible::hiding_all)
+/// hides there; a program that shows a part decoded hides them in it with
+/// these spans, made relative to the part first. Spans are meant in
+/// increasing order and apart, as those functions give them: each is
+/// clamped to the part, and one that starts before the end of the octets
+/// of the one before it starts there. Read once, in time linear in the
+/// part's length and the number of spans.
+///
+/// ```
+/// use rfc1738::url::decode;
+/// use rfc1738::visible::Visible;
+/// use rfc1738::{decoded_passwords, octet_spans};
+///
+/// let text = "http://h/a%2F%2Fme:p%41w@h/x";
+/// let spans = decoded_passwords(text);
+/// assert_eq!(spans.iter().map(|s| &text[s.clone()]).collect::<Vec<_>>(), ["p%41w"]);
+/// // The first path segment, which decodes to "a//me:pAw@h", starts at 9.
+/// let part = &text[9..26];
+/// let octets = octet_spans(part, spans.iter().map(|s| s.start - 9..s.end - 9));
+/// assert_eq!(octets, [6..9]);
+/// let decoded = decode(part);
+/// let shown = Visible::new(decoded.to_str().unwrap()).hiding_all(&octets).to_string();
+/// assert_eq!(shown, "a//me:***@h");
+/// // A span that reaches into an escape takes its octet.
+/// assert_eq!(octet_spans("a%2Fb", [2..3]), [1..2]);
+/// ```
+#[must_use]
+pub fn octet_spans(part: &str, spans: impl IntoIterator<Item = Range<usize>>) -> Vec<Range<usize>> {
+    let raw = part.as_bytes();
+    // Where the next octet is decoded from, and which octet it is.
+    let (mut at, mut octet) = (0, 0);
+    spans
+        .into_iter()
+        .map(|span| {
+            let end = span.end.min(raw.len());
+            let start = span.start.min(end);
+            // Past the octets whose bytes end at or before the start.
+            while at < start && at + escape_length(raw, at) <= start {
+                at += escape_length(raw, at);
+                octet += 1;
+            }
+            let first = octet;
+            while at < end && start < end {
+                at += escape_length(raw, at);
+                octet += 1;
+            }
+            first..octet
+        })
+        .collect()
+}
+
 /// Where [`decoded_passwords`] starts to read `text`: after the scheme
 /// name and its `:`, when the text starts with them; else at its start.
 fn after_scheme(text: &[u8]) -> usize {
@@ -1395,5 +1455,43 @@ mod tests {
         // The `//` and the `@` far from the window.
         let long = format!("//me:{}@h", "s".repeat(10_000));
         assert_eq!(over(&long, 5000..5001), [&long[5..10_005]]);
+    }
+
+    /// A span of a part as written gives the octets of the part decoded
+    /// that its bytes are decoded from, an escape whole, one span for each,
+    /// in order.
+    #[test]
+    fn the_octets_of_spans_of_a_part_as_written() {
+        let one = |part: &str, span: Range<usize>| octet_spans(part, [span]).pop();
+        // Without an escape, a byte is an octet.
+        assert_eq!(one("abc", 1..2), Some(1..2));
+        // Any byte of an escape takes its octet; the byte after it, the next.
+        for span in [1..2, 2..3, 3..4, 1..4, 2..4] {
+            assert_eq!(one("a%2Fb", span.clone()), Some(1..2), "{span:?}");
+        }
+        assert_eq!(one("a%2Fb", 4..5), Some(2..3));
+        assert_eq!(one("a%2Fb", 0..5), Some(0..3));
+        // Octets that are not UTF-8.
+        assert_eq!(one("%FF%FEx", 3..6), Some(1..2));
+        // A `%` that starts no escape is an octet of its own, as `decode`
+        // leaves it.
+        assert_eq!(one("%4g%", 3..4), Some(3..4));
+        assert_eq!(one("%%41", 1..2), Some(1..2));
+        // Each part's whole text is all its decoded octets.
+        for part in ["", "%", "%%41", "%4", "a%2", "%41%", "p%41w%FF", "%252F"] {
+            let all = crate::url::decode(part).len();
+            assert_eq!(one(part, 0..part.len()), Some(0..all), "{part}");
+        }
+        // Several, in order: the walk goes on from the last.
+        assert_eq!(octet_spans("p%41w:%FF%FFx", [0..5, 6..12]), [0..3, 4..6]);
+        // Clamped to the part; an empty span gives no octet.
+        assert_eq!(one("a%2Fb", 3..100), Some(1..3));
+        assert_eq!(one("a%2Fb", 10..20), Some(3..3));
+        assert_eq!(one("a%2Fb", 2..2), Some(1..1));
+        // A span that starts inside the octets of the one before starts
+        // after them; one that ends there gives none.
+        assert_eq!(octet_spans("abcdef", [2..4, 1..5]), [2..4, 4..5]);
+        assert_eq!(octet_spans("abcdef", [4..6, 0..2]), [4..6, 6..6]);
+        assert_eq!(octet_spans("abc", []), []);
     }
 }

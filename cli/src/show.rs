@@ -472,39 +472,13 @@ pub fn passwords(text: &str, own: Option<&Range<usize>>) -> Vec<Range<usize>> {
     rfc1738::passwords_around(text, own.cloned())
 }
 
-/// The number of bytes of `raw` that decode to the octet at `at`: 3 for
-/// an escape (`%` and two hexadecimal digits, as [`rfc1738::url::decode`]
-/// reads one), else 1.
-fn escape_length(raw: &[u8], at: usize) -> usize {
-    match raw.get(at..at + 3) {
-        Some([b'%', high, low]) if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => 3,
-        _ => 1,
-    }
-}
-
 /// The spans of the octets decoded from `written`, a part of an input
 /// that starts at its byte `start`, that come from its `hidden` text (an
 /// escape that a span reaches into, whole): spans of the octets, in
-/// order. Read once, and only when a hidden span meets the part.
+/// order ([`rfc1738::octet_spans`]), the part read only as far as the last
+/// of them.
 pub fn decoded_spans(written: &str, start: usize, hidden: &Hidden) -> Vec<Range<usize>> {
-    let within = hidden.within(start..start + written.len());
-    let raw = written.as_bytes();
-    let mut spans = Vec::with_capacity(within.len());
-    let (mut at, mut octet) = (0, 0);
-    for span in within {
-        // Up to the octet whose bytes reach the span's start.
-        while at < span.start && at + escape_length(raw, at) <= span.start {
-            at += escape_length(raw, at);
-            octet += 1;
-        }
-        let first = octet;
-        while at < span.end {
-            at += escape_length(raw, at);
-            octet += 1;
-        }
-        spans.push(first..octet);
-    }
-    spans
+    rfc1738::octet_spans(written, hidden.within(start..start + written.len()))
 }
 
 /// Octets that are not UTF-8 as the text format writes them (`b"caf\xe9"`,
