@@ -136,7 +136,8 @@ const CLOSED: &str = "stopped when standard output closed";
 /// What the summary of a run that SIGINT cut short ends with.
 pub const INTERRUPTED: &str = "interrupted (SIGINT)";
 
-/// `3 inputs` or `1 input`.
+/// `3 inputs` or `1 input`, the count written plain; [`counted`] groups
+/// it.
 pub fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", noun(count, one, many))
 }
@@ -146,29 +147,97 @@ pub fn noun<'a>(count: u64, one: &'a str, many: &'a str) -> &'a str {
     if count == 1 { one } else { many }
 }
 
-/// Writes the summary of `tally` (`rfc1738: 3 inputs: 2 valid, 1 invalid,
-/// 0 warnings`; `noun` names the inputs, `inputs` or `hits`; warnings only
-/// when `warnings`; `; CUT` when `cut` says what cut the run short) on
-/// standard error; says whether it could.
+/// `count` with its thousands grouped, as a person reads the counts of a
+/// run (the summary of `--stats`, `check --summary` and its page):
+/// `1,020,000`. JSON writes them as plain numbers.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `1 input`, `1,200 inputs`: a count of a run, [`grouped`].
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(count), noun(count, one, many))
+}
+
+/// Writes the summary of `tally` ([`line`]) on standard error; says
+/// whether it could.
 pub fn write(tally: &Tally, noun: (&str, &str), warnings: bool, cut: Option<&str>) -> bool {
+    output::message(line(tally, noun, warnings, cut))
+}
+
+/// The summary of `tally`, its counts [`grouped`] (`3 inputs: 2 valid, 1
+/// invalid, 0 warnings`, `1,600,000 inputs: ...`; `noun` names the inputs,
+/// `inputs` or `hits`; warnings only when `warnings`; `; CUT` when `cut`
+/// says what cut the run short).
+fn line(tally: &Tally, noun: (&str, &str), warnings: bool, cut: Option<&str>) -> String {
     let too_long = if tally.too_long > 0 {
         format!(
             ", {} too long (--max-line-bytes)",
-            plural(tally.too_long, "line", "lines")
+            counted(tally.too_long, "line", "lines")
         )
     } else {
         String::new()
     };
     let warnings = if warnings {
-        format!(", {}", plural(tally.warnings, "warning", "warnings"))
+        format!(", {}", counted(tally.warnings, "warning", "warnings"))
     } else {
         String::new()
     };
     let cut = cut.map(|cut| format!("; {cut}")).unwrap_or_default();
-    output::message(format_args!(
+    format!(
         "{}: {} valid, {} invalid{too_long}{warnings}{cut}",
-        plural(tally.inputs(), noun.0, noun.1),
-        tally.valid,
-        tally.invalid,
-    ))
+        counted(tally.inputs(), noun.0, noun.1),
+        grouped(tally.valid),
+        grouped(tally.invalid),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_in_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1_020_000), "1,020,000");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(counted(1, "input", "inputs"), "1 input");
+        assert_eq!(counted(1200, "input", "inputs"), "1,200 inputs");
+    }
+
+    /// The line of `--stats` writes every count as `check --summary` does,
+    /// grouped: `1,600,000`, not `1600000`.
+    #[test]
+    fn the_summary_line_groups_its_counts() {
+        let tally = Tally {
+            valid: 1_599_000,
+            invalid: 1_000,
+            too_long: 2_500,
+            warnings: 12_345,
+        };
+        assert_eq!(
+            line(&tally, ("input", "inputs"), true, Some(INTERRUPTED)),
+            "1,602,500 inputs: 1,599,000 valid, 1,000 invalid, 2,500 lines too long \
+             (--max-line-bytes), 12,345 warnings; interrupted (SIGINT)"
+        );
+        let small = Tally {
+            valid: 2,
+            invalid: 1,
+            ..Tally::default()
+        };
+        assert_eq!(
+            line(&small, ("hit", "hits"), false, None),
+            "3 hits: 2 valid, 1 invalid"
+        );
+    }
 }

@@ -305,6 +305,24 @@ fn the_summary_is_written_when_asked_for() {
     assert_eq!(stderr(&output), "rfc1738: 2 hits: 1 valid, 1 invalid\n");
 }
 
+/// The summary writes its counts as `check --summary` does, grouped by
+/// thousands (`1,001`, not `1001`): both are read by people.
+#[test]
+fn the_summary_groups_its_counts_by_thousands() {
+    let lines = "http://a/\n".repeat(1000) + "nope\n";
+    let output = rfc1738(&["check", "--stats", "-q"], lines.as_bytes());
+    assert_eq!(
+        stderr(&output),
+        "rfc1738: 1,001 inputs: 1,000 valid, 1 invalid, 0 warnings\n"
+    );
+    let output = rfc1738(&["check", "--summary"], lines.as_bytes());
+    assert!(
+        stdout(&output).starts_with("1,001 inputs: 1,000 valid, 1 invalid;"),
+        "{}",
+        stdout(&output)
+    );
+}
+
 #[test]
 fn short_flags_stand_for_the_common_options() {
     let path = file("conventions-short.txt", b"h:1\n");

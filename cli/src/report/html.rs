@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 
 use rfc1738::visible::Visible;
 
-use super::text::{counted, expected_list, grouped, place, share};
+use super::text::{expected_list, place, share};
 use super::{Counts, Document, Example};
 use crate::markup::escape;
+use crate::summary::{counted, grouped};
 
 /// How many causes the chart of causes draws (the page lists more).
 const CAUSES_CHARTED: usize = 15;

@@ -1084,7 +1084,7 @@ impl Document {
             .collect();
         let others = &self.other_schemes;
         if others.counts.inputs > 0 {
-            let name = text::counted(others.schemes, "other", "others");
+            let name = crate::summary::counted(others.schemes, "other", "others");
             rows.push((name, &others.counts));
         }
         rows

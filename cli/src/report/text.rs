@@ -6,19 +6,7 @@ use std::fmt::Write as _;
 use rfc1738::visible::Visible;
 
 use super::{Document, Example};
-
-/// `count` with its thousands grouped: `1,020,000`.
-pub fn grouped(count: u64) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+use crate::summary::{counted, grouped};
 
 /// `part` as a share of `whole`, in percent with one decimal: `12.5%`
 /// (`0.0%` of nothing). A share that rounds to `0.0%` or `100.0%` without
@@ -73,15 +61,6 @@ pub fn text(document: &Document) -> String {
     let _ = causes(&mut out, document);
     let _ = warnings(&mut out, document);
     out
-}
-
-/// `1 input`, `1,200 inputs`.
-pub fn counted(count: u64, one: &str, many: &str) -> String {
-    format!(
-        "{} {}",
-        grouped(count),
-        crate::summary::noun(count, one, many)
-    )
 }
 
 fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
@@ -229,12 +208,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_and_shares_read_as_people_write_them() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(1_020_000), "1,020,000");
-        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    fn shares_read_as_people_write_them() {
         assert_eq!(share(1, 8), "12.5%");
         assert_eq!(share(1, 3), "33.3%");
         assert_eq!(share(0, 0), "0.0%");
