@@ -153,6 +153,9 @@ struct Details {
 struct Masked {
     /// The password the offset lies in, a span of the input.
     span: Range<usize>,
+    /// Whether the offset is that password's end and what stands there is
+    /// shown: a character of no password, or the end.
+    at_end: bool,
     /// What the diagnosing pass recorded at the offset of that reading:
     /// expected there (the character found at the password's end, which is
     /// shown, left out), the productions open there, where the authority
@@ -690,10 +693,12 @@ impl Error {
     /// what the error shows: `Display` in both forms,
     /// [`diagnostic`](Error::diagnostic), [`message`](Error::message) and
     /// [`hints`](Error::hints); and with it every password written further
-    /// in the offset's line after a `//`
+    /// in the lines it shows or reads, after a `//`
     /// ([`authority_passwords`](crate::authority_passwords), read from the
     /// line's start, so that one whose `//` lies before the excerpt is
-    /// hidden too). Each of their
+    /// hidden too) or in what the line decodes to
+    /// ([`decoded_passwords`](crate::decoded_passwords)): those
+    /// [`passwords_around`](crate::passwords_around) finds. Each of their
     /// characters is rendered as `*` (so that the caret and the column stay
     /// right), and a character found in one is named only as a character of
     /// the password, in `Debug` too.
@@ -711,8 +716,10 @@ impl Error {
     /// a hex digit and `ftp://me:ab"b@host/` a `uchar` or the `@`; both
     /// expect what a password may hold or the `@`, under `ftpurl › login ›
     /// password`. At the password's end, where what was found is shown, it
-    /// is not listed as expected; no literal is written as a rest begun
-    /// before the offset (none holds a `*`).
+    /// is not listed as expected (a character of another password found
+    /// there is hidden, and counts for nothing, as within the password); no
+    /// literal is written as a rest begun before the offset (none holds a
+    /// `*`).
     ///
     /// Where that reading stops before the offset (the `*`s stand where the
     /// grammar reads a port's digits: `http://me:1%"@h/`, a scheme without
@@ -862,9 +869,13 @@ impl Error {
         let text = password::starred(&self.read(input)[..offset], spans);
         let mut recorded = Recorded::new();
         pass::diagnose(self.rule, &text, self.fold, offset, &mut recorded);
-        // At the password's end the character found is shown.
+        // At the password's end the character found is shown, unless it
+        // is another password's (`ftp://%2F:a@@:b@1%40/`, whose guess ends
+        // at the second `@` or the third as the character after it is one:
+        // it lies in the password the decoded `//` starts). A hidden one
+        // counts for nothing, as within the password.
         let found = found_in(input, offset, self.byte);
-        let at_end = offset == span.end;
+        let at_end = offset == span.end && !self.found_in_password(details);
         let mut expected = recorded.expected.as_slice().to_vec();
         if expected.is_empty() {
             // Nothing reached the offset: a `*` stood where the grammar
@@ -882,6 +893,7 @@ impl Error {
             let authority = (details.recorded.authority).filter(|&at| at <= span.start);
             return Some(Box::new(Masked {
                 span,
+                at_end,
                 expected: items.to_vec(),
                 path: [self.rule, Rule::Password][alone..].to_vec(),
                 authority,
@@ -897,6 +909,7 @@ impl Error {
         }
         Some(Box::new(Masked {
             span,
+            at_end,
             expected,
             path: recorded.path.rules().to_vec(),
             authority: recorded.authority,
@@ -962,8 +975,7 @@ impl Error {
         // At the end of the password the offset lies in, what was found
         // there, not the login's `@`, may be another part's (a mistyped
         // port's, `ftp://h:2l/`): its hints read it, and the `*`s before.
-        let ended = masked
-            .is_some_and(|masked| masked.span.end == self.offset && found != Found::Char('@'));
+        let ended = masked.is_some_and(|masked| masked.at_end && found != Found::Char('@'));
         let read = self.hints_read(input, details, hide);
         hint::hints(&hint::Context {
             rule: self.rule,

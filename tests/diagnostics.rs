@@ -134,7 +134,7 @@ fn a_login_where_the_scheme_allows_none_is_told_whatever_its_password_holds() {
 /// no login), the error is told as the password's: what a password may
 /// hold, under the rule and `password`.
 #[test]
-fn an_error_past_a_hidden_passwords_first_character_is_told_as_the_passwords() {
+fn an_error_past_a_hidden_passwords_first_character_is_told_after_stars() {
     let holds = r#"uchar, ";", "?", "&", "=""#;
     let login = |rule: Rule| vec![rule, Rule::Login, Rule::Password];
     for (input, like, message, path) in [
@@ -1734,6 +1734,53 @@ fn an_error_in_a_password_guessed_and_decoded_is_told_as_after_stars() {
         let mut hidden = first.clone();
         hidden.hide_password();
         assert_ne!(hidden.path().last(), Some(&Rule::Password), "{input:?}");
+    }
+}
+
+/// A hidden character at the end of the password the offset lies in, one
+/// of another password, counts for nothing, as within the password: which
+/// span the guess ends there, and whether that character is an `@`, turn on
+/// hidden characters (in each pair the inputs differ only in one, and show
+/// the same). The first pair's guess ended at the caret or two `@`s
+/// further, as the hidden character after them was an `@` or not, and the
+/// caret's `@` was then left out of what was expected or listed; the
+/// others, whether the hidden character at the caret was an `@`.
+#[test]
+fn a_hidden_character_at_a_passwords_end_counts_for_nothing() {
+    let hidden = |rule: Option<Rule>, input: &str| {
+        let mut error = match rule {
+            Some(rule) => parse_rule(rule, input).unwrap_err(),
+            None => parse(input).unwrap_err(),
+        };
+        let own = error.password_span();
+        let mut spans = rfc1738::passwords_around(input, own.clone());
+        spans.extend(own);
+        let mask: Vec<bool> = (0..input.len())
+            .map(|at| spans.iter().any(|span| span.contains(&at)))
+            .collect();
+        error.hide_password();
+        (
+            error.offset(),
+            mask,
+            format!("{error}\n{error:#}\n{error:?}"),
+        )
+    };
+    for (rule, first, second) in [
+        (None, "ftp://%2F:a@@:b@1%40/", "ftp://%2F:a@@:b+1%40/"),
+        (None, "ftp://%2F:@h:1a%40/", "ftp://%2F:@h:1@%40/"),
+        (
+            Some(Rule::Fpath),
+            "http://ha%2F%2Fme:p%\"w%40h/",
+            "http://ha%2F%2Fme:p%@w%40h/",
+        ),
+    ] {
+        let (offset, mask, said) = hidden(rule, first);
+        assert!(mask[offset], "{first}: the caret's character is hidden");
+        assert_eq!(
+            hidden(rule, second),
+            (offset, mask, said),
+            "{first} {second}"
+        );
     }
 }
 
