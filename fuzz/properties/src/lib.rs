@@ -416,7 +416,13 @@ fn assert_hidden_alike(
 /// expects after every password's characters before the offset as `*`s,
 /// whichever password a guess takes them for (finding 12: the own
 /// password's guess ran to an `@` that a decoded reading hides too, and the
-/// same line with that `@` a `*` had no own password there).
+/// same line with that `@` a `*` had no own password there). So does the
+/// input with only its hidden characters after the offset written as `*`,
+/// and with those at and after it: what follows the character found counts
+/// for nothing, nor does the hidden character found (the guess of a
+/// password could end at a hidden `@` there, or two `@`s further as a
+/// hidden character after them was one, and the `@` was listed as expected
+/// or not: `ftp://%2F:a@@:b@1%40/`).
 fn assert_told_alike(
     input: &str,
     error: &rfc1738::Error,
@@ -434,16 +440,40 @@ fn assert_told_alike(
     // nothing they hold is read.
     let within = own.as_ref().is_some_and(past) || spans.iter().any(past);
     let before_own = own.as_ref().is_some_and(|own| offset <= own.start);
+    let in_spans = |at: usize| spans.iter().any(|span| span.contains(&at));
+    // What follows the character found counts for nothing, hidden (D19;
+    // the hints read it starred): the error stays where it is. Nor does the
+    // hidden character found, where the error stays with it a `*` (the
+    // guess of a password may end there or further as it is an `@` or not).
+    told_alike_masked(input, error, again, &spans, |at| {
+        at > offset && in_spans(at)
+    });
+    told_alike_masked(input, error, again, &spans, |at| {
+        at >= offset && in_spans(at)
+    });
     if !within && !before_own {
         return;
     }
     // Before the own password, only the own and what follows the offset
     // are hidden: what precedes it is read as written.
-    let hidden = |at: usize| {
+    told_alike_masked(input, error, again, &spans, |at| {
         at != offset
-            && spans.iter().any(|span| span.contains(&at))
+            && in_spans(at)
             && (within || at > offset || own.as_ref().is_some_and(|own| own.contains(&at)))
-    };
+    });
+}
+
+/// [`assert_told_alike`] of `input` and its twin with every character at
+/// whose offset `hidden` holds written as `*` (a line feed kept), where the
+/// twin's error is at the same offset and its passwords hide the same
+/// characters: both errors say the same, passwords hidden.
+fn told_alike_masked(
+    input: &str,
+    error: &rfc1738::Error,
+    again: &impl Fn(&str) -> Option<rfc1738::Error>,
+    spans: &[core::ops::Range<usize>],
+    hidden: impl Fn(usize) -> bool,
+) {
     let masked: String = input
         .char_indices()
         .map(|(at, c)| if hidden(at) && c != '\n' { '*' } else { c })
@@ -460,8 +490,8 @@ fn assert_told_alike(
             .collect()
     };
     let other_spans = passwords(&masked, other.password_span());
-    if other.offset() != offset
-        || hidden_chars(input, &spans) != hidden_chars(&masked, &other_spans)
+    if other.offset() != error.offset()
+        || hidden_chars(input, spans) != hidden_chars(&masked, &other_spans)
     {
         return;
     }
