@@ -12,7 +12,7 @@
 //! assert_eq!(hits.len(), 2);
 //! assert_eq!(hits[0].form(), Form::UrlPrefixed);
 //! assert_eq!(hits[0].url(), "ftp://info.cern.ch/pub/www/doc;type=d");
-//! assert_eq!(hits[0].verdict(), &Ok(Rule::Ftpurl));
+//! assert_eq!(hits[0].verdict(), Ok(Rule::Ftpurl));
 //! assert_eq!(hits[1].form(), Form::Bare);
 //! assert_eq!(hits[1].url(), "http://info.cern.ch/");
 //! assert_eq!((hits[1].line(), hits[1].column()), (2, 17));
@@ -545,20 +545,26 @@ impl<'a> Extracted<'a> {
         self.more_hyphen_breaks
     }
 
-    /// [`check`] of [`url`](Extracted::url): the scheme rule it
-    /// matched, or why it does not. The error's offsets are in the URL; map
-    /// them to the text with [`text_offset`](Extracted::text_offset) and
+    /// [`check`] of [`url`](Extracted::url), made when the hit was read:
+    /// the scheme rule it matched, or why it does not.
+    ///
+    /// # Errors
+    ///
+    /// When the URL is not valid: [`check`]'s [`Error`] for it, borrowed
+    /// from the hit (clone it to keep it longer). Its offsets are in the URL;
+    /// map them to the text with [`text_offset`](Extracted::text_offset) and
     /// [`text_position`](Extracted::text_position).
     ///
     /// ```
     /// use rfc1738::Rule;
     /// let hits = rfc1738::extract::extract("gopher://h/1x and http://h:8a/");
-    /// assert_eq!(hits[0].verdict(), &Ok(Rule::Gopherurl));
-    /// let error = hits[1].verdict().as_ref().unwrap_err();
+    /// assert_eq!(hits[0].verdict(), Ok(Rule::Gopherurl));
+    /// let error = hits[1].verdict().unwrap_err();
     /// assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 10));
+    /// assert_eq!(hits[1].text_offset(error.offset()), 28);
     /// ```
-    pub fn verdict(&self) -> &Result<Rule, Error> {
-        &self.verdict
+    pub fn verdict(&self) -> Result<Rule, &Error> {
+        self.verdict.as_ref().copied()
     }
 
     /// Whether the URL is valid.
@@ -592,7 +598,7 @@ impl<'a> Extracted<'a> {
     ///
     /// ```
     /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
-    /// let error = hits[0].verdict().as_ref().unwrap_err();
+    /// let error = hits[0].verdict().unwrap_err();
     /// assert_eq!(error.offset(), 13); // the "a" of "http://host:8a/"
     /// assert_eq!(hits[0].text_offset(error.offset()), 25); // the "a" of the text
     /// ```
@@ -628,7 +634,7 @@ impl<'a> Extracted<'a> {
     /// ```
     /// use rfc1738::Position;
     /// let hits = rfc1738::extract::extract("see <URL:http://host:8\n  a/>");
-    /// let error = hits[0].verdict().as_ref().unwrap_err();
+    /// let error = hits[0].verdict().unwrap_err();
     /// assert_eq!(hits[0].text_position(error.offset()), Position::new(2, 3));
     /// ```
     #[must_use]
@@ -819,7 +825,7 @@ pub fn extract_iter(text: &str) -> Extractor<'_> {
 /// let hits: Vec<_> = extract_bytes_iter(text).collect();
 /// assert_eq!(hits[0].url(), "http://h/\u{FFFD}t\u{FFFD}");
 /// assert_eq!((hits[0].span(), hits[0].column()), (5..24, 6));
-/// let error = hits[0].verdict().as_ref().unwrap_err();
+/// let error = hits[0].verdict().unwrap_err();
 /// assert_eq!((error.offset(), error.found()), (9, Found::Byte(0xE9)));
 /// assert_eq!(hits[0].text_offset(error.offset()), 19);
 /// assert_eq!(hits[1].url(), "http://h/x");

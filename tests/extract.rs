@@ -83,7 +83,7 @@ fn the_appendix_example() {
             (163..227, 3, 38, Form::UrlPrefixed, Some("WARNING")),
         ]
     );
-    let verdicts: Vec<_> = hits.iter().map(|hit| hit.verdict().clone()).collect();
+    let verdicts: Vec<_> = hits.iter().map(|hit| hit.verdict()).collect();
     assert_eq!(
         verdicts,
         [Ok(Rule::Ftpurl), Ok(Rule::Ftpurl), Ok(Rule::Httpurl)]
@@ -138,7 +138,7 @@ fn every_wrapped_url_of_the_rfc() {
         "http://ds.internic.net/instructions/overview.html"
     );
     assert_eq!(with_fragment[0].fragment(), Some("WARNING"));
-    assert_eq!(with_fragment[0].verdict(), &Ok(Rule::Httpurl));
+    assert_eq!(with_fragment[0].verdict(), Ok(Rule::Httpurl));
 }
 
 #[test]
@@ -169,7 +169,7 @@ fn a_hyphen_break_where_only_one_reading_is_valid() {
     // ";type=-d" is no ftptype; ";type=d" is.
     let hit = one("<URL:ftp://host.dom/x;type=-\nd>");
     assert_eq!(hit.url(), "ftp://host.dom/x;type=-d");
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!(error.found(), Found::Char('-'));
     let [hyphen] = hit.hyphen_breaks() else {
         panic!("one hyphen break: {hit:?}");
@@ -307,7 +307,7 @@ fn where_bare_urls_start_and_end() {
         "ftp://a.b/ http://a.b/ gopher://a.b/ mailto:a@b news:a.b nntp://a.b/c/1 \
          telnet://a.b/ wais://a.b/c?d file://a.b/c prospero://a.b/c HTTP://A.B/ Ftp://a.b/",
     );
-    let rules: Vec<_> = hits.iter().map(|hit| hit.verdict().clone()).collect();
+    let rules: Vec<_> = hits.iter().map(|hit| hit.verdict()).collect();
     assert_eq!(
         rules,
         [
@@ -373,12 +373,12 @@ fn angle_wrappers_with_a_scheme() {
         (hit.form(), hit.url(), hit.span()),
         (Form::Angle, "mailto:me@host.dom", 9..29)
     );
-    assert_eq!(hit.verdict(), &Ok(Rule::Mailtourl));
+    assert_eq!(hit.verdict(), Ok(Rule::Mailtourl));
     // Any scheme: section 2.1's characters, any case.
     let hit = one("<X-Foo+1.2:bar>");
     assert_eq!(
         (hit.form(), hit.verdict()),
-        (Form::Angle, &Ok(Rule::Otherurl))
+        (Form::Angle, Ok(Rule::Otherurl))
     );
     let hit = one("<https://a.b/\n  c#d>");
     assert_eq!((hit.url(), hit.fragment()), ("https://a.b/c", Some("d")));
@@ -390,7 +390,7 @@ fn url_prefix_in_any_case() {
         let hit = one(text);
         assert_eq!(hit.form(), Form::UrlPrefixed, "{text}");
         assert_eq!(hit.url(), "HTTP://X/");
-        assert_eq!(hit.verdict(), &Ok(Rule::Httpurl));
+        assert_eq!(hit.verdict(), Ok(Rule::Httpurl));
         assert_eq!(hit.span(), 0..text.len());
     }
     // Whitespace after the prefix is ignored like any other inside.
@@ -404,7 +404,7 @@ fn invalid_hits_point_into_the_text() {
     let text = "Try\n  <URL:http://host:8\n   a/> now.";
     let hit = one(text);
     assert_eq!(hit.url(), "http://host:8a/");
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 13));
     let at = hit.text_offset(error.offset());
     assert_eq!(&text[at..at + 1], "a");
@@ -415,18 +415,18 @@ fn invalid_hits_point_into_the_text() {
     // "found end of input": just after the URL, at its ">" or "#".
     let text = "<URL:http:/>";
     let hit = one(text);
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!(error.found(), Found::EndOfInput);
     assert_eq!(hit.text_offset(error.offset()), text.len() - 1);
     let text = "<URL:http://host:#x>";
     let hit = one(text);
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!(&text[hit.text_offset(error.offset())..], "#x>");
 
     // A bare URL maps one to one.
     let text = "go to http://host:8a/ now";
     let hit = one(text);
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!(hit.text_offset(error.offset()), 6 + 13);
     // Offsets past the end are the end.
     assert_eq!(hit.text_offset(usize::MAX), hit.span().end);
@@ -434,7 +434,7 @@ fn invalid_hits_point_into_the_text() {
     // An empty URL maps to where the content starts.
     let hit = one("x <URL:> y");
     assert_eq!(hit.url(), "");
-    assert_eq!(hit.verdict().as_ref().unwrap_err().offset(), 0);
+    assert_eq!(hit.verdict().unwrap_err().offset(), 0);
     assert_eq!(hit.text_offset(0), 7);
     assert_eq!(hit.text_position(0), Position::new(1, 8));
     let hit = one("<URL: \n >");
@@ -518,7 +518,7 @@ fn non_ascii_text_around_urls() {
     // is part of the URL, which it makes invalid.
     assert!(hits[2].is_valid());
     let hit = one("see http://a.b/dé.");
-    let error = hit.verdict().as_ref().unwrap_err();
+    let error = hit.verdict().unwrap_err();
     assert_eq!(error.found(), Found::Char('é'));
     assert_eq!(
         &"see http://a.b/dé."[hit.text_offset(error.offset())..],
@@ -703,7 +703,7 @@ proptest! {
             }
             prop_assert_eq!(hit.url_chars().count(), expected.url_chars().count());
             if let Err(error) = hit.verdict() {
-                let expected_error = expected.verdict().as_ref().unwrap_err();
+                let expected_error = expected.verdict().unwrap_err();
                 prop_assert_eq!(error.offset(), expected_error.offset());
                 let at = hit.text_offset(error.offset());
                 let byte = match std::str::from_utf8(&bytes[at..]) {

@@ -338,7 +338,7 @@ impl<'a> Places<'a> {
                 (base + hyphen.offset_in_text(), without)
             })
             .collect();
-        let error_at = hit.verdict().as_ref().err().map(|error| {
+        let error_at = hit.verdict().err().map(|error| {
             let position = hit.text_position(error.offset());
             Place {
                 offset: base + hit.text_offset(error.offset()),
@@ -546,7 +546,7 @@ fn json<'a>(hit: &'a Extracted<'_>, places: &'a Places<'a>, origin: Origin<'a>) 
             Ok(rule) => rule.name(),
             Err(error) => error.rule().name(),
         },
-        error: hit.verdict().as_ref().err().map(ErrorRecord::new),
+        error: hit.verdict().err().map(ErrorRecord::new),
         error_at: places.error_at.as_ref(),
         file,
         argument,
