@@ -9,7 +9,9 @@ use std::sync::Arc;
 use indicatif::{ProgressDrawTarget, ProgressStyle};
 use rfc1738::lint::{Warning, lint};
 use rfc1738::visible::Visible;
-use rfc1738::{Diagnostic, Error, Found, Rule, check_bytes, parse, parse_rule, scheme_rule};
+use rfc1738::{
+    Diagnostic, Error, Expected, Found, Hint, Rule, check_bytes, parse, parse_rule, scheme_rule,
+};
 use serde::Serialize;
 
 use crate::batch::{self, Item, Line};
@@ -30,34 +32,36 @@ pub fn input_members(input: Line<'_>) -> (Cow<'_, str>, Option<&[u8]>) {
     }
 }
 
-/// The `error` member of a JSON record.
+/// The `error` member of a JSON record. What was expected and the hints
+/// are written as the library's `serde` feature writes an [`Expected`] and
+/// a [`Hint`]: each its `Display`.
 #[derive(Serialize)]
-pub struct ErrorRecord {
+pub struct ErrorRecord<'a> {
     offset: usize,
     line: usize,
     column: usize,
-    expected: Vec<String>,
+    expected: &'a [Expected],
     /// The character at the offset; `null` at the end of the input or at a
     /// byte that is not UTF-8 (the message names the byte).
-    found: Option<String>,
+    found: Option<char>,
     message: String,
-    hints: Vec<String>,
+    hints: &'a [Hint],
 }
 
-impl ErrorRecord {
+impl<'a> ErrorRecord<'a> {
     /// The record of an error.
-    pub fn new(error: &Error) -> Self {
+    pub fn new(error: &'a Error) -> Self {
         ErrorRecord {
             offset: error.offset(),
             line: error.line(),
             column: error.column(),
-            expected: error.expected().iter().map(ToString::to_string).collect(),
+            expected: error.expected(),
             found: match error.found() {
-                Found::Char(c) => Some(c.to_string()),
+                Found::Char(c) => Some(c),
                 _ => None,
             },
             message: error.message(),
-            hints: error.hints().iter().map(ToString::to_string).collect(),
+            hints: error.hints(),
         }
     }
 }
@@ -95,7 +99,7 @@ struct TooLongRecord<'a> {
     input: Option<&'a str>,
     rule: Option<&'a str>,
     valid: Option<bool>,
-    error: Option<ErrorRecord>,
+    error: Option<ErrorRecord<'a>>,
     warnings: [(); 0],
     too_long: bool,
     max_line_bytes: usize,

@@ -331,7 +331,7 @@ struct Rejected<'t, 'a> {
     input_bytes: Option<&'t [u8]>,
     valid: bool,
     rule: &'static str,
-    error: ErrorRecord,
+    error: ErrorRecord<'t>,
     prefix: Option<Node<'t, 'a>>,
 }
 

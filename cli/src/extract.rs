@@ -44,7 +44,7 @@ struct Hit<'a> {
     more_hyphen_breaks: usize,
     valid: bool,
     rule: &'static str,
-    error: Option<ErrorRecord>,
+    error: Option<ErrorRecord<'a>>,
     error_at: Option<&'a Place>,
     /// The text's file (`<stdin>` for standard input), and its bytes when
     /// they are not UTF-8...

@@ -321,7 +321,7 @@ struct Invalid<'a> {
     input_bytes: Option<&'a [u8]>,
     valid: bool,
     rule: &'static str,
-    error: ErrorRecord,
+    error: ErrorRecord<'a>,
 }
 
 /// The record of a valid URL; with `hide`, the passwords its decoded parts
