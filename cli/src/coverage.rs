@@ -14,6 +14,7 @@ use crate::inputs;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Stop};
 use crate::show;
+use crate::summary::{counted, grouped};
 use crate::{CoverageArgs, Format};
 
 /// What was measured: the coverage, of which productions, how many
@@ -412,7 +413,7 @@ fn stream_lines(stream: &TooLong, alone: bool) -> String {
     let name = rfc1738::visible::Visible::new(&stream.name);
     let which = crate::summary::noun(stream.count, "line", "lines");
     if stream.lines.is_empty() {
-        return format!("{name} {} {which}", stream.count);
+        return format!("{name} {} {which}", grouped(stream.count));
     }
     let mut runs: Vec<String> = Vec::new();
     let mut numbers = stream.lines.iter().copied().peekable();
@@ -429,7 +430,7 @@ fn stream_lines(stream: &TooLong, alone: bool) -> String {
     }
     let more = match stream.count.saturating_sub(stream.lines.len() as u64) {
         0 => String::new(),
-        more => format!(" and {more} more"),
+        more => format!(" and {} more", grouped(more)),
     };
     let runs = runs.join(", ");
     match stream.name.as_str() {
@@ -453,7 +454,7 @@ fn report(measured: &Measured) -> String {
     let skipped = if too_long.is_empty() {
         String::new()
     } else {
-        format!(", {too_long_lines} too long")
+        format!(", {} too long", grouped(too_long_lines))
     };
     let inputs = coverage.inputs() as u64 + coverage.rejected() as u64 + no_tree + too_long_lines;
     // Which inputs were rejected is `check`'s to say, in full, against the
@@ -468,9 +469,9 @@ fn report(measured: &Measured) -> String {
     };
     let mut lines = vec![format!(
         "{}: {} accepted, {} rejected{skipped} (rejected inputs exercise nothing{which})",
-        crate::summary::plural(inputs, "input", "inputs"),
-        coverage.inputs() as u64 + no_tree,
-        coverage.rejected()
+        counted(inputs, "input", "inputs"),
+        grouped(coverage.inputs() as u64 + no_tree),
+        grouped(coverage.rejected() as u64)
     )];
     if *no_tree > 0 {
         let (inputs, are, trees) = match no_tree {
@@ -480,7 +481,7 @@ fn report(measured: &Measured) -> String {
                 "its derivation tree is",
             ),
             n => (
-                format!("{n} accepted inputs"),
+                format!("{} accepted inputs", grouped(*n)),
                 "are",
                 "their derivation trees are",
             ),
@@ -499,10 +500,7 @@ fn report(measured: &Measured) -> String {
             .iter()
             .map(|stream| stream_lines(stream, alone))
             .collect();
-        let count = match too_long_lines {
-            1 => "1 line".to_owned(),
-            count => format!("{count} lines"),
-        };
+        let count = counted(too_long_lines, "line", "lines");
         lines.push(format!(
             "{count} longer than {} (--max-line-bytes) skipped, not counted: {}",
             crate::summary::plural(*max_line as u64, "byte", "bytes"),

@@ -148,8 +148,9 @@ pub fn noun<'a>(count: u64, one: &'a str, many: &'a str) -> &'a str {
 }
 
 /// `count` with its thousands grouped, as a person reads the counts of a
-/// run (the summary of `--stats`, `check --summary` and its page):
-/// `1,020,000`. JSON writes them as plain numbers.
+/// run (the summary of `--stats`, `check --summary` and its page, the
+/// first lines of `coverage`'s report): `1,020,000`. JSON writes them as
+/// plain numbers.
 pub fn grouped(count: u64) -> String {
     let digits = count.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);

@@ -131,10 +131,16 @@ fn coverage_names_a_file_of_lines_too_long_once() {
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let said = format!(
-        "\n100004 lines longer than 1 byte (--max-line-bytes) skipped, not counted: \
-         {file} lines 1-1000 and 99001 more; {more} 3 lines\n"
+        "\n100,004 lines longer than 1 byte (--max-line-bytes) skipped, not counted: \
+         {file} lines 1-1000 and 99,001 more; {more} 3 lines\n"
     );
     assert!(text.contains(&said), "{}", head(&text));
+    // Counts grouped, as the summary's are.
+    assert!(
+        text.starts_with("100,005 inputs: 0 accepted, 1 rejected, 100,004 too long"),
+        "{}",
+        head(&text)
+    );
     assert!(text.len() < 16 << 10, "{} bytes", text.len());
     let args = [
         "coverage",
