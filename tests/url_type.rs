@@ -65,6 +65,40 @@ fn as_str_is_the_whole_input_borrowed() {
     assert_eq!((http.as_str(), http.scheme()), ("HTTP://host.dom/", "HTTP"));
 }
 
+/// Each scheme rule's tree is `AsRef<str>`, as `Url` is: its whole text.
+#[test]
+fn every_scheme_tree_is_as_ref_str() {
+    fn text(url: &impl AsRef<str>) -> &str {
+        url.as_ref()
+    }
+    let mut schemes = Vec::new();
+    for input in URLS
+        .iter()
+        .chain(&["wais://h/db", "wais://h/db?s", "x-y:z"])
+    {
+        let url = Url::parse(input).unwrap();
+        let (scheme, as_ref) = match &url {
+            Url::Http(url) => ("http", text(url)),
+            Url::Ftp(url) => ("ftp", text(url)),
+            Url::News(url) => ("news", text(url)),
+            Url::Nntp(url) => ("nntp", text(url)),
+            Url::Telnet(url) => ("telnet", text(url)),
+            Url::Gopher(url) => ("gopher", text(url)),
+            Url::Wais(url) => ("wais", text(url)),
+            Url::Mailto(url) => ("mailto", text(url)),
+            Url::File(url) => ("file", text(url)),
+            Url::Prospero(url) => ("prospero", text(url)),
+            Url::Other(url) => ("other", text(url)),
+        };
+        assert_eq!(as_ref, *input);
+        assert_eq!(text(&url), *input);
+        schemes.push(scheme);
+    }
+    schemes.sort_unstable();
+    schemes.dedup();
+    assert_eq!(schemes.len(), 11, "{schemes:?}");
+}
+
 #[test]
 fn a_scheme_rule_read_alone_keeps_the_text_it_matched() {
     // The combinator stops at the second `?` (`search` has none): its tree

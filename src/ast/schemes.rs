@@ -43,7 +43,8 @@ macro_rules! debug_parts {
     )*};
 }
 
-/// `as_str` for the type of a scheme rule.
+/// `as_str` for the type of a scheme rule, and `AsRef<str>` by it (as
+/// [`Url`](crate::Url) has).
 macro_rules! as_str {
     ($($name:ident),*) => {$(
         impl<'a> $name<'a> {
@@ -51,6 +52,14 @@ macro_rules! as_str {
             /// `Display` writes, borrowed.
             #[must_use]
             pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+        }
+
+        impl AsRef<str> for $name<'_> {
+            /// [`as_str`](Self::as_str): the whole text, for a function
+            /// that takes any `impl AsRef<str>`.
+            fn as_ref(&self) -> &str {
                 self.text
             }
         }
@@ -949,6 +958,13 @@ impl<'a> WaisUrl<'a> {
             WaisUrl::Doc(url) => Some(url.wpath()),
             _ => None,
         }
+    }
+}
+
+impl AsRef<str> for WaisUrl<'_> {
+    /// [`as_str`](Self::as_str): the whole text, whichever form.
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 
