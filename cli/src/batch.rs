@@ -163,7 +163,9 @@ impl<R: Ready> Blocks<R> {
     /// A read that fails after whole lines were read gives those lines
     /// first, and its error at the next call (the line it cut is not given):
     /// every line read before a truncated or corrupt compressed stream is
-    /// checked.
+    /// checked. So does a read that SIGINT ends: the lines read before it
+    /// are given, to be checked and counted as far as the run goes on (to
+    /// its next write, which SIGINT refuses), not dropped unread.
     pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
         if let Some(error) = self.failed.take() {
             self.done = true;
@@ -207,7 +209,8 @@ impl<R: Ready> Blocks<R> {
             }
             let read = match read_some(&mut self.reader, &mut self.buffer[filled..]) {
                 Ok(read) => read,
-                Err(error) if lines_end.is_some() && !Interrupted::caused(&error) => {
+                // The whole lines read come first, SIGINT or not.
+                Err(error) if lines_end.is_some() => {
                     self.failed = Some(error);
                     break;
                 }
@@ -1164,6 +1167,54 @@ mod tests {
             assert_eq!(found, [b"a".to_vec(), b"bc".to_vec()], "step {step}");
             assert_eq!(error.to_string(), "the disk is gone");
             assert_eq!(blocks.next_block().unwrap(), None, "step {step}");
+        }
+    }
+
+    /// A reader of `data` whose input is always ready, as a [`ReadAhead`]
+    /// is once SIGINT came, and whose read after it gives what SIGINT
+    /// gives.
+    struct Interrupting {
+        data: Trickle<'static>,
+    }
+
+    impl Ready for Interrupting {
+        fn ready(&mut self) -> bool {
+            true
+        }
+    }
+
+    impl Read for Interrupting {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            match self.data.read(buffer)? {
+                0 => Err(Interrupted::error()),
+                n => Ok(n),
+            }
+        }
+    }
+
+    /// The whole lines of a block that SIGINT ends while it fills are
+    /// given before the interruption, as those before an error are: a run
+    /// interrupted while its first block filled counted none of what it
+    /// had read.
+    #[test]
+    fn the_lines_read_before_sigint_come_before_it() {
+        for step in [1, 3, 100] {
+            let mut blocks = Blocks::new(
+                Interrupting {
+                    data: Trickle::new(b"a\nbc\nunended", step),
+                },
+                ANY,
+            );
+            let mut found = Vec::new();
+            let error = loop {
+                match blocks.next_block() {
+                    Ok(Some(block)) => found.extend(block_lines(block).expect("no limit")),
+                    Ok(None) => panic!("step {step}: the end, not the interruption"),
+                    Err(error) => break error,
+                }
+            };
+            assert_eq!(found, [b"a".to_vec(), b"bc".to_vec()], "step {step}");
+            assert!(Interrupted::caused(&error), "step {step}: {error}");
         }
     }
 
