@@ -1029,8 +1029,17 @@ mod tests {
     }
 
     /// A reader that gives `data` `step` bytes at a time, then fails.
+    /// A reader of `data` whose input is always ready, whose read after
+    /// it fails with `error`: a disk gone ([`gone`]), or SIGINT
+    /// ([`Interrupted::error`], what a [`ReadAhead`] gives once SIGINT came,
+    /// ready from then on).
     struct Failing {
         data: Trickle<'static>,
+        error: fn() -> io::Error,
+    }
+
+    fn gone() -> io::Error {
+        io::Error::other("the disk is gone")
     }
 
     impl Ready for Failing {
@@ -1042,7 +1051,7 @@ mod tests {
     impl Read for Failing {
         fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
             match self.data.read(buffer)? {
-                0 => Err(io::Error::other("the disk is gone")),
+                0 => Err((self.error)()),
                 n => Ok(n),
             }
         }
@@ -1133,6 +1142,7 @@ mod tests {
     fn read_ahead_gives_an_error_after_what_was_read_before_it() {
         let mut ahead = ReadAhead::spawn(Failing {
             data: Trickle::new(b"abc\ndef", 3),
+            error: gone,
         });
         let mut read = Vec::new();
         let mut buffer = [0; 100];
@@ -1146,49 +1156,31 @@ mod tests {
         assert_eq!(error.to_string(), "the disk is gone");
     }
 
+    /// The lines of `a\nbc\nunended`, read `step` bytes at a time and
+    /// then failing with `error`, that blocks give, and the error they end
+    /// with; then whether a block comes after it.
+    fn lines_before(step: usize, error: fn() -> io::Error) -> (Vec<Vec<u8>>, io::Error, bool) {
+        let data = Trickle::new(b"a\nbc\nunended", step);
+        let mut blocks = Blocks::new(Failing { data, error }, ANY);
+        let mut found = Vec::new();
+        let error = loop {
+            match blocks.next_block() {
+                Ok(Some(block)) => found.extend(block_lines(block).expect("no limit")),
+                Ok(None) => panic!("step {step}: the end, not the error"),
+                Err(error) => break error,
+            }
+        };
+        (found, error, blocks.next_block().unwrap().is_some())
+    }
+
     #[test]
     fn the_lines_read_before_an_error_come_before_it() {
         for step in [1, 3, 100] {
-            let mut blocks = Blocks::new(
-                Failing {
-                    data: Trickle::new(b"a\nbc\nunended", step),
-                },
-                ANY,
-            );
-            let mut found = Vec::new();
-            let error = loop {
-                match blocks.next_block() {
-                    Ok(Some(block)) => found.extend(block_lines(block).expect("no limit")),
-                    Ok(None) => panic!("step {step}: the end, not the error"),
-                    Err(error) => break error,
-                }
-            };
+            let (found, error, more) = lines_before(step, gone);
             // The line the error cut is not given.
             assert_eq!(found, [b"a".to_vec(), b"bc".to_vec()], "step {step}");
             assert_eq!(error.to_string(), "the disk is gone");
-            assert_eq!(blocks.next_block().unwrap(), None, "step {step}");
-        }
-    }
-
-    /// A reader of `data` whose input is always ready, as a [`ReadAhead`]
-    /// is once SIGINT came, and whose read after it gives what SIGINT
-    /// gives.
-    struct Interrupting {
-        data: Trickle<'static>,
-    }
-
-    impl Ready for Interrupting {
-        fn ready(&mut self) -> bool {
-            true
-        }
-    }
-
-    impl Read for Interrupting {
-        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-            match self.data.read(buffer)? {
-                0 => Err(Interrupted::error()),
-                n => Ok(n),
-            }
+            assert!(!more, "step {step}");
         }
     }
 
@@ -1199,20 +1191,7 @@ mod tests {
     #[test]
     fn the_lines_read_before_sigint_come_before_it() {
         for step in [1, 3, 100] {
-            let mut blocks = Blocks::new(
-                Interrupting {
-                    data: Trickle::new(b"a\nbc\nunended", step),
-                },
-                ANY,
-            );
-            let mut found = Vec::new();
-            let error = loop {
-                match blocks.next_block() {
-                    Ok(Some(block)) => found.extend(block_lines(block).expect("no limit")),
-                    Ok(None) => panic!("step {step}: the end, not the interruption"),
-                    Err(error) => break error,
-                }
-            };
+            let (found, error, _) = lines_before(step, Interrupted::error);
             assert_eq!(found, [b"a".to_vec(), b"bc".to_vec()], "step {step}");
             assert!(Interrupted::caused(&error), "step {step}: {error}");
         }
