@@ -122,11 +122,9 @@ struct Details {
     /// What would be the password: guessed from what was read of a login on
     /// first use (at once for a long input).
     password: OnceLock<Option<Range<usize>>>,
-    /// Whether the offset lies in a password written further in its line
-    /// (`password::written`), on first use (at once for a long input).
-    in_written: OnceLock<bool>,
     /// The passwords written in the lines that the hints read with the
-    /// password hidden (up to [`KEEP_LIMIT`] bytes past the offset), as
+    /// password hidden (up to [`KEEP_LIMIT`] bytes past the offset), the
+    /// offset's among them (whether it lies in one), as
     /// the window finds them: on first use (at once for a long input,
     /// whose window takes its own from them).
     read_written: OnceLock<Vec<Range<usize>>>,
@@ -411,7 +409,6 @@ impl Error {
         });
         let _ = details.read_written.set(written);
         let _ = details.password.set(password);
-        let _ = details.in_written.set(excerpt_holds(&excerpt, self.offset));
         let masked = self.derive_masked(input, &details);
         let _ = details.masked.set(masked);
         let _ = details.hints.set(self.derive_hints(input, &details, false));
@@ -786,11 +783,8 @@ impl Error {
         let in_own = own.is_some_and(|password| {
             password.contains(&self.offset) || (self.byte.is_some() && password.end == self.offset)
         });
-        in_own
-            || *details.in_written.get_or_init(|| {
-                let offset = self.offset;
-                !password::written_over(&self.input, offset..offset + 1, own).is_empty()
-            })
+        let offset = self.offset;
+        in_own || (self.read_written(details).iter()).any(|span| span.contains(&offset))
     }
 
     /// Whether what stands at the offset is hidden.
@@ -932,7 +926,6 @@ impl Error {
             Details {
                 recorded: Recorded::new(),
                 password: OnceLock::new(),
-                in_written: OnceLock::new(),
                 read_written: OnceLock::new(),
                 hints: OnceLock::new(),
                 hints_hidden: OnceLock::new(),
@@ -1499,12 +1492,6 @@ fn write_rest(out: &mut impl fmt::Write, literal: &str, begun: usize) -> fmt::Re
     out.write_str("\" (to complete \"")?;
     out.write_str(literal)?;
     out.write_str("\")")
-}
-
-/// Whether `offset` lies in a password written further in the line of
-/// `excerpt`, which shows it.
-fn excerpt_holds(excerpt: &Excerpt, offset: usize) -> bool {
-    excerpt.written.iter().any(|span| span.contains(&offset))
 }
 
 /// Where the line that holds `offset` (a char boundary) starts.
