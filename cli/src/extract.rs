@@ -610,16 +610,31 @@ fn hidden(hit: &Extracted<'_>) -> Hidden {
             .first()
             .is_some_and(|first| first.start == 0);
     let covered = !cut
-        && match (hit.verdict(), &hidden.url) {
-            (Err(error), Some(password)) => error
-                .password_span()
-                .is_some_and(|own| own.start <= password.start && password.end <= own.end),
-            _ => true,
+        && match hit.verdict() {
+            Err(error) => {
+                let in_url = hidden.url.iter().chain(&hidden.further_url);
+                hides_all(error, hit.url(), in_url)
+            }
+            Ok(_) => true,
         };
     if covered {
         hidden.error = None;
     }
     hidden
+}
+
+/// Whether `error`, of `url` alone, hides every character of `spans` when
+/// its passwords are hidden: its own password (its guess) and those
+/// written further in `url`, read without the fragment. A password that
+/// only the URL written with its fragment has (its `@` after the `#`), or
+/// that it reads longer, is not.
+fn hides_all<'a>(
+    error: &Error,
+    url: &str,
+    mut spans: impl Iterator<Item = &'a Range<usize>>,
+) -> bool {
+    let hides = show::Hidden::of(url, error.password_span());
+    spans.all(|span| span.is_empty() || hides.covers(span))
 }
 
 /// What to hide of `url`, whose password is `own` (the parser's, or the

@@ -153,6 +153,24 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["1234", "5678"],
     },
+    // The "#" ends a password written further in the URL, and the URL's
+    // own error comes before it: what `extract` cuts off holds the `@`
+    // that makes it a password (the URL alone has none, or a shorter one).
+    Case {
+        input: "ftp://h/a~//me:hunter2#@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "ftp://h/a//me:hunter2%2-#@h/",
+        rule: None,
+        secrets: &["hunter2"],
+    },
+    Case {
+        input: "news://me:ab@c@de%#@h",
+        rule: None,
+        secrets: &["ab@c", "de%"],
+    },
     // Passwords written further in the line than the input's own: a
     // second URL's, beside an invalid first and a valid one.
     Case {
@@ -614,6 +632,29 @@ fn a_hash_in_a_password_is_hidden_on_both_sides_in_extract() {
         "\"telnet://root:20\"",
     ] {
         assert!(json.contains(kept), "{kept} not in\n{json}");
+    }
+}
+
+/// An invalid hit's diagnostic is that of the URL written with its
+/// fragment wherever the URL's own would hide less of a password than the
+/// hit's line: when the `@` that makes a password written further in the
+/// URL stands after the `#` (the URL alone has no password there), or a
+/// later `@` makes it longer.
+#[test]
+fn an_invalid_hits_diagnostic_hides_what_its_line_hides() {
+    let text = "see ftp://h/a~//me:hunter2#@h/ and news://me:ab@c@de%#@h and <URL:ftp://h/a~//me:sec-\nret#@h/>\n";
+    let output = shown(&rfc1738(&["extract"], text.as_bytes()));
+    let expected = [
+        "<stdin>:1:5: ftp://h/a~//me:******* (not a valid ftpurl)",
+        "1 | ftp://h/a~//me:********@h/",
+        "<stdin>:1:36: news://me:******** (not a valid newsurl)",
+        "1 | news://me:*********@h",
+    ];
+    for line in expected {
+        assert!(output.contains(line), "{line:?} not in\n{output}");
+    }
+    for secret in ["hunter2", "ab@c", "de%", "sec-", "secret"] {
+        assert!(!output.contains(secret), "{secret:?} shown\n{output}");
     }
 }
 
