@@ -401,10 +401,14 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// and the reading starts at the text's start, or, when it starts with a
 /// scheme name and its `:` (letters, digits, `+`, `-` and `.` before the
 /// first `:`), after the `:`; the authority after a `//` written there is
-/// the URL's own, whose login stays the parser's: a decoded `:` in its
-/// user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts no password, and a
-/// `//` decoded inside it starts no other authority, so that what is
-/// hidden beyond its password does not depend on what that password holds.
+/// the URL's own, whose login stays the parser's, where the parser reads
+/// one (the `login` production matches it as written, and the scheme is
+/// not `mailto` or `news`, whose part may start with a `//` too): a
+/// decoded `:` in its user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts
+/// no password, and a `//` decoded inside it starts no other authority, so
+/// that what is hidden beyond its password does not depend on what that
+/// password holds. Elsewhere it is read decoded as any other
+/// (`mailto://me%3Apw%40h` holds the password `pw`).
 /// Escapes are decoded once (`%252F` is `%2F`, no `/`). It is decoded once
 /// and read once, in time linear in its length.
 ///
@@ -447,7 +451,7 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
         end_of: part_end_after,
         ..written_bytes(&decoded)
     };
-    if written.starts_with(b"//") {
+    if from > 0 && own_login(&text[..from - 1], &text[from..]) {
         // The URL's own authority is read, so that no `//` inside it
         // starts another (what is hidden must not depend on what its
         // password holds), and its password is left to the parser.
@@ -467,6 +471,36 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
         spans.push(from + start..from + at);
     }
     spans
+}
+
+/// Whether `written`, what follows the scheme name `scheme` and its `:`,
+/// starts with the `//` of an authority whose login the parser reads, or
+/// guesses when it rejects the URL: after the name of a scheme of section
+/// 3 whose URLs have one ([`LOGIN_SCHEMES`]); after another's but `mailto`
+/// and `news` (whose address, group or article may start with a `//`),
+/// where the `login` production matches what follows the `//` as written,
+/// up to its first `/`, space or control character, as it does where an
+/// `otherurl`'s part is an `ip-schemepart`. Elsewhere
+/// (`mailto://me%3Apw%40h`, `x://me%3Apw%40h`) that `//` is read decoded
+/// as any other.
+fn own_login(scheme: &str, written: &str) -> bool {
+    let Some(authority) = written.strip_prefix("//") else {
+        return false;
+    };
+    let named = |names: &[&[u8]]| {
+        names
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(scheme.as_bytes()))
+    };
+    if named(&LOGIN_SCHEMES) {
+        return true;
+    }
+    let end = authority
+        .bytes()
+        .position(|b| b == b'/' || b.is_ascii_whitespace() || b.is_ascii_control())
+        .unwrap_or(authority.len());
+    let o = Quiet;
+    !named(&[b"mailto", b"news"]) && emit(ip::login(o), &authority[..end], o).is_some()
 }
 
 /// The octets of a decoded part of a URL that spans of its text are
@@ -854,20 +888,22 @@ fn part_end_after(bytes: &[u8], from: usize) -> usize {
         .map_or(slash, |i| from + i)
 }
 
+/// The schemes of section 3 whose URLs have an authority after `//`.
+const LOGIN_SCHEMES: [&[u8]; 8] = [
+    b"ftp",
+    b"http",
+    b"gopher",
+    b"nntp",
+    b"telnet",
+    b"wais",
+    b"file",
+    b"prospero",
+];
+
 /// Where the authority of `bytes` would start after the first `:` that
 /// ends a scheme name of section 3 whose URLs have one, and the `/`s after
 /// it.
 fn after_login_scheme(bytes: &[u8]) -> Option<usize> {
-    const SCHEMES: [&[u8]; 8] = [
-        b"ftp",
-        b"http",
-        b"gopher",
-        b"nntp",
-        b"telnet",
-        b"wais",
-        b"file",
-        b"prospero",
-    ];
     bytes.iter().enumerate().find_map(|(colon, &b)| {
         if b != b':' {
             return None;
@@ -879,7 +915,7 @@ fn after_login_scheme(bytes: &[u8]) -> Option<usize> {
             .rposition(|b| !b.is_ascii_alphanumeric())
             .map_or(0, |i| i + 1);
         let name = &bytes[name_start..colon];
-        SCHEMES
+        LOGIN_SCHEMES
             .iter()
             .any(|s| s.eq_ignore_ascii_case(name))
             .then(|| {
@@ -1031,6 +1067,18 @@ mod tests {
         assert_eq!(shown("see ftp://me%3Ax:pw@h/"), ["x:pw"]);
         assert_eq!(shown("x:%2F%2Fa:b%40c@h"), ["b%40c"]);
         assert_eq!(shown("http://h/a//me:pw@h/"), [] as [String; 0]);
+        // A `//` after the scheme's `:` is the URL's own authority only
+        // where the parser reads a login there: not in a mail address or a
+        // news article, nor in an other scheme's part that is no
+        // `ip-schemepart`, which are read decoded as any text.
+        assert_eq!(shown("mailto://me%3Apw%40h"), ["pw"]);
+        assert_eq!(shown("MailTo://me%3Apw%40h"), ["pw"]);
+        assert_eq!(shown("news://me%3Apw%40h@host"), ["pw%40h"]);
+        assert_eq!(shown("x://me%3Apw%40h"), ["pw"]);
+        assert_eq!(shown("x://me%3Apw%40h more"), ["pw"]);
+        assert_eq!(shown("x://me%3Ax:pw@h/"), [] as [String; 0]);
+        assert_eq!(shown("x://me%3Ax:pw@h more"), [] as [String; 0]);
+        assert_eq!(shown("ftp://me%3Apw%40h/"), [] as [String; 0]);
         // Decoded, an authority ends at a `?` or `&` before its `:` too:
         // the query's next parameters are no password; an `&` in a
         // password is read through.

@@ -153,6 +153,25 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["1234", "5678"],
     },
+    // A `//` after the scheme's `:` that starts no login the parser reads
+    // (a mail address, a news article, an other scheme's part that is no
+    // `ip-schemepart`): decoded, it writes a password as any `//` does.
+    // (A scheme name in capitals, warned about, for `check` of a pipe.)
+    Case {
+        input: "mailto://me%3Asecret%40h",
+        rule: None,
+        secrets: &["secret"],
+    },
+    Case {
+        input: "NEWS://me%3Asecret%40h@host",
+        rule: None,
+        secrets: &["secret"],
+    },
+    Case {
+        input: "X://me%3Asecret%40h",
+        rule: None,
+        secrets: &["secret"],
+    },
     // The "#" ends a password written further in the URL, and the URL's
     // own error comes before it: what `extract` cuts off holds the `@`
     // that makes it a password (the URL alone has none, or a shorter one).
