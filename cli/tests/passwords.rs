@@ -637,12 +637,7 @@ fn a_hash_in_a_password_is_hidden_on_both_sides_in_extract() {
         "  note: the fragment \"#**@h/\" is not part of the URL",
         "without it: telnet://root:** (valid)",
     ];
-    for line in expected {
-        assert!(output.contains(line), "{line:?} not in\n{output}");
-    }
-    for secret in ["1234", "5678", "20", "24"] {
-        assert!(!output.contains(secret), "{secret:?} shown\n{output}");
-    }
+    shows_and_hides(&output, &expected, &["1234", "5678", "20", "24"]);
     let output = rfc1738(&["extract", "--format", "json"], text);
     let json = String::from_utf8(output.stdout).expect("UTF-8");
     for kept in [
@@ -669,10 +664,19 @@ fn an_invalid_hits_diagnostic_hides_what_its_line_hides() {
         "<stdin>:1:36: news://me:******** (not a valid newsurl)",
         "1 | news://me:*********@h",
     ];
-    for line in expected {
+    shows_and_hides(
+        &output,
+        &expected,
+        &["hunter2", "ab@c", "de%", "sec-", "secret"],
+    );
+}
+
+/// Asserts that `output` holds each of `lines` and none of `secrets`.
+fn shows_and_hides(output: &str, lines: &[&str], secrets: &[&str]) {
+    for line in lines {
         assert!(output.contains(line), "{line:?} not in\n{output}");
     }
-    for secret in ["hunter2", "ab@c", "de%", "sec-", "secret"] {
+    for secret in secrets {
         assert!(!output.contains(secret), "{secret:?} shown\n{output}");
     }
 }
