@@ -402,8 +402,9 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// scheme name and its `:` (letters, digits, `+`, `-` and `.` before the
 /// first `:`), after the `:`; the authority after a `//` written there is
 /// the URL's own, whose login stays the parser's, where the parser reads
-/// one (the `login` production matches it as written, and the scheme is
-/// not `mailto` or `news`, whose part may start with a `//` too): a
+/// one (after a scheme of section 3 with an authority, or another's but
+/// `mailto` and `news`, whose part may start with a `//` too, where it
+/// writes a `:` and then an `@`): a
 /// decoded `:` in its user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts
 /// no password, and a `//` decoded inside it starts no other authority, so
 /// that what is hidden beyond its password does not depend on what that
@@ -474,15 +475,15 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
 }
 
 /// Whether `written`, what follows the scheme name `scheme` and its `:`,
-/// starts with the `//` of an authority whose login the parser reads, or
-/// guesses when it rejects the URL: after the name of a scheme of section
-/// 3 whose URLs have one ([`LOGIN_SCHEMES`]); after another's but `mailto`
-/// and `news` (whose address, group or article may start with a `//`),
-/// where the `login` production matches what follows the `//` as written,
-/// up to its first `/`, space or control character, as it does where an
-/// `otherurl`'s part is an `ip-schemepart`. Elsewhere
-/// (`mailto://me%3Apw%40h`, `x://me%3Apw%40h`) that `//` is read decoded
-/// as any other.
+/// starts with the `//` of an authority whose login is the parser's, or
+/// the guess of its error: after the name of a scheme of section 3 whose
+/// URLs have one ([`LOGIN_SCHEMES`]); after another's but `mailto` and
+/// `news` (whose address, group or article may start with a `//`), where
+/// what follows the `//` up to its first `/` writes a `:` and an `@` after
+/// it, as a login with a password does. Elsewhere (`mailto://me%3Apw%40h`,
+/// `x://me%3Apw%40h`) the parser reads no password there, and that `//`
+/// is read decoded as any other. Only `/`, `:` and `@` decide it, which a
+/// password read as `*`s keeps ([`inert`]).
 fn own_login(scheme: &str, written: &str) -> bool {
     let Some(authority) = written.strip_prefix("//") else {
         return false;
@@ -495,12 +496,11 @@ fn own_login(scheme: &str, written: &str) -> bool {
     if named(&LOGIN_SCHEMES) {
         return true;
     }
-    let end = authority
-        .bytes()
-        .position(|b| b == b'/' || b.is_ascii_whitespace() || b.is_ascii_control())
-        .unwrap_or(authority.len());
-    let o = Quiet;
-    !named(&[b"mailto", b"news"]) && emit(ip::login(o), &authority[..end], o).is_some()
+    let authority = authority.split('/').next().unwrap_or_default();
+    !named(&[b"mailto", b"news"])
+        && authority
+            .find(':')
+            .is_some_and(|colon| authority[colon..].contains('@'))
 }
 
 /// The octets of a decoded part of a URL that spans of its text are
@@ -1079,6 +1079,12 @@ mod tests {
         assert_eq!(shown("x://me%3Ax:pw@h/"), [] as [String; 0]);
         assert_eq!(shown("x://me%3Ax:pw@h more"), [] as [String; 0]);
         assert_eq!(shown("ftp://me%3Apw%40h/"), [] as [String; 0]);
+        // Whose the authority is depends on its `/`, `:` and `@` only, not
+        // on what a password holds, which may be read as `*`s (fuzz
+        // finding 13: a digit read as a port, a control character).
+        assert_eq!(shown("p://p:2\u{10}@%40"), [] as [String; 0]);
+        assert_eq!(shown("p://p:*\u{10}@%40"), [] as [String; 0]);
+        assert_eq!(shown("p://p:**@%40"), [] as [String; 0]);
         // Decoded, an authority ends at a `?` or `&` before its `:` too:
         // the query's next parameters are no password; an `&` in a
         // password is read through.
