@@ -158,25 +158,27 @@ pub(crate) fn no_prefix(rule: impl std::fmt::Display) -> String {
 }
 
 /// What one input matched: the whole input, or, when it is rejected, the
-/// error and the tree of the prefix the rule's combinator matches.
+/// error.
 enum Matched<'a> {
     Whole(Match<'a>),
-    Rejected(Error, Option<Derivation<'a>>),
+    Rejected(Error),
+}
+
+/// The UTF-8 of `bytes` before the first byte that is not: where a
+/// rejected input's prefix lies.
+fn utf8_prefix(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        // `valid_up_to` ends a valid UTF-8 prefix.
+        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+    }
 }
 
 /// Matches `bytes` as `args` asks; `None` for an input that is not UTF-8
 /// yet matches, which cannot be (it is said so on standard error).
 fn matched<'a>(args: &ExplainArgs, bytes: &'a [u8]) -> Option<Matched<'a>> {
-    // The UTF-8 before the first byte that is not.
-    let (text, whole) = match std::str::from_utf8(bytes) {
-        Ok(text) => (text, true),
-        Err(error) => (
-            // `valid_up_to` ends a valid UTF-8 prefix.
-            std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
-            false,
-        ),
-    };
-    let result = match (whole, args.rule) {
+    let text = utf8_prefix(bytes);
+    let result = match (text.len() == bytes.len(), args.rule) {
         (true, Some(rule)) => parse_rule(rule, text),
         (true, None) => check(text),
         // The byte that is not UTF-8 is reported, or an error before it.
@@ -192,14 +194,56 @@ fn matched<'a>(args: &ExplainArgs, bytes: &'a [u8]) -> Option<Matched<'a>> {
     };
     Some(match result {
         Ok(whole) => Matched::Whole(whole),
-        Err(error) => {
-            let prefix = match args.rule {
-                Some(rule) => parse_prefix(rule, text),
-                None => check_prefix(text),
-            };
-            Matched::Rejected(error, prefix)
-        }
+        Err(error) => Matched::Rejected(error),
     })
+}
+
+/// The tree of the prefix of `text` that the rule `args` names (or the
+/// scheme's) matches, as its combinator reads it.
+fn prefix<'a>(args: &ExplainArgs, text: &'a str) -> Option<Derivation<'a>> {
+    match args.rule {
+        Some(rule) => parse_prefix(rule, text),
+        None => check_prefix(text),
+    }
+}
+
+/// A rejected input's text as shown while its passwords are hidden, which
+/// its prefix is read from: the UTF-8 before its first byte that is not,
+/// each character of a hidden password written as one `*` (a `uchar` and
+/// an `xchar`, which a password may hold anywhere), so that how far the
+/// rule's combinator reads, and how, depends on how many characters a
+/// password has, not on what they are (it stops at the space of `a b`,
+/// before the `%` of `%zz`, and reads `***` on). Its offsets are those
+/// shown ([`Offsets`]): a hidden character is one byte.
+struct Masked {
+    text: String,
+    /// The `*`s, spans of `text`.
+    hidden: Hidden,
+}
+
+impl Masked {
+    /// `text`, the UTF-8 of an input before its first byte that is not,
+    /// the characters that start in the spans `hidden` (of the input's
+    /// bytes, as [`Offsets::new`] reads them) written as `*`.
+    fn new(text: &str, hidden: &Hidden) -> Masked {
+        let mut masked = String::with_capacity(text.len());
+        let mut stars: Vec<Range<usize>> = Vec::new();
+        for (at, character) in text.char_indices() {
+            if hidden.contains(at) {
+                match stars.last_mut() {
+                    Some(last) if last.end == masked.len() => last.end += 1,
+                    _ => stars.push(masked.len()..masked.len() + 1),
+                }
+                masked.push('*');
+            } else {
+                masked.push(character);
+            }
+        }
+        Masked {
+            text: masked,
+            hidden: Hidden::from_spans(stars),
+        }
+    }
 }
 
 /// Writes the record of `input` to `out`, unless --quiet drops it (a valid
@@ -252,9 +296,9 @@ fn explain(
                 .map_err(io::Error::from),
             };
         }
-        Matched::Rejected(error, prefix) => {
+        Matched::Rejected(error) => {
             tally.invalid += 1;
-            let _ = invalid(out, args, paint, input, &error, prefix.as_ref(), origin);
+            let _ = invalid(out, args, paint, input, &error, origin);
         }
     }
     true
@@ -337,23 +381,41 @@ struct Rejected<'t, 'a> {
 
 /// Writes the diagnostic of a rejected input, and the tree of its longest
 /// prefix the rule matches; the passwords hidden in both, unless
-/// --show-passwords, in human output and pictures. JSON's error object is
-/// `check`'s, made from `error` as the parser left it: JSON is for programs.
-/// `origin` is the name and line the diagnostic gives.
+/// --show-passwords, in human output and pictures, where the prefix is
+/// read from the input as shown ([`Masked`]). JSON's error object is
+/// `check`'s, made from `error` as the parser left it, and its prefix is
+/// the input's own: JSON is for programs. `origin` is the name and line
+/// the diagnostic gives.
 fn invalid(
     out: &mut impl Write,
     args: &ExplainArgs,
     paint: &Paint,
     input: &[u8],
     error: &Error,
-    prefix: Option<&Derivation<'_>>,
     origin: (&str, usize),
 ) -> io::Result<()> {
     let rule = error.rule().name();
+    let text = utf8_prefix(input);
+    if let TreeFormat::Json = args.format {
+        let (text_member, bytes) = input_members(Line::new(input));
+        let prefix = prefix(args, text);
+        let record = Rejected {
+            input: text_member,
+            input_bytes: bytes,
+            valid: false,
+            rule,
+            error: ErrorRecord::new(error),
+            prefix: prefix.as_ref().map(|node| Node {
+                node,
+                all: args.all,
+            }),
+        };
+        return show::json(out, &record).map_err(io::Error::from);
+    }
     // The passwords, found in the error's text, where a byte that is not
     // UTF-8 is a U+FFFD, as spans of the input's bytes: a picture's cells
-    // are those, and the prefix's tree lies before the first such byte,
-    // where the two agree.
+    // are those, and the prefix lies before the first such byte, where the
+    // two agree.
     let hidden = match args.show_passwords {
         true => Hidden::default(),
         false => {
@@ -361,16 +423,16 @@ fn invalid(
             show::spans_in_bytes(input, in_text.spans())
         }
     };
+    // The text the prefix is read from, and its passwords: the input's, or
+    // the input as shown, whose `*`s are spans of it. Either way its
+    // offsets are those shown.
+    let masked = (!args.show_passwords).then(|| Masked::new(text, &hidden));
+    let (read, read_hidden) = match &masked {
+        Some(masked) => (masked.text.as_str(), &masked.hidden),
+        None => (text, &hidden),
+    };
+    let prefix = prefix(args, read);
     match args.format {
-        TreeFormat::Svg | TreeFormat::Dot => {
-            // The picture's notes say the error's message as people read it.
-            let mut shown = error.clone();
-            if !args.show_passwords {
-                shown.hide_password();
-            }
-            let scene = Scene::new(error.rule(), input, prefix, Some(&shown), &hidden, args.all);
-            draw(out, args.format, &scene)
-        }
         TreeFormat::Human => {
             let report = error
                 .diagnostic()
@@ -379,35 +441,39 @@ fn invalid(
                 .styled(paint.color)
                 .hide_password(!args.show_passwords);
             writeln!(out, "{report}")?;
-            let offsets = Offsets::new(input, &hidden);
             match prefix {
                 Some(tree) => {
-                    let length = offsets.shown(input.len()) as u64;
+                    let length = Offsets::new(input, &hidden).shown(input.len()) as u64;
+                    // Said when a `*` stands for a character of the input.
+                    let starred = match read_hidden.spans().is_empty() {
+                        true => "",
+                        false => ", each hidden character a `*`",
+                    };
                     writeln!(
                         out,
-                        "the prefix that {rule} matches, as its combinator reads it ({} of {}):",
-                        offsets.shown(tree.span().end),
+                        "the prefix that {rule} matches, as its combinator reads it{starred} \
+                         ({} of {}):",
+                        tree.span().end,
                         crate::summary::plural(length, "byte", "bytes"),
                     )?;
-                    text_tree(out, tree, args.all, (&hidden, &offsets))
+                    let offsets = Offsets::default();
+                    text_tree(out, &tree, args.all, (read_hidden, &offsets))
                 }
                 None => write!(out, "{}", no_prefix(rule)),
             }
         }
-        TreeFormat::Json => {
-            let (text, bytes) = input_members(Line::new(input));
-            let record = Rejected {
-                input: text,
-                input_bytes: bytes,
-                valid: false,
-                rule,
-                error: ErrorRecord::new(error),
-                prefix: prefix.map(|node| Node {
-                    node,
-                    all: args.all,
-                }),
+        _ => {
+            // The picture's notes say the error's message as people read it.
+            let mut shown = error.clone();
+            if !args.show_passwords {
+                shown.hide_password();
+            }
+            let scene = Scene::new(error.rule(), input, None, Some(&shown), &hidden, args.all);
+            let scene = match &prefix {
+                Some(tree) => scene.with_shown_tree(tree, read_hidden, args.all),
+                None => scene,
             };
-            show::json(out, &record).map_err(io::Error::from)
+            draw(out, args.format, &scene)
         }
     }
 }

@@ -4,10 +4,10 @@
 //! meet a hidden span, or holds all of it; nothing under one that lies in
 //! it.
 //!
-//! A node whose span is the hidden span itself (the `password` of a login,
-//! or the `port` a rejected input's guess covers) is shown without the
-//! nodes under it, which would tell its characters' classes (`digit`,
-//! `hex`). A password the grammar does not read as one (written further in
+//! A node whose span is the hidden span itself (the `password` of a login;
+//! a rejected input's prefix is read with each hidden character a `*`,
+//! which no `port` holds) is shown without the nodes under it, which would
+//! tell its characters' classes (`digit`, `hex`). A password the grammar does not read as one (written further in
 //! the input, or guessed) is read as the characters of a path, a selector
 //! or an article, and one of them may end the part that holds it and start
 //! another (a `/` two path segments, `%09` a gopher selector and its

@@ -526,12 +526,23 @@ fn a_tree_tells_nothing_of_the_characters_of_a_hidden_password() {
             assert!(text.contains(class), "{format}: {class}\n{text}");
         }
     }
-    // A guessed password the parser read as a port: its digits are not
-    // drawn either.
+    // A guessed password the parser reads as a port: the prefix is read
+    // with it as `*`s, which no port holds, so that neither the port nor
+    // its digits are drawn; shown, they are.
     let output = rfc1738(&["explain", "http://me:1234@h.dom/"], b"");
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    assert!(text.contains("port 10..14 \"****\""), "{text}");
-    assert!(!text.contains("digits 10..14"), "{text}");
+    let (_, tree) = text.split_once("(9 of 21 bytes):\n").expect("the prefix");
+    assert!(
+        !tree.contains(" port") && !tree.contains("digits"),
+        "{text}"
+    );
+    let output = rfc1738(
+        &["explain", "-a", "--show-passwords", "http://me:1234@h.dom/"],
+        b"",
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("port 10..14 \"1234\""), "{text}");
+    assert!(text.contains("digits 10..14"), "{text}");
 }
 
 /// A hidden character counts as one byte, as its `*` is one, in every
@@ -579,7 +590,7 @@ fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
     assert!(svg.contains("invalid at byte 10 of 19"), "{svg}");
     let output = rfc1738(&["explain", input], b"");
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    assert!(text.contains("(8 of 19 bytes)"), "{text}");
+    assert!(text.contains("(19 of 19 bytes)"), "{text}");
     // The input's own offsets: the `😀` at 14, the `c` after it at 18.
     let output = rfc1738(
         &["explain", "--show-passwords", "--format", "svg", input],
@@ -588,6 +599,73 @@ fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
     let svg = String::from_utf8(output.stdout).expect("UTF-8");
     for shown in ["data-start=\"14\"", "data-start=\"18\"", "of 24"] {
         assert!(svg.contains(shown), "{shown}\n{svg}");
+    }
+}
+
+/// A rejected input's prefix is read, while passwords are hidden, from the
+/// input as shown, each hidden character a `*`: the combinator would stop
+/// at a space in a password, or before a broken escape (`%zz`), and so tell
+/// where it is. Pairs of inputs that differ only in their hidden
+/// passwords' characters, as many of them, failed at the same byte with the
+/// same diagnostic, are explained alike: the tree, with `--all` or not, and
+/// both pictures. `--show-passwords` and JSON read the input itself.
+#[test]
+fn a_rejected_inputs_prefix_tells_nothing_of_what_a_hidden_password_holds() {
+    let pairs = [
+        // A password in a path, in an otherurl's schemepart, in a gopher
+        // selector: a space, or a broken escape.
+        ("http://h/a//me:a b @h/x", "http://h/a//me:%zzz@h/x"),
+        ("x:a//me:a b @h/", "x:a//me:%zzz@h/"),
+        ("gopher://h/1//me:a b @h", "gopher://h/1//me:%zzz@h"),
+        // A character of several bytes, which no password holds.
+        ("http://h/a//me:a€ b@h/x", "http://h/a//me:%zzz@h/x"),
+        ("ftp://me:a€ d@h/", "ftp://me:a\" d@h/"),
+        // The input's own password: a digit read as a port, or not.
+        ("ftp://me:%zz@h/", "ftp://me:a b@h/"),
+        ("ftp://me:1 @h/", "ftp://me:a @h/"),
+        ("telnet://me:1 @h/", "telnet://me:a @h/"),
+    ];
+    for (one, other) in pairs {
+        for format in ["human", "svg", "dot"] {
+            for all in [false, true] {
+                let run = |input: &str| {
+                    let mut args = vec!["explain", "--format", format];
+                    if all {
+                        args.push("--all");
+                    }
+                    args.push(input);
+                    let output = rfc1738(&args, b"");
+                    assert_eq!(output.status.code(), Some(1), "{input}");
+                    String::from_utf8(output.stdout).expect("UTF-8")
+                };
+                assert_eq!(run(one), run(other), "{one} {other} {format} --all {all}");
+            }
+        }
+    }
+    let explain = |args: &[&str]| String::from_utf8(rfc1738(args, b"").stdout).expect("UTF-8");
+    let (one, other) = pairs[0];
+    // Read as `http://h/a//me:****@h/x`, which is valid.
+    let text = explain(&["explain", one]);
+    assert!(
+        text.contains("each hidden character a `*` (23 of 23 bytes):\n"),
+        "{text}"
+    );
+    assert!(text.contains("(hidden) 9..23 \"a//me:****@h/x\""), "{text}");
+    // The input itself: the space, and the `%` before `zz`, end it.
+    let text = explain(&["explain", "--show-passwords", one]);
+    assert!(
+        text.contains("as its combinator reads it (16 of 23 bytes):\n"),
+        "{text}"
+    );
+    let text = explain(&["explain", "--show-passwords", other]);
+    assert!(
+        text.contains("as its combinator reads it (15 of 23 bytes):\n"),
+        "{text}"
+    );
+    for (input, end) in [(one, 16), (other, 15)] {
+        let json = explain(&["explain", "--format", "json", input]);
+        let record: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert_eq!(record["prefix"]["end"], end, "{json}");
     }
 }
 
@@ -996,7 +1074,7 @@ fn the_text_hides_the_passwords_its_decoded_text_holds() {
     // The segment that holds it is in the run that hides its nodes.
     let output = run(&["explain", "ftp://h/a%2F%2Fme:pa w@h/"], "");
     assert!(
-        output.contains("(hidden) 8..20 \"a%2F%2Fme:**\""),
+        output.contains("(hidden) 8..25 \"a%2F%2Fme:****@h/\""),
         "{output}"
     );
 }

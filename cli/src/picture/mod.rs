@@ -175,11 +175,28 @@ impl Scene {
             }),
         };
         if let Some(tree) = tree {
-            let veil = Veil::new(tree, hidden, all);
-            let hiding = (&veil, hidden, &offsets);
-            scene.place(Shown::Node(tree), None, 0, hiding);
+            scene.tree(tree, hidden, &offsets, all);
         }
         scene
+    }
+
+    /// The scene with `tree` drawn, a tree of the input as shown: of a text
+    /// whose offsets are those shown ([`Offsets`]), as the input reads with
+    /// each hidden character written as one `*`, whose hidden spans are
+    /// `hidden`; the character classes with `all`. A rejected input's
+    /// prefix is read from it while passwords are hidden, so that what it
+    /// holds does not tell what they hold.
+    pub fn with_shown_tree(mut self, tree: &Derivation<'_>, hidden: &Hidden, all: bool) -> Scene {
+        self.tree(tree, hidden, &Offsets::default(), all);
+        self
+    }
+
+    /// Places `tree`, whose passwords `hidden` are hidden and whose bytes
+    /// `offsets` count as shown, as `veil` shows it.
+    fn tree(&mut self, tree: &Derivation<'_>, hidden: &Hidden, offsets: &Offsets, all: bool) {
+        self.has_tree = true;
+        let veil = Veil::new(tree, hidden, all);
+        self.place(Shown::Node(tree), None, 0, (&veil, hidden, offsets));
     }
 
     /// Places `item`, a node or a run of them hidden as one, and what is
