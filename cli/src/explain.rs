@@ -208,13 +208,15 @@ fn prefix<'a>(args: &ExplainArgs, text: &'a str) -> Option<Derivation<'a>> {
 }
 
 /// A rejected input's text as shown while its passwords are hidden, which
-/// its prefix is read from: the UTF-8 before its first byte that is not,
-/// each character of a hidden password written as one `*` (a `uchar` and
-/// an `xchar`, which a password may hold anywhere), so that how far the
-/// rule's combinator reads, and how, depends on how many characters a
-/// password has, not on what they are (it stops at the space of `a b`,
-/// before the `%` of `%zz`, and reads `***` on). Its offsets are those
-/// shown ([`Offsets`]): a hidden character is one byte.
+/// its prefix is read from: the input before where it failed (which lies
+/// within its UTF-8 before its first byte that is not), each character of
+/// a hidden password written as one `*` (a `uchar` and an `xchar`, which a
+/// password may hold anywhere), so that how far the rule's combinator
+/// reads, and how, depends on how many characters a password has, not on
+/// what they are (it stops at the space of `a b`, before the `%` of `%zz`,
+/// and reads `***` on), nor on anything past the failure: the prefix, as
+/// the input's own, ends where it failed at the latest. Its offsets are
+/// those shown ([`Offsets`]): a hidden character is one byte.
 struct Masked {
     text: String,
     /// The `*`s, spans of `text`.
@@ -223,9 +225,11 @@ struct Masked {
 
 impl Masked {
     /// `text`, the UTF-8 of an input before its first byte that is not,
-    /// the characters that start in the spans `hidden` (of the input's
-    /// bytes, as [`Offsets::new`] reads them) written as `*`.
-    fn new(text: &str, hidden: &Hidden) -> Masked {
+    /// up to `end` (where the input failed, a character boundary), the
+    /// characters that start in the spans `hidden` (of the input's bytes,
+    /// as [`Offsets::new`] reads them) written as `*`.
+    fn new(text: &str, end: usize, hidden: &Hidden) -> Masked {
+        let text = text.get(..end).unwrap_or(text);
         let mut masked = String::with_capacity(text.len());
         let mut stars: Vec<Range<usize>> = Vec::new();
         for (at, character) in text.char_indices() {
@@ -426,7 +430,7 @@ fn invalid(
     // The text the prefix is read from, and its passwords: the input's, or
     // the input as shown, whose `*`s are spans of it. Either way its
     // offsets are those shown.
-    let masked = (!args.show_passwords).then(|| Masked::new(text, &hidden));
+    let masked = (!args.show_passwords).then(|| Masked::new(text, error.offset(), &hidden));
     let (read, read_hidden) = match &masked {
         Some(masked) => (masked.text.as_str(), &masked.hidden),
         None => (text, &hidden),
