@@ -568,21 +568,7 @@ fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
         (long("€"), long("é")),
     ];
     for (one, other) in &pairs {
-        for format in ["human", "svg", "dot"] {
-            for all in [false, true] {
-                let run = |input: &str| {
-                    let mut args = vec!["explain", "--format", format];
-                    if all {
-                        args.push("--all");
-                    }
-                    args.push(input);
-                    let output = rfc1738(&args, b"");
-                    assert_eq!(output.status.code(), Some(1), "{input}");
-                    String::from_utf8(output.stdout).expect("UTF-8")
-                };
-                assert_eq!(run(one), run(other), "{format} --all {all}");
-            }
-        }
+        assert_explained_alike(one, other);
     }
     let (input, _) = &pairs[0];
     let output = rfc1738(&["explain", "--format", "svg", input], b"");
@@ -599,6 +585,26 @@ fn offsets_tell_nothing_of_the_lengths_of_a_hidden_passwords_characters() {
     let svg = String::from_utf8(output.stdout).expect("UTF-8");
     for shown in ["data-start=\"14\"", "data-start=\"18\"", "of 24"] {
         assert!(svg.contains(shown), "{shown}\n{svg}");
+    }
+}
+
+/// Asserts that `explain` says the same of two rejected inputs, as text
+/// and in both pictures, with `--all` and without.
+fn assert_explained_alike(one: &str, other: &str) {
+    for format in ["human", "svg", "dot"] {
+        for all in [false, true] {
+            let run = |input: &str| {
+                let mut args = vec!["explain", "--format", format];
+                if all {
+                    args.push("--all");
+                }
+                args.push(input);
+                let output = rfc1738(&args, b"");
+                assert_eq!(output.status.code(), Some(1), "{input}");
+                String::from_utf8(output.stdout).expect("UTF-8")
+            };
+            assert_eq!(run(one), run(other), "{one} {other} {format} --all {all}");
+        }
     }
 }
 
@@ -627,21 +633,7 @@ fn a_rejected_inputs_prefix_tells_nothing_of_what_a_hidden_password_holds() {
         ("telnet://me:1 @h/", "telnet://me:a @h/"),
     ];
     for (one, other) in pairs {
-        for format in ["human", "svg", "dot"] {
-            for all in [false, true] {
-                let run = |input: &str| {
-                    let mut args = vec!["explain", "--format", format];
-                    if all {
-                        args.push("--all");
-                    }
-                    args.push(input);
-                    let output = rfc1738(&args, b"");
-                    assert_eq!(output.status.code(), Some(1), "{input}");
-                    String::from_utf8(output.stdout).expect("UTF-8")
-                };
-                assert_eq!(run(one), run(other), "{one} {other} {format} --all {all}");
-            }
-        }
+        assert_explained_alike(one, other);
     }
     let explain = |args: &[&str]| String::from_utf8(rfc1738(args, b"").stdout).expect("UTF-8");
     let (one, other) = pairs[0];
