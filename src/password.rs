@@ -401,10 +401,9 @@ pub fn authority_passwords(text: &str) -> impl FusedIterator<Item = Range<usize>
 /// and the reading starts at the text's start, or, when it starts with a
 /// scheme name and its `:` (letters, digits, `+`, `-` and `.` before the
 /// first `:`), after the `:`; the authority after a `//` written there is
-/// the URL's own, whose login stays the parser's, where the parser reads
-/// one (after a scheme of section 3 with an authority, or another's but
-/// `mailto` and `news`, whose part may start with a `//` too, where it
-/// writes a `:` and then an `@`): a
+/// the URL's own, whose login stays the parser's, where it writes one
+/// (a `:` and then an `@`, after a scheme but `mailto` and `news`, whose
+/// part may start with a `//` too): a
 /// decoded `:` in its user (`ftp://me%3Ax:pw@h/`, the user `me:x`) starts
 /// no password, and a `//` decoded inside it starts no other authority, so
 /// that what is hidden beyond its password does not depend on what that
@@ -475,32 +474,29 @@ pub fn decoded_passwords(text: &str) -> Vec<Range<usize>> {
 }
 
 /// Whether `written`, what follows the scheme name `scheme` and its `:`,
-/// starts with the `//` of an authority whose login is the parser's, or
-/// the guess of its error: after the name of a scheme of section 3 whose
-/// URLs have one ([`LOGIN_SCHEMES`]); after another's but `mailto` and
-/// `news` (whose address, group or article may start with a `//`), where
-/// what follows the `//` up to its first `/` writes a `:` and an `@` after
-/// it, as a login with a password does. Elsewhere (`mailto://me%3Apw%40h`,
-/// `x://me%3Apw%40h`) the parser reads no password there, and that `//`
-/// is read decoded as any other. Only `/`, `:` and `@` decide it, which a
+/// starts with the `//` of an authority whose password is the parser's,
+/// or the guess of its error: the scheme is not `mailto` or `news` (whose
+/// address, group or article may start with a `//`), and the authority,
+/// as a password is guessed in it ([`authority_end`]: to its first `/`,
+/// or past a `/` typed into a password), writes a `:` and then an `@`, as
+/// a login with a password does. Elsewhere (`mailto://me%3Apw%40h`,
+/// `ftp://me%3Apw%40h/`, `x://me:%70w%40h`) the parser reads no password
+/// there and the error guesses none, and that `//` is read decoded as any
+/// other. Only `/`, `:`, `@` and a port's digits decide it, which a
 /// password read as `*`s keeps ([`inert`]).
 fn own_login(scheme: &str, written: &str) -> bool {
-    let Some(authority) = written.strip_prefix("//") else {
-        return false;
-    };
-    let named = |names: &[&[u8]]| {
-        names
+    if !written.starts_with("//")
+        || ["mailto", "news"]
             .iter()
-            .any(|s| s.eq_ignore_ascii_case(scheme.as_bytes()))
-    };
-    if named(&LOGIN_SCHEMES) {
-        return true;
+            .any(|s| s.eq_ignore_ascii_case(scheme))
+    {
+        return false;
     }
-    let authority = authority.split('/').next().unwrap_or_default();
-    !named(&[b"mailto", b"news"])
-        && authority
-            .find(':')
-            .is_some_and(|colon| authority[colon..].contains('@'))
+    let end = authority_end(written.as_bytes(), 2, &mut NextAt::default(), slash_after);
+    let authority = &written[2..end];
+    authority
+        .find(':')
+        .is_some_and(|colon| authority[colon..].contains('@'))
 }
 
 /// The octets of a decoded part of a URL that spans of its text are
@@ -888,22 +884,20 @@ fn part_end_after(bytes: &[u8], from: usize) -> usize {
         .map_or(slash, |i| from + i)
 }
 
-/// The schemes of section 3 whose URLs have an authority after `//`.
-const LOGIN_SCHEMES: [&[u8]; 8] = [
-    b"ftp",
-    b"http",
-    b"gopher",
-    b"nntp",
-    b"telnet",
-    b"wais",
-    b"file",
-    b"prospero",
-];
-
 /// Where the authority of `bytes` would start after the first `:` that
 /// ends a scheme name of section 3 whose URLs have one, and the `/`s after
 /// it.
 fn after_login_scheme(bytes: &[u8]) -> Option<usize> {
+    const SCHEMES: [&[u8]; 8] = [
+        b"ftp",
+        b"http",
+        b"gopher",
+        b"nntp",
+        b"telnet",
+        b"wais",
+        b"file",
+        b"prospero",
+    ];
     bytes.iter().enumerate().find_map(|(colon, &b)| {
         if b != b':' {
             return None;
@@ -915,7 +909,7 @@ fn after_login_scheme(bytes: &[u8]) -> Option<usize> {
             .rposition(|b| !b.is_ascii_alphanumeric())
             .map_or(0, |i| i + 1);
         let name = &bytes[name_start..colon];
-        LOGIN_SCHEMES
+        SCHEMES
             .iter()
             .any(|s| s.eq_ignore_ascii_case(name))
             .then(|| {
@@ -1078,7 +1072,9 @@ mod tests {
         assert_eq!(shown("x://me%3Apw%40h more"), ["pw"]);
         assert_eq!(shown("x://me%3Ax:pw@h/"), [] as [String; 0]);
         assert_eq!(shown("x://me%3Ax:pw@h more"), [] as [String; 0]);
-        assert_eq!(shown("ftp://me%3Apw%40h/"), [] as [String; 0]);
+        assert_eq!(shown("ftp://me%3Apw%40h/"), ["pw"]);
+        assert_eq!(shown("x://me:%70w%40h"), ["%70w"]);
+        assert_eq!(shown("ftp://me:p%2Fw/x@h/"), [] as [String; 0]);
         // Whose the authority is depends on its `/`, `:` and `@` only, not
         // on what a password holds, which may be read as `*`s (fuzz
         // finding 13: a digit read as a port, a control character).

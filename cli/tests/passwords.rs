@@ -172,6 +172,13 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["secret"],
     },
+    // Nor one whose authority writes no `:` and then `@`: the parser
+    // reads no login there, and the error guesses no password.
+    Case {
+        input: "ftp://me%3Asecret%40h/",
+        rule: None,
+        secrets: &["secret"],
+    },
     // The "#" ends a password written further in the URL, and the URL's
     // own error comes before it: what `extract` cuts off holds the `@`
     // that makes it a password (the URL alone has none, or a shorter one).
