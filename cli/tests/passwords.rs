@@ -153,9 +153,8 @@ const CASES: &[Case] = &[
         rule: None,
         secrets: &["1234", "5678"],
     },
-    // A `//` after the scheme's `:` that starts no login the parser reads
-    // (a mail address, a news article, an other scheme's part that is no
-    // `ip-schemepart`): decoded, it writes a password as any `//` does.
+    // A `//` after the scheme's `:` that starts no login (a mail address,
+    // a news article): decoded, it writes a password as any `//` does.
     // (A scheme name in capitals, warned about, for `check` of a pipe.)
     Case {
         input: "mailto://me%3Asecret%40h",
@@ -164,18 +163,6 @@ const CASES: &[Case] = &[
     },
     Case {
         input: "NEWS://me%3Asecret%40h@host",
-        rule: None,
-        secrets: &["secret"],
-    },
-    Case {
-        input: "X://me%3Asecret%40h",
-        rule: None,
-        secrets: &["secret"],
-    },
-    // Nor one whose authority writes no `:` and then `@`: the parser
-    // reads no login there, and the error guesses no password.
-    Case {
-        input: "ftp://me%3Asecret%40h/",
         rule: None,
         secrets: &["secret"],
     },
