@@ -448,10 +448,12 @@ fn invalid(
             match prefix {
                 Some(tree) => {
                     let length = Offsets::new(input, &hidden).shown(input.len()) as u64;
-                    // Said when a `*` stands for a character of the input.
-                    let starred = match read_hidden.spans().is_empty() {
-                        true => "",
-                        false => ", each hidden character a `*`",
+                    // Said when a `*` in the prefix stands for a character
+                    // of the input.
+                    let end = tree.span().end;
+                    let starred = match read_hidden.spans().first() {
+                        Some(first) if first.start < end => ", each hidden character a `*`",
+                        _ => "",
                     };
                     writeln!(
                         out,

@@ -7,12 +7,12 @@
 //! A node whose span is the hidden span itself (the `password` of a login;
 //! a rejected input's prefix is read with each hidden character a `*`,
 //! which no `port` holds) is shown without the nodes under it, which would
-//! tell its characters' classes (`digit`, `hex`). A password the grammar does not read as one (written further in
-//! the input, or guessed) is read as the characters of a path, a selector
-//! or an article, and one of them may end the part that holds it and start
-//! another (a `/` two path segments, `%09` a gopher selector and its
-//! search, `?` an http path and its search, `;` a prospero segment and a
-//! field). The nodes that would show that are shown as one run,
+//! tell its characters' classes (`digit`, `hex`). A password the grammar
+//! does not read as one (written further in the input, or guessed) is read
+//! as the characters of a path, a selector or an article, and one of them
+//! may end the part that holds it and start another (a `/` two path
+//! segments, `%09` a gopher selector and its search, `?` an http path and
+//! its search, `;` a prospero segment and a field). The nodes that would show that are shown as one run,
 //! `(hidden)`, that stands for them all:
 //!
 //! - in a repetition of `xchar` that nothing follows (`schemepart`,
