@@ -480,14 +480,15 @@ fn record(
     // warnings when they are denied.
     let failed = result.is_err() || (args.deny_warnings && !warnings.is_empty());
     if style.records && (failed || !args.records.quiet) {
+        let verdict = result.as_ref().copied();
         match args.records.format {
-            Format::Json => json(origin, line, input, &result, &warnings, buffer),
+            Format::Json => json(origin, line, input, verdict, &warnings, buffer),
             Format::Human => {
                 let shown = Shown {
                     input: input.bytes(),
                     password,
                 };
-                human(args, style, origin, line, shown, &result, &warnings, buffer);
+                human(args, style, origin, line, shown, verdict, &warnings, buffer);
             }
         }
     }
@@ -527,7 +528,7 @@ fn json(
     origin: Origin<'_>,
     line: u64,
     input: Line<'_>,
-    result: &Result<Rule, Error>,
+    result: Result<Rule, &Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
 ) {
@@ -538,7 +539,7 @@ fn json(
         record.value(key!("input_bytes"), &bytes);
     }
     let rule = match result {
-        Ok(rule) => *rule,
+        Ok(rule) => rule,
         Err(error) => error.rule(),
     };
     record.rule(key!("rule"), rule);
@@ -590,7 +591,7 @@ fn human(
     origin: Origin<'_>,
     line: u64,
     Shown { input, password }: Shown<'_>,
-    result: &Result<Rule, Error>,
+    result: Result<Rule, &Error>,
     warnings: &[Warning],
     buffer: &mut Vec<u8>,
 ) {
