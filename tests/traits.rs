@@ -22,8 +22,8 @@ use rfc1738::grammar::{Folded, Quiet};
 use rfc1738::lint::{Code, Warning};
 use rfc1738::url::{
     Article, BuildError, Decoded, Fieldspec, Fieldspecs, FileHost, FileParts, FileUrl,
-    ForbiddenByte, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl, GenericUrl,
-    GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
+    ForbiddenByte, FromStringError, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl,
+    GenericUrl, GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
     IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
     OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, SemanticError, TelnetParts,
     TelnetUrl, Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex, WaisParts,
@@ -55,6 +55,7 @@ fn the_entry_points_types() {
     value::<Diagnostic<'_>>();
     error::<Error>();
     error::<UnknownRule>();
+    error::<FromStringError>();
 }
 
 #[test]

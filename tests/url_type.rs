@@ -9,7 +9,7 @@ use std::hash::{BuildHasher, Hash, RandomState};
 
 use nom::Parser;
 use rfc1738::grammar::{Folded, Quiet, generic, http};
-use rfc1738::{Rule, Url, UrlBuf};
+use rfc1738::{Error, Rule, Url, UrlBuf};
 
 /// One URL of each scheme rule, and of other schemes.
 const URLS: &[&str] = &[
@@ -195,8 +195,30 @@ fn a_url_buf_is_made_by_parsing_only() {
     for bad in ["http://host:8a/", "http://user@host/", "", "ftp://h/\u{e9}"] {
         let expected = rfc1738::parse(bad).unwrap_err();
         assert_eq!(bad.parse::<UrlBuf>().unwrap_err(), expected, "{bad:?}");
-        assert_eq!(UrlBuf::try_from(bad.to_string()).unwrap_err(), expected);
+        let rejected = UrlBuf::try_from(bad.to_string()).unwrap_err();
+        assert_eq!(*rejected.error(), expected);
+        assert_eq!(rejected.to_string(), expected.to_string());
+        assert_eq!(format!("{rejected:#}"), format!("{expected:#}"));
+        assert_eq!(Error::from(rejected.clone()), expected);
+        assert_eq!(rejected.into_string(), bad);
     }
+}
+
+#[test]
+fn a_rejected_string_comes_back_whole_and_its_debug_holds_none_of_it() {
+    let text = String::from("ftp://me:hunter2@host.dom:21a/");
+    let address = text.as_ptr();
+    let rejected = UrlBuf::try_from(text).unwrap_err();
+    let debug = format!("{rejected:?}");
+    assert!(!debug.contains("hunter2"), "{debug}");
+    assert!(
+        debug.starts_with("FromStringError { error: Error {"),
+        "{debug}"
+    );
+    assert!(debug.ends_with(", len: 30 }"), "{debug}");
+    let text = rejected.into_string();
+    assert_eq!(text.as_ptr(), address);
+    assert_eq!(text, "ftp://me:hunter2@host.dom:21a/");
 }
 
 #[test]
@@ -206,6 +228,8 @@ fn try_from_string_keeps_the_allocation() {
     let url = UrlBuf::try_from(text).unwrap();
     assert_eq!(url.as_str().as_ptr(), address);
     let text = String::from(url);
+    assert_eq!(text.as_ptr(), address);
+    let text = UrlBuf::try_from(text).unwrap().into_string();
     assert_eq!(text.as_ptr(), address);
 }
 

@@ -268,6 +268,19 @@ impl UrlBuf {
     pub fn rule(&self) -> Rule {
         scheme_rule(&self.0)
     }
+
+    /// The URL as written, as a `String`: the same allocation, not a copy
+    /// (as `String::from(url)`).
+    ///
+    /// ```
+    /// let url: rfc1738::UrlBuf = "news:comp.infosystems.www.misc".parse()?;
+    /// assert_eq!(url.into_string(), "news:comp.infosystems.www.misc");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.0.into_string()
+    }
 }
 
 impl FromStr for UrlBuf {
@@ -289,9 +302,11 @@ impl TryFrom<&str> for UrlBuf {
 }
 
 impl TryFrom<String> for UrlBuf {
-    type Error = Error;
+    type Error = FromStringError;
 
-    /// Parses the string and keeps it, without copying it.
+    /// Parses the string and keeps it, without copying it. When
+    /// [`crate::parse`] rejects it, the error gives it back
+    /// ([`FromStringError::into_string`]).
     ///
     /// ```
     /// use rfc1738::UrlBuf;
@@ -299,11 +314,83 @@ impl TryFrom<String> for UrlBuf {
     /// assert_eq!(url, "telnet://host.dom/");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
-    fn try_from(input: String) -> Result<UrlBuf, Error> {
-        parse(&input)?;
-        Ok(UrlBuf(input.into_boxed_str()))
+    fn try_from(input: String) -> Result<UrlBuf, FromStringError> {
+        match parse(&input).map(drop) {
+            Ok(()) => Ok(UrlBuf(input.into_boxed_str())),
+            Err(error) => Err(FromStringError { error, input }),
+        }
     }
 }
+
+/// Why [`UrlBuf`]'s `TryFrom<String>` rejected a string, with the string,
+/// given back as `String::from_utf8`'s error gives back its bytes.
+///
+/// `Display` is the [`Error`]'s (`{:#}` its whole diagnostic), and `?`
+/// turns it into the `Error` in a function that returns one. `Debug` shows
+/// the `Error`, not the string, which may hold a password: a panic's
+/// message (`unwrap`) and a log show `Debug`.
+///
+/// ```
+/// use rfc1738::UrlBuf;
+/// let rejected = UrlBuf::try_from(String::from("http://host:8a/")).unwrap_err();
+/// assert_eq!(rejected.error().offset(), 13);
+/// assert_eq!(rejected.to_string(), "not a valid httpurl: expected digit, \"/\" or end of input, found \"a\" at 1:14");
+/// let text: String = rejected.into_string();
+/// assert_eq!(text, "http://host:8a/");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct FromStringError {
+    error: Error,
+    input: String,
+}
+
+impl FromStringError {
+    /// Why [`crate::parse`] rejected the string.
+    #[must_use]
+    pub fn error(&self) -> &Error {
+        &self.error
+    }
+
+    /// The error, without the string.
+    #[must_use]
+    pub fn into_error(self) -> Error {
+        self.error
+    }
+
+    /// The string given to `try_from`, unchanged: the same allocation.
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.input
+    }
+}
+
+impl From<FromStringError> for Error {
+    /// [`FromStringError::into_error`].
+    fn from(rejected: FromStringError) -> Error {
+        rejected.error
+    }
+}
+
+impl fmt::Display for FromStringError {
+    /// The [`Error`]'s: one line, or with `{:#}` the whole diagnostic.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl fmt::Debug for FromStringError {
+    /// The [`Error`] and the string's length: not the string, which may
+    /// hold a password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FromStringError")
+            .field("error", &self.error)
+            .field("len", &self.input.len())
+            .finish()
+    }
+}
+
+/// `Display` shows the [`Error`] itself, so it is not also its `source`.
+impl std::error::Error for FromStringError {}
 
 impl<'a> From<&'a UrlBuf> for Url<'a> {
     /// [`UrlBuf::as_url`].
@@ -313,9 +400,9 @@ impl<'a> From<&'a UrlBuf> for Url<'a> {
 }
 
 impl From<UrlBuf> for String {
-    /// The text, without copying it.
+    /// [`UrlBuf::into_string`].
     fn from(url: UrlBuf) -> String {
-        url.0.into_string()
+        url.into_string()
     }
 }
 

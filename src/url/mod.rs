@@ -136,7 +136,7 @@ pub use crate::ast::{
     Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl, NewsUrl, NntpUrl, Path,
     ProsperoUrl, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
-pub use buf::UrlBuf;
+pub use buf::{FromStringError, UrlBuf};
 pub use build::{
     FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts, OtherParts,
     Parts, ProsperoParts, TelnetParts, Userinfo, WaisForm, WaisParts,

@@ -64,7 +64,7 @@ impl Visitor<'_> for UrlBufVisitor {
     }
 
     fn visit_string<E: de::Error>(self, text: String) -> Result<UrlBuf, E> {
-        UrlBuf::try_from(text).map_err(invalid)
+        UrlBuf::try_from(text).map_err(|rejected| invalid(rejected.into_error()))
     }
 }
 
