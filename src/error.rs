@@ -1191,7 +1191,7 @@ impl Error {
 ///   = help: a port is a decimal number, of digits only (RFC 1738, section 3.1)"#
 /// );
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Diagnostic<'a> {
     of: Of<'a>,
     origin: &'a str,
@@ -1316,6 +1316,31 @@ impl<'a> Diagnostic<'a> {
     pub fn hide_password(mut self, hide: bool) -> Self {
         self.hide_password = hide;
         self
+    }
+}
+
+impl fmt::Debug for Diagnostic<'_> {
+    /// What the diagnostic is of and how it is told, without the input nor
+    /// the URL: a panic's message and a log show `Debug`, and they may hold
+    /// a password. Of an error, the error's own `Debug`, told as with its
+    /// password hidden when the diagnostic hides it; of a warning, its code.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("Diagnostic");
+        match self.of {
+            Of::Error(error) if self.hide_password && !error.hidden => {
+                let mut hidden = error.clone();
+                hidden.hide_password();
+                debug.field("error", &hidden)
+            }
+            Of::Error(error) => debug.field("error", error),
+            Of::Warning(ref finding) => debug.field("warning", &finding.code),
+        };
+        debug
+            .field("origin", &self.origin)
+            .field("first_line", &self.first_line)
+            .field("styled", &self.styled)
+            .field("hide_password", &self.hide_password)
+            .finish()
     }
 }
 

@@ -1357,6 +1357,14 @@ fn a_hidden_password_is_hidden_in_short_and_long_inputs_alike() {
         assert!(debug.contains("found: Hidden,"), "{debug}");
         assert!(format!("{shown:?}").contains("found: Char(' '),"));
         assert_eq!(error.found(), shown.found());
+        // So does a diagnostic's that hides the password, of either.
+        for of in [&error, &shown] {
+            let debug = format!("{:?}", of.diagnostic().hide_password(true));
+            assert!(debug.contains("found: Hidden,"), "{debug}");
+            assert!(!debug.contains("p w"), "{debug}");
+        }
+        let debug = format!("{:?}", shown.diagnostic());
+        assert!(debug.contains("found: Char(' '),"), "{debug}");
     }
 }
 

@@ -776,6 +776,12 @@ fn a_warning_keeps_the_url_it_is_about() {
         );
         assert!(!hidden.contains("hunter2"), "{hidden}");
         assert!(!format!("{warning:?}").contains("hunter2"), "{warning:?}");
+        // A diagnostic's Debug shows neither the URL nor where in it.
+        for hide in [false, true] {
+            let debug = format!("{:?}", warning.diagnostic().hide_password(hide));
+            assert!(!debug.contains("hunter2"), "{debug}");
+            assert!(debug.contains(warning.code().as_str()), "{debug}");
+        }
     }
     // The port's caret, under the port of its own URL.
     let port = warnings[1].diagnostic().to_string();
