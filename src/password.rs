@@ -804,6 +804,26 @@ pub(crate) fn masked(text: &str, span: Option<Range<usize>>) -> Cow<'_, str> {
 /// ([`masked`] without its shortcut). Made in one pass, however many spans
 /// there are.
 pub(crate) fn starred(text: &str, spans: impl IntoIterator<Item = Range<usize>>) -> String {
+    starred_each(text, spans, Star::Byte)
+}
+
+/// What a `*` of [`starred_each`] stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Star {
+    /// A byte: the copy keeps every offset, for a reader of it.
+    Byte,
+    /// A character: the copy tells how many characters were hidden, not
+    /// which, for a reader of what is shown.
+    Char,
+}
+
+/// [`starred`], each hidden character written as one `*` or as many as it
+/// has bytes.
+pub(crate) fn starred_each(
+    text: &str,
+    spans: impl IntoIterator<Item = Range<usize>>,
+    star: Star,
+) -> String {
     let mut spans: Vec<Range<usize>> = spans.into_iter().collect();
     spans.sort_unstable_by_key(|span| span.start);
     let mut copy = String::with_capacity(text.len());
@@ -818,6 +838,7 @@ pub(crate) fn starred(text: &str, spans: impl IntoIterator<Item = Range<usize>>)
         for c in text[start..span.end].chars() {
             match c {
                 '\n' => copy.push('\n'),
+                _ if star == Star::Char => copy.push('*'),
                 _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
             }
         }

@@ -464,6 +464,40 @@ fn parts_no_url_can_express_are_errors() {
 }
 
 #[test]
+fn a_refused_parts_passwords_can_be_hidden() {
+    use std::error::Error as _;
+    // Written after a `//`, the error's own guess (no `@` ends it), or
+    // written in the decoded text: each character one `*`.
+    for (part, hidden, secret) in [
+        ("//me:secret@h x/", "//me:******@h x/", "secret"),
+        ("//me:s\u{e9}cret@h x/", "//me:******@h x/", "s\u{e9}cret"),
+        ("//me:se\"cret@h/", "//me:*******@h/", "cret"),
+        (
+            "a b?u=ftp%3A%2F%2Fme%3Asecret%40h",
+            "a b?u=ftp%3A%2F%2Fme%3A******%40h",
+            "secret",
+        ),
+    ] {
+        let mut error = OtherParts::new("x", part).build().unwrap_err();
+        assert!(error.to_string().contains(secret), "{error}");
+        error.hide_password();
+        let shown = error.to_string();
+        assert_eq!(
+            shown,
+            format!("the schemepart \"{hidden}\" is not a schemepart")
+        );
+        let source = error.source().expect("the parse error").to_string();
+        assert!(!source.contains(secret), "{source}");
+        assert!(!format!("{error:?}").contains(secret), "{error:?}");
+    }
+    // An error with nothing to hide stays as it is.
+    let mut error = OtherParts::new("x", "a b").build().unwrap_err();
+    let before = error.clone();
+    error.hide_password();
+    assert_eq!(error.to_string(), before.to_string());
+}
+
+#[test]
 fn a_refused_part_is_shown_as_visible_shows_it() {
     // Characters that look blank or steer the terminal, each escaped as
     // `rfc1738::visible` says, as any text of the input the crate shows.

@@ -8,6 +8,7 @@
 
 use core::fmt;
 
+use crate::password::Star;
 use crate::visible::Visible;
 use crate::{Error, Rule};
 
@@ -446,6 +447,36 @@ pub enum BuildError {
 }
 
 impl BuildError {
+    /// Hides the passwords a part's value holds from what the error shows,
+    /// as [`Error::hide_password`] hides an input's: in a
+    /// [`BuildError::NotA`] (an other scheme's `schemepart` may hold a
+    /// login, `//me:secret@h x/`), the value's characters of what the error
+    /// reads as a password ([`Error::password_span`]) and of the passwords
+    /// written or decoded around it ([`passwords_around`]) are rewritten as
+    /// one `*` each, and its error is told to hide its password. The other
+    /// errors show no part's value.
+    ///
+    /// [`passwords_around`]: crate::passwords_around
+    ///
+    /// ```
+    /// use rfc1738::url::OtherParts;
+    /// let mut error = OtherParts::new("x", "//me:secret@h x/").build().unwrap_err();
+    /// error.hide_password();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     r#"the schemepart "//me:******@h x/" is not a schemepart"#
+    /// );
+    /// ```
+    pub fn hide_password(&mut self) {
+        if let BuildError::NotA { value, error, .. } = self {
+            let own = error.password_span();
+            let around = crate::passwords_around(value, own.clone());
+            let spans = own.into_iter().chain(around);
+            *value = crate::password::starred_each(value, spans, Star::Char);
+            error.hide_password();
+        }
+    }
+
     /// A [`BuildError::NotA`].
     #[cold]
     pub(crate) fn not_a(part: &'static str, value: &str, rule: Rule, error: Error) -> Self {
