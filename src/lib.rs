@@ -43,8 +43,9 @@
 //! The library is the package `rfc1738`, and it has none of the command
 //! line's dependencies: the `rfc1738` tool is the package `rfc1738-cli`, a
 //! package of its own. The library depends on `nom`, `nom_locate`,
-//! `thiserror`, `memchr`, `annotate-snippets`, `percent-encoding` and
-//! `once_cell` (and `safe_arch` on x86_64), and builds with `railroad`,
+//! `thiserror`, `memchr`, `annotate-snippets`, `percent-encoding`,
+//! `unicode-width` and `once_cell` (and `safe_arch` on x86_64), and builds
+//! with `railroad`,
 //! which draws the diagrams of its documentation.
 //!
 //! The crate is not published: depend on a clone of its repository by
