@@ -42,7 +42,9 @@ pub struct Hint {
 /// What mistake a [`Hint`] is about: one code per kind of hint, stable
 /// across versions and independent of the message's words and of the
 /// characters it quotes. [`as_str`](HintCode::as_str) is the code as the
-/// command line's summaries write it (`fragment`, `unsafe-character`).
+/// command line's summaries write it (`fragment`, `unsafe-character`), and
+/// `str::parse` reads it back (a string that is no code is an
+/// [`UnknownCode`]).
 ///
 /// ```
 /// use rfc1738::HintCode;
@@ -53,6 +55,7 @@ pub struct Hint {
 /// assert_eq!(codes("http://host/a<b"), [HintCode::UnsafeCharacter]);
 /// assert_eq!(codes("http://user@host/"), [HintCode::UserNotAllowed]);
 /// assert_eq!(HintCode::UserNotAllowed.as_str(), "user-not-allowed");
+/// assert_eq!("user-not-allowed".parse(), Ok(HintCode::UserNotAllowed));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -222,11 +225,69 @@ impl fmt::Display for HintCode {
     }
 }
 
+impl core::str::FromStr for HintCode {
+    type Err = UnknownCode;
+
+    /// The code whose [`as_str`](HintCode::as_str) is `text`, exactly
+    /// (case-sensitive): its inverse.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
+        code.copied()
+            .ok_or_else(|| UnknownCode::new(text, "a hint code"))
+    }
+}
+
+/// A string that is no code: the error of `str::parse` of a [`HintCode`]
+/// or a [`lint::Code`](crate::lint::Code), which read back what their
+/// `as_str` writes. [`name`](UnknownCode::name) is the string as given;
+/// `Display` shows it between double quotes, as [`crate::visible`] shows
+/// quoted text, and says which kind of code it is not.
+///
+/// ```
+/// use rfc1738::{HintCode, UnknownCode, lint::Code};
+/// assert_eq!("fragment".parse::<HintCode>(), Ok(HintCode::Fragment));
+/// assert_eq!("reserved-port".parse::<Code>(), Ok(Code::ReservedPort));
+/// let error: UnknownCode = "Fragment".parse::<HintCode>().unwrap_err();
+/// // Codes are case-sensitive: `as_str` writes them in lower case.
+/// assert_eq!(error.name(), "Fragment");
+/// assert_eq!(error.to_string(), r#""Fragment" is not a hint code"#);
+/// let error = "reserved_port".parse::<Code>().unwrap_err();
+/// assert_eq!(error.to_string(), r#""reserved_port" is not a lint code"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error(
+    "\"{}\" is not {}",
+    crate::visible::Visible::new(&self.name).quoted(),
+    self.kind
+)]
+pub struct UnknownCode {
+    name: String,
+    /// What the string is not: `"a hint code"`, `"a lint code"`.
+    kind: &'static str,
+}
+
+impl UnknownCode {
+    #[cold]
+    pub(crate) fn new(name: &str, kind: &'static str) -> Self {
+        UnknownCode {
+            name: name.to_owned(),
+            kind,
+        }
+    }
+
+    /// The string that is no code, as it was given.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// With the `serde` feature, a [`HintCode`] is written as its
 /// [`as_str`](HintCode::as_str), as the command line's summaries write it
-/// (`"fragment"`), and read back from it; a [`Hint`] is written as its
-/// `Display`, the message and its section, as the command line's JSON
-/// records write a hint (its code, section and message have accessors).
+/// (`"fragment"`), and read back from it through `FromStr`; a [`Hint`] is
+/// written as its `Display`, the message and its section, as the command
+/// line's JSON records write a hint (its code, section and message have
+/// accessors).
 #[cfg(feature = "serde")]
 mod serde_impl {
     use serde::de::{Deserialize, Deserializer};
@@ -247,8 +308,8 @@ mod serde_impl {
         /// A code as [`HintCode::as_str`] writes it.
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             crate::named::deserialize(deserializer, "a hint code (\"fragment\", …)", |text| {
-                let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
-                code.copied().ok_or(None)
+                text.parse()
+                    .map_err(|unknown: super::UnknownCode| Some(unknown.to_string()))
             })
         }
     }

@@ -157,7 +157,7 @@ mod trace;
 
 pub use error::{Diagnostic, Error};
 pub use expected::{Expected, Found};
-pub use hint::{Hint, HintCode};
+pub use hint::{Hint, HintCode, UnknownCode};
 pub use password::{authority_passwords, decoded_passwords, octet_spans, passwords_around};
 pub use position::Position;
 

@@ -47,6 +47,7 @@ use core::ops::Range;
 
 use std::borrow::Cow;
 
+use crate::UnknownCode;
 use crate::error::{Diagnostic, Finding};
 use crate::password::InWritten;
 use crate::url::{Grouppart, Host, SemanticError, Url};
@@ -148,7 +149,8 @@ impl Code {
         Code::MailtoAddress,
     ];
 
-    /// The code as written in JSON records: `reserved-port`, …
+    /// The code as written in JSON records: `reserved-port`, …; `str::parse`
+    /// reads it back.
     ///
     /// ```
     /// use rfc1738::lint::Code;
@@ -201,9 +203,29 @@ impl fmt::Display for Code {
     }
 }
 
+impl core::str::FromStr for Code {
+    type Err = UnknownCode;
+
+    /// The code whose [`as_str`](Code::as_str) is `text`, exactly
+    /// (case-sensitive): its inverse.
+    ///
+    /// ```
+    /// use rfc1738::lint::Code;
+    /// assert_eq!("upper-case-scheme".parse(), Ok(Code::UpperCaseScheme));
+    /// let error = "Password".parse::<Code>().unwrap_err();
+    /// assert_eq!(error.to_string(), r#""Password" is not a lint code"#);
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let code = Code::ALL.iter().find(|code| code.as_str() == text);
+        code.copied()
+            .ok_or_else(|| UnknownCode::new(text, "a lint code"))
+    }
+}
+
 /// With the `serde` feature, a [`Code`] is written as its
 /// [`as_str`](Code::as_str), as the command line's JSON writes it
-/// (`"reserved-port"`), and read back from it.
+/// (`"reserved-port"`), and read back from it through `FromStr`: a string
+/// that is no code is an error saying so.
 #[cfg(feature = "serde")]
 mod serde_impl {
     use serde::de::{Deserialize, Deserializer};
@@ -227,8 +249,8 @@ mod serde_impl {
                 deserializer,
                 "a lint code (\"reserved-port\", …)",
                 |text| {
-                    let code = Code::ALL.iter().find(|code| code.as_str() == text);
-                    code.copied().ok_or(None)
+                    text.parse()
+                        .map_err(|unknown: crate::UnknownCode| Some(unknown.to_string()))
                 },
             )
         }

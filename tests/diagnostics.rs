@@ -1107,6 +1107,8 @@ fn each_kind_of_hint_has_its_code() {
     assert_eq!(written.len(), HintCode::ALL.len());
     for &code in HintCode::ALL {
         assert_eq!(code.to_string(), code.as_str());
+        // `FromStr` is its inverse.
+        assert_eq!(code.as_str().parse::<HintCode>(), Ok(code));
         assert!(
             code.as_str()
                 .bytes()
@@ -1114,6 +1116,24 @@ fn each_kind_of_hint_has_its_code() {
             "{code}"
         );
     }
+}
+
+/// A string that is no hint code, in another case or spelling or a lint
+/// code, does not parse as one: the error names it, escaped as quoted text.
+#[test]
+fn a_string_that_is_no_hint_code_is_an_error_naming_it() {
+    for text in ["Fragment", "non_ascii", "", " fragment", "password"] {
+        let error = text.parse::<HintCode>().unwrap_err();
+        assert_eq!(error.name(), text);
+        assert_eq!(error.to_string(), format!("\"{text}\" is not a hint code"));
+    }
+    let error = "\u{1b}[2J".parse::<HintCode>().unwrap_err();
+    assert_eq!(error.to_string(), r#""\u{1b}[2J" is not a hint code"#);
+    // Not the error of the same string as a lint code.
+    assert_ne!(
+        Some(error),
+        "\u{1b}[2J".parse::<rfc1738::lint::Code>().err()
+    );
 }
 
 #[test]
@@ -2025,6 +2045,7 @@ fn errors_are_std_errors_that_can_travel() {
     fn travels<E: std::error::Error + Send + Sync + 'static>() {}
     travels::<Error>();
     travels::<rfc1738::UnknownRule>();
+    travels::<rfc1738::UnknownCode>();
     travels::<rfc1738::bnf::BnfError>();
     travels::<rfc1738::bnf::TooManyStates>();
     travels::<rfc1738::bnf::DerivationTooLarge>();

@@ -855,3 +855,28 @@ fn all_codes_are_listed_once() {
     written.dedup();
     assert_eq!(written.len(), Code::ALL.len());
 }
+
+/// `FromStr` is the inverse of `as_str`: every code reads back from what it
+/// writes, and a string that is no code, in another case or spelling, is an
+/// error naming it.
+#[test]
+fn codes_parse_back_from_as_str() {
+    for &code in Code::ALL {
+        assert_eq!(code.as_str().parse::<Code>(), Ok(code));
+    }
+    for text in [
+        "Reserved-Port",
+        "reserved_port",
+        "",
+        "reserved-port ",
+        "fragment",
+    ] {
+        let error = text.parse::<Code>().unwrap_err();
+        assert_eq!(error.name(), text);
+        assert_eq!(error.to_string(), format!("\"{text}\" is not a lint code"));
+    }
+    // What it names is shown as quoted text is: a control character escaped.
+    let error = "a\tb\"".parse::<Code>().unwrap_err();
+    assert_eq!(error.to_string(), r#""a\tb\"" is not a lint code"#);
+    assert_eq!(error.clone(), error);
+}

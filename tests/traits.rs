@@ -32,7 +32,7 @@ use rfc1738::url::{
 use rfc1738::visible::Visible;
 use rfc1738::{
     Derivation, Diagnostic, Error, Expected, Found, Hint, HintCode, Match, Position, Rule,
-    UnknownRule, Url,
+    UnknownCode, UnknownRule, Url,
 };
 
 fn value<T: Debug + Clone + Send + Sync>() {}
@@ -55,6 +55,7 @@ fn the_entry_points_types() {
     value::<Diagnostic<'_>>();
     error::<Error>();
     error::<UnknownRule>();
+    error::<UnknownCode>();
     error::<FromStringError>();
 }
 
