@@ -25,9 +25,9 @@ use rfc1738::url::{
     ForbiddenByte, FromStringError, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl,
     GenericUrl, GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
     IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
-    OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, SemanticError, TelnetParts,
-    TelnetUrl, Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex, WaisParts,
-    WaisUrl,
+    OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, Segments, SemanticError,
+    TelnetParts, TelnetUrl, Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex,
+    WaisParts, WaisUrl,
 };
 use rfc1738::visible::Visible;
 use rfc1738::{
@@ -95,6 +95,7 @@ fn what_a_url_means_types() {
     hashed::<FtpCredentials<'_>>();
     hashed::<FtpCommand<'_>>();
     value::<FtpCommands<'_>>();
+    value::<Segments<'_>>();
     hashed::<Parts<'_>>();
     hashed::<HttpParts<'_>>();
     hashed::<FtpParts<'_>>();
@@ -208,6 +209,12 @@ fn the_iterators_are_fused_and_the_ftp_commands_exact() {
     assert_eq!(segments.by_ref().count(), 3);
     assert!(segments.next().is_none());
     let _ = fused(ftp.fpath().unwrap().segments_decoded());
+    // The segments as written: a type of the crate, read from either end.
+    let mut written: Segments<'_> = fused(ftp.fpath().unwrap().segments());
+    assert_eq!(written.next_back(), Some("d.txt"));
+    assert_eq!(written.clone().collect::<Vec<_>>(), ["a", "b%2Fc"]);
+    assert_eq!(written.by_ref().count(), 2);
+    assert!(written.next().is_none() && written.next_back().is_none());
     let _ = fused(http.path_segments_decoded().map(fused));
     let _ = fused(http.search_decoded().unwrap());
     let _ = fused(file.path_segments_decoded());

@@ -13,7 +13,7 @@ use core::fmt;
 mod parts;
 mod schemes;
 
-pub use parts::{Host, Hostport, IpSchemepart, Login, Path};
+pub use parts::{Host, Hostport, IpSchemepart, Login, Path, Segments};
 pub use schemes::{
     Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
     Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisDatabase, WaisDoc,

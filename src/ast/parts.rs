@@ -2,6 +2,7 @@
 //! several schemes share.
 
 use core::fmt;
+use core::iter::FusedIterator;
 
 /// `host = hostname | hostnumber`: a fully qualified domain name, or an IP
 /// address as four decimal groups.
@@ -163,11 +164,10 @@ impl<'a> Path<'a> {
     /// The segments (`fsegment`, `hsegment` or `psegment`) as written, still
     /// `%`-encoded. There is always at least one, possibly empty: the path of
     /// `ftp://host/` is one empty segment, that of `ftp://host//etc` is `""`
-    /// and `"etc"`.
-    #[must_use]
-    pub fn segments(&self) -> core::str::Split<'a, char> {
+    /// and `"etc"`. The iterator reads from either end ([`Segments`]).
+    pub fn segments(&self) -> Segments<'a> {
         // No segment contains an unencoded `/`: every `/` separates two.
-        self.0.split('/')
+        Segments(self.0.split('/'))
     }
 }
 
@@ -176,6 +176,48 @@ impl fmt::Display for Path<'_> {
         f.write_str(self.0)
     }
 }
+
+/// The segments of a [`Path`], as written: what [`Path::segments`]
+/// returns. It reads from either end (`DoubleEndedIterator`: the last
+/// segment, an ftp URL's `<name>`, is `next_back`), and once it has ended
+/// it gives nothing more (`FusedIterator`).
+///
+/// ```
+/// use rfc1738::url::Segments;
+/// let rfc1738::Url::Http(url) = rfc1738::parse("http://host.dom/a/b%2Fc/")? else { panic!() };
+/// let mut segments: Segments<'_> = url.hpath().unwrap().segments();
+/// assert_eq!(segments.next_back(), Some(""));
+/// assert_eq!(segments.clone().collect::<Vec<_>>(), ["a", "b%2Fc"]);
+/// assert_eq!((segments.next(), segments.next(), segments.next()), (Some("a"), Some("b%2Fc"), None));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Segments<'a>(core::str::Split<'a, char>);
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        self.0.next()
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl<'a> DoubleEndedIterator for Segments<'a> {
+    #[inline]
+    fn next_back(&mut self) -> Option<&'a str> {
+        self.0.next_back()
+    }
+}
+
+/// Once it has given its last segment, it gives no more.
+impl FusedIterator for Segments<'_> {}
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`: the common internet scheme
 /// syntax of section 3.1, as the scheme-specific part of any scheme.

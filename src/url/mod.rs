@@ -134,7 +134,7 @@ pub mod serde_tree;
 pub use crate::ast::{
     Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
     Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl, NewsUrl, NntpUrl, Path,
-    ProsperoUrl, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
+    ProsperoUrl, Segments, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
 pub use buf::{FromStringError, UrlBuf};
 pub use build::{
