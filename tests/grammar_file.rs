@@ -84,8 +84,9 @@ fn names_follow_the_rfc() {
     );
 }
 
-/// The documentation right above `pub fn name<` in `source`: its `///`
-/// lines, without the marker, and its `#[doc = ...]` attributes as written.
+/// The documentation above `pub fn name<` in `source`, past the attributes
+/// right above it (`#[must_use]`): its `///` lines, without the marker, and
+/// its `#[doc = ...]` attributes as written.
 fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
     let lines: Vec<&str> = source.lines().collect();
     let signature = format!("pub fn {function}<");
@@ -96,6 +97,7 @@ fn doc_comment<'a>(source: &'a str, function: &str) -> Vec<&'a str> {
     let mut doc: Vec<&str> = lines[..at]
         .iter()
         .rev()
+        .skip_while(|line| line.starts_with("#[") && !line.starts_with("#[doc = "))
         .take_while(|line| line.starts_with("///") || line.starts_with("#[doc = "))
         .map(|line| {
             line.strip_prefix("/// ")

@@ -109,3 +109,44 @@ fn a_function_is_measured_from_fn_to_its_closing_brace() {
     lengths.visit_file(&file);
     assert_eq!(lengths.0, [("three".to_owned(), 3), ("one".to_owned(), 1)]);
 }
+
+/// Every combinator of the grammar is `#[must_use]` (the crate's rule: what
+/// it is a bug to drop is marked): nom's `Parser` trait, which they return,
+/// is not, so that a combinator built and dropped would compile silently.
+/// A combinator is a public function of `src/grammar/` returning `impl`.
+#[test]
+fn every_combinator_is_must_use() {
+    let grammar = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/grammar");
+    let mut combinators = 0;
+    let mut unmarked = Vec::new();
+    for path in common::rust_files(&grammar) {
+        let text = fs::read_to_string(&path).unwrap();
+        let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for item in &file.items {
+            let syn::Item::Fn(function) = item else {
+                continue;
+            };
+            let returns_impl = matches!(
+                &function.sig.output,
+                syn::ReturnType::Type(_, ty) if matches!(**ty, syn::Type::ImplTrait(_))
+            );
+            if !matches!(function.vis, syn::Visibility::Public(_)) || !returns_impl {
+                continue;
+            }
+            combinators += 1;
+            if !function
+                .attrs
+                .iter()
+                .any(|attr| attr.path().is_ident("must_use"))
+            {
+                unmarked.push(format!("{}: {}", path.display(), function.sig.ident));
+            }
+        }
+    }
+    assert!(
+        unmarked.is_empty(),
+        "not #[must_use]:\n{}",
+        unmarked.join("\n")
+    );
+    assert_eq!(combinators, rfc1738::Rule::COUNT);
+}

@@ -30,6 +30,7 @@ use crate::trace::Observer;
 /// assert_eq!(lowalpha(Quiet).parse_complete("ab"), Ok(("b", "a")));
 /// assert!(lowalpha(Quiet).parse_complete("A").is_err());
 /// ```
+#[must_use]
 pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -50,6 +51,7 @@ pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(hialpha(Quiet).parse_complete("Ab"), Ok(("b", "A")));
 /// assert!(hialpha(Quiet).parse_complete("a").is_err());
 /// ```
+#[must_use]
 pub fn hialpha<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -68,6 +70,7 @@ pub fn hialpha<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(alpha(Quiet).parse_complete("Zz"), Ok(("z", "Z")));
 /// assert!(alpha(Quiet).parse_complete("1").is_err());
 /// ```
+#[must_use]
 pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Alpha, one(o, &charset::ALPHA))
 }
@@ -85,6 +88,7 @@ pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// assert_eq!(digit(Quiet).parse_complete("42"), Ok(("2", "4")));
 /// assert!(digit(Quiet).parse_complete("x").is_err());
 /// ```
+#[must_use]
 pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Digit, one(o, &charset::DIGIT))
 }
@@ -101,6 +105,7 @@ pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// assert_eq!(safe(Quiet).parse_complete("$x"), Ok(("x", "$")));
 /// assert_eq!(safe(Quiet).parse_complete(".x"), Ok(("x", ".")));
 /// ```
+#[must_use]
 pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Safe, one(o, &charset::SAFE))
 }
@@ -117,6 +122,7 @@ pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// assert_eq!(extra(Quiet).parse_complete("(x)"), Ok(("x)", "(")));
 /// assert_eq!(extra(Quiet).parse_complete("!"), Ok(("", "!")));
 /// ```
+#[must_use]
 pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Extra, one(o, &charset::EXTRA))
 }
@@ -138,6 +144,7 @@ pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// assert!(!rfc1738::is_valid("http://h/~me"));
 /// assert!(rfc1738::is_valid("http://h/%7Eme"));
 /// ```
+#[must_use]
 pub fn national<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -161,6 +168,7 @@ pub fn national<'a, I: Text<'a>, O: Observer>(
 /// assert!(rfc1738::is_valid("ftp://h/100%25"));
 /// assert!(!rfc1738::is_valid("ftp://h/100%"));
 /// ```
+#[must_use]
 pub fn punctuation<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -179,6 +187,7 @@ pub fn punctuation<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(reserved(Quiet).parse_complete("?q"), Ok(("q", "?")));
 /// assert_eq!(reserved(Quiet).parse_complete("@h"), Ok(("h", "@")));
 /// ```
+#[must_use]
 pub fn reserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -199,6 +208,7 @@ pub fn reserved<'a, I: Text<'a>, O: Observer>(
 /// // Lower-case letters too: section 2.2 allows either case.
 /// assert_eq!(hex(Quiet).parse_complete("a"), Ok(("", "a")));
 /// ```
+#[must_use]
 pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Hex, one(o, &charset::HEX))
 }
@@ -220,6 +230,7 @@ pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a st
 /// let error = rfc1738::parse_rule(rfc1738::Rule::Escape, "%4g").unwrap_err();
 /// assert_eq!(error.offset(), 2);
 /// ```
+#[must_use]
 pub fn escape<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -240,6 +251,7 @@ pub fn escape<'a, I: Text<'a>, O: Observer>(
 /// // A reserved character is not unreserved.
 /// assert!(unreserved(Quiet).parse_complete("/").is_err());
 /// ```
+#[must_use]
 pub fn unreserved<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -260,6 +272,7 @@ pub fn unreserved<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(uchar(Quiet).parse_complete("b%41"), Ok(("%41", "b")));
 /// assert!(uchar(Quiet).parse_complete("/").is_err());
 /// ```
+#[must_use]
 pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Uchar, one(o, &charset::UCHAR))
 }
@@ -277,6 +290,7 @@ pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// assert_eq!(xchar(Quiet).parse_complete("%2Fx"), Ok(("x", "%2F")));
 /// assert!(xchar(Quiet).parse_complete("#x").is_err());
 /// ```
+#[must_use]
 pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Xchar, one(o, &charset::XCHAR))
 }
@@ -293,6 +307,7 @@ pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// assert_eq!(digits(Quiet).parse_complete("8080/"), Ok(("/", "8080")));
 /// assert!(digits(Quiet).parse_complete("/").is_err());
 /// ```
+#[must_use]
 pub fn digits<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

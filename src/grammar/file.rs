@@ -33,6 +33,7 @@ use crate::trace::Observer;
 /// let (_, url) = fileurl(Quiet).parse_complete("file://localhost.dom/etc/motd").unwrap();
 /// assert!(matches!(url.host(), Some(FileHost::Host(host)) if host.as_str() == "localhost.dom"));
 /// ```
+#[must_use]
 pub fn fileurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = FileUrl<'a>, Error = E<I>> {

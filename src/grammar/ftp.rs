@@ -25,6 +25,7 @@ use crate::{Rule, charset, scan};
 /// assert_eq!(url.fpath().map(|path| path.as_str()), Some("pub/f.txt"));
 /// assert_eq!(url.ftptype(), Some("i"));
 /// ```
+#[must_use]
 pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = FtpUrl<'a>, Error = E<I>> {
@@ -63,6 +64,7 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(path.segments().collect::<Vec<_>>(), ["pub", "file.txt"]);
 /// assert_eq!(rest, ";type=a");
 /// ```
+#[must_use]
 pub fn fpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -91,6 +93,7 @@ pub fn fpath<'a, I: Text<'a>, O: Observer>(
 /// // An empty segment too: `ftp://h//x` has one.
 /// assert_eq!(fsegment(Quiet).parse_complete("/x"), Ok(("/x", "")));
 /// ```
+#[must_use]
 pub fn fsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -109,6 +112,7 @@ pub fn fsegment<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(ftptype(Quiet).parse_complete("d"), Ok(("", "d")));
 /// assert!(ftptype(Quiet).parse_complete("x").is_err());
 /// ```
+#[must_use]
 pub fn ftptype<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

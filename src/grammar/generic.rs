@@ -26,6 +26,7 @@ use crate::{Rule, scan};
 /// let (rest, url) = genericurl(Quiet).parse_complete("urn:isbn:0451450523 x").unwrap();
 /// assert_eq!((url.scheme(), url.schemepart(), rest), ("urn", "isbn:0451450523", " x"));
 /// ```
+#[must_use]
 pub fn genericurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -72,6 +73,7 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
 /// let (_, read) = url(Quiet).parse_complete("http://h/a?b?c").unwrap();
 /// assert_eq!((read.rule(), read.as_str()), (rfc1738::Rule::Otherurl, "http://h/a?b?c"));
 /// ```
+#[must_use]
 pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a>, Error = E<I>> {
     rule(
         o,
@@ -105,6 +107,7 @@ pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a
 /// let (_, url) = otherurl(Quiet).parse_complete("gopher+://h/").unwrap();
 /// assert_eq!((url.scheme(), url.schemepart()), ("gopher+", "//h/"));
 /// ```
+#[must_use]
 pub fn otherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GenericUrl<'a>, Error = E<I>> {
@@ -129,6 +132,7 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
 /// assert!(rfc1738::parse_rule(rfc1738::Rule::Scheme, "HTTP").is_err());
 /// assert_eq!(scheme(Quiet).parse_complete(Folded("HTTP:x")).map(|(_, name)| name), Ok("HTTP"));
 /// ```
+#[must_use]
 pub fn scheme<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -158,6 +162,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// // `*xchar` takes every schemepart, one that is an `ip-schemepart` too.
 /// assert_eq!(schemepart(Quiet).parse_complete("//h:1/x y"), Ok((" y", "//h:1/x")));
 /// ```
+#[must_use]
 pub fn schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

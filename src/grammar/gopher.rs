@@ -43,6 +43,7 @@ use crate::{Rule, charset, scan};
 /// let (_, url) = gopherurl(Quiet).parse_complete("gopher://h/1a%09b/c").unwrap();
 /// assert_eq!((url.selector(), url.search()), ("a%09b/c", None));
 /// ```
+#[must_use]
 pub fn gopherurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = GopherUrl<'a>, Error = E<I>> {
@@ -117,6 +118,7 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(gtype(Quiet).parse_complete("1/x"), Ok(("/x", "1")));
 /// assert_eq!(gtype(Quiet).parse_complete("%09x"), Ok(("x", "%09")));
 /// ```
+#[must_use]
 pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Gtype, one(o, &charset::XCHAR))
 }
@@ -136,6 +138,7 @@ pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 ///
 /// assert_eq!(selector(Quiet).parse_complete("a%09b c"), Ok((" c", "a%09b")));
 /// ```
+#[must_use]
 pub fn selector<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -159,6 +162,7 @@ pub fn selector<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(gopher.gopher_plus_string(), Some("+"));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+#[must_use]
 pub fn gopher_plus_string<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -25,6 +25,7 @@ use crate::{Rule, charset, scan};
 /// assert_eq!(url.hpath().map(|path| path.as_str()), Some("a/b"));
 /// assert_eq!(url.search(), Some("q=1"));
 /// ```
+#[must_use]
 pub fn httpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = HttpUrl<'a>, Error = E<I>> {
@@ -63,6 +64,7 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b%2Fc", ""]);
 /// assert_eq!(rest, "?q");
 /// ```
+#[must_use]
 pub fn hpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -89,6 +91,7 @@ pub fn hpath<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(hsegment(Quiet).parse_complete("a;b=c/d"), Ok(("/d", "a;b=c")));
 /// ```
+#[must_use]
 pub fn hsegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -108,6 +111,7 @@ pub fn hsegment<'a, I: Text<'a>, O: Observer>(
 /// // No `?` in a search.
 /// assert_eq!(search(Quiet).parse_complete("a?b"), Ok(("?b", "a")));
 /// ```
+#[must_use]
 pub fn search<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -28,6 +28,7 @@ use crate::{Rule, charset, scan};
 /// assert_eq!(part.login().user(), Some("me"));
 /// assert_eq!(part.urlpath(), Some("a/b"));
 /// ```
+#[must_use]
 pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = IpSchemepart<'a>, Error = E<I>> {
@@ -74,6 +75,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// let (_, read) = login(Quiet).parse_complete("host:80").unwrap();
 /// assert_eq!((read.user(), read.hostport().port()), (None, Some("80")));
 /// ```
+#[must_use]
 pub fn login<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Login<'a>, Error = E<I>> {
@@ -105,6 +107,7 @@ pub fn login<'a, I: Text<'a>, O: Observer>(
 /// let (_, read) = hostport(Quiet).parse_complete("10.0.0.1").unwrap();
 /// assert_eq!(read.port(), None);
 /// ```
+#[must_use]
 pub fn hostport<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Hostport<'a>, Error = E<I>> {
@@ -135,6 +138,7 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(host(Quiet).parse_complete("a.b.c"), Ok(("", Host::Hostname("a.b.c"))));
 /// assert!(rfc1738::parse_rule(rfc1738::Rule::Host, "1.2.3").is_err());
 /// ```
+#[must_use]
 pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<'a>, Error = E<I>> {
     rule(
         o,
@@ -165,6 +169,7 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// // The last label is no `toplabel`: no hostname.
 /// assert!(hostname(Quiet).parse_complete("a.1").is_err());
 /// ```
+#[must_use]
 pub fn hostname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -198,6 +203,7 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 /// // The trailing hyphens are given back: a label ends with a letter or a digit.
 /// assert_eq!(domainlabel(Quiet).parse_complete("my-host--.x"), Ok(("--.x", "my-host")));
 /// ```
+#[must_use]
 pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -222,6 +228,7 @@ pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(toplabel(Quiet).parse_complete("com-"), Ok(("-", "com")));
 /// assert!(toplabel(Quiet).parse_complete("9com").is_err());
 /// ```
+#[must_use]
 pub fn toplabel<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -245,6 +252,7 @@ pub fn toplabel<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(alphadigit(Quiet).parse_complete("1a"), Ok(("a", "1")));
 /// assert!(alphadigit(Quiet).parse_complete("-").is_err());
 /// ```
+#[must_use]
 pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -270,6 +278,7 @@ pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(lint(&url)[0].code(), Code::HostnumberRange);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+#[must_use]
 pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -301,6 +310,7 @@ pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
 /// // An empty port is no port: `http://host:/` is invalid.
 /// assert!(port(Quiet).parse_complete("/").is_err());
 /// ```
+#[must_use]
 pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Port, digits(o))
 }
@@ -316,6 +326,7 @@ pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 ///
 /// assert_eq!(user(Quiet).parse_complete("me%40home:pw@h"), Ok((":pw@h", "me%40home")));
 /// ```
+#[must_use]
 pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::User, many(o, &charset::USER_BODY, false))
 }
@@ -333,6 +344,7 @@ pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 /// // A `:` in a password is written `%3A`.
 /// assert_eq!(password(Quiet).parse_complete("a:b"), Ok((":b", "a")));
 /// ```
+#[must_use]
 pub fn password<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -352,6 +364,7 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(urlpath(Quiet).parse_complete("a/b;c?d e"), Ok((" e", "a/b;c?d")));
 /// ```
+#[must_use]
 pub fn urlpath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

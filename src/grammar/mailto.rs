@@ -21,6 +21,7 @@ use crate::{Rule, charset, scan};
 /// let (_, url) = mailtourl(Quiet).parse_complete("mailto:me@host.dom").unwrap();
 /// assert_eq!(url.encoded822addr(), "me@host.dom");
 /// ```
+#[must_use]
 pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = MailtoUrl<'a>, Error = E<I>> {
@@ -52,6 +53,7 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
 /// assert!(rfc1738::is_valid("mailto:@@"));
 /// assert!(!rfc1738::is_valid("mailto:"));
 /// ```
+#[must_use]
 pub fn encoded822addr<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

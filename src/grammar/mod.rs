@@ -20,7 +20,8 @@
 //! [`E`]: a parser with an error type of its own converts the failure
 //! (`nom::Err::map`, `nom::Err::convert`).
 //! The combinators return `impl Parser`, so they run in nom's `Check` mode
-//! (building nothing) as well as in `Emit` mode. They parse a prefix of
+//! (building nothing) as well as in `Emit` mode, and are `#[must_use]`: a
+//! combinator parses nothing until it is run. They parse a prefix of
 //! their input, as nom parsers do, and treat it as complete;
 //! [`crate::parse_rule`] matches a production against a whole input, with a
 //! precise error.
@@ -63,3 +64,38 @@ pub(crate) use leaf::end_of_input;
 
 pub use crate::input::{Folded, Text};
 pub use crate::trace::{Observer, Quiet};
+
+/// Every combinator is `#[must_use]`: nom's `Parser` trait, which they
+/// return, is not, and a combinator built and dropped parses nothing. Each
+/// of these fails to compile when warnings are errors. (The input type is
+/// named: where nothing uses the parser, nothing infers it either.)
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// use rfc1738::grammar::{Quiet, http};
+/// http::httpurl::<&str, _>(Quiet);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// use rfc1738::grammar::{Quiet, ip};
+/// ip::hostport::<&str, _>(Quiet);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// use rfc1738::grammar::{Quiet, chars};
+/// chars::xchar::<&str, _>(Quiet);
+/// ```
+///
+/// The same lines compile when the combinator is used.
+///
+/// ```
+/// #![deny(unused_must_use)]
+/// use rfc1738::grammar::{Quiet, chars, http, ip};
+/// let _ = http::httpurl::<&str, _>(Quiet);
+/// let _ = ip::hostport::<&str, _>(Quiet);
+/// let _ = chars::xchar::<&str, _>(Quiet);
+/// ```
+#[cfg(doctest)]
+struct MustUse;

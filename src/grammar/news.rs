@@ -25,6 +25,7 @@ use crate::{Rule, charset};
 /// let (_, url) = newsurl(Quiet).parse_complete("news:comp.infosystems.www").unwrap();
 /// assert_eq!(url.grouppart(), Grouppart::Group("comp.infosystems.www"));
 /// ```
+#[must_use]
 pub fn newsurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NewsUrl<'a>, Error = E<I>> {
@@ -60,6 +61,7 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
 /// let (_, part) = grouppart(Quiet).parse_complete("comp.lang@h").unwrap();
 /// assert!(matches!(part, Grouppart::Article(article) if article.unique() == "comp.lang"));
 /// ```
+#[must_use]
 pub fn grouppart<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Grouppart<'a>, Error = E<I>> {
@@ -87,6 +89,7 @@ pub fn grouppart<'a, I: Text<'a>, O: Observer>(
 /// // A group name starts with a letter.
 /// assert!(group(Quiet).parse_complete("1x").is_err());
 /// ```
+#[must_use]
 pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(
         o,
@@ -107,6 +110,7 @@ pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// let (_, article) = article(Quiet).parse_complete("1234@host.dom").unwrap();
 /// assert_eq!((article.unique(), article.host().as_str()), ("1234", "host.dom"));
 /// ```
+#[must_use]
 pub fn article<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Article<'a>, Error = E<I>> {

@@ -25,6 +25,7 @@ use crate::trace::Observer;
 /// let (_, url) = nntpurl(Quiet).parse_complete("nntp://news.dom/comp.lang/42").unwrap();
 /// assert_eq!((url.group(), url.article()), ("comp.lang", Some("42")));
 /// ```
+#[must_use]
 pub fn nntpurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = NntpUrl<'a>, Error = E<I>> {

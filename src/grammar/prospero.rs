@@ -25,6 +25,7 @@ use crate::{Rule, charset, scan};
 /// let fields: Vec<_> = url.fieldspecs().iter().map(|f| (f.fieldname, f.fieldvalue)).collect();
 /// assert_eq!(fields, [("key", "v")]);
 /// ```
+#[must_use]
 pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = ProsperoUrl<'a>, Error = E<I>> {
@@ -64,6 +65,7 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(path.segments().collect::<Vec<_>>(), ["a", "b"]);
 /// assert_eq!(rest, ";k=v");
 /// ```
+#[must_use]
 pub fn ppath<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Path<'a>, Error = E<I>> {
@@ -90,6 +92,7 @@ pub fn ppath<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(psegment(Quiet).parse_complete("a%20b/c"), Ok(("/c", "a%20b")));
 /// ```
+#[must_use]
 pub fn psegment<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -108,6 +111,7 @@ pub fn psegment<'a, I: Text<'a>, O: Observer>(
 /// let (_, field) = fieldspec(Quiet).parse_complete(";version=2").unwrap();
 /// assert_eq!((field.fieldname, field.fieldvalue), ("version", "2"));
 /// ```
+#[must_use]
 pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = Fieldspec<'a>, Error = E<I>> {
@@ -133,6 +137,7 @@ pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(fieldname(Quiet).parse_complete("key=v"), Ok(("=v", "key")));
 /// ```
+#[must_use]
 pub fn fieldname<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -150,6 +155,7 @@ pub fn fieldname<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(fieldvalue(Quiet).parse_complete("v1;k=v2"), Ok((";k=v2", "v1")));
 /// ```
+#[must_use]
 pub fn fieldvalue<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {

@@ -23,6 +23,7 @@ use crate::trace::Observer;
 /// assert_eq!(url.login().user(), Some("guest"));
 /// assert!(url.has_slash());
 /// ```
+#[must_use]
 pub fn telneturl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = TelnetUrl<'a>, Error = E<I>> {

@@ -35,6 +35,7 @@ use crate::{Rule, charset};
 /// let (_, url) = waisurl(Quiet).parse_complete("wais://h/db?query").unwrap();
 /// assert_eq!((url.database(), url.search()), ("db", Some("query")));
 /// ```
+#[must_use]
 pub fn waisurl<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisUrl<'a>, Error = E<I>> {
@@ -62,6 +63,7 @@ pub fn waisurl<'a, I: Text<'a>, O: Observer>(
 /// // A prefix: the `?` starts a `waisindex`.
 /// assert_eq!((url.as_str(), rest), ("wais://h/db", "?q"));
 /// ```
+#[must_use]
 pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDatabase<'a>, Error = E<I>> {
@@ -95,6 +97,7 @@ pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(url.as_str(), "wais://h:210/db?query");
 /// assert!(waisindex(Quiet).parse_complete("wais://h/db").is_err());
 /// ```
+#[must_use]
 pub fn waisindex<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisIndex<'a>, Error = E<I>> {
@@ -133,6 +136,7 @@ pub fn waisindex<'a, I: Text<'a>, O: Observer>(
 /// assert_eq!(url.as_str(), "wais://h/db/TEXT/doc1");
 /// assert!(waisdoc(Quiet).parse_complete("wais://h/db/TEXT").is_err());
 /// ```
+#[must_use]
 pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = WaisDoc<'a>, Error = E<I>> {
@@ -172,6 +176,7 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(database(Quiet).parse_complete("db/TEXT"), Ok(("/TEXT", "db")));
 /// ```
+#[must_use]
 pub fn database<'a, I: Text<'a>, O: Observer>(
     o: O,
 ) -> impl Parser<I, Output = &'a str, Error = E<I>> {
@@ -189,6 +194,7 @@ pub fn database<'a, I: Text<'a>, O: Observer>(
 ///
 /// assert_eq!(wtype(Quiet).parse_complete("TEXT/doc"), Ok(("/doc", "TEXT")));
 /// ```
+#[must_use]
 pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wtype, many(o, &charset::UCHAR, false))
 }
@@ -206,6 +212,7 @@ pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// // A `/` in a wpath is written `%2F`.
 /// assert_eq!(wpath(Quiet).parse_complete("a/b"), Ok(("/b", "a")));
 /// ```
+#[must_use]
 pub fn wpath<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a str, Error = E<I>> {
     rule(o, Rule::Wpath, many(o, &charset::UCHAR, false))
 }
