@@ -7,9 +7,10 @@
 //! ```
 //! use rfc1738::lint::{Code, lint};
 //!
-//! let url = rfc1738::parse("ftp://me:secret@host.dom:25/").unwrap();
+//! let url = rfc1738::parse("ftp://me:secret@host.dom:25/")?;
 //! let codes: Vec<Code> = lint(&url).iter().map(|w| w.code()).collect();
 //! assert_eq!(codes, [Code::Password, Code::ReservedPort]);
+//! # Ok::<(), rfc1738::Error>(())
 //! ```
 //!
 //! ## One warning per finding, however often it occurs
@@ -32,7 +33,7 @@
 //! ```
 //! use rfc1738::lint::Code;
 //! let input = format!("ftp://h/{}", "%0D".repeat(1000));
-//! let warnings = rfc1738::lint::lint(&rfc1738::parse(&input).unwrap());
+//! let warnings = rfc1738::lint::lint(&rfc1738::parse(&input)?);
 //! // The escapes, and the FTP command that their first CR would end early.
 //! assert_eq!(warnings.len(), 2);
 //! assert_eq!(warnings[0].code(), Code::EncodedDelimiter);
@@ -40,6 +41,7 @@
 //! assert_eq!(warnings[0].offsets()[..3], [8, 11, 14]);
 //! assert_eq!(warnings[0].offsets().len(), rfc1738::lint::OFFSETS_KEPT);
 //! assert_eq!((warnings[1].code(), warnings[1].offset()), (Code::ForbiddenByte, 8));
+//! # Ok::<(), rfc1738::Error>(())
 //! ```
 
 use core::fmt;

@@ -19,10 +19,11 @@ use crate::{Error, Rule};
 /// is what does not fit.
 ///
 /// ```
-/// let url = rfc1738::parse("http://host:65536/").unwrap();
+/// let url = rfc1738::parse("http://host:65536/")?;
 /// let error = url.effective_port().unwrap_err();
 /// assert_eq!(error.digits(), "65536");
 /// assert_eq!(error.to_string(), "the port 65536 does not fit in 16 bits (at most 65535)");
+/// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("the {part} {digits} does not fit in {bits} bits (at most {max})", max = self.max())]
@@ -90,13 +91,14 @@ pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64,
 ///
 /// ```
 /// use rfc1738::url::SemanticError;
-/// let url = rfc1738::parse("ftp://host/pub%0D%0ADELE%20x/file").unwrap();
+/// let url = rfc1738::parse("ftp://host/pub%0D%0ADELE%20x/file")?;
 /// let rfc1738::Url::Ftp(ftp) = url else { unreachable!() };
 /// let SemanticError::Forbidden(error) = ftp.commands().unwrap_err() else { panic!() };
 /// assert_eq!(error.part(), "cwd");
 /// assert_eq!(error.segment(), Some(0));
 /// assert_eq!(error.byte(), b'\r');
 /// assert_eq!(error.position(), 3);
+/// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ForbiddenByte {
@@ -241,7 +243,7 @@ impl ForbiddenByte {
     /// [`position`]: ForbiddenByte::position
     ///
     /// ```
-    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:ab%0Acd@host/").unwrap() else { panic!() };
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:ab%0Acd@host/")? else { panic!() };
     /// let mut error = url.credentials().check().unwrap_err();
     /// assert!(error.to_string().starts_with("the decoded password contains LF (0x0A) at byte 2:"));
     /// error.hide_password();
@@ -251,6 +253,7 @@ impl ForbiddenByte {
     ///      FTP command line early (RFC 1738 section 6)"
     /// );
     /// assert_eq!((error.byte(), error.position()), (b'\n', 2));
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn hide_password(&mut self) {
         self.hidden = true;
@@ -268,7 +271,7 @@ impl ForbiddenByte {
     ///
     /// ```
     /// use rfc1738::url::SemanticError;
-    /// let url = rfc1738::parse("ftp://h/a%2F%2Fme:p%0Dw@h/x").unwrap();
+    /// let url = rfc1738::parse("ftp://h/a%2F%2Fme:p%0Dw@h/x")?;
     /// let [SemanticError::Forbidden(error)] = &url.semantic_errors()[..] else { panic!() };
     /// let mut error = error.clone();
     /// error.hide_octet();
@@ -278,6 +281,7 @@ impl ForbiddenByte {
     ///      the FTP command line early (RFC 1738 section 6)"
     /// );
     /// assert_eq!((error.byte(), error.position()), (b'\r', 7));
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn hide_octet(&mut self) {
         self.octet_hidden = true;

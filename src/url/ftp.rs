@@ -80,10 +80,11 @@ impl fmt::Display for Typecode {
 ///
 /// ```
 /// use rfc1738::url::FtpCredentials;
-/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.com/").unwrap() else { panic!() };
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://host.com/")? else { panic!() };
 /// assert_eq!(url.credentials(), FtpCredentials::Anonymous);
-/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://foo:@host.com/").unwrap() else { panic!() };
+/// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://foo:@host.com/")? else { panic!() };
 /// assert_eq!(url.credentials(), FtpCredentials::User { user: "foo".into(), password: Some("".into()) });
+/// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -118,13 +119,14 @@ impl FtpCredentials<'_> {
     /// refuses in the path.
     ///
     /// ```
-    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me%0D%0ADELE%20x@host/").unwrap() else { panic!() };
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me%0D%0ADELE%20x@host/")? else { panic!() };
     /// let error = url.credentials().check().unwrap_err();
     /// assert_eq!((error.part(), error.byte(), error.position()), ("user", b'\r', 2));
-    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:a%0Ab@host/").unwrap() else { panic!() };
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:a%0Ab@host/")? else { panic!() };
     /// assert_eq!(url.credentials().check().unwrap_err().part(), "password");
-    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:pw@host/").unwrap() else { panic!() };
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:pw@host/")? else { panic!() };
     /// assert!(url.credentials().check().is_ok());
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn check(&self) -> Result<(), ForbiddenByte> {
         if let FtpCredentials::User { user, password } = self {

@@ -26,8 +26,9 @@ impl<'a> GopherUrl<'a> {
     /// also optional and the `<gophertype>` defaults to "1"."
     ///
     /// ```
-    /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom").unwrap() else { panic!() };
+    /// let rfc1738::Url::Gopher(url) = rfc1738::parse("gopher://host.dom")? else { panic!() };
     /// assert_eq!(url.gopher_type(), b'1');
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
     pub fn gopher_type(&self) -> u8 {

@@ -72,9 +72,10 @@ impl<'a> Hostport<'a> {
     /// number of digits, and the URL stays valid.
     ///
     /// ```
-    /// let rfc1738::Url::Http(url) = rfc1738::parse("http://host:0080/").unwrap() else { panic!() };
+    /// let rfc1738::Url::Http(url) = rfc1738::parse("http://host:0080/")? else { panic!() };
     /// assert_eq!(url.hostport().port(), Some("0080"));
     /// assert_eq!(url.hostport().port_number(), Ok(Some(80)));
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn port_number(&self) -> Result<Option<u16>, OutOfRange> {
         self.port.map(port_number).transpose()
@@ -316,8 +317,9 @@ impl<'a> Article<'a> {
     /// joined.
     ///
     /// ```
-    /// let rfc1738::Url::News(url) = rfc1738::parse("news:12%2034@host.dom").unwrap() else { panic!() };
+    /// let rfc1738::Url::News(url) = rfc1738::parse("news:12%2034@host.dom")? else { panic!() };
     /// assert_eq!(url.article().unwrap().message_id(), "12 34@host.dom");
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
     pub fn message_id(&self) -> Decoded<'a> {
@@ -481,8 +483,9 @@ impl<'a> ProsperoUrl<'a> {
     /// "/pros/name"".
     ///
     /// ```
-    /// let rfc1738::Url::Prospero(url) = rfc1738::parse("prospero://host.dom//pros/name").unwrap() else { panic!() };
+    /// let rfc1738::Url::Prospero(url) = rfc1738::parse("prospero://host.dom//pros/name")? else { panic!() };
     /// assert_eq!(url.hsoname(), "/pros/name");
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
     pub fn hsoname(&self) -> Decoded<'a> {
@@ -516,7 +519,7 @@ impl<'a> GenericUrl<'a> {
     /// anchored at the end.
     ///
     /// ```
-    /// let rfc1738::Url::Other(url) = rfc1738::parse("https://user@example.com:8443/a").unwrap() else { panic!() };
+    /// let rfc1738::Url::Other(url) = rfc1738::parse("https://user@example.com:8443/a")? else { panic!() };
     /// let ip = url.ip_schemepart().unwrap();
     /// assert_eq!(ip.login().hostport().host().as_str(), "example.com");
     /// assert_eq!(ip.urlpath(), Some("a"));
@@ -524,6 +527,7 @@ impl<'a> GenericUrl<'a> {
     ///     rfc1738::Url::Other(url) => url.ip_schemepart().is_none(),
     ///     _ => false,
     /// }));
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
     pub fn ip_schemepart(&self) -> Option<IpSchemepart<'a>> {
@@ -733,9 +737,10 @@ impl<'a> Url<'a> {
     /// [`OutOfRange`] when the URL's port is beyond 65535.
     ///
     /// ```
-    /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+    /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd")?;
     /// assert_eq!(url.port(), None);
     /// assert_eq!(url.effective_port(), Ok(Some(21)));
+    /// # Ok::<(), rfc1738::Error>(())
     /// ```
     pub fn effective_port(&self) -> Result<Option<u16>, OutOfRange> {
         let Some(hostport) = self.hostport() else {
