@@ -4,7 +4,10 @@
 use std::collections::{BTreeSet, HashSet};
 
 use rfc1738::Rule;
-use rfc1738::bnf::{ChoiceKind, ChoicePoint, Expr, Grammar, Matcher, Production, generate};
+use rfc1738::bnf::{
+    ChoiceKind, ChoicePoint, DerivationTooLarge, Expr, Grammar, Matcher, Production, generate,
+    try_generate,
+};
 
 fn rfc() -> &'static Grammar {
     Grammar::rfc1738()
@@ -909,6 +912,83 @@ fn choice_points_and_generation_agree_on_ids() {
     assert_eq!(s, "333333333");
     let s = generate(g, production("ftpurl"), &mut |_| 0);
     assert_eq!(s, "ftp://a");
+}
+
+/// A production built by hand, as a `Production`'s public fields allow.
+fn hand(expr: Expr) -> Production {
+    Production {
+        name: "hand".to_owned(),
+        expr,
+        line: 1,
+        text: String::new(),
+        comments: Vec::new(),
+    }
+}
+
+/// A reference to a name the grammar does not define and an empty `|`
+/// list derive nothing: the generator refuses an expression that holds
+/// one, wherever it is and whatever the answers, rather than make a string
+/// that is not in the language (which the matcher would reject). Its
+/// error names the reference or says the choice is empty.
+#[test]
+fn generating_refuses_undefined_references_and_empty_choices() {
+    let g = rfc();
+    let refused = |expr: Expr| {
+        let production = hand(expr);
+        let errors: Vec<DerivationTooLarge> = [0, 1, 7]
+            .into_iter()
+            .map(|answer| try_generate(g, &production, &mut |_| answer).unwrap_err())
+            .collect();
+        // The same error whatever the answers: refused before the walk.
+        assert!(errors.iter().all(|e| *e == errors[0]), "{errors:?}");
+        assert!(!errors[0].is_too_deep());
+        errors[0].clone()
+    };
+    let error = refused(r("nope"));
+    assert_eq!(error.undefined_name(), Some("nope"));
+    assert!(!error.is_empty_choice());
+    assert_eq!(
+        error.to_string(),
+        "the expression refers to \"nope\", which the grammar does not define"
+    );
+    let error = refused(Expr::Alternatives(vec![]));
+    assert!(error.is_empty_choice());
+    assert_eq!(error.undefined_name(), None);
+    assert_eq!(
+        error.to_string(),
+        "the expression has a choice of no alternatives, which derives nothing"
+    );
+    // Deep inside, or where an answer of 0 would never reach it.
+    let inside = Expr::Sequence(vec![r("digits"), opt(rep(0, r("no-such")))]);
+    assert_eq!(refused(inside).undefined_name(), Some("no-such"));
+    let inside = Expr::Alternatives(vec![lit("a"), Expr::Alternatives(vec![])]);
+    assert!(refused(inside).is_empty_choice());
+    // The first in pre-order is named.
+    let two = Expr::Sequence(vec![r("first"), r("second")]);
+    assert_eq!(refused(two).undefined_name(), Some("first"));
+
+    // An expression built by hand whose references the grammar defines is
+    // generated, and the matcher accepts what it makes.
+    let m = Matcher::new(g);
+    let number = hand(Expr::Sequence(vec![
+        r("digits"),
+        opt(Expr::Sequence(vec![lit("."), r("digits")])),
+    ]));
+    for answer in 0..4 {
+        let made = try_generate(g, &number, &mut |_| answer).expect("defined references");
+        assert_eq!(m.check(&number, &made), Ok(()), "{made:?}");
+    }
+    // The empty sequence derives the empty string.
+    let empty = hand(Expr::Sequence(vec![]));
+    assert_eq!(try_generate(g, &empty, &mut |_| 1).as_deref(), Ok(""));
+    assert_eq!(m.check(&empty, ""), Ok(()));
+}
+
+/// What `try_generate` refuses, `generate` panics with.
+#[test]
+#[should_panic(expected = "the expression refers to \"nope\", which the grammar does not define")]
+fn generate_panics_on_an_undefined_reference() {
+    let _ = generate(rfc(), &hand(r("nope")), &mut |_| 0);
 }
 
 #[test]

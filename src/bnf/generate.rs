@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use super::grammar::Grammar;
-use super::syntax::{Expr, MAX_DEPTH, Production};
+use super::syntax::{Expr, MAX_DEPTH, Production, Step};
 
 /// More repetitions than this beyond a repetition's minimum are not made,
 /// whatever the answer, to keep strings short.
@@ -63,9 +63,15 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 
 /// A derivation larger than [`MAX_DERIVATION`]: [`try_generate`] stops
 /// walking when it reaches the limit and returns this instead of a string.
-/// Or one that would nest deeper than [`MAX_DEPTH`]: a production built by
-/// hand whose expression does, refused before the walk, which recurses a
-/// level for each of the expression's.
+/// Or a production built by hand that [`try_generate`] refuses before the
+/// walk: one whose expression nests deeper than [`MAX_DEPTH`] (the walk
+/// recurses a level for each of the expression's), or one whose language
+/// may be empty, so that no string of it can be promised: its expression
+/// refers to a name the grammar does not define
+/// ([`undefined_name`](Self::undefined_name)), or holds an
+/// [`Expr::Alternatives`] with no items
+/// ([`is_empty_choice`](Self::is_empty_choice)). A grammar read by
+/// [`Grammar::parse`] has neither.
 ///
 /// ```
 /// use rfc1738::bnf::{DerivationTooLarge, Expr, Grammar, Production, try_generate};
@@ -81,37 +87,105 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 /// let error = try_generate(&grammar, &deep, &mut |_| 0).unwrap_err();
 /// assert_eq!(error.to_string(), "the expression nests 1001 levels deep, more than 256");
 /// assert!(error.is_too_deep());
+///
+/// let typo = Production { expr: Expr::Ref("b".into()), ..deep };
+/// let error = try_generate(&grammar, &typo, &mut |_| 0).unwrap_err();
+/// assert_eq!(error.to_string(), "the expression refers to \"b\", which the grammar does not define");
+/// assert_eq!(error.undefined_name(), Some("b"));
 /// # Ok::<(), rfc1738::bnf::BnfError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct DerivationTooLarge {
-    /// The depth of the expression refused, or 0 for a derivation that grew
-    /// past [`MAX_DERIVATION`].
-    depth: usize,
+    /// Why the derivation was refused.
+    refused: Refused,
+}
+
+/// Why [`try_generate`] refused a derivation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Refused {
+    /// It grew past [`MAX_DERIVATION`].
+    Size,
+    /// The expression nests this many levels, more than [`MAX_DEPTH`].
+    Depth(usize),
+    /// The expression refers to this name, which the grammar lacks.
+    Undefined(Box<str>),
+    /// The expression holds an [`Expr::Alternatives`] with no items.
+    EmptyChoice,
 }
 
 impl DerivationTooLarge {
+    #[cold]
+    fn new(refused: Refused) -> Self {
+        DerivationTooLarge { refused }
+    }
+
     /// Whether the derivation was refused for its depth ([`MAX_DEPTH`])
-    /// rather than its size ([`MAX_DERIVATION`]).
+    /// rather than its size ([`MAX_DERIVATION`]) or its language.
     #[must_use]
     pub fn is_too_deep(&self) -> bool {
-        self.depth > 0
+        matches!(self.refused, Refused::Depth(_))
+    }
+
+    /// The name the production's expression refers to that the grammar does
+    /// not define, when that is why it was refused: the first such in the
+    /// expression, in pre-order.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Expr, Grammar, Production, try_generate};
+    ///
+    /// let grammar = Grammar::rfc1738();
+    /// let expr = Expr::Sequence(vec![Expr::Ref("digits".into()), Expr::Ref("digitz".into())]);
+    /// let typo = Production { name: "n".into(), expr, line: 1, text: String::new(), comments: Vec::new() };
+    /// let error = try_generate(grammar, &typo, &mut |_| 0).unwrap_err();
+    /// assert_eq!(error.undefined_name(), Some("digitz"));
+    /// ```
+    #[must_use]
+    pub fn undefined_name(&self) -> Option<&str> {
+        match &self.refused {
+            Refused::Undefined(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// Whether the derivation was refused because the production's
+    /// expression holds an [`Expr::Alternatives`] with no items: a choice
+    /// with nothing to choose, which derives nothing.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Expr, Grammar, Production, try_generate};
+    ///
+    /// let grammar = Grammar::rfc1738();
+    /// let expr = Expr::Optional(Box::new(Expr::Alternatives(Vec::new())));
+    /// let none = Production { name: "n".into(), expr, line: 1, text: String::new(), comments: Vec::new() };
+    /// let error = try_generate(grammar, &none, &mut |_| 0).unwrap_err();
+    /// assert!(error.is_empty_choice());
+    /// ```
+    #[must_use]
+    pub fn is_empty_choice(&self) -> bool {
+        matches!(self.refused, Refused::EmptyChoice)
     }
 }
 
 impl core::fmt::Display for DerivationTooLarge {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.depth {
-            0 => write!(
+        match &self.refused {
+            Refused::Size => write!(
                 f,
                 "the derivation is larger than {MAX_DERIVATION} (expression nodes walked and \
                  bytes written)"
             ),
-            depth => write!(
+            Refused::Depth(depth) => write!(
                 f,
                 "the expression nests {depth} levels deep, more than {MAX_DEPTH}"
             ),
+            Refused::Undefined(name) => write!(
+                f,
+                "the expression refers to {name:?}, which the grammar does not define"
+            ),
+            Refused::EmptyChoice => {
+                f.write_str("the expression has a choice of no alternatives, which derives nothing")
+            }
         }
     }
 }
@@ -191,14 +265,19 @@ pub enum ChoiceKind {
 ///
 /// The string is in the production's language by construction. A
 /// production that is not one of `grammar`'s has its references resolved
-/// by name in `grammar`; a name `grammar` does not define derives nothing,
-/// and the string is then not in the language.
+/// by name in `grammar`. Each must name one of its productions, and each
+/// [`Expr::Alternatives`] must have an item: a name `grammar` does not
+/// define, or a choice of nothing, derives nothing (the
+/// [`Matcher`](super::Matcher) matches nothing for it), so a production
+/// that holds one anywhere, reached or not, is refused before the walk,
+/// never answered with a string outside its language.
 ///
 /// # Panics
 ///
 /// When the derivation is larger than [`MAX_DERIVATION`], which none of
 /// [`Grammar::rfc1738`] is, whatever the answers, or the production's
-/// expression, built by hand, nests deeper than [`MAX_DEPTH`];
+/// expression, built by hand, nests deeper than [`MAX_DEPTH`], refers to
+/// a name `grammar` does not define or holds an empty choice;
 /// [`try_generate`] returns those as an error.
 ///
 /// ```
@@ -219,8 +298,9 @@ pub fn generate<'g>(
     try_generate(grammar, production, choose).unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// [`generate`] for any grammar: the string, or an error when the
-/// derivation is larger than [`MAX_DERIVATION`].
+/// [`generate`] for any grammar and any production: the string, or an
+/// error when the derivation is larger than [`MAX_DERIVATION`] or the
+/// production cannot be derived.
 ///
 /// # Errors
 ///
@@ -228,7 +308,12 @@ pub fn generate<'g>(
 /// before it starts when the production's expression nests deeper than
 /// [`MAX_DEPTH`] (only one built by hand can: the walk recurses a level
 /// for each, and for each of the grammar's productions it reaches, which
-/// [`Grammar::parse`] holds to that depth too).
+/// [`Grammar::parse`] holds to that depth too), or refers to a name
+/// `grammar` does not define, or holds an [`Expr::Alternatives`] with no
+/// items (only one built by hand can: [`Grammar::parse`] refuses both).
+/// Those are found in one pass over the expression, whatever the answers
+/// would have been; a production of `grammar` itself needs none, having
+/// been checked when the grammar was read.
 ///
 /// ```
 /// use rfc1738::bnf::{DERIVATION_BUDGET, Grammar, try_generate};
@@ -251,9 +336,11 @@ pub fn try_generate<'g>(
     production: &'g Production,
     choose: &mut dyn FnMut(&ChoicePoint<'g>) -> u32,
 ) -> Result<String, DerivationTooLarge> {
-    let depth = production.expr.depth();
-    if depth > MAX_DEPTH {
-        return Err(DerivationTooLarge { depth });
+    // One of `grammar`'s own productions was checked by `Grammar::parse`,
+    // which holds its depth and its references: only others need the walk.
+    let own = grammar.productions().as_ptr_range();
+    if !own.contains(&std::ptr::from_ref(production)) {
+        refuse(grammar, &production.expr)?;
     }
     let mut walk = Walk {
         grammar,
@@ -294,7 +381,7 @@ impl<'g> Walk<'g, '_> {
     fn grow(&mut self, amount: usize) -> Result<(), DerivationTooLarge> {
         self.size = self.size.saturating_add(amount);
         if self.size > MAX_DERIVATION {
-            Err(DerivationTooLarge { depth: 0 })
+            Err(DerivationTooLarge::new(Refused::Size))
         } else {
             Ok(())
         }
@@ -316,6 +403,7 @@ impl<'g> Walk<'g, '_> {
                 self.out.push_str(text);
             }
             Expr::Ref(name) => {
+                // `refuse` checked that the grammar defines every name.
                 if let Some(p) = self.grammar.get(name) {
                     self.expr(&p.name, &p.expr, 0)?;
                 }
@@ -331,8 +419,7 @@ impl<'g> Walk<'g, '_> {
                 let count = items.len();
                 let index = match self.ask(production, id, ChoiceKind::Alternative { count }) {
                     // A `u32` index always fits a `usize` where `std` runs.
-                    // A grammar's alternatives are at least 2; an empty list
-                    // (built by hand) derives nothing.
+                    // `refuse` checked that no list is empty.
                     Some(answer) => usize::try_from(answer).unwrap_or(usize::MAX) % count.max(1),
                     None => self.smallest(items),
                 };
@@ -405,6 +492,35 @@ impl<'g> Walk<'g, '_> {
         };
         own.saturating_add(1)
     }
+}
+
+/// Checks, in one walk over `expr`, what [`try_generate`] refuses before
+/// deriving: an expression nested deeper than [`MAX_DEPTH`], and then the
+/// first reference in pre-order to a name `grammar` does not define or
+/// empty choice. The productions the references lead to need no check:
+/// [`Grammar::parse`] refused any of them that had one.
+fn refuse(grammar: &Grammar, expr: &Expr) -> Result<(), DerivationTooLarge> {
+    let mut deepest = 0;
+    let mut first = None;
+    for step in expr.walk() {
+        let Step::Enter { expr, depth, .. } = step else {
+            continue;
+        };
+        deepest = deepest.max(depth);
+        if first.is_none() {
+            first = match expr {
+                Expr::Ref(name) if grammar.get(name).is_none() => {
+                    Some(Refused::Undefined(name.as_str().into()))
+                }
+                Expr::Alternatives(items) if items.is_empty() => Some(Refused::EmptyChoice),
+                _ => None,
+            };
+        }
+    }
+    if deepest > MAX_DEPTH {
+        return Err(DerivationTooLarge::new(Refused::Depth(deepest)));
+    }
+    first.map_or(Ok(()), |refused| Err(DerivationTooLarge::new(refused)))
 }
 
 /// How many nodes the expression tree of `expr` has.

@@ -50,7 +50,12 @@
 //! through others (so every language is non-empty and every derivation
 //! finite). Groups nest at most 64 deep and a derivation at most 256 levels
 //! ([`MAX_DEPTH`]). An [`Expr`] built by hand may nest deeper: what walks
-//! it does so in constant stack, or refuses it.
+//! it does so in constant stack, or refuses it. It may also refer to a name
+//! the grammar does not define or hold an [`Expr::Alternatives`] with no
+//! items, which derive nothing: the [`Matcher`] matches nothing there, and
+//! [`try_generate`] refuses the expression with an error naming the
+//! reference or the empty choice, rather than make a string outside its
+//! language.
 
 #[cfg(feature = "diagram")]
 #[cfg_attr(docsrs, doc(cfg(feature = "diagram")))]

@@ -186,18 +186,6 @@ impl Expr {
         }
     }
 
-    /// How many levels the expression nests (1 for a literal or a
-    /// reference), counted without following references.
-    pub(crate) fn depth(&self) -> usize {
-        self.walk()
-            .map(|step| match step {
-                Step::Enter { depth, .. } => depth,
-                Step::Leave(_) => 0,
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
     /// The expression's own part, without its items: its kind and the
     /// counts and texts it holds, what equality compares node by node.
     fn shape(&self) -> (u8, usize, u32, &str) {
