@@ -637,6 +637,49 @@ fn expressions_classify_the_alternative_a_string_belongs_to() {
     assert!(!m.expr_matches(&Expr::Alternatives(vec![]), ""));
 }
 
+/// A part of a hand-built expression that matches nothing (a name the
+/// grammar does not define, an empty `|` list, a sequence or a repetition
+/// of at least one round that needs one) is no way on: the viable prefix
+/// stops where only it could go on, as it does for any string no string
+/// of the language starts with.
+#[test]
+fn parts_that_match_nothing_are_no_viable_way_on() {
+    let m = Matcher::new(rfc());
+    let check = |expr: &Expr, input: &str| m.try_check(&hand(expr.clone()), input).unwrap();
+    let nothing = || Expr::Alternatives(vec![]);
+    // The whole language is empty: no prefix is viable, not even "".
+    for expr in [
+        r("nope"),
+        nothing(),
+        Expr::Sequence(vec![lit("a"), r("nope")]),
+    ] {
+        assert_eq!(check(&expr, ""), Err(0), "{expr:?}");
+        assert_eq!(check(&expr, "a"), Err(0), "{expr:?}");
+        assert_eq!(m.viable_prefix(&hand(expr.clone()), "ab"), 0, "{expr:?}");
+    }
+    // "b" starts only the alternative that matches nothing.
+    let e = Expr::Alternatives(vec![lit("a"), Expr::Sequence(vec![lit("b"), nothing()])]);
+    assert_eq!(check(&e, "a"), Ok(()));
+    assert_eq!(check(&e, "b"), Err(0));
+    assert_eq!(check(&e, "ab"), Err(1));
+    // Left out, an optional group or no round of a repetition is a way on.
+    let e = Expr::Sequence(vec![lit("a"), opt(r("nope")), rep(0, nothing()), lit("c")]);
+    assert_eq!(check(&e, "ac"), Ok(()));
+    assert_eq!(check(&e, "ab"), Err(1));
+    // One round required is not.
+    let e = Expr::Sequence(vec![lit("a"), rep(1, r("nope")), lit("c")]);
+    assert_eq!(check(&e, "ac"), Err(0));
+    // A choice keeps its other ways on.
+    let e = Expr::Sequence(vec![
+        lit("a"),
+        Expr::Alternatives(vec![r("nope"), r("digit")]),
+    ]);
+    assert_eq!(check(&e, "a7"), Ok(()));
+    assert_eq!(check(&e, "a"), Err(1));
+    assert_eq!(check(&e, "ab"), Err(1));
+    assert!(m.expr_matches(&e, "a0"));
+}
+
 #[test]
 fn long_inputs_stay_cheap() {
     let m = Matcher::new(rfc());

@@ -130,9 +130,13 @@ enum Node {
     /// `unreserved`, ...): the bytes they match. An optimization only: the
     /// language is the alternatives'.
     Class(Box<[bool; 256]>),
-    /// The production at this index, or none (a name the grammar does not
-    /// define, which matches nothing).
-    Ref(Option<usize>),
+    /// The production at this index.
+    Ref(usize),
+    /// What matches nothing, built by hand: a name the grammar does not
+    /// define, an empty list of alternatives, and a sequence or a
+    /// repetition of at least one round that needs one of those. Compiled
+    /// so that no state waits for a byte on a way that cannot end.
+    Nothing,
     Sequence(Box<[usize]>),
     Alternatives(Box<[usize]>),
     Optional(usize),
@@ -149,7 +153,29 @@ enum Node {
 /// unknown name is the caller's `None`, never a panic here. A production or
 /// expression that does not belong to the matcher's grammar is matched by
 /// its expression, its references resolved by name in the matcher's
-/// grammar; a name the grammar does not define matches nothing.
+/// grammar. A name the grammar does not define matches nothing, and so
+/// does an [`Expr::Alternatives`] with no items, as the BNF reads them:
+/// neither has a string, so neither is a way on for the
+/// [viable prefix](Matcher::viable_prefix) either, and an expression whose
+/// language they leave empty rejects every input at offset 0.
+/// [`try_generate`](super::try_generate) refuses an expression that holds
+/// either, rather than make a string of it.
+///
+/// ```
+/// use rfc1738::bnf::{Expr, Grammar, Matcher, Production, try_generate};
+///
+/// let grammar = Grammar::rfc1738();
+/// // `digits "." nope`, built by hand: `nope` is no production.
+/// let expr = Expr::Sequence(vec![
+///     Expr::Ref("digits".into()),
+///     Expr::Literal(".".into()),
+///     Expr::Ref("nope".into()),
+/// ]);
+/// let number = Production { name: "number".into(), expr, line: 1, text: String::new(), comments: Vec::new() };
+/// let matcher = Matcher::new(grammar);
+/// assert_eq!(matcher.check(&number, "12."), Err(0));
+/// assert!(try_generate(grammar, &number, &mut |_| 0).is_err());
+/// ```
 ///
 /// Matching is byte-wise; positions are byte offsets. Every answer reads the
 /// input once: its time is linear in the input's length and its memory,
@@ -246,7 +272,8 @@ impl<'g> Matcher<'g> {
     /// Whether the whole of `input` is a string of `expr`, an expression
     /// whose references name productions of the matcher's grammar (a
     /// production's expression or a part of one, such as one of
-    /// [`Production::alternatives`]).
+    /// [`Production::alternatives`]); a name it does not define matches
+    /// nothing (see [`Matcher`]).
     ///
     /// # Panics
     ///
@@ -310,7 +337,11 @@ impl<'g> Matcher<'g> {
     /// the body reaches from any position reachable by whole repetitions
     /// (the minimum count does not matter: more can always follow). Every
     /// language of a [`Grammar`] is non-empty, so each partial match can be
-    /// completed.
+    /// completed. In an expression built by hand, a part whose language is
+    /// empty (a reference to a name the grammar does not define, an empty
+    /// [`Expr::Alternatives`], a sequence or a repetition of one round or
+    /// more that holds one) is no way on, so the answer is the same for
+    /// it; when the whole language is empty, it is 0.
     ///
     /// # Panics
     ///
@@ -338,7 +369,8 @@ impl<'g> Matcher<'g> {
     /// When `input` is not a string of `production`: the `Err` holds its
     /// [viable prefix](Self::viable_prefix), the offset of the first byte no
     /// string of the production can have there (`input.len()` when `input`
-    /// stops too early).
+    /// stops too early; 0 for a production built by hand whose language is
+    /// empty, see [`Matcher`]).
     ///
     /// # Panics
     ///
@@ -499,7 +531,7 @@ impl Compiler<'_> {
                 _ => None,
             },
             Node::Class(set) => Some(**set),
-            &Node::Ref(Some(p)) => self.class(self.roots.get(p).copied().flatten()?),
+            &Node::Ref(p) => self.class(self.roots.get(p).copied().flatten()?),
             _ => None,
         }
     }
@@ -507,7 +539,8 @@ impl Compiler<'_> {
     /// Compiles `expr`; returns its node's number. Each expression is
     /// compiled when a walk leaves it, after its items, so that an
     /// expression built by hand as deep as memory allows takes no frame
-    /// per level.
+    /// per level. What matches nothing is [`Node::Nothing`], and so is what
+    /// needs it; a list of alternatives leaves it out.
     fn expr(&mut self, expr: &Expr) -> usize {
         // The numbers of the items compiled whose parent is not yet.
         let mut compiled: Vec<usize> = Vec::new();
@@ -517,12 +550,23 @@ impl Compiler<'_> {
             // the last `items().len()`.
             let items = compiled.split_off(compiled.len().saturating_sub(expr.items().len()));
             let body = items.first().copied().unwrap_or(usize::MAX);
+            let nothing = |id: usize| matches!(self.node(id), Some(Node::Nothing));
             let node = match expr {
                 Expr::Literal(text) => Node::Literal(text.as_bytes().into()),
-                Expr::Ref(name) => Node::Ref(self.grammar.index_of(name)),
+                Expr::Ref(name) => self.grammar.index_of(name).map_or(Node::Nothing, Node::Ref),
+                Expr::Sequence(_) if items.iter().any(|&item| nothing(item)) => Node::Nothing,
                 Expr::Sequence(_) => Node::Sequence(items.into()),
-                Expr::Alternatives(_) => self.alternatives(items),
+                Expr::Alternatives(_) => {
+                    let ways: Vec<usize> =
+                        items.into_iter().filter(|&item| !nothing(item)).collect();
+                    if ways.is_empty() {
+                        Node::Nothing
+                    } else {
+                        self.alternatives(ways)
+                    }
+                }
                 Expr::Optional(_) => Node::Optional(body),
+                Expr::Repeat { min, .. } if *min > 0 && nothing(body) => Node::Nothing,
                 Expr::Repeat { min, .. } => Node::Repeat { min: *min, body },
             };
             self.nodes.push(node);
@@ -873,10 +917,10 @@ impl<'r> Run<'r> {
                         then,
                     )?));
                 }
-                Node::Ref(None) => {}
+                Node::Nothing => {}
                 // A reference is its production's root: no state of its
                 // own. The grammar has no recursion, so this ends.
-                &Node::Ref(Some(p)) => {
+                &Node::Ref(p) => {
                     id = self.roots[p];
                     continue;
                 }
