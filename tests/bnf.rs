@@ -1034,6 +1034,42 @@ fn generate_panics_on_an_undefined_reference() {
     let _ = generate(rfc(), &hand(r("nope")), &mut |_| 0);
 }
 
+/// `Expr` implements `Drop`, so a `match` cannot move its parts out; its
+/// default, the empty sequence, which matches the empty string, lets
+/// `std::mem::take` take them, leaving the default behind.
+#[test]
+fn an_expressions_parts_are_taken_with_mem_take() {
+    let default = Expr::default();
+    assert_eq!(default, Expr::Sequence(Vec::new()));
+    assert_eq!(default.to_string(), "");
+    let m = Matcher::new(rfc());
+    assert!(m.expr_matches(&default, ""));
+    assert!(!m.expr_matches(&default, "a"));
+
+    // "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]
+    let mut expr = production("ftpurl").expr.clone();
+    let mut items = match &mut expr {
+        Expr::Sequence(items) => std::mem::take(items),
+        other => panic!("ftpurl is a sequence: {other:?}"),
+    };
+    assert_eq!(expr, Expr::default());
+    assert_eq!(items.len(), 3);
+    let login = std::mem::take(&mut items[1]);
+    assert_eq!(login, r("login"));
+    assert_eq!(items[1], Expr::default());
+    let path = match &mut items[2] {
+        Expr::Optional(inner) => std::mem::take(&mut **inner),
+        other => panic!("an optional group: {other:?}"),
+    };
+    assert_eq!(path.to_string(), r#""/" fpath [ ";type=" ftptype ]"#);
+    assert_eq!(items[2], opt(Expr::default()));
+    // The original is untouched.
+    assert_eq!(
+        production("ftpurl").expr.to_string(),
+        r#""ftp://" login [ "/" fpath [ ";type=" ftptype ] ]"#
+    );
+}
+
 #[test]
 fn expressions_display_in_the_dialect_and_read_back() {
     let grammar = Grammar::rfc1738();

@@ -64,6 +64,51 @@ pub struct Production {
 /// assert_eq!(deep.clone(), deep);
 /// assert!(deep.to_string().starts_with("[ [ [ "));
 /// ```
+///
+/// # Taking an expression apart
+///
+/// `Expr` implements [`Drop`] for that reason: the drop a derive would
+/// make takes a frame per level. A type that implements `Drop` cannot be
+/// moved out of in a pattern, so `match expr { Expr::Sequence(items) =>
+/// items, _ => Vec::new() }` is error E0509:
+///
+/// ```compile_fail,E0509
+/// use rfc1738::bnf::Expr;
+///
+/// fn items(expr: Expr) -> Vec<Expr> {
+///     match expr {
+///         Expr::Sequence(items) => items,
+///         _ => Vec::new(),
+///     }
+/// }
+/// ```
+///
+/// Take the parts through a `&mut` with [`std::mem::take`] instead: it
+/// leaves behind the [default](Expr::default), the empty sequence, which
+/// allocates nothing.
+///
+/// ```
+/// use rfc1738::bnf::{Expr, Grammar};
+///
+/// fn items(mut expr: Expr) -> Vec<Expr> {
+///     match &mut expr {
+///         Expr::Sequence(items) => std::mem::take(items),
+///         _ => Vec::new(),
+///     }
+/// }
+///
+/// // host [ ":" port ]
+/// let hostport = Grammar::rfc1738().get("hostport").unwrap().expr.clone();
+/// let mut items = items(hostport);
+/// assert_eq!(items.len(), 2);
+/// let Expr::Optional(group) = &mut items[1] else { panic!("an optional group") };
+/// let port = std::mem::take(&mut **group);
+/// assert_eq!(port.to_string(), r#"":" port"#);
+/// assert_eq!(items[1], Expr::Optional(Box::default()));
+/// let host = std::mem::take(&mut items[0]);
+/// assert_eq!(host, Expr::Ref("host".into()));
+/// assert_eq!(items[0], Expr::default());
+/// ```
 #[non_exhaustive]
 pub enum Expr {
     /// `a | b | ...`: any one of two or more expressions.
@@ -200,6 +245,26 @@ impl Expr {
     }
 }
 
+impl Default for Expr {
+    /// The empty sequence, `Expr::Sequence(Vec::new())`: the expression of
+    /// the empty string. The dialect has no way to write it (it displays as
+    /// nothing); the [`Matcher`](super::Matcher) matches it against `""`
+    /// alone, and [`generate`](super::generate) derives `""` from it. It
+    /// allocates nothing, so it is what [`std::mem::take`] leaves behind.
+    ///
+    /// ```
+    /// use rfc1738::bnf::{Expr, Grammar, Matcher};
+    ///
+    /// assert_eq!(Expr::default(), Expr::Sequence(Vec::new()));
+    /// let matcher = Matcher::new(Grammar::rfc1738());
+    /// assert!(matcher.expr_matches(&Expr::default(), ""));
+    /// assert!(!matcher.expr_matches(&Expr::default(), "a"));
+    /// ```
+    fn default() -> Expr {
+        Expr::Sequence(Vec::new())
+    }
+}
+
 impl Clone for Expr {
     /// A copy made bottom-up in one walk: each expression is built when it
     /// is left, from the copies of its items.
@@ -210,14 +275,7 @@ impl Clone for Expr {
             // The walk left each item before its parent: they are the last
             // `items().len()` made.
             let items = made.split_off(made.len().saturating_sub(expr.items().len()));
-            let body = |items: Vec<Expr>| {
-                Box::new(
-                    items
-                        .into_iter()
-                        .next()
-                        .unwrap_or(Expr::Sequence(Vec::new())),
-                )
-            };
+            let body = |items: Vec<Expr>| Box::new(items.into_iter().next().unwrap_or_default());
             let copy = match expr {
                 Expr::Alternatives(_) => Expr::Alternatives(items),
                 Expr::Sequence(_) => Expr::Sequence(items),
@@ -232,7 +290,7 @@ impl Clone for Expr {
             made.push(copy);
         }
         // The walk left the root last.
-        made.pop().unwrap_or(Expr::Sequence(Vec::new()))
+        made.pop().unwrap_or_default()
     }
 }
 
@@ -305,12 +363,12 @@ impl Drop for Expr {
 }
 
 /// Moves the items of `expr` onto `stack`, leaving it none: an optional
-/// group or a repetition keeps an empty sequence as its body.
+/// group or a repetition keeps the default, an empty sequence, as its body.
 fn take_items(expr: &mut Expr, stack: &mut Vec<Expr>) {
     match expr {
         Expr::Alternatives(items) | Expr::Sequence(items) => stack.append(items),
         Expr::Optional(inner) | Expr::Repeat { expr: inner, .. } => {
-            stack.push(std::mem::replace(&mut **inner, Expr::Sequence(Vec::new())));
+            stack.push(std::mem::take(&mut **inner));
         }
         Expr::Literal(_) | Expr::Ref(_) => {}
     }
