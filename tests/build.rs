@@ -480,6 +480,10 @@ fn a_refused_parts_passwords_can_be_hidden() {
     ] {
         let mut error = OtherParts::new("x", part).build().unwrap_err();
         assert!(error.to_string().contains(secret), "{error}");
+        // Debug, which a panic's message shows, hides it either way.
+        let debug = format!("{error:?}");
+        assert!(debug.contains(&format!("value: \"{hidden}\"")), "{debug}");
+        assert!(!debug.contains(secret), "{debug}");
         error.hide_password();
         let shown = error.to_string();
         assert_eq!(
@@ -495,6 +499,11 @@ fn a_refused_parts_passwords_can_be_hidden() {
     let before = error.clone();
     error.hide_password();
     assert_eq!(error.to_string(), before.to_string());
+    assert!(format!("{error:?}").starts_with(
+        r#"NotA { part: "schemepart", value: "a b", rule: Schemepart, error: Error {"#
+    ));
+    let error = OtherParts::new("http", "//h/").build().unwrap_err();
+    assert_eq!(format!("{error:?}"), r#"DefinedScheme("http")"#);
 }
 
 #[test]

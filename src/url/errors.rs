@@ -385,7 +385,7 @@ impl SemanticError {
 ///     "the search contains TAB (0x09), which ends the search in a URL (section 3.4)"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
     /// A part written as it is, never encoded (a host, a news group, a
@@ -473,10 +473,7 @@ impl BuildError {
     /// ```
     pub fn hide_password(&mut self) {
         if let BuildError::NotA { value, error, .. } = self {
-            let own = error.password_span();
-            let around = crate::passwords_around(value, own.clone());
-            let spans = own.into_iter().chain(around);
-            *value = crate::password::starred_each(value, spans, Star::Char);
+            *value = hidden_value(value, error);
             error.hide_password();
         }
     }
@@ -489,6 +486,75 @@ impl BuildError {
             value: value.to_owned(),
             rule,
             error,
+        }
+    }
+}
+
+/// `value`, a part's value that `error` (of reading it) is about, with
+/// each character of its passwords written as one `*`: what the error
+/// reads as a password ([`Error::password_span`]) and those written or
+/// decoded around it ([`passwords_around`](crate::passwords_around)).
+fn hidden_value(value: &str, error: &Error) -> String {
+    let own = error.password_span();
+    let around = crate::passwords_around(value, own.clone());
+    crate::password::starred_each(value, own.into_iter().chain(around), Star::Char)
+}
+
+impl fmt::Debug for BuildError {
+    /// The variant and its fields, a refused part's value with its
+    /// passwords hidden as [`BuildError::hide_password`] hides them, and its
+    /// error told to hide its password: a panic's message (`unwrap`) and a
+    /// log show `Debug`, and the value may hold a password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::NotA {
+                part,
+                value,
+                rule,
+                error,
+            } => {
+                let mut hidden = error.clone();
+                hidden.hide_password();
+                f.debug_struct("NotA")
+                    .field("part", part)
+                    .field("value", &hidden_value(value, error))
+                    .field("rule", rule)
+                    .field("error", &hidden)
+                    .finish()
+            }
+            BuildError::Separator {
+                part,
+                byte,
+                section,
+            } => f
+                .debug_struct("Separator")
+                .field("part", part)
+                .field("byte", byte)
+                .field("section", section)
+                .finish(),
+            BuildError::Empty {
+                part,
+                production,
+                what,
+            } => f
+                .debug_struct("Empty")
+                .field("part", part)
+                .field("production", production)
+                .field("what", what)
+                .finish(),
+            BuildError::Needs {
+                part,
+                needs,
+                production,
+            } => f
+                .debug_struct("Needs")
+                .field("part", part)
+                .field("needs", needs)
+                .field("production", production)
+                .finish(),
+            BuildError::DefinedScheme(scheme) => {
+                f.debug_tuple("DefinedScheme").field(scheme).finish()
+            }
         }
     }
 }
