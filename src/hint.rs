@@ -231,9 +231,7 @@ impl core::str::FromStr for HintCode {
     /// The code whose [`as_str`](HintCode::as_str) is `text`, exactly
     /// (case-sensitive): its inverse.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let code = HintCode::ALL.iter().find(|code| code.as_str() == text);
-        code.copied()
-            .ok_or_else(|| UnknownCode::new(text, "a hint code"))
+        UnknownCode::find(HintCode::ALL, HintCode::as_str, text, "a hint code")
     }
 }
 
@@ -267,8 +265,20 @@ pub struct UnknownCode {
 }
 
 impl UnknownCode {
+    /// The code of `codes` whose name (`as_str`) is `text`, exactly, or
+    /// the error that `text` is not `kind` (`"a hint code"`).
+    pub(crate) fn find<T: Copy>(
+        codes: &[T],
+        as_str: fn(T) -> &'static str,
+        text: &str,
+        kind: &'static str,
+    ) -> Result<T, UnknownCode> {
+        let code = codes.iter().copied().find(|&code| as_str(code) == text);
+        code.ok_or_else(|| UnknownCode::new(text, kind))
+    }
+
     #[cold]
-    pub(crate) fn new(name: &str, kind: &'static str) -> Self {
+    fn new(name: &str, kind: &'static str) -> Self {
         UnknownCode {
             name: name.to_owned(),
             kind,

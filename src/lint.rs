@@ -218,9 +218,7 @@ impl core::str::FromStr for Code {
     /// assert_eq!(error.to_string(), r#""Password" is not a lint code"#);
     /// ```
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let code = Code::ALL.iter().find(|code| code.as_str() == text);
-        code.copied()
-            .ok_or_else(|| UnknownCode::new(text, "a lint code"))
+        UnknownCode::find(Code::ALL, Code::as_str, text, "a lint code")
     }
 }
 
