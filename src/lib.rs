@@ -97,8 +97,12 @@
 //! [`url::Parts`]) are the URL: their `Display` and `Debug` show its text,
 //! a password included, as `url::Url`'s do. What the crate says *about* an
 //! input can leave its passwords out: an [`Error`] told to
-//! [`hide_password`](Error::hide_password) shows none of them, a
-//! [`lint::Warning`]'s `Debug` leaves out its URL, and
+//! [`hide_password`](Error::hide_password) shows none of them (as do a
+//! [`Diagnostic`] told to, a [`url::BuildError`] and a
+//! [`url::FromStringError`]); the `Debug` of an error, a warning or a
+//! diagnostic, which a panic's message shows, does not show the input (an
+//! [`Error`] not hidden names the character found, and its hints may quote
+//! it); and
 //! [`passwords_around`] says which characters of a line to hide before it
 //! is logged ([`octet_spans`]: which octets of a part shown decoded).
 //!

@@ -812,13 +812,13 @@ pub(crate) fn starred(text: &str, spans: impl IntoIterator<Item = Range<usize>>)
 pub(crate) enum Star {
     /// A byte: the copy keeps every offset, for a reader of it.
     Byte,
-    /// A character: the copy tells how many characters were hidden, not
-    /// which, for a reader of what is shown.
+    /// A character, a line feed too: the copy tells how many characters
+    /// were hidden, not which, for a reader of what is shown.
     Char,
 }
 
-/// [`starred`], each hidden character written as one `*` or as many as it
-/// has bytes.
+/// [`starred`], each hidden character written as one `*` (a line feed
+/// too: what is shown keeps no line of it) or as many as it has bytes.
 pub(crate) fn starred_each(
     text: &str,
     spans: impl IntoIterator<Item = Range<usize>>,
@@ -837,8 +837,8 @@ pub(crate) fn starred_each(
         copy.push_str(&text[at..start]);
         for c in text[start..span.end].chars() {
             match c {
-                '\n' => copy.push('\n'),
                 _ if star == Star::Char => copy.push('*'),
+                '\n' => copy.push('\n'),
                 _ => copy.extend(core::iter::repeat_n('*', c.len_utf8())),
             }
         }

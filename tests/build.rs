@@ -494,6 +494,32 @@ fn a_refused_parts_passwords_can_be_hidden() {
         assert!(!source.contains(secret), "{source}");
         assert!(!format!("{error:?}").contains(secret), "{error:?}");
     }
+    // Hidden once, it stays as it is: hiding again neither panics nor
+    // hides more (the value no longer has the offsets of its error).
+    for part in [
+        "//me:\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}@h x",
+        "//me:s\u{e9}cr\u{e8}t@h x/",
+        "//me:\u{e9}\u{e9}@h%2F%2Fa:b\u{e9}@h x",
+    ] {
+        let mut error = OtherParts::new("x", part).build().unwrap_err();
+        error.hide_password();
+        let once = (error.clone(), error.to_string(), format!("{error:?}"));
+        error.hide_password();
+        assert_eq!(
+            (error.clone(), error.to_string(), format!("{error:?}")),
+            once
+        );
+        assert!(once.1.contains("@h"), "{}", once.1);
+    }
+    // Every character of a password is a `*`, a line feed too.
+    let mut error = OtherParts::new("x", "//me:ab\ncd@h x/")
+        .build()
+        .unwrap_err();
+    error.hide_password();
+    assert_eq!(
+        error.to_string(),
+        "the schemepart \"//me:*****@h x/\" is not a schemepart"
+    );
     // An error with nothing to hide stays as it is.
     let mut error = OtherParts::new("x", "a b").build().unwrap_err();
     let before = error.clone();

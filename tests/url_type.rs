@@ -216,6 +216,12 @@ fn a_rejected_string_comes_back_whole_and_its_debug_holds_none_of_it() {
         "{debug}"
     );
     assert!(debug.ends_with(", len: 30 }"), "{debug}");
+    let mut hidden = rejected.clone();
+    hidden.hide_password();
+    let shown = format!("{hidden} {hidden:#}");
+    assert!(!shown.contains("hunter2"), "{shown}");
+    assert!(format!("{rejected:#}").contains("hunter2"));
+    assert_eq!(hidden.as_str(), rejected.as_str());
     let text = rejected.into_string();
     assert_eq!(text.as_ptr(), address);
     assert_eq!(text, "ftp://me:hunter2@host.dom:21a/");

@@ -357,6 +357,28 @@ impl FromStringError {
         self.error
     }
 
+    /// The string given to `try_from`, borrowed.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.input
+    }
+
+    /// Hides the password from what the error shows, its `Display` among
+    /// it, as [`Error::hide_password`] hides it; the string given back is
+    /// unchanged.
+    ///
+    /// ```
+    /// use rfc1738::UrlBuf;
+    /// let mut rejected = UrlBuf::try_from(String::from("ftp://me:hunter2@host.dom:21a/")).unwrap_err();
+    /// assert!(format!("{rejected:#}").contains("hunter2"));
+    /// rejected.hide_password();
+    /// assert!(!format!("{rejected:#}").contains("hunter2"));
+    /// assert_eq!(rejected.as_str(), "ftp://me:hunter2@host.dom:21a/");
+    /// ```
+    pub fn hide_password(&mut self) {
+        self.error.hide_password();
+    }
+
     /// The string given to `try_from`, unchanged: the same allocation.
     #[must_use]
     pub fn into_string(self) -> String {

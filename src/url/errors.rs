@@ -457,8 +457,9 @@ impl BuildError {
     /// login, `//me:secret@h x/`), the value's characters of what the error
     /// reads as a password ([`Error::password_span`]) and of the passwords
     /// written or decoded around it ([`passwords_around`]) are rewritten as
-    /// one `*` each, and its error is told to hide its password. The other
-    /// errors show no part's value.
+    /// one `*` each (a line feed too), and its error is told to hide its
+    /// password; once hidden, it stays as it is. The other errors show no
+    /// part's value.
     ///
     /// [`passwords_around`]: crate::passwords_around
     ///
@@ -472,7 +473,11 @@ impl BuildError {
     /// );
     /// ```
     pub fn hide_password(&mut self) {
-        if let BuildError::NotA { value, error, .. } = self {
+        // Once is enough: hidden, the value no longer has the offsets its
+        // error's password span counts in.
+        if let BuildError::NotA { value, error, .. } = self
+            && !error.hides_password()
+        {
             *value = hidden_value(value, error);
             error.hide_password();
         }
@@ -493,8 +498,12 @@ impl BuildError {
 /// `value`, a part's value that `error` (of reading it) is about, with
 /// each character of its passwords written as one `*`: what the error
 /// reads as a password ([`Error::password_span`]) and those written or
-/// decoded around it ([`passwords_around`](crate::passwords_around)).
+/// decoded around it ([`passwords_around`](crate::passwords_around)). A
+/// value whose error hides its password is hidden already.
 fn hidden_value(value: &str, error: &Error) -> String {
+    if error.hides_password() {
+        return value.to_owned();
+    }
     let own = error.password_span();
     let around = crate::passwords_around(value, own.clone());
     crate::password::starred_each(value, own.into_iter().chain(around), Star::Char)
