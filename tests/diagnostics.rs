@@ -2048,7 +2048,7 @@ fn errors_are_std_errors_that_can_travel() {
     travels::<rfc1738::UnknownCode>();
     travels::<rfc1738::bnf::BnfError>();
     travels::<rfc1738::bnf::TooManyStates>();
-    travels::<rfc1738::bnf::DerivationTooLarge>();
+    travels::<rfc1738::bnf::GenerateError>();
     travels::<rfc1738::url::BuildError>();
     travels::<rfc1738::url::OutOfRange>();
     travels::<rfc1738::url::ForbiddenByte>();

@@ -13,7 +13,7 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use rfc1738::bnf::{
-    BnfError, ChoiceKind, ChoicePoint, DerivationTooLarge, Expr, Grammar, Matcher, Production,
+    BnfError, ChoiceKind, ChoicePoint, Expr, GenerateError, Grammar, Matcher, Production,
     TooManyStates,
 };
 use rfc1738::coverage::Coverage;
@@ -134,7 +134,7 @@ fn the_other_modules_types() {
     value::<Matcher<'_>>();
     value::<Coverage>();
     error::<BnfError>();
-    error::<DerivationTooLarge>();
+    error::<GenerateError>();
     error::<TooManyStates>();
 }
 

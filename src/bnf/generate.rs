@@ -61,11 +61,13 @@ pub const DERIVATION_BUDGET: usize = 1 << 16;
 /// ```
 pub const MAX_DERIVATION: usize = 1 << 22;
 
-/// A derivation larger than [`MAX_DERIVATION`]: [`try_generate`] stops
-/// walking when it reaches the limit and returns this instead of a string.
+/// Why [`try_generate`] made no string. A derivation larger than
+/// [`MAX_DERIVATION`] ([`is_too_large`](Self::is_too_large)): the walk
+/// stops when it reaches the limit and returns this instead of a string.
 /// Or a production built by hand that [`try_generate`] refuses before the
 /// walk: one whose expression nests deeper than [`MAX_DEPTH`] (the walk
-/// recurses a level for each of the expression's), or one whose language
+/// recurses a level for each of the expression's:
+/// [`is_too_deep`](Self::is_too_deep)), or one whose language
 /// may be empty, so that no string of it can be promised: its expression
 /// refers to a name the grammar does not define
 /// ([`undefined_name`](Self::undefined_name)), or holds an
@@ -74,19 +76,19 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 /// [`Grammar::parse`] has neither.
 ///
 /// ```
-/// use rfc1738::bnf::{DerivationTooLarge, Expr, Grammar, Production, try_generate};
+/// use rfc1738::bnf::{GenerateError, Expr, Grammar, Production, try_generate};
 ///
 /// let grammar = Grammar::parse("a = 1000*[ 1000*[ 1000*\"x\" ] ]")?;
 /// let a = grammar.get("a").unwrap();
-/// let error: DerivationTooLarge = try_generate(&grammar, a, &mut |_| 0).unwrap_err();
+/// let error: GenerateError = try_generate(&grammar, a, &mut |_| 0).unwrap_err();
 /// assert!(error.to_string().starts_with("the derivation is larger than 4194304"));
-/// assert!(!error.is_too_deep());
+/// assert!(error.is_too_large() && !error.is_too_deep());
 ///
 /// let deep = (0..1000).fold(Expr::Ref("a".into()), |e, _| Expr::Optional(Box::new(e)));
 /// let deep = Production { name: "deep".into(), expr: deep, line: 1, text: String::new(), comments: Vec::new() };
 /// let error = try_generate(&grammar, &deep, &mut |_| 0).unwrap_err();
 /// assert_eq!(error.to_string(), "the expression nests 1001 levels deep, more than 256");
-/// assert!(error.is_too_deep());
+/// assert!(error.is_too_deep() && !error.is_too_large());
 ///
 /// let typo = Production { expr: Expr::Ref("b".into()), ..deep };
 /// let error = try_generate(&grammar, &typo, &mut |_| 0).unwrap_err();
@@ -96,7 +98,7 @@ pub const MAX_DERIVATION: usize = 1 << 22;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct DerivationTooLarge {
+pub struct GenerateError {
     /// Why the derivation was refused.
     refused: Refused,
 }
@@ -114,10 +116,10 @@ enum Refused {
     EmptyChoice,
 }
 
-impl DerivationTooLarge {
+impl GenerateError {
     #[cold]
     fn new(refused: Refused) -> Self {
-        DerivationTooLarge { refused }
+        GenerateError { refused }
     }
 
     /// Whether the derivation was refused for its depth ([`MAX_DEPTH`])
@@ -125,6 +127,13 @@ impl DerivationTooLarge {
     #[must_use]
     pub fn is_too_deep(&self) -> bool {
         matches!(self.refused, Refused::Depth(_))
+    }
+
+    /// Whether the derivation grew past [`MAX_DERIVATION`], which no
+    /// derivation of a production of [`Grammar::rfc1738`] does.
+    #[must_use]
+    pub fn is_too_large(&self) -> bool {
+        matches!(self.refused, Refused::Size)
     }
 
     /// The name the production's expression refers to that the grammar does
@@ -167,7 +176,7 @@ impl DerivationTooLarge {
     }
 }
 
-impl core::fmt::Display for DerivationTooLarge {
+impl core::fmt::Display for GenerateError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match &self.refused {
             Refused::Size => write!(
@@ -190,7 +199,7 @@ impl core::fmt::Display for DerivationTooLarge {
     }
 }
 
-impl std::error::Error for DerivationTooLarge {}
+impl std::error::Error for GenerateError {}
 
 /// A choice [`generate`] asks about: where it is and what kind it is.
 ///
@@ -304,7 +313,7 @@ pub fn generate<'g>(
 ///
 /// # Errors
 ///
-/// [`DerivationTooLarge`], as soon as the walk reaches the limit, or
+/// [`GenerateError`], as soon as the walk reaches the limit, or
 /// before it starts when the production's expression nests deeper than
 /// [`MAX_DEPTH`] (only one built by hand can: the walk recurses a level
 /// for each, and for each of the grammar's productions it reaches, which
@@ -335,7 +344,7 @@ pub fn try_generate<'g>(
     grammar: &'g Grammar,
     production: &'g Production,
     choose: &mut dyn FnMut(&ChoicePoint<'g>) -> u32,
-) -> Result<String, DerivationTooLarge> {
+) -> Result<String, GenerateError> {
     // One of `grammar`'s own productions was checked by `Grammar::parse`,
     // which holds its depth and its references: only others need the walk.
     let own = grammar.productions().as_ptr_range();
@@ -378,10 +387,10 @@ impl<'g> Walk<'g, '_> {
 
     /// Adds `amount` to the derivation's size, unless that takes it past
     /// the limit.
-    fn grow(&mut self, amount: usize) -> Result<(), DerivationTooLarge> {
+    fn grow(&mut self, amount: usize) -> Result<(), GenerateError> {
         self.size = self.size.saturating_add(amount);
         if self.size > MAX_DERIVATION {
-            Err(DerivationTooLarge::new(Refused::Size))
+            Err(GenerateError::new(Refused::Size))
         } else {
             Ok(())
         }
@@ -393,7 +402,7 @@ impl<'g> Walk<'g, '_> {
         production: &'g str,
         expr: &'g Expr,
         id: usize,
-    ) -> Result<(), DerivationTooLarge> {
+    ) -> Result<(), GenerateError> {
         self.grow(1)?;
         match expr {
             Expr::Literal(text) => {
@@ -499,7 +508,7 @@ impl<'g> Walk<'g, '_> {
 /// first reference in pre-order to a name `grammar` does not define or
 /// empty choice. The productions the references lead to need no check:
 /// [`Grammar::parse`] refused any of them that had one.
-fn refuse(grammar: &Grammar, expr: &Expr) -> Result<(), DerivationTooLarge> {
+fn refuse(grammar: &Grammar, expr: &Expr) -> Result<(), GenerateError> {
     let mut deepest = 0;
     let mut first = None;
     for step in expr.walk() {
@@ -518,9 +527,9 @@ fn refuse(grammar: &Grammar, expr: &Expr) -> Result<(), DerivationTooLarge> {
         }
     }
     if deepest > MAX_DEPTH {
-        return Err(DerivationTooLarge::new(Refused::Depth(deepest)));
+        return Err(GenerateError::new(Refused::Depth(deepest)));
     }
-    first.map_or(Ok(()), |refused| Err(DerivationTooLarge::new(refused)))
+    first.map_or(Ok(()), |refused| Err(GenerateError::new(refused)))
 }
 
 /// How many nodes the expression tree of `expr` has.

@@ -67,7 +67,7 @@ mod reader;
 mod syntax;
 
 pub use generate::{ChoiceKind, ChoicePoint, generate};
-pub use generate::{DERIVATION_BUDGET, DerivationTooLarge, MAX_DERIVATION, try_generate};
+pub use generate::{DERIVATION_BUDGET, GenerateError, MAX_DERIVATION, try_generate};
 pub use grammar::{Grammar, RFC1738};
 #[doc(hidden)]
 pub use matcher::MatchCost;
