@@ -881,15 +881,37 @@ fn parts(data: &[u8]) -> Parts<'_> {
 
 /// Parts → build → parse → parts is the identity whenever the parts build,
 /// and the URL built keeps its meaning when built again from its parts.
+/// Parts that do not build give an error that hides its passwords once and
+/// for all, keeping every character's place, and whose `Debug` shows what
+/// hiding leaves.
 pub fn builder_target(data: &[u8]) {
     let parts = parts(data);
     let built: Result<UrlBuf, BuildError> = parts.build();
-    if let Ok(url) = built {
-        // A `UrlBuf` is a text `parse` accepts: the builder's is too.
-        let parsed =
-            parse(url.as_str()).unwrap_or_else(|error| panic!("{url:?} was built: {error}"));
-        assert_eq!(parsed, url.as_url());
-        assert_eq!(parsed.to_parts(), Ok(parts), "{url:?}");
-        assert_parts_keep_the_meaning(url.as_str(), &parsed);
+    match built {
+        Ok(url) => {
+            // A `UrlBuf` is a text `parse` accepts: the builder's is too.
+            let parsed =
+                parse(url.as_str()).unwrap_or_else(|error| panic!("{url:?} was built: {error}"));
+            assert_eq!(parsed, url.as_url());
+            assert_eq!(parsed.to_parts(), Ok(parts), "{url:?}");
+            assert_parts_keep_the_meaning(url.as_str(), &parsed);
+        }
+        Err(error) => assert_hidden_once(&error),
+    }
+}
+
+/// `error` hidden: once is enough, the value keeps its characters' count,
+/// and `Debug` shows the same before and after.
+fn assert_hidden_once(error: &BuildError) {
+    let mut once = error.clone();
+    once.hide_password();
+    let mut twice = once.clone();
+    twice.hide_password();
+    assert_eq!(once, twice, "hiding {error:?} twice");
+    assert_eq!(format!("{error:?}"), format!("{once:?}"));
+    let _ = once.to_string();
+    if let (BuildError::NotA { value, .. }, BuildError::NotA { value: hidden, .. }) = (error, &once)
+    {
+        assert_eq!(value.chars().count(), hidden.chars().count(), "{once:?}");
     }
 }
