@@ -100,7 +100,7 @@ pub(crate) fn number(part: &'static str, digits: &str, bits: u32) -> Result<u64,
 /// assert_eq!(error.position(), 3);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ForbiddenByte {
     protocol: &'static str,
     field: &'static str,
@@ -124,6 +124,32 @@ impl PartialEq for ForbiddenByte {
 }
 
 impl Eq for ForbiddenByte {}
+
+impl fmt::Debug for ForbiddenByte {
+    /// The error's fields; the octet and where it is written as `Hidden`
+    /// where the error's `Display` hides them
+    /// ([`hide_password`](ForbiddenByte::hide_password) of a password's
+    /// error, [`hide_octet`](ForbiddenByte::hide_octet)): a panic's message
+    /// and a log show `Debug`. [`byte`](ForbiddenByte::byte) and
+    /// [`position`](ForbiddenByte::position) still tell them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("ForbiddenByte");
+        debug
+            .field("protocol", &self.protocol)
+            .field("field", &self.field)
+            .field("part", &self.part)
+            .field("segment", &self.segment);
+        if self.hides() {
+            let hidden = format_args!("Hidden");
+            debug.field("byte", &hidden).field("position", &hidden);
+        } else {
+            debug
+                .field("byte", &self.byte)
+                .field("position", &self.position);
+        }
+        debug.finish()
+    }
+}
 
 impl core::hash::Hash for ForbiddenByte {
     /// Hashes what equality compares.
@@ -246,7 +272,10 @@ impl ForbiddenByte {
     /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:ab%0Acd@host/")? else { panic!() };
     /// let mut error = url.credentials().check().unwrap_err();
     /// assert!(error.to_string().starts_with("the decoded password contains LF (0x0A) at byte 2:"));
+    /// assert!(format!("{error:?}").ends_with("byte: 10, position: 2 }"));
     /// error.hide_password();
+    /// // Debug, which a panic's message shows, hides them too.
+    /// assert!(format!("{error:?}").ends_with("byte: Hidden, position: Hidden }"));
     /// assert_eq!(
     ///     error.to_string(),
     ///     "the decoded password (hidden) contains CR or LF: sent as it is, it would end the \
@@ -275,6 +304,7 @@ impl ForbiddenByte {
     /// let [SemanticError::Forbidden(error)] = &url.semantic_errors()[..] else { panic!() };
     /// let mut error = error.clone();
     /// error.hide_octet();
+    /// assert!(format!("{error:?}").ends_with("byte: Hidden, position: Hidden }"));
     /// assert_eq!(
     ///     error.to_string(),
     ///     "the decoded cwd segment 0 (hidden) contains CR or LF: sent as it is, it would end \
