@@ -511,6 +511,17 @@ fn a_refused_parts_passwords_can_be_hidden() {
         );
         assert!(once.1.contains("@h"), "{}", once.1);
     }
+    // The error a NotA keeps, hidden first by whoever walks the sources,
+    // does not stop its value from being hidden.
+    let mut error = OtherParts::new("x", "//me:secret@h x/")
+        .build()
+        .unwrap_err();
+    if let BuildError::NotA { error, .. } = &mut error {
+        error.hide_password();
+    }
+    assert!(format!("{error:?}").contains(r#"value: "//me:******@h x/""#));
+    error.hide_password();
+    assert!(error.to_string().contains("//me:******@h x/"), "{error}");
     // Every character of a password is a `*`, a line feed too.
     let mut error = OtherParts::new("x", "//me:ab\ncd@h x/")
         .build()

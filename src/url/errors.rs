@@ -484,12 +484,13 @@ impl BuildError {
     /// Hides the passwords a part's value holds from what the error shows,
     /// as [`Error::hide_password`] hides an input's: in a
     /// [`BuildError::NotA`] (an other scheme's `schemepart` may hold a
-    /// login, `//me:secret@h x/`), the value's characters of what the error
-    /// reads as a password ([`Error::password_span`]) and of the passwords
-    /// written or decoded around it ([`passwords_around`]) are rewritten as
-    /// one `*` each (a line feed too), and its error is told to hide its
-    /// password; once hidden, it stays as it is. The other errors show no
-    /// part's value.
+    /// login, `//me:secret@h x/`), the value's characters of what its
+    /// production's error reads as a password ([`Error::password_span`]) and
+    /// of the passwords written or decoded around it, line by line
+    /// ([`passwords_around`]), are rewritten as one `*` each (a line feed
+    /// among them too), and its error is told to hide its password. The
+    /// value is read as it stands, so that hiding it again changes nothing.
+    /// The other errors show no part's value.
     ///
     /// [`passwords_around`]: crate::passwords_around
     ///
@@ -503,12 +504,11 @@ impl BuildError {
     /// );
     /// ```
     pub fn hide_password(&mut self) {
-        // Once is enough: hidden, the value no longer has the offsets its
-        // error's password span counts in.
-        if let BuildError::NotA { value, error, .. } = self
-            && !error.hides_password()
+        if let BuildError::NotA {
+            value, rule, error, ..
+        } = self
         {
-            *value = hidden_value(value, error);
+            *value = hidden_value(value, *rule);
             error.hide_password();
         }
     }
@@ -525,16 +525,18 @@ impl BuildError {
     }
 }
 
-/// `value`, a part's value that `error` (of reading it) is about, with
-/// each character of its passwords written as one `*`: what the error
-/// reads as a password ([`Error::password_span`]) and those written or
-/// decoded around it ([`passwords_around`](crate::passwords_around)). A
-/// value whose error hides its password is hidden already.
-fn hidden_value(value: &str, error: &Error) -> String {
-    if error.hides_password() {
-        return value.to_owned();
-    }
-    let own = error.password_span();
+/// `value`, a part's value that is not a string of `rule`, with each
+/// character of its passwords written as one `*`: what the error of `rule`
+/// over it reads as a password ([`Error::password_span`]) and those written
+/// or decoded around it ([`passwords_around`](crate::passwords_around)).
+/// The error is that of the value as it stands, not the one the builder
+/// kept: its spans count in the value's bytes however often it was hidden
+/// (one `*` for a character of several bytes moves what follows), and
+/// whether that error was told to hide its password does not matter.
+fn hidden_value(value: &str, rule: Rule) -> String {
+    let own = crate::parse_rule(rule, value)
+        .err()
+        .and_then(|error| error.password_span());
     let around = crate::passwords_around(value, own.clone());
     crate::password::starred_each(value, own.into_iter().chain(around), Star::Char)
 }
@@ -556,7 +558,7 @@ impl fmt::Debug for BuildError {
                 hidden.hide_password();
                 f.debug_struct("NotA")
                     .field("part", part)
-                    .field("value", &hidden_value(value, error))
+                    .field("value", &hidden_value(value, *rule))
                     .field("rule", rule)
                     .field("error", &hidden)
                     .finish()

@@ -901,7 +901,8 @@ pub fn builder_target(data: &[u8]) {
 }
 
 /// `error` hidden: once is enough, the value keeps its characters' count,
-/// and `Debug` shows the same before and after.
+/// and `Debug` shows the same before and after, and with the error it keeps
+/// hidden first.
 fn assert_hidden_once(error: &BuildError) {
     let mut once = error.clone();
     once.hide_password();
@@ -909,6 +910,13 @@ fn assert_hidden_once(error: &BuildError) {
     twice.hide_password();
     assert_eq!(once, twice, "hiding {error:?} twice");
     assert_eq!(format!("{error:?}"), format!("{once:?}"));
+    let mut inner_first = error.clone();
+    if let BuildError::NotA { error, .. } = &mut inner_first {
+        error.hide_password();
+    }
+    assert_eq!(format!("{inner_first:?}"), format!("{once:?}"));
+    inner_first.hide_password();
+    assert_eq!(inner_first, once, "hiding {error:?} after its error");
     let _ = once.to_string();
     if let (BuildError::NotA { value, .. }, BuildError::NotA { value: hidden, .. }) = (error, &once)
     {
