@@ -775,6 +775,11 @@ impl Error {
         self.hidden = true;
     }
 
+    /// Whether [`hide_password`](Error::hide_password) was called.
+    pub(crate) fn hides_password(&self) -> bool {
+        self.hidden
+    }
+
     /// Whether the character found, or the byte, continues what would be
     /// the password, or lies in a password written further in the line
     /// (`//me:pw@host`, a second URL's).

@@ -520,8 +520,14 @@ fn a_refused_parts_passwords_can_be_hidden() {
         error.hide_password();
     }
     assert!(format!("{error:?}").contains(r#"value: "//me:******@h x/""#));
+    assert!(error.to_string().contains("//me:******@h x/"), "{error}");
     error.hide_password();
     assert!(error.to_string().contains("//me:******@h x/"), "{error}");
+    // The field keeps the value as given.
+    let BuildError::NotA { value, .. } = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(value, "//me:secret@h x/");
     // Every character of a password is a `*`, a line feed too.
     let mut error = OtherParts::new("x", "//me:ab\ncd@h x/")
         .build()

@@ -421,8 +421,10 @@ pub enum BuildError {
     /// A part written as it is, never encoded (a host, a news group, a
     /// scheme name, an other scheme's scheme-specific part), is not a string
     /// of its production: `error`, the error's
-    /// [`source`](std::error::Error::source), says where and why.
-    #[error("the {part} \"{}\" is not a {}", Visible::new(.value).quoted(), rule.name())]
+    /// [`source`](std::error::Error::source), says where and why. Once
+    /// that error hides its password ([`BuildError::hide_password`]), the
+    /// value is shown with its passwords hidden; `value` keeps it as given.
+    #[error("the {part} \"{}\" is not a {}", Visible::new(&shown_value(.value, *.rule, .error)).quoted(), rule.name())]
     #[non_exhaustive]
     NotA {
         /// The part: `host`, `group`, `scheme` or `schemepart`.
@@ -482,15 +484,15 @@ pub enum BuildError {
 
 impl BuildError {
     /// Hides the passwords a part's value holds from what the error shows,
-    /// as [`Error::hide_password`] hides an input's: in a
+    /// as [`Error::hide_password`] hides an input's: a
     /// [`BuildError::NotA`] (an other scheme's `schemepart` may hold a
-    /// login, `//me:secret@h x/`), the value's characters of what its
-    /// production's error reads as a password ([`Error::password_span`]) and
-    /// of the passwords written or decoded around it, line by line
-    /// ([`passwords_around`]), are rewritten as one `*` each (a line feed
-    /// among them too), and its error is told to hide its password. The
-    /// value is read as it stands, so that hiding it again changes nothing.
-    /// The other errors show no part's value.
+    /// login, `//me:secret@h x/`) tells its error to hide its password, and
+    /// then shows the value with one `*` for each character (a line feed
+    /// among them too) of what its production's error reads as a password
+    /// ([`Error::password_span`]) and of the passwords written or decoded
+    /// around it, line by line ([`passwords_around`]). Its `value` field
+    /// keeps the value as given, as [`ForbiddenByte::byte`] keeps a hidden
+    /// octet. The other errors show no part's value.
     ///
     /// [`passwords_around`]: crate::passwords_around
     ///
@@ -504,11 +506,7 @@ impl BuildError {
     /// );
     /// ```
     pub fn hide_password(&mut self) {
-        if let BuildError::NotA {
-            value, rule, error, ..
-        } = self
-        {
-            *value = hidden_value(value, *rule);
+        if let BuildError::NotA { error, .. } = self {
             error.hide_password();
         }
     }
@@ -525,14 +523,21 @@ impl BuildError {
     }
 }
 
+/// A refused part's value as its error shows it: with its passwords hidden
+/// ([`hidden_value`]) once `error` hides its password.
+fn shown_value(value: &str, rule: Rule, error: &Error) -> String {
+    match error.hides_password() {
+        true => hidden_value(value, rule),
+        false => value.to_owned(),
+    }
+}
+
 /// `value`, a part's value that is not a string of `rule`, with each
 /// character of its passwords written as one `*`: what the error of `rule`
 /// over it reads as a password ([`Error::password_span`]) and those written
 /// or decoded around it ([`passwords_around`](crate::passwords_around)).
-/// The error is that of the value as it stands, not the one the builder
-/// kept: its spans count in the value's bytes however often it was hidden
-/// (one `*` for a character of several bytes moves what follows), and
-/// whether that error was told to hide its password does not matter.
+/// The error is read again from the value as it stands (`value` is a public
+/// field), so that its spans are the value's.
 fn hidden_value(value: &str, rule: Rule) -> String {
     let own = crate::parse_rule(rule, value)
         .err()
