@@ -58,6 +58,36 @@ fn encoded_protocol_delimiters() {
 }
 
 #[test]
+fn the_lines_of_a_gopher_form_are_no_encoded_delimiters() {
+    // Section 3.4.9's form, its CR LF as it writes them: the form's lines,
+    // which the Gopher request sends as they are (D31). Its NUL, the
+    // selector's and the search's CR and LF are warned about still.
+    let form = "+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A";
+    assert!(warnings(&format!("gopher://h/1sel%09%09{form}")).is_empty());
+    assert_eq!(
+        warnings(&format!("gopher://h/1sel%09%09{form}%00")),
+        [(Code::EncodedDelimiter, 57)]
+    );
+    assert_eq!(
+        warnings(&format!("gopher://h/1s%0Dl%09%0A%09{form}")),
+        [
+            (Code::EncodedDelimiter, 13),
+            (Code::ForbiddenByte, 13),
+            (Code::EncodedDelimiter, 20)
+        ]
+    );
+    // A Gopher+ string that starts otherwise carries no form.
+    assert_eq!(
+        warnings("gopher://h/1sel%09%09+%0D%0A"),
+        [
+            (Code::EncodedDelimiter, 22),
+            (Code::ForbiddenByte, 22),
+            (Code::EncodedDelimiter, 25)
+        ]
+    );
+}
+
+#[test]
 fn a_finding_repeated_is_one_warning_with_its_count_and_first_offsets() {
     // Found on one ftp URL of 333,333 `%0D`: a warning per escape, 39 MB of
     // output from `check`, quadratic time rendering them.

@@ -134,15 +134,24 @@ impl<'a> GopherUrl<'a> {
             return Ok(());
         };
         gopher_forbidden(search, "search")?;
-        if let Some(plus) = self.gopher_plus_string() {
-            let form = percent_decode_str(plus)
-                .take(FORM_START.len())
-                .eq(FORM_START.iter().copied());
-            if !form {
-                gopher_forbidden(plus, "gopher+_string")?;
-            }
+        if let Some(plus) = self.gopher_plus_string()
+            && !self.carries_form()
+        {
+            gopher_forbidden(plus, "gopher+_string")?;
         }
         Ok(())
+    }
+
+    /// Whether the Gopher+ string carries a filled-in electronic form
+    /// (section 3.4.9): it starts, decoded, with `+` TAB `1` CR LF, and the
+    /// CR LF it holds end the lines of the form's data block, as that
+    /// section writes them (`...%0D%0A.%0D%0A`), not a request.
+    pub(crate) fn carries_form(&self) -> bool {
+        self.gopher_plus_string().is_some_and(|plus| {
+            percent_decode_str(plus)
+                .take(FORM_START.len())
+                .eq(FORM_START.iter().copied())
+        })
     }
 }
 
