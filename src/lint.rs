@@ -21,11 +21,13 @@
 //! are a warning of their own, so that a diagnostic that hides the password
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
-//! the bound: [`lint`] returns at most 20 warnings (two about the scheme
-//! name: its case, and a reserved name or the prefix `URL:`; a password, a
-//! port (reserved or above 65535), four hostnumber parts, five ways of
-//! writing an encoded delimiter in the password and five elsewhere, and two
-//! semantic errors besides the port's: an ftp URL's login and its path),
+//! the bound: [`lint`] returns at most 20 warnings (the appendix's prefix
+//! `URL:`; the scheme name's case, and a name section 4 reserves, which
+//! only another scheme's URL has, which has no semantic error but its
+//! port's; a password, a port (reserved or above 65535), four hostnumber
+//! parts, five ways of writing an encoded delimiter in the password and five
+//! elsewhere, and two semantic errors besides the port's: an ftp URL's login
+//! and its path),
 //! each of constant size whatever the length of the URL, which they borrow
 //! (their diagnostics show it: [`Warning::diagnostic`]). One URL of 333,333
 //! `%0D` is one warning with a count of 333,333.
@@ -538,6 +540,13 @@ const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mail
 #[must_use]
 pub fn lint<'a>(url: &Url<'a>) -> Vec<Warning<'a>> {
     let mut found = Findings::new(url);
+    url_prefix(&mut found, url);
+    // After the appendix's prefix, the URL is what follows it, as the
+    // prefix's warning says: read as any other, when it parses (D23). Its
+    // parts are slices of the same text, and `Findings::at` gives their
+    // offsets in the whole.
+    let after = url_after_prefix(url);
+    let url = after.as_ref().unwrap_or(url);
     scheme_name(&mut found, url);
     // Before `encoded_delimiters`, which reads where it found the password.
     password_and_port(&mut found, url);
@@ -730,11 +739,10 @@ const IN_PASSWORD_DELIMITERS: &str = "the password encodes CR, LF or NUL: decode
 const FURTHER_FORBIDDEN: &str = "a password written further in the URL decodes to an octet that \
      would end a protocol line early (hidden; RFC 1738, section 6)";
 
-/// An upper-case scheme name, a scheme name section 4 reserves, and the
-/// appendix's prefix `URL:` read as a scheme name.
-fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
-    let scheme = url.scheme();
+/// The appendix's prefix `URL:` read as a scheme name.
+fn url_prefix(found: &mut Findings<'_>, url: &Url<'_>) {
     if url.has_url_prefix() {
+        let scheme = url.scheme();
         found.add(Code::UrlPrefix, "", 0, || {
             format!(
                 "\"{scheme}:\" is the prefix that marks a URL in text, not a scheme name: the \
@@ -742,8 +750,26 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
             )
         });
     }
-    if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-        found.add(Code::UpperCaseScheme, "", 0, || {
+}
+
+/// The URL after the appendix's prefixes `URL:` that start `url`, when it
+/// parses; `None` when none does, or what follows does not parse (then the
+/// `otherurl` is read as it is, its password guessed).
+fn url_after_prefix<'a>(url: &Url<'a>) -> Option<Url<'a>> {
+    if !url.has_url_prefix() {
+        return None;
+    }
+    let text = url.as_str();
+    crate::parse(&text[crate::api::after_url_prefixes(text)?..]).ok()
+}
+
+/// An upper-case scheme name and a scheme name section 4 reserves. The
+/// prefix `URL:`, when what follows it does not parse, is no scheme name:
+/// the appendix writes it in upper case.
+fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
+    let scheme = url.scheme();
+    if !url.has_url_prefix() && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+        found.add(Code::UpperCaseScheme, "", found.at(scheme), || {
             format!(
                 "the scheme name \"{scheme}\" has upper-case letters: the grammar writes \
                  schemes in lower case, and interpreters fold them (RFC 1738, sections 2.1 \
@@ -756,7 +782,7 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
             .iter()
             .find(|name| name.eq_ignore_ascii_case(scheme))
     {
-        found.add(Code::ReservedScheme, "", 0, || {
+        found.add(Code::ReservedScheme, "", found.at(scheme), || {
             format!(
                 "the scheme name \"{reserved}\" is reserved for future definition: RFC 1738 \
                  does not define its syntax (RFC 1738, section 4)"
@@ -775,10 +801,13 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
             let start = found.at(password);
             start..start + password.len()
         }),
-        // The password of the URL after the appendix's prefix `URL:`, read
-        // as a scheme name, or one after a `//` that the grammar reads as
-        // no login.
-        None => url.password_beyond_login(),
+        // The password the error of the URL after the appendix's prefix
+        // `URL:` guesses, when that URL does not parse, or one after a `//`
+        // that the grammar reads as no login: a span in `url`'s text.
+        None => url.password_beyond_login().map(|span| {
+            let start = found.at(url.as_str());
+            start + span.start..start + span.end
+        }),
     };
     if let Some(password) = password {
         let start = password.start;
@@ -811,22 +840,16 @@ fn password_and_port<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     }
 }
 
-/// Whether the URL is an ftp URL (or one written after the appendix's
-/// prefix `URL:`) whose user is `anonymous`: section 3.2.1's convention,
-/// whose password is "the Internet e-mail address of the end user accessing
-/// the resource", which identifies the user to a server that lets anyone
-/// in, and is no secret.
+/// Whether the URL is an ftp URL whose user is `anonymous`: section 3.2.1's
+/// convention, whose password is "the Internet e-mail address of the end
+/// user accessing the resource", which identifies the user to a server that
+/// lets anyone in, and is no secret.
 fn anonymous_ftp(url: &Url<'_>) -> bool {
     match url {
         Url::Ftp(ftp) => ftp
             .login()
             .user_decoded()
             .is_some_and(|user| user.as_bytes() == b"anonymous"),
-        // The URL after the prefixes has a scheme name other than `url`:
-        // no second round.
-        Url::Other(_) if url.has_url_prefix() => crate::api::after_url_prefixes(url.as_str())
-            .and_then(|start| crate::parse(&url.as_str()[start..]).ok())
-            .is_some_and(|after| anonymous_ftp(&after)),
         _ => false,
     }
 }
@@ -834,7 +857,10 @@ fn anonymous_ftp(url: &Url<'_>) -> bool {
 /// Every semantic error of the URL ([`Url::semantic_errors`], which
 /// decides what one is), each a warning of its own, at what it is about.
 fn semantic_errors(found: &mut Findings<'_>, url: &Url<'_>) {
+    // The errors' offsets are in `url`'s text, which may follow a prefix.
+    let start = found.at(url.as_str());
     for (offset, error) in url.located_semantic_errors() {
+        let offset = start + offset;
         let (code, message) = match &error {
             SemanticError::Port(range) => (
                 Code::PortRange,

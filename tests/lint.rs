@@ -279,11 +279,52 @@ fn a_hostnumber_part_above_255() {
 
 #[test]
 fn the_appendix_prefix_read_as_a_scheme_name() {
-    assert_eq!(
-        warnings("URL:http://host/"),
-        [(Code::UpperCaseScheme, 0), (Code::UrlPrefix, 0)]
-    );
+    // The appendix writes the prefix in upper case: no scheme name, whose
+    // case is warned about.
+    assert_eq!(warnings("URL:http://host/"), [(Code::UrlPrefix, 0)]);
     assert_eq!(warnings("url:ftp://host/"), [(Code::UrlPrefix, 0)]);
+    // The URL after it is read as any other, each warning at its offset in
+    // the whole: its scheme name, port, host number, address and escapes,
+    // and its semantic errors.
+    assert_eq!(
+        warnings("URL:FTP://h:25/"),
+        [
+            (Code::UrlPrefix, 0),
+            (Code::UpperCaseScheme, 4),
+            (Code::ReservedPort, 12)
+        ]
+    );
+    assert_eq!(
+        warnings("URL:URL:afs://h"),
+        [(Code::UrlPrefix, 0), (Code::ReservedScheme, 8)]
+    );
+    assert_eq!(
+        warnings("url:http://h:70000/a%0D"),
+        [
+            (Code::UrlPrefix, 0),
+            (Code::PortRange, 13),
+            (Code::EncodedDelimiter, 20)
+        ]
+    );
+    assert_eq!(
+        warnings("url:http://1.2.3.256/"),
+        [(Code::UrlPrefix, 0), (Code::HostnumberRange, 17)]
+    );
+    assert_eq!(
+        warnings("url:mailto:a,b@h"),
+        [(Code::UrlPrefix, 0), (Code::MailtoAddress, 12)]
+    );
+    assert_eq!(
+        warnings("url:ftp://h/a%0Ab/"),
+        [
+            (Code::UrlPrefix, 0),
+            (Code::EncodedDelimiter, 13),
+            (Code::ForbiddenByte, 13)
+        ]
+    );
+    // What follows the prefix and does not parse is no URL to read: the
+    // `otherurl` is read as it is, its password guessed below.
+    assert_eq!(warnings("URL:http://me@h:25/"), [(Code::UrlPrefix, 0)]);
     // The URL after the prefix carries a password: the warning is at it.
     assert_eq!(
         warnings("url:ftp://me:pw@host/"),
@@ -909,4 +950,26 @@ fn codes_parse_back_from_as_str() {
     let error = "a\tb\"".parse::<Code>().unwrap_err();
     assert_eq!(error.to_string(), r#""a\tb\"" is not a lint code"#);
     assert_eq!(error.clone(), error);
+}
+
+#[test]
+fn a_url_after_the_prefix_gets_no_more_warnings_than_the_bound() {
+    // Every finding the module's documentation counts, in an ftp URL after
+    // the prefix: the bound of 20 holds with it.
+    let input = "URL:FTP://u%0D%0d%0A%0a%00:p%0D%0d%0A%0a%00@256.256.256.256:25/\
+                 a%0D%0d%0A%0a%00/;type=i";
+    let warnings = lint(&parse(input).unwrap());
+    let codes: Vec<Code> = warnings.iter().map(Warning::code).collect();
+    for code in [
+        Code::UrlPrefix,
+        Code::UpperCaseScheme,
+        Code::Password,
+        Code::ReservedPort,
+        Code::HostnumberRange,
+        Code::EncodedDelimiter,
+        Code::ForbiddenByte,
+    ] {
+        assert!(codes.contains(&code), "{code}: {codes:?}");
+    }
+    assert!(warnings.len() <= 20, "{}: {codes:?}", warnings.len());
 }
