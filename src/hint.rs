@@ -76,8 +76,9 @@ pub enum HintCode {
     UnsafeCharacter,
     /// A control character, which must be encoded (section 2.2).
     ControlCharacter,
-    /// A character that is not US-ASCII, to be encoded as the `%XX` of its
-    /// UTF-8 bytes (section 2.2).
+    /// A character that is not US-ASCII, to be encoded (section 2.2): as the
+    /// `%XX` of its UTF-8 bytes, the encoding later standards chose, which
+    /// RFC 1738 does not name.
     NonAscii,
     /// A byte that is not text (the input is not UTF-8), to be encoded
     /// (section 2.2).
@@ -429,19 +430,34 @@ fn quoted(c: char) -> String {
     Found::Char(c).to_string()
 }
 
-/// The section of RFC 1738 that forbids a user name in a scheme's URLs.
+/// The section of RFC 1738 whose URLs have no user name, and what it says
+/// of them: sections 3.3 and 3.11 say "No user name or password is
+/// allowed", the others write their form with a host and no login.
 fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
-    match rule {
-        Rule::Httpurl => Some(("3.3", "an http")),
-        Rule::Gopherurl => Some(("3.4", "a gopher")),
-        Rule::Nntpurl => Some(("3.7", "an nntp")),
-        Rule::Waisurl | Rule::Waisdatabase | Rule::Waisindex | Rule::Waisdoc => {
-            Some(("3.9", "a wais"))
-        }
-        Rule::Fileurl => Some(("3.10", "a file")),
-        Rule::Prosperourl => Some(("3.11", "a prospero")),
-        _ => None,
-    }
+    Some(match rule {
+        Rule::Httpurl => ("3.3", "an http URL allows no user name or password"),
+        Rule::Prosperourl => ("3.11", "a prospero URL allows no user name or password"),
+        Rule::Gopherurl => (
+            "3.4",
+            "a gopher URL is written gopher://<host>:<port>/<gopher-path>, with no user name \
+             or password",
+        ),
+        Rule::Nntpurl => (
+            "3.7",
+            "an nntp URL is written nntp://<host>:<port>/<newsgroup-name>/<article>, with no \
+             user name or password",
+        ),
+        Rule::Waisurl | Rule::Waisdatabase | Rule::Waisindex | Rule::Waisdoc => (
+            "3.9",
+            "a wais URL is written wais://<host>:<port>/<database>, with no user name or \
+             password",
+        ),
+        Rule::Fileurl => (
+            "3.10",
+            "a file URL is written file://<host>/<path>, with no user name or password",
+        ),
+        _ => return None,
+    })
 }
 
 impl Context<'_> {
@@ -762,7 +778,7 @@ fn slashes_hint(context: &Context<'_>) -> Option<Hint> {
 /// on whether the password it hides holds a "/" (`http://me:****@h/`
 /// gets it too).
 fn user_hint(context: &Context<'_>) -> Option<Hint> {
-    let (section, article) = no_user_section(context.rule)?;
+    let (section, message) = no_user_section(context.rule)?;
     let input = context.input;
     // A file URL's host read as far as the "localhost" it began is no
     // production that tells where it starts: right after "file://".
@@ -773,13 +789,8 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     // the end of the input.
     let end = password::authority_end_in(input, start.min(input.len()));
     let authority = input.get(start..end)?;
-    (context.offset < end && authority.contains('@')).then(|| {
-        Hint::new(
-            HintCode::UserNotAllowed,
-            section,
-            format!("{article} URL allows no user name or password"),
-        )
-    })
+    (context.offset < end && authority.contains('@'))
+        .then(|| Hint::new(HintCode::UserNotAllowed, section, message))
 }
 
 /// What section 3.1 says of the characters of a user name and a password,
@@ -955,7 +966,8 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
             HintCode::NonAscii,
             if escapable {
                 format!(
-                    "URLs are written in US-ASCII: encode {} as the %XX of its UTF-8 bytes, {}",
+                    "URLs are written in US-ASCII: encode {} as the %XX of its octets; in \
+                     UTF-8, which later standards chose, {}",
                     quoted(c),
                     percent_encoded(c)
                 )
@@ -1131,8 +1143,8 @@ fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// non-ASCII characters found in a host have [`found_hint`]'s, an `@` the
 /// user's ([`user_hint`]).
 fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
-    const HOST_NAME: &str = "a host name holds only letters, digits, \"-\" and \".\", and no \
-                             escapes";
+    const HOST_NAME: &str = "a host name holds only letters, digits, \"-\" and \".\", and the \
+                             grammar of section 5 lets no escape stand for one";
     let http = context.path.contains(&Rule::Httpurl);
     if !in_host {
         let c = unread_host_character(context)?;

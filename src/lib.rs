@@ -111,7 +111,7 @@
 //! - [`grammar`]: the 67 combinators, one module per group of the BNF, for
 //!   your own nom parsers.
 //! - [`url`]: the syntax tree's types and what they mean; [`UrlBuf`].
-//! - [`lint`]: warnings about valid URLs (sections 2.2, 3, 4 and 6).
+//! - [`lint`]: warnings about valid URLs (sections 2.1, 3, 4 and 6 and the appendix).
 //! - [`extract`]: URLs found in text, as the RFC's appendix describes.
 //! - [`visible`]: how text from an input may be shown on a terminal.
 //! - [`bnf`] and [`coverage`]: the BNF as data, an exhaustive matcher and a

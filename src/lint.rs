@@ -1,6 +1,7 @@
-//! Warnings about valid URLs: what sections 2.2, 4 and 6 of RFC 1738 warn
-//! of, although the grammar accepts it, a mailto address that is no RFC 822
-//! `addr-spec` (section 3.5), and every semantic error of the URL
+//! Warnings about valid URLs: what sections 2.1, 3, 4 and 6 and the appendix
+//! of RFC 1738 warn of, although the grammar accepts it, a mailto address
+//! that is no RFC 822 `addr-spec` (section 3.5), and every semantic error of
+//! the URL
 //! ([`Url::semantic_errors`], the one place that decides what a valid URL
 //! fails to mean; `rfc1738 parse` lists the same errors).
 //!
@@ -22,14 +23,14 @@
 //! tells nothing of them by those outside it. The grouping is done here, not
 //! by whoever renders the warnings, so that every user of the library gets
 //! the bound: [`lint`] returns at most 20 warnings (the appendix's prefix
-//! `URL:`; the scheme name's case, and a name section 4 reserves, which
-//! only another scheme's URL has, which has no semantic error but its
-//! port's; a password, a port (reserved or above 65535), four hostnumber
-//! parts, five ways of writing an encoded delimiter in the password and five
-//! elsewhere, and two semantic errors besides the port's: an ftp URL's login
-//! and its path),
-//! each of constant size whatever the length of the URL, which they borrow
-//! (their diagnostics show it: [`Warning::diagnostic`]). One URL of 333,333
+//! `URL:`; the scheme name's case, and a name section 4 asks IANA to
+//! reserve, which only another scheme's URL has, which has no semantic
+//! error but its port's; a password, a port (reserved or above 65535), four
+//! hostnumber parts, five ways of writing an encoded delimiter in the
+//! password and five elsewhere, and two semantic errors besides the port's:
+//! an ftp URL's login and its path), each of constant size whatever the
+//! length of the URL, which they borrow (their diagnostics show it:
+//! [`Warning::diagnostic`]). One URL of 333,333
 //! `%0D` is one warning with a count of 333,333.
 //!
 //! ```
@@ -95,7 +96,7 @@ pub enum Code {
     /// A scheme name with upper-case letters (the BNF's `scheme` is lower
     /// case; interpreters accept it, section 2.1).
     UpperCaseScheme,
-    /// A scheme name section 4 reserves for future definition.
+    /// A scheme name section 4 asks IANA to reserve for future definition.
     ReservedScheme,
     /// The scheme name `URL`: the appendix's prefix before a URL in
     /// text, not a scheme.
@@ -521,7 +522,7 @@ impl fmt::Display for Warning<'_> {
     }
 }
 
-/// The scheme names section 4 reserves.
+/// The scheme names section 4 asks IANA to reserve.
 const RESERVED_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
 /// The warnings about a parsed URL, in the order of their first offsets
@@ -763,9 +764,9 @@ fn url_after_prefix<'a>(url: &Url<'a>) -> Option<Url<'a>> {
     crate::parse(&text[crate::api::after_url_prefixes(text)?..]).ok()
 }
 
-/// An upper-case scheme name and a scheme name section 4 reserves. The
-/// prefix `URL:`, when what follows it does not parse, is no scheme name:
-/// the appendix writes it in upper case.
+/// An upper-case scheme name and a scheme name section 4 asks IANA to
+/// reserve. The prefix `URL:`, when what follows it does not parse, is no
+/// scheme name: the appendix writes it in upper case.
 fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
     let scheme = url.scheme();
     if !url.has_url_prefix() && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -784,8 +785,8 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
     {
         found.add(Code::ReservedScheme, "", found.at(scheme), || {
             format!(
-                "the scheme name \"{reserved}\" is reserved for future definition: RFC 1738 \
-                 does not define its syntax (RFC 1738, section 4)"
+                "the scheme name \"{reserved}\" is one section 4 suggests IANA reserve for \
+                 future definition: RFC 1738 does not define its syntax (RFC 1738, section 4)"
             )
         });
     }

@@ -58,7 +58,11 @@ fn a_user_name_where_the_scheme_allows_none() {
     hinted("wais://me@host/db", "3.9", "a wais URL");
     hinted("prospero://me@host/x", "3.11", "a prospero URL");
     // A file URL has a host alone, no login: `file://<host>/<path>`.
-    hinted("file://me@host/x", "3.10", "a file URL allows no user name");
+    hinted(
+        "file://me@host/x",
+        "3.10",
+        "a file URL is written file://<host>/<path>, with no user name",
+    );
     hinted("file://me:pw@host/x", "3.10", "a file URL");
     assert!(hints("file://host/a@b c").iter().all(|(s, _)| s != "3.10"));
     // ftp and telnet allow them: no such hint.
@@ -652,7 +656,7 @@ fn a_character_no_host_holds() {
     hinted(
         "FILE://localhos@t/x",
         "3.10",
-        "a file URL allows no user name",
+        "a file URL is written file://<host>/<path>, with no user name",
     );
 }
 
@@ -2217,4 +2221,57 @@ fn news_hints_read_what_follows_the_scheme() {
     assert!(error.hints().is_empty(), "{:?}", error.hints());
     let error = rfc1738::parse("NEWS:@x").expect_err("rejected");
     assert_eq!(error.hints().len(), 1);
+}
+
+/// Section 2.2 lets an escape stand for a character "not required to be
+/// encoded" in the scheme-specific part; the grammar of section 5 lets none
+/// stand in a host, a port, a typecode, a news group or an article number,
+/// and the grammar decides (grammar/DECISIONS.md D35). The hint says whose
+/// rule it is.
+#[test]
+fn an_escape_where_the_grammar_allows_none_is_refused_by_the_grammar() {
+    for (input, offset) in [
+        ("http://ex%61mple.com/", 9),
+        ("http://h:%38%30/", 9),
+        ("ftp://h/a;type=%61", 15),
+        // Read as a message-id, which may hold escapes, lacking its "@".
+        ("news:comp%2Elang", 16),
+        ("nntp://h/g/%31", 11),
+    ] {
+        assert!(!rfc1738::is_valid(input), "{input}");
+        assert_eq!(
+            rfc1738::parse(input).unwrap_err().offset(),
+            offset,
+            "{input}"
+        );
+    }
+    hinted(
+        "http://ex%61mple.com/",
+        "3.1",
+        "the grammar of section 5 lets no escape stand for one",
+    );
+}
+
+/// Sections 3.3 and 3.11 say that no user name is allowed; the others
+/// write their URLs with a host and no login, which the hint quotes.
+#[test]
+fn a_user_name_is_refused_by_what_each_section_says() {
+    hinted("http://me@h/", "3.3", "an http URL allows no user name");
+    hinted(
+        "prospero://me@h/x",
+        "3.11",
+        "a prospero URL allows no user name",
+    );
+    hinted(
+        "gopher://me@h/",
+        "3.4",
+        "written gopher://<host>:<port>/<gopher-path>",
+    );
+    hinted("nntp://me@h/g", "3.7", "written nntp://<host>:<port>/");
+    hinted(
+        "wais://me@h/db",
+        "3.9",
+        "written wais://<host>:<port>/<database>",
+    );
+    hinted("file://me@h/x", "3.10", "written file://<host>/<path>");
 }

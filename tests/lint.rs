@@ -973,3 +973,13 @@ fn a_url_after_the_prefix_gets_no_more_warnings_than_the_bound() {
     }
     assert!(warnings.len() <= 20, "{}: {codes:?}", warnings.len());
 }
+
+#[test]
+fn a_reserved_scheme_name_is_told_as_section_4_suggests() {
+    let url = parse("afs://h/x").unwrap();
+    let message = lint(&url)[0].message().to_owned();
+    assert!(
+        message.contains("section 4 suggests IANA reserve for future definition"),
+        "{message}"
+    );
+}

@@ -536,8 +536,19 @@ fn section_6_a_decoded_tab_cr_or_lf_that_would_end_a_gopher_field_is_refused() {
         (error.part(), error.byte(), error.position()),
         ("selector", b'\r', 6)
     );
+    // The message cites the section that says what a selector may hold.
+    assert!(
+        error
+            .to_string()
+            .ends_with("(RFC 1738 sections 3.4.1 and 6)"),
+        "{error}"
+    );
     let error = gopher("gopher://h/7s%09a%0Ab").request().unwrap_err();
     assert_eq!((error.part(), error.byte()), ("search", b'\n'));
+    assert!(
+        error.to_string().ends_with("(RFC 1738 section 6)"),
+        "{error}"
+    );
     // A selector the URL cannot end at `%09` (what follows is no `search`:
     // see grammar/DECISIONS.md D14) keeps its tab, and cannot be sent.
     let url = gopher("gopher://h/1a%09b/c");

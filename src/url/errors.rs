@@ -191,9 +191,15 @@ impl fmt::Display for ForbiddenByte {
                 self.position
             )?;
         }
+        // Section 3.4.1 says what a selector may not hold; section 6 why
+        // no field may hold what ends its line.
+        let sections = match self.part {
+            "selector" => "sections 3.4.1 and 6",
+            _ => "section 6",
+        };
         write!(
             f,
-            ": sent as it is, it would end the {} {} early (RFC 1738 section 6)",
+            ": sent as it is, it would end the {} {} early (RFC 1738 {sections})",
             self.protocol, self.field
         )
     }
@@ -370,9 +376,9 @@ pub enum SemanticError {
     /// whose url-path ends in an empty name: it names no file to `RETR`
     /// ([`crate::url::FtpUrl::commands_with`], grammar/DECISIONS.md D30).
     #[error(
-        "the url-path ends in an empty name: the typecode \"{typecode}\" asks to transfer a \
-         file, and there is none to retrieve (RFC 1738 section 3.2.2: \"access the file whose \
-         name is <name>\"; RFC 959's RETR needs a pathname)"
+        "the url-path ends in an empty name, which RFC 1738 section 3.2.2 allows (\"The \
+         <cwdx> and <name> parts may be empty\"), but the typecode \"{typecode}\" asks to \
+         transfer a file, and there is none to retrieve (RFC 959's RETR needs a pathname)"
     )]
     #[non_exhaustive]
     NoFile {

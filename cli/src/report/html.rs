@@ -644,8 +644,8 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
     }
     writeln!(
         out,
-        "<p class=\"lead\">What sections 2.2, 3, 4 and 6 of the RFC warn of, although the \
-         grammar accepts it: {} in {} of the {}.</p>",
+        "<p class=\"lead\">What sections 2.1, 3, 4 and 6 and the appendix of the RFC warn \
+         of, although the grammar accepts it: {} in {} of the {}.</p>",
         counted(document.warnings, "warning", "warnings"),
         grouped(document.warned),
         counted(document.valid, "valid input", "valid inputs")
