@@ -22,7 +22,7 @@ mod sealed {
 /// boundary of the text, which these guarantee.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Folded, Quiet, Text, generic::scheme};
 ///
 /// /// The scheme name at the start of any text the grammar reads.
@@ -80,7 +80,7 @@ impl<'a, X: Clone> Text<'a> for nom_locate::LocatedSpan<&'a str, X> {
 /// grammar's own letter (`&str`) makes the scheme lower case.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Folded, Quiet, http::httpurl};
 ///
 /// assert!(httpurl(Quiet).parse_complete(Folded("HTTP://host/")).is_ok());

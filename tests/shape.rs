@@ -150,3 +150,32 @@ fn every_combinator_is_must_use() {
     );
     assert_eq!(combinators, rfc1738::Rule::COUNT);
 }
+
+/// A doc example is what a user copies: one that imports nom as `nom::`
+/// compiles here, where nom is the crate's own dependency, and not in a
+/// program that depends on `rfc1738` alone. Examples import the crate's
+/// re-exports, `rfc1738::nom` and `rfc1738::nom_locate`.
+#[test]
+fn doc_examples_import_nom_through_the_crate() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for path in common::rust_files(&src) {
+        let text = fs::read_to_string(&path).unwrap();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            let doc = line
+                .strip_prefix("///")
+                .or_else(|| line.strip_prefix("//!"));
+            let Some(code) = doc.map(str::trim_start) else {
+                continue;
+            };
+            if code.starts_with("use nom::") || code.starts_with("use nom_locate::") {
+                found.push(format!("{}:{}", path.display(), index + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "examples that import nom directly: {found:?}"
+    );
+}

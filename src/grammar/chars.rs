@@ -24,7 +24,7 @@ use crate::trace::Observer;
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/lowalpha.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::lowalpha};
 ///
 /// assert_eq!(lowalpha(Quiet).parse_complete("ab"), Ok(("b", "a")));
@@ -45,7 +45,7 @@ pub fn lowalpha<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hialpha.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::hialpha};
 ///
 /// assert_eq!(hialpha(Quiet).parse_complete("Ab"), Ok(("b", "A")));
@@ -64,7 +64,7 @@ pub fn hialpha<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alpha.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::alpha};
 ///
 /// assert_eq!(alpha(Quiet).parse_complete("Zz"), Ok(("z", "Z")));
@@ -82,7 +82,7 @@ pub fn alpha<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digit.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::digit};
 ///
 /// assert_eq!(digit(Quiet).parse_complete("42"), Ok(("2", "4")));
@@ -99,7 +99,7 @@ pub fn digit<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/safe.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::safe};
 ///
 /// assert_eq!(safe(Quiet).parse_complete("$x"), Ok(("x", "$")));
@@ -116,7 +116,7 @@ pub fn safe<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/extra.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::extra};
 ///
 /// assert_eq!(extra(Quiet).parse_complete("(x)"), Ok(("x)", "(")));
@@ -136,7 +136,7 @@ pub fn extra<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// unencoded in a URL (section 2.2).
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::national};
 ///
 /// assert_eq!(national(Quiet).parse_complete("~me"), Ok(("me", "~")));
@@ -160,7 +160,7 @@ pub fn national<'a, I: Text<'a>, O: Observer>(
 /// unencoded in a URL (section 2.2), `%` only as the start of an `escape`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::punctuation};
 ///
 /// assert_eq!(punctuation(Quiet).parse_complete("#top"), Ok(("top", "#")));
@@ -181,7 +181,7 @@ pub fn punctuation<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/reserved.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::reserved};
 ///
 /// assert_eq!(reserved(Quiet).parse_complete("?q"), Ok(("q", "?")));
@@ -201,7 +201,7 @@ pub fn reserved<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hex.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::hex};
 ///
 /// assert_eq!(hex(Quiet).parse_complete("Fa"), Ok(("a", "F")));
@@ -222,7 +222,7 @@ pub fn hex<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a st
 /// not the `%`: `%4g` fails at the `g`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::escape};
 ///
 /// assert_eq!(escape(Quiet).parse_complete("%7Eme"), Ok(("me", "%7E")));
@@ -243,7 +243,7 @@ pub fn escape<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/unreserved.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::unreserved};
 ///
 /// assert_eq!(unreserved(Quiet).parse_complete("a-b"), Ok(("-b", "a")));
@@ -264,7 +264,7 @@ pub fn unreserved<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/uchar.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::uchar};
 ///
 /// // One character, or one escape.
@@ -283,7 +283,7 @@ pub fn uchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/xchar.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::xchar};
 ///
 /// assert_eq!(xchar(Quiet).parse_complete("/x"), Ok(("x", "/")));
@@ -301,7 +301,7 @@ pub fn xchar<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/digits.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, chars::digits};
 ///
 /// assert_eq!(digits(Quiet).parse_complete("8080/"), Ok(("/", "8080")));

@@ -24,7 +24,7 @@ use crate::trace::Observer;
 /// `LOCALHOST` are hosts. Both readings accept the same strings.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, file::fileurl};
 /// use rfc1738::url::FileHost;
 ///

@@ -17,7 +17,7 @@ use crate::{Rule, charset, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftpurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ftp::ftpurl};
 ///
 /// let (_, url) = ftpurl(Quiet).parse_complete("ftp://me@host.dom/pub/f.txt;type=i").unwrap();
@@ -57,7 +57,7 @@ pub fn ftpurl<'a, I: Text<'a>, O: Observer>(
 /// Fast form: `scan::FPATH`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ftp::fpath};
 ///
 /// let (rest, path) = fpath(Quiet).parse_complete("pub/file.txt;type=a").unwrap();
@@ -86,7 +86,7 @@ pub fn fpath<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fsegment.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ftp::fsegment};
 ///
 /// assert_eq!(fsegment(Quiet).parse_complete("a%2Fb/c"), Ok(("/c", "a%2Fb")));
@@ -106,7 +106,7 @@ pub fn fsegment<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ftptype.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ftp::ftptype};
 ///
 /// assert_eq!(ftptype(Quiet).parse_complete("d"), Ok(("", "d")));

@@ -20,7 +20,7 @@ use crate::{Rule, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/genericurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, generic::genericurl};
 ///
 /// let (rest, url) = genericurl(Quiet).parse_complete("urn:isbn:0451450523 x").unwrap();
@@ -60,7 +60,7 @@ pub fn genericurl<'a, I: Text<'a>, O: Observer>(
 /// (`search` has no `?`) instead of being the `otherurl` it is.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, generic::url};
 /// use rfc1738::Url;
 ///
@@ -100,7 +100,7 @@ pub fn url<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Url<'a
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/otherurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, generic::otherurl};
 ///
 /// // Any scheme, known or not: a `genericurl` under another name.
@@ -124,7 +124,7 @@ pub fn otherurl<'a, I: Text<'a>, O: Observer>(
 /// letter ([`crate::parse_rule`]) they do not.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Folded, Quiet, generic::scheme};
 ///
 /// assert_eq!(scheme(Quiet).parse_complete("svn+ssh://h"), Ok(("://h", "svn+ssh")));
@@ -156,7 +156,7 @@ pub fn scheme<'a, I: Text<'a>, O: Observer>(
 /// ([decisions](crate::decisions)). Fast form: `scan::XCHARS`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, generic::schemepart};
 ///
 /// // `*xchar` takes every schemepart, one that is an `ip-schemepart` too.

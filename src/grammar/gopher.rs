@@ -34,7 +34,7 @@ use crate::{Rule, charset, scan};
 /// D14.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, gopher::gopherurl};
 ///
 /// let (_, url) = gopherurl(Quiet).parse_complete("gopher://h/7a%09b").unwrap();
@@ -112,7 +112,7 @@ fn gopher_path<'a, I: Text<'a>, O: Observer>(
 /// `%09`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, gopher::gtype};
 ///
 /// assert_eq!(gtype(Quiet).parse_complete("1/x"), Ok(("/x", "1")));
@@ -133,7 +133,7 @@ pub fn gtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 /// `scan::XCHARS`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, gopher::selector};
 ///
 /// assert_eq!(selector(Quiet).parse_complete("a%09b c"), Ok((" c", "a%09b")));

@@ -17,7 +17,7 @@ use crate::{Rule, charset, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/httpurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, http::httpurl};
 ///
 /// let (_, url) = httpurl(Quiet).parse_complete("http://host.dom/a/b?q=1").unwrap();
@@ -57,7 +57,7 @@ pub fn httpurl<'a, I: Text<'a>, O: Observer>(
 /// Fast form: `scan::HPATH`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, http::hpath};
 ///
 /// let (rest, path) = hpath(Quiet).parse_complete("a/b%2Fc/?q").unwrap();
@@ -86,7 +86,7 @@ pub fn hpath<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hsegment.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, http::hsegment};
 ///
 /// assert_eq!(hsegment(Quiet).parse_complete("a;b=c/d"), Ok(("/d", "a;b=c")));
@@ -104,7 +104,7 @@ pub fn hsegment<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/search.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, http::search};
 ///
 /// assert_eq!(search(Quiet).parse_complete("q=a&b=%20#top"), Ok(("#top", "q=a&b=%20")));

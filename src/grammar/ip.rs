@@ -21,7 +21,7 @@ use crate::{Rule, charset, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/ip_schemepart.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::ip_schemepart};
 ///
 /// let (_, part) = ip_schemepart(Quiet).parse_complete("//me@host:21/a/b").unwrap();
@@ -65,7 +65,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, O: Observer>(
 /// `hostport`. The `@` alone decides, as in the BNF.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::login};
 ///
 /// let (_, read) = login(Quiet).parse_complete("me:secret@host.dom:21").unwrap();
@@ -99,7 +99,7 @@ pub fn login<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/hostport.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::hostport};
 ///
 /// let (_, read) = hostport(Quiet).parse_complete("host.dom:8080").unwrap();
@@ -130,7 +130,7 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// as a `hostnumber`, while `1.2.3` is neither.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::host};
 /// use rfc1738::url::Host;
 ///
@@ -162,7 +162,7 @@ pub fn host<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = Host<
 /// splitting the labels exists. Fast form: `scan::HOSTNAME`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::hostname};
 ///
 /// assert_eq!(hostname(Quiet).parse_complete("www.example.com:80"), Ok((":80", "www.example.com")));
@@ -197,7 +197,7 @@ pub fn hostname<'a, I: Text<'a>, O: Observer>(
 /// alternatives cannot be run as nom's ordered choice.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::domainlabel};
 ///
 /// // The trailing hyphens are given back: a label ends with a letter or a digit.
@@ -222,7 +222,7 @@ pub fn domainlabel<'a, I: Text<'a>, O: Observer>(
 /// Read like [`domainlabel`], with an `alpha` first.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::toplabel};
 ///
 /// assert_eq!(toplabel(Quiet).parse_complete("com-"), Ok(("-", "com")));
@@ -245,7 +245,7 @@ pub fn toplabel<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/alphadigit.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::alphadigit};
 ///
 /// assert_eq!(alphadigit(Quiet).parse_complete("a1"), Ok(("1", "a")));
@@ -268,7 +268,7 @@ pub fn alphadigit<'a, I: Text<'a>, O: Observer>(
 /// `999.0.0.1` is a hostnumber.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::hostnumber};
 /// use rfc1738::lint::{Code, lint};
 ///
@@ -303,7 +303,7 @@ pub fn hostnumber<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/port.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::port};
 ///
 /// assert_eq!(port(Quiet).parse_complete("8080/"), Ok(("/", "8080")));
@@ -321,7 +321,7 @@ pub fn port<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/user.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::user};
 ///
 /// assert_eq!(user(Quiet).parse_complete("me%40home:pw@h"), Ok((":pw@h", "me%40home")));
@@ -337,7 +337,7 @@ pub fn user<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a s
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/password.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::password};
 ///
 /// assert_eq!(password(Quiet).parse_complete("s;e?c&r=t@h"), Ok(("@h", "s;e?c&r=t")));
@@ -359,7 +359,7 @@ pub fn password<'a, I: Text<'a>, O: Observer>(
 /// Fast form: `scan::XCHARS`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::urlpath};
 ///
 /// assert_eq!(urlpath(Quiet).parse_complete("a/b;c?d e"), Ok((" e", "a/b;c?d")));

@@ -43,7 +43,7 @@ use crate::trace::Observer;
 /// not from these.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{E, Quiet, ip::port};
 ///
 /// let failed: nom::Err<E<&str>> = port(Quiet).parse_complete("x80").unwrap_err();

@@ -15,7 +15,7 @@ use crate::{Rule, charset, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/mailtourl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, mailto::mailtourl};
 ///
 /// let (_, url) = mailtourl(Quiet).parse_complete("mailto:me@host.dom").unwrap();
@@ -45,7 +45,7 @@ pub fn mailtourl<'a, I: Text<'a>, O: Observer>(
 /// grammar's scope. Fast form: `scan::XCHARS1` (its empty run is a failure).
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, mailto::encoded822addr};
 ///
 /// assert_eq!(encoded822addr(Quiet).parse_complete("me@host.dom"), Ok(("", "me@host.dom")));

@@ -18,7 +18,7 @@ use crate::{Rule, charset};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/newsurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, news::newsurl};
 /// use rfc1738::url::Grouppart;
 ///
@@ -52,7 +52,7 @@ pub fn newsurl<'a, I: Text<'a>, O: Observer>(
 /// (only an article has an `@`), so the order changes no verdict.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, news::grouppart};
 /// use rfc1738::url::Grouppart;
 ///
@@ -82,7 +82,7 @@ pub fn grouppart<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/group.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, news::group};
 ///
 /// assert_eq!(group(Quiet).parse_complete("comp.lang.c++ x"), Ok((" x", "comp.lang.c++")));
@@ -104,7 +104,7 @@ pub fn group<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/article.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, news::article};
 ///
 /// let (_, article) = article(Quiet).parse_complete("1234@host.dom").unwrap();

@@ -19,7 +19,7 @@ use crate::trace::Observer;
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/nntpurl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, nntp::nntpurl};
 ///
 /// let (_, url) = nntpurl(Quiet).parse_complete("nntp://news.dom/comp.lang/42").unwrap();

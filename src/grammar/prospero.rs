@@ -17,7 +17,7 @@ use crate::{Rule, charset, scan};
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/prosperourl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::prosperourl};
 ///
 /// let (_, url) = prosperourl(Quiet).parse_complete("prospero://h:1525/a/b;key=v").unwrap();
@@ -58,7 +58,7 @@ pub fn prosperourl<'a, I: Text<'a>, O: Observer>(
 /// Fast form: `scan::PPATH`.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::ppath};
 ///
 /// let (rest, path) = ppath(Quiet).parse_complete("a/b;k=v").unwrap();
@@ -87,7 +87,7 @@ pub fn ppath<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/psegment.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::psegment};
 ///
 /// assert_eq!(psegment(Quiet).parse_complete("a%20b/c"), Ok(("/c", "a%20b")));
@@ -105,7 +105,7 @@ pub fn psegment<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldspec.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::fieldspec};
 ///
 /// let (_, field) = fieldspec(Quiet).parse_complete(";version=2").unwrap();
@@ -132,7 +132,7 @@ pub fn fieldspec<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldname.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::fieldname};
 ///
 /// assert_eq!(fieldname(Quiet).parse_complete("key=v"), Ok(("=v", "key")));
@@ -150,7 +150,7 @@ pub fn fieldname<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/fieldvalue.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, prospero::fieldvalue};
 ///
 /// assert_eq!(fieldvalue(Quiet).parse_complete("v1;k=v2"), Ok((";k=v2", "v1")));

@@ -16,7 +16,7 @@ use crate::trace::Observer;
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/telneturl.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, telnet::telneturl};
 ///
 /// let (_, url) = telneturl(Quiet).parse_complete("telnet://guest@host.dom:23/").unwrap();

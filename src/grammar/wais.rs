@@ -25,7 +25,7 @@ use crate::{Rule, charset};
 /// after it decides), so the order changes no verdict.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::waisurl};
 /// use rfc1738::url::WaisUrl;
 ///
@@ -56,7 +56,7 @@ pub fn waisurl<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdatabase.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::waisdatabase};
 ///
 /// let (rest, url) = waisdatabase(Quiet).parse_complete("wais://h/db?q").unwrap();
@@ -90,7 +90,7 @@ pub fn waisdatabase<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisindex.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::waisindex};
 ///
 /// let (_, url) = waisindex(Quiet).parse_complete("wais://h:210/db?query").unwrap();
@@ -129,7 +129,7 @@ pub fn waisindex<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/waisdoc.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::waisdoc};
 ///
 /// let (_, url) = waisdoc(Quiet).parse_complete("wais://h/db/TEXT/doc1").unwrap();
@@ -171,7 +171,7 @@ pub fn waisdoc<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/database.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::database};
 ///
 /// assert_eq!(database(Quiet).parse_complete("db/TEXT"), Ok(("/TEXT", "db")));
@@ -189,7 +189,7 @@ pub fn database<'a, I: Text<'a>, O: Observer>(
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wtype.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::wtype};
 ///
 /// assert_eq!(wtype(Quiet).parse_complete("TEXT/doc"), Ok(("/doc", "TEXT")));
@@ -205,7 +205,7 @@ pub fn wtype<'a, I: Text<'a>, O: Observer>(o: O) -> impl Parser<I, Output = &'a 
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/railroad/wpath.md"))]
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, wais::wpath};
 ///
 /// assert_eq!(wpath(Quiet).parse_complete("doc%2F1"), Ok(("", "doc%2F1")));

@@ -15,7 +15,7 @@ use crate::scan::Report;
 /// one builds derivation trees.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Observer, Quiet, ip::hostport};
 ///
 /// /// The port of an authority, read by a combinator built for `observer`.
@@ -105,7 +105,7 @@ pub trait Observe: Copy {
 /// nom parsers.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, ip::hostport};
 ///
 /// let (rest, hostport) = hostport(Quiet).parse_complete("host.dom:8080/path").unwrap();

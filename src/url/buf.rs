@@ -53,7 +53,7 @@ impl PartialEq<str> for Url<'_> {
     /// rule equals no `str`, as it equals no `Url` that `parse` returns.
     ///
     /// ```
-    /// use nom::Parser;
+    /// use rfc1738::nom::Parser;
     /// use rfc1738::Url;
     /// use rfc1738::grammar::{Quiet, generic::otherurl};
     ///
@@ -172,7 +172,7 @@ impl PartialEq<Url<'_>> for &str {
 /// `UrlBuf` holds none.
 ///
 /// ```
-/// use nom::Parser;
+/// use rfc1738::nom::Parser;
 /// use rfc1738::grammar::{Quiet, generic::url};
 /// use rfc1738::{Rule, UrlBuf};
 ///
