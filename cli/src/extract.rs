@@ -96,11 +96,17 @@ struct Text {
 /// Reads at most `max` bytes of `reader`, and one more to know whether the
 /// text is longer; a longer text is cut after its last line feed within
 /// `max` bytes, so that no line is searched in part.
-fn read_text(reader: impl Read + Send + 'static, max: usize) -> io::Result<Text> {
+///
+/// A read that fails (a truncated or corrupt compressed file, which names
+/// the line it cut) gives its error beside the text read before it, cut
+/// after its last line feed as a longer text is: the lines before the error
+/// are searched, as the other commands check them.
+fn read_text(reader: impl Read + Send + 'static, max: usize) -> (Text, io::Result<()>) {
     let mut reader = ReadAhead::spawn(reader);
     let most = max.saturating_add(1);
     let mut bytes: Vec<u8> = Vec::new();
     let mut filled = 0;
+    let mut failed = Ok(());
     while filled < most {
         if filled == bytes.len() {
             // Doubling, but never past the limit: the buffer is at most the
@@ -113,12 +119,19 @@ fn read_text(reader: impl Read + Send + 'static, max: usize) -> io::Result<Text>
             Ok(0) => break,
             Ok(read) => read,
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
+            Err(error) => {
+                failed = Err(error);
+                break;
+            }
         };
         filled += read;
     }
+    // A read failed before the limit: the line it cut is not searched.
+    if failed.is_err() {
+        filled = memchr::memrchr(b'\n', &bytes[..filled]).map_or(0, |at| at + 1);
+    }
     bytes.truncate(filled);
-    Ok(bounded(bytes, max))
+    (bounded(bytes, max), failed)
 }
 
 /// The text `bytes`, bounded by `max`: all of it, or, when it is longer,
@@ -149,34 +162,30 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         stopped: Ok(()),
     };
     for (index, source) in sources.iter().enumerate() {
-        let (name, name_bytes, read) = match source.open() {
+        let (name, name_bytes, text, read) = match source.open() {
             None => {
                 let Source::Argument(text) = source else {
                     continue;
                 };
                 let bytes = text.as_encoded_bytes().to_vec();
                 let name = inputs::argument_name(index);
-                (name, None, Ok(bounded(bytes, max)))
+                (name, None, bounded(bytes, max), Ok(()))
             }
-            Some(Ok(stream)) => (
-                stream.name,
-                stream.name_bytes,
-                read_text(stream.reader, max),
-            ),
-            // Said below, the source named as it is.
-            Some(Err((_, error))) => (String::new(), None, Err(error)),
-        };
-        let text = match read {
-            Ok(text) => text,
-            Err(error) if Interrupted::caused(&error) => {
-                return ExitCode::from(interrupt::STATUS);
+            Some(Ok(stream)) => {
+                let (text, read) = read_text(stream.reader, max);
+                (stream.name, stream.name_bytes, text, read)
             }
-            Err(error) => {
+            Some(Err((_, error))) => {
                 output::message(format_args!("{}: {error}", source.shown()));
                 reading.whole = false;
                 continue;
             }
         };
+        if let Err(error) = &read
+            && Interrupted::caused(error)
+        {
+            return ExitCode::from(interrupt::STATUS);
+        }
         let before = tally.inputs();
         let origin = match source {
             Source::Argument(_) => Origin::Argument(index + 1),
@@ -202,6 +211,11 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         if text.cut {
             let read = !matches!(source, Source::Argument(_));
             cut_message(&Visible::new(&name).to_string(), &text.bytes, max, read);
+            reading.whole = false;
+        }
+        // After the hits of the lines read before it.
+        if let Err(error) = read {
+            output::message(format_args!("{}: {error}", source.shown()));
             reading.whole = false;
         }
         if reading.stopped.is_err() {

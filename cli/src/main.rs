@@ -127,8 +127,9 @@ enum Command {
     /// are bytes of the input as read).
     ///
     /// Exit status: 0 when every hit is valid, 1 when one is not, 2 when a
-    /// text cannot be read, or is longer than --max-text-bytes (the part
-    /// searched is reported).
+    /// text cannot be read to its end (the lines before the error are
+    /// searched), or is longer than --max-text-bytes (the part searched is
+    /// reported).
     Extract(ExtractArgs),
     /// Show what each URL means, part by part
     ///

@@ -152,3 +152,37 @@ fn a_file_named_gz_that_holds_plain_text_is_read_as_it_is_and_said_so() {
         )
     );
 }
+
+#[test]
+fn extract_searches_the_lines_before_a_cut_or_trailing_junk() {
+    // `extract` read such a file's text, then dropped it at the error: no
+    // hit of the lines read before it, which every other command checks.
+    let text = lines(20_000);
+    let gz = gzip(&text);
+    let zst = zstd(&text);
+    for (name, bytes) in [
+        ("cut-extract.gz", gz[..gz.len() / 2].to_vec()),
+        ("cut-extract.zst", zst[..zst.len() / 2].to_vec()),
+        ("junk-extract.gz", [&gz[..], b"garbage\n"].concat()),
+    ] {
+        let cut = file(name, &bytes);
+        let output = rfc1738(&["extract", "--format", "json", "-f", path(&cut)], b"");
+        let errors = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {errors}");
+        let prefix = format!("rfc1738: {}: line ", path(&cut));
+        let line: usize = errors
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|line| line.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: {errors}"));
+        assert_eq!(errors.lines().count(), 1, "{name}: {errors}");
+        // A hit a line, for every line before the one the error names
+        // (after the last, for the junk), as `check` reads them.
+        let hits = records(&output);
+        assert!(line > 1000, "{name}: {errors}");
+        assert_eq!(hits.len(), line - 1, "{name}");
+        assert_eq!(hits[line - 2]["line"], line - 1, "{name}");
+        let (checked, _, _) = checked(&cut);
+        assert_eq!(checked.len(), hits.len(), "{name}");
+    }
+}
