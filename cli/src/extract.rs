@@ -16,7 +16,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use crate::batch::ReadAhead;
 use crate::check::ErrorRecord;
 use crate::inputs::{self, Source};
-use crate::interrupt::{self, Interrupted};
+use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Paint, Record, Stop};
 use crate::show;
 use crate::summary::{self, Tally};
@@ -181,10 +181,13 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
                 continue;
             }
         };
+        // SIGINT ended the read: the run ends, its summary counting the
+        // hits written before.
         if let Err(error) = &read
             && Interrupted::caused(error)
         {
-            return ExitCode::from(interrupt::STATUS);
+            reading.stopped = Err(Stop::Interrupted);
+            break;
         }
         let before = tally.inputs();
         let origin = match source {
@@ -194,12 +197,15 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         let written = search(args, &paint, (&name, origin), &text, &mut out, &mut tally);
         let stopped = written.and_then(|()| out.flush());
         if let Err(stop) = stopped {
-            if let Some(status) = output::failed(Err(stop)) {
-                return status;
-            }
             // Standard output closed: this text is told of, and no text
-            // after it is read.
-            reading.stopped = Err(Stop::Closed);
+            // after it is read. SIGINT, or a failed write, ends the run
+            // now; its end says why, with the summary of what was written
+            // when it can.
+            let closed = matches!(stop, Stop::Closed);
+            reading.stopped = Err(stop);
+            if !closed {
+                break;
+            }
         }
         if let Source::Argument(argument) = source
             && tally.inputs() == before
@@ -286,11 +292,10 @@ fn search(
     // still searched. Offsets are those of the bytes as read.
     extract_bytes_iter(bytes).try_for_each(|hit| {
         let skipped = hit.is_valid() && args.records.quiet;
-        if hit.is_valid() {
-            tally.valid += 1;
-        } else {
-            tally.invalid += 1;
-        }
+        let counted = match hit.is_valid() {
+            true => &mut tally.valid,
+            false => &mut tally.invalid,
+        };
         // A hit not shown still counts its hidden characters for those
         // after it; one all of ASCII has none longer than a byte.
         let masked = match hide && !(skipped && hit.url_with_fragment().is_ascii()) {
@@ -300,11 +305,12 @@ fn search(
         let narrowing = Narrowing::new(&hit, &masked, bytes, narrowed);
         narrowed += narrowing.whole;
         if skipped {
+            *counted += 1;
             return Ok(());
         }
         let places = Places::new(&hit, bytes, bom);
         let mut record = Record::new(out, &mut buffer);
-        match args.records.format {
+        let written = match args.records.format {
             Format::Json => {
                 // Strings, numbers and lists of them always serialize, and
                 // a record takes every write.
@@ -318,7 +324,14 @@ fn search(
                 let _ = human(&mut record, hit, &places, shown, paint);
                 record.finish()
             }
+        };
+        // A record that SIGINT refused was not begun: the summary counts
+        // the hits whose records were written, as the other commands count
+        // their inputs.
+        if !matches!(written, Err(Stop::Interrupted)) {
+            *counted += 1;
         }
+        written
     })
 }
 

@@ -685,6 +685,7 @@ fn sigint_still_writes_the_summary_of_what_was_read() {
         &["check", "--summary", "--format", "json"],
         &["check", "--stats"],
         &["parse", "--format", "json", "--stats"],
+        &["extract", "--format", "json", "--stats"],
         &["coverage"],
         &["coverage", "--format", "json"],
     ] {
@@ -882,5 +883,72 @@ fn sigint_ends_a_run_that_waits_for_its_first_bytes() {
             Some(130),
             "{command}"
         );
+    }
+}
+
+/// `rfc1738 ARGS -f FILE`, FILE a few megabytes of valid URLs, a line each,
+/// interrupted in the middle of its output: standard output is read to its
+/// first bytes (the run has read lines, its handler set), then not for a
+/// while, so that the run waits in a write with more records to come;
+/// SIGINT is sent then, and standard output read to its end. Its exit
+/// status, the records written (standard output) and standard error.
+fn interrupted_in_a_write(args: &[&str]) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    let lines: String = (0..200_000).map(|i| format!("http://h/{i}\n")).collect();
+    let file = temp_file("interrupted-in-a-write.txt", lines.as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .args(["-f", &file])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut output = child.stdout.take().expect("piped");
+    let mut errors = child.stderr.take().expect("piped");
+    let mut seen = vec![0; 1];
+    output.read_exact(&mut seen).expect("a record begun");
+    // The pipe fills: the run waits in a write, far from the file's end.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    interrupt(child.id());
+    let stderr = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = errors.read_to_string(&mut text);
+        text
+    });
+    let _ = output.read_to_end(&mut seen);
+    let status = ended_within_20_seconds(&mut child);
+    let stderr = stderr.join().expect("the reader");
+    let seen = String::from_utf8(seen).expect("UTF-8");
+    (status.and_then(|status| status.code()), seen, stderr)
+}
+
+/// The count that the line of `--stats`, `stderr`, starts with (`rfc1738:
+/// 1,234 inputs: ...`).
+fn stats_count(stderr: &str) -> usize {
+    stderr
+        .strip_prefix("rfc1738: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"))
+}
+
+#[test]
+fn after_sigint_the_stats_count_what_was_written() {
+    // The records written and what `--stats` counted differed by the
+    // records that SIGINT stopped from being written (`extract` wrote no
+    // summary at all).
+    for args in [&["extract", "--format", "json", "--stats"][..]] {
+        let (status, records, stderr) = interrupted_in_a_write(args);
+        assert_eq!(status, Some(130), "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with("; interrupted (SIGINT)\n") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+        assert!(records.ends_with('\n'), "{args:?}");
+        let written = records.lines().count();
+        assert!(written > 0 && written < 200_000, "{args:?}: {written}");
+        assert_eq!(stats_count(&stderr), written, "{args:?}: {stderr}");
     }
 }
