@@ -164,8 +164,9 @@ impl<R: Ready> Blocks<R> {
     /// first, and its error at the next call (the line it cut is not given):
     /// every line read before a truncated or corrupt compressed stream is
     /// checked. So does a read that SIGINT ends: the lines read before it
-    /// are given, to be checked and counted as far as the run goes on (to
-    /// its next write, which SIGINT refuses), not dropped unread.
+    /// are given, to be checked as far as the run goes on (to its next
+    /// write, which SIGINT refuses, and those whose records it refuses are
+    /// not counted), not dropped unread.
     pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
         if let Some(error) = self.failed.take() {
             self.done = true;
@@ -828,10 +829,10 @@ pub fn too_long(
 /// Reads the lines of `reader` (none longer than `max_line` bytes, not
 /// counting its line ending: a longer one is [`Item::TooLong`]), formats
 /// each with `format` on every core, and writes the results to `out` in
-/// input order; `gather` takes what each unit gathered as its output is
-/// written (even if the write fails: the exit status is that of what was
-/// checked). Each block's results are written out before the next read that
-/// would wait.
+/// input order; `gather` takes what each unit gathered once its output is
+/// written, or its write failed, but not when SIGINT refused the write
+/// ([`write_records`]). Each block's results are written out before the
+/// next read that would wait.
 ///
 /// Returns the error that ended the reading, if one did (inside), or why
 /// writing stopped (outside).
@@ -860,16 +861,14 @@ where
             Block::Lines(block) => {
                 next_line +=
                     formatter.format_block(block, next_line, &format, |buffer, gathered| {
-                        gather(gathered);
-                        out.write(buffer)
+                        write_records(out, buffer, gathered, &mut gather)
                     })?;
             }
             Block::TooLong => {
                 let mut buffer = Vec::new();
                 let mut gathered = T::default();
                 format(next_line, Item::TooLong, &mut buffer, &mut gathered);
-                gather(gathered);
-                out.write(&buffer)?;
+                write_records(out, &buffer, gathered, &mut gather)?;
                 next_line += 1;
             }
         }
@@ -877,6 +876,46 @@ where
         // line typed at a terminal, or sent down a pipe, is answered at once.
         out.flush()?;
     }
+}
+
+/// Writes `records`, those of the inputs `gathered` counts, to `out`, and
+/// has `gather` count them: unless SIGINT refused the write
+/// ([`Output::write`] writes nothing then), so that the counts of an
+/// interrupted run are of the records written. Inputs that need no record
+/// (valid ones under `--quiet`, all under `check --summary`) are counted
+/// as read: nothing was refused. A write that failed, or found standard
+/// output closed, counts them too: the exit status is that of what was
+/// read.
+pub fn write_records<T>(
+    out: &mut Output,
+    records: &[u8],
+    gathered: T,
+    gather: impl FnOnce(T),
+) -> Result<(), Stop> {
+    then_count(records, |records| out.write(records), gathered, gather)
+}
+
+/// [`write_records`], with `write` writing.
+fn then_count<T>(
+    records: &[u8],
+    write: impl FnOnce(&[u8]) -> Result<(), Stop>,
+    gathered: T,
+    gather: impl FnOnce(T),
+) -> Result<(), Stop> {
+    let written = match records.is_empty() {
+        true => Ok(()),
+        false => write(records),
+    };
+    if counted(&written) {
+        gather(gathered);
+    }
+    written
+}
+
+/// Whether the inputs whose records a write was of, `written` being how
+/// it went, are counted ([`write_records`]): unless SIGINT refused it.
+pub fn counted(written: &Result<(), Stop>) -> bool {
+    !matches!(written, Err(Stop::Interrupted))
 }
 
 /// The number of line feeds in `bytes`: sums of byte comparisons in 8-bit
@@ -1721,5 +1760,26 @@ mod tests {
         assert_eq!(result, Err("closed"));
         assert_eq!(written, KEEP + 1);
         assert!(formatter.spare.is_empty());
+    }
+
+    #[test]
+    fn what_a_write_refused_by_sigint_was_of_is_not_counted() {
+        // Both kinds of block, lines and a line too long, are written and
+        // counted through `write_records`.
+        let mut total = 0;
+        let mut count = |result: Result<(), Stop>, records: &[u8], count: u64| {
+            then_count(records, |_| result, count, |count| total += count)
+        };
+        assert!(count(Ok(()), b"r\n", 1).is_ok());
+        // Closed or failing: the status is that of what was read.
+        assert!(count(Err(Stop::Closed), b"r\n", 10).is_err());
+        let failed = Stop::Failed(io::Error::other("full"));
+        assert!(count(Err(failed), b"r\n", 100).is_err());
+        // Nothing written: not counted.
+        let refused = count(Err(Stop::Interrupted), b"r\n", 1000);
+        assert!(matches!(refused, Err(Stop::Interrupted)));
+        // Nothing to write (`--quiet`, `--summary`): nothing refused.
+        assert!(count(Err(Stop::Interrupted), b"", 10_000).is_ok());
+        assert_eq!(total, 10_111);
     }
 }

@@ -220,8 +220,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 &mut buffer,
                 &mut counted,
             );
-            run.add(counted);
-            out.write(&buffer)
+            batch::write_records(out, &buffer, counted, |counted| run.add(counted))
         },
         |stream, (out, run)| check_stream(args, &style, stream, out, run),
     );

@@ -41,10 +41,15 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             let mut buffer = Vec::new();
             let mut record = Record::new(out, &mut buffer);
             let input = url.as_encoded_bytes();
-            if explain(&mut record, args, &paint, input, (name, 1), tally) {
-                record.end()?;
+            let mut counted = Tally::default();
+            let written = match explain(&mut record, args, &paint, input, (name, 1), &mut counted) {
+                true => record.end(),
+                false => Ok(()),
+            };
+            if batch::counted(&written) {
+                *tally += counted;
             }
-            Ok(())
+            written
         },
         |stream, (out, tally)| explain_stream(args, &paint, stream, out, tally),
     );

@@ -13,7 +13,7 @@ use rfc1738::visible::Visible;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
-use crate::batch::ReadAhead;
+use crate::batch::{self, ReadAhead};
 use crate::check::ErrorRecord;
 use crate::inputs::{self, Source};
 use crate::interrupt::Interrupted;
@@ -328,7 +328,7 @@ fn search(
         // A record that SIGINT refused was not begun: the summary counts
         // the hits whose records were written, as the other commands count
         // their inputs.
-        if !matches!(written, Err(Stop::Interrupted)) {
+        if batch::counted(&written) {
             *counted += 1;
         }
         written

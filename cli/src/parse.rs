@@ -493,8 +493,9 @@ pub fn run(args: &ParseArgs) -> ExitCode {
         |url, name, (out, tally)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
-            record(args, &paint, (name, 1), line, &mut buffer, tally);
-            out.write(&buffer)
+            let mut counted = Tally::default();
+            record(args, &paint, (name, 1), line, &mut buffer, &mut counted);
+            batch::write_records(out, &buffer, counted, |counted| *tally += counted)
         },
         |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
     );

@@ -937,9 +937,19 @@ fn stats_count(stderr: &str) -> usize {
 #[test]
 fn after_sigint_the_stats_count_what_was_written() {
     // The records written and what `--stats` counted differed by the
-    // records that SIGINT stopped from being written (`extract` wrote no
-    // summary at all).
-    for args in [&["extract", "--format", "json", "--stats"][..]] {
+    // records that SIGINT stopped from being written, a unit of lines of a
+    // batch (`extract` wrote no summary at all).
+    let report = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interrupted.html");
+    let report = report.to_str().expect("a UTF-8 path");
+    for args in [
+        &["check", "--format", "json", "--stats"][..],
+        &["parse", "--format", "json", "--stats"],
+        &["explain", "--format", "json", "--stats"],
+        &["extract", "--format", "json", "--stats"],
+        &["check", "--format", "json", "--stats", "--report", report],
+        // Every line too long, each with a record that says so.
+        &["check", "--format", "json", "--stats", "--max-line-bytes=4"],
+    ] {
         let (status, records, stderr) = interrupted_in_a_write(args);
         assert_eq!(status, Some(130), "{args:?}: {stderr}");
         assert!(
@@ -950,5 +960,14 @@ fn after_sigint_the_stats_count_what_was_written() {
         let written = records.lines().count();
         assert!(written > 0 && written < 200_000, "{args:?}: {written}");
         assert_eq!(stats_count(&stderr), written, "{args:?}: {stderr}");
+        if args.contains(&"--report") {
+            // The page counts them so too.
+            let page = std::fs::read_to_string(report).expect("the page");
+            assert!(
+                page.contains(&format!("data-inputs=\"{written}\" ")),
+                "{args:?}"
+            );
+            assert!(page.contains("data-complete=\"false\""), "{args:?}");
+        }
     }
 }
