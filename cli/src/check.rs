@@ -111,9 +111,10 @@ struct TooLongRecord<'a> {
 /// Where an input comes from.
 #[derive(Clone, Copy)]
 enum Origin<'a> {
-    /// A command-line argument, and the name a diagnostic gives it
-    /// (`inputs::argument_name`).
-    Argument(&'a str),
+    /// A command-line argument, the name a diagnostic gives it
+    /// (`inputs::argument_name`) and its number among the sources, counted
+    /// from 1 ([`inputs::Whence`]).
+    Argument(&'a str, usize),
     /// A line of standard input or of a file.
     Stream(&'a Named),
 }
@@ -207,14 +208,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, name, (out, run)| {
+        |url, name, number, (out, run)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
             let mut counted = Counted::default();
             record(
                 args,
                 &style,
-                Origin::Argument(name),
+                Origin::Argument(name, number),
                 1,
                 line,
                 &mut buffer,
@@ -495,7 +496,7 @@ fn record(
     // derived of it, rather than a copy.
     if let Some(shown) = &style.summary {
         let file = match origin {
-            Origin::Argument(_) => None,
+            Origin::Argument(..) => None,
             Origin::Stream(stream) => Some(&stream.file),
         };
         let gathered = &mut counted.gathered;
@@ -518,7 +519,8 @@ fn url_alternative(text: &str) -> Rule {
 /// The JSON record of one input, on its own line: `input` (and
 /// `input_bytes` when it is not UTF-8), `rule`, with `--rule url` the
 /// `alternative` of a valid input (`null` for an invalid one), `valid`,
-/// `error`, `warnings`, and for a line, its `file` and `line`.
+/// `error`, `warnings`, and for a line, its `file` and `line`, for an
+/// argument, its number, `argument` ([`inputs::Whence`]).
 ///
 /// Written member by member ([`show::Object`]): a batch writes hundreds of
 /// thousands a second, and serde's struct serializer escapes even the keys
@@ -564,12 +566,15 @@ fn json(
         let warnings: Vec<WarningRecord<'_>> = warnings.iter().map(WarningRecord::new).collect();
         record.value(key!("warnings"), &warnings);
     }
-    if let Origin::Stream(stream) = origin {
-        record.escaped(key!("file"), &stream.json_name);
-        if let Some(bytes) = &stream.file.bytes {
-            record.value(key!("file_bytes"), bytes);
+    match origin {
+        Origin::Stream(stream) => {
+            record.escaped(key!("file"), &stream.json_name);
+            if let Some(bytes) = &stream.file.bytes {
+                record.value(key!("file_bytes"), bytes);
+            }
+            record.value(key!("line"), &line);
         }
-        record.value(key!("line"), &line);
+        Origin::Argument(_, number) => record.value(key!("argument"), &number),
     }
     record.end();
 }
@@ -595,7 +600,7 @@ fn human(
     buffer: &mut Vec<u8>,
 ) {
     let (name, first_line, confirm) = match origin {
-        Origin::Argument(name) => (name, 1, true),
+        Origin::Argument(name, _) => (name, 1, true),
         Origin::Stream(stream) => (
             stream.file.name.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
@@ -619,7 +624,7 @@ fn human(
                     .hiding_all(&written);
                 let valid = style.paint.paint(output::VALID, "valid");
                 let location = match origin {
-                    Origin::Argument(_) => String::new(),
+                    Origin::Argument(..) => String::new(),
                     Origin::Stream(stream) => format!("{}:{line}: ", stream.shown),
                 };
                 // Checked against `url`, the line names the alternative

@@ -145,7 +145,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
     let read = inputs::read_each(
         &sources,
         &mut measured,
-        |url, _, measured| {
+        |url, _, _, measured| {
             add(measured, args.rule, Line::new(url.as_encoded_bytes()));
             Ok(())
         },

@@ -37,12 +37,13 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, name, (out, tally)| {
+        |url, name, number, (out, tally)| {
             let mut buffer = Vec::new();
             let mut record = Record::new(out, &mut buffer);
             let input = url.as_encoded_bytes();
+            let origin = (name, 1, inputs::Whence::argument(number));
             let mut counted = Tally::default();
-            let written = match explain(&mut record, args, &paint, input, (name, 1), &mut counted) {
+            let written = match explain(&mut record, args, &paint, input, origin, &mut counted) {
                 true => record.end(),
                 false => Ok(()),
             };
@@ -74,7 +75,9 @@ fn explain_stream(
         out,
         |number, item, buffer, counted: &mut Tally| match item {
             Item::Line(line) => {
-                let origin = (name.as_str(), usize::try_from(number).unwrap_or(usize::MAX));
+                let shown = usize::try_from(number).unwrap_or(usize::MAX);
+                let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
+                let origin = (name.as_str(), shown, inputs::Whence::line(file, number));
                 if explain(buffer, args, paint, line.bytes(), origin, counted) {
                     buffer.push(b'\n');
                 }
@@ -117,7 +120,7 @@ fn draw_one(args: &ExplainArgs, sources: &[inputs::Source<'_>]) -> ExitCode {
         args,
         &paint,
         url.as_encoded_bytes(),
-        ("input", 1),
+        ("input", 1, inputs::Whence::argument(1)),
         &mut tally,
     );
     // --quiet draws no valid URL: nothing, not an empty line, is written.
@@ -257,13 +260,14 @@ impl Masked {
 
 /// Writes the record of `input` to `out`, unless --quiet drops it (a valid
 /// input), without its final newline; counts it; says whether it wrote
-/// something. `origin` is the name and line a diagnostic gives.
+/// something. `origin` is the name and line a diagnostic gives, and which
+/// input a JSON record says it is.
 fn explain(
     out: &mut impl Write,
     args: &ExplainArgs,
     paint: &Paint,
     input: &[u8],
-    origin: (&str, usize),
+    origin: (&str, usize, inputs::Whence<'_>),
     tally: &mut Tally,
 ) -> bool {
     let Some(matched) = matched(args, input) else {
@@ -300,6 +304,7 @@ fn explain(
                             node: &tree,
                             all: args.all,
                         },
+                        whence: origin.2,
                     },
                 )
                 .map_err(io::Error::from),
@@ -313,16 +318,18 @@ fn explain(
     true
 }
 
-/// The record of a matched input: its members, then its tree's.
+/// The record of a matched input: its members, then its tree's, then
+/// which input it is.
 struct Root<'t, 'a> {
     input: &'t [u8],
     tree: Node<'t, 'a>,
+    whence: inputs::Whence<'t>,
 }
 
 impl Serialize for Root<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (text, bytes) = input_members(Line::new(self.input));
-        let mut record = serializer.serialize_struct("Explained", 7)?;
+        let mut record = serializer.serialize_struct("Explained", 11)?;
         record.serialize_field("input", &text)?;
         match bytes {
             Some(bytes) => record.serialize_field("input_bytes", bytes)?,
@@ -330,6 +337,17 @@ impl Serialize for Root<'_, '_> {
         }
         record.serialize_field("valid", &true)?;
         self.tree.members(&mut record)?;
+        if let Some((file, line)) = self.whence.file_line() {
+            record.serialize_field("file", file.name())?;
+            match file.bytes() {
+                Some(bytes) => record.serialize_field("file_bytes", bytes)?,
+                None => record.skip_field("file_bytes")?,
+            }
+            record.serialize_field("line", &line)?;
+        }
+        if let Some(number) = self.whence.argument_number() {
+            record.serialize_field("argument", &number)?;
+        }
         record.end()
     }
 }
@@ -386,6 +404,8 @@ struct Rejected<'t, 'a> {
     rule: &'static str,
     error: ErrorRecord<'t>,
     prefix: Option<Node<'t, 'a>>,
+    #[serde(flatten)]
+    whence: inputs::Whence<'t>,
 }
 
 /// Writes the diagnostic of a rejected input, and the tree of its longest
@@ -394,14 +414,14 @@ struct Rejected<'t, 'a> {
 /// read from the input as shown ([`Masked`]). JSON's error object is
 /// `check`'s, made from `error` as the parser left it, and its prefix is
 /// the input's own: JSON is for programs. `origin` is the name and line
-/// the diagnostic gives.
+/// the diagnostic gives, and which input a JSON record says it is.
 fn invalid(
     out: &mut impl Write,
     args: &ExplainArgs,
     paint: &Paint,
     input: &[u8],
     error: &Error,
-    origin: (&str, usize),
+    origin: (&str, usize, inputs::Whence<'_>),
 ) -> io::Result<()> {
     let rule = error.rule().name();
     let text = utf8_prefix(input);
@@ -418,6 +438,7 @@ fn invalid(
                 node,
                 all: args.all,
             }),
+            whence: origin.2,
         };
         return show::json(out, &record).map_err(io::Error::from);
     }

@@ -191,6 +191,56 @@ impl<'a> FileMembers<'a> {
     pub fn name(&self) -> &'a str {
         self.file
     }
+
+    /// The name's bytes, when they are not UTF-8.
+    pub fn bytes(&self) -> Option<&'a [u8]> {
+        self.file_bytes
+    }
+}
+
+/// Which input a JSON record is about, in the members that end the
+/// records of `check`, `parse` and `explain`: for a line of a file or of
+/// standard input, `file` (and `file_bytes`: [`FileMembers`]) and `line`,
+/// 1-based; for an argument, `argument`, its number among the sources,
+/// counted from 1 as `extract` counts them (`-` among them).
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Whence<'a> {
+    #[serde(flatten)]
+    file: Option<FileMembers<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    argument: Option<usize>,
+}
+
+impl<'a> Whence<'a> {
+    /// Line `line` of the stream `file`.
+    pub fn line(file: FileMembers<'a>, line: u64) -> Self {
+        Whence {
+            file: Some(file),
+            line: Some(line),
+            argument: None,
+        }
+    }
+
+    /// The argument `number`, counted from 1 among the sources.
+    pub fn argument(number: usize) -> Self {
+        Whence {
+            file: None,
+            line: None,
+            argument: Some(number),
+        }
+    }
+
+    /// The stream and the line, for a line of one.
+    pub fn file_line(&self) -> Option<(FileMembers<'a>, u64)> {
+        self.file.zip(self.line)
+    }
+
+    /// The argument's number, for an argument.
+    pub fn argument_number(&self) -> Option<usize> {
+        self.argument
+    }
 }
 
 impl Source<'_> {
@@ -267,7 +317,9 @@ fn is_output(input: io::Result<same_file::Handle>) -> bool {
 }
 
 /// Reads every source in turn, in order: an argument is given to
-/// `argument` with the name a diagnostic gives it ([`argument_name`]), a
+/// `argument` with the name a diagnostic gives it ([`argument_name`]) and
+/// its number, counted from 1 among the sources (as records give it: see
+/// [`Whence`]), a
 /// stream opened and given to `stream`, which says (inside) why it could
 /// not be read to its end; both are given `run`, what the run writes to
 /// and counts. What cannot be opened or read is said on standard error,
@@ -275,7 +327,7 @@ fn is_output(input: io::Result<same_file::Handle>) -> bool {
 pub fn read_each<R>(
     sources: &[Source<'_>],
     run: &mut R,
-    mut argument: impl FnMut(&OsStr, &str, &mut R) -> Result<(), Stop>,
+    mut argument: impl FnMut(&OsStr, &str, usize, &mut R) -> Result<(), Stop>,
     mut stream: impl FnMut(Stream, &mut R) -> Result<Result<(), String>, Stop>,
 ) -> Reading {
     let arguments = sources
@@ -290,7 +342,7 @@ pub fn read_each<R>(
                     1 => Cow::Borrowed("input"),
                     _ => Cow::Owned(argument_name(index)),
                 };
-                if let Err(stop) = argument(arg, &name, run) {
+                if let Err(stop) = argument(arg, &name, index + 1, run) {
                     return Reading::stopped(whole, stop);
                 }
                 note_file(arg, "taken as an input", "read the lines of the file");

@@ -162,7 +162,10 @@ enum Command {
     /// "article_number"}`, `"wais": {"database", "search", "wtype",
     /// "wpath"}`, `"file": {"host", "local", "path_segments"}`, `"prospero":
     /// {"hsoname", "fields"}`, `"mailto": {"address"}`, `"http":
-    /// {"path_segments", "search"}`, `"other": {"schemepart", "urlpath"}`).
+    /// {"path_segments", "search"}`, `"other": {"schemepart", "urlpath"}`),
+    /// then the input it is about: `"input_file"` and `"line"` for a line
+    /// of a file or standard input (`"file"` being a file URL's parts), or
+    /// `"argument"`, its number among the arguments, counted from 1.
     /// An http path segment and the search are lists of the pieces their
     /// unencoded `;`s separate (section 3.3 reserves `;` there: `a;b` gives
     /// `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` and an nntp `article`
@@ -441,7 +444,9 @@ struct ExplainArgs {
     /// span and text. `json`: one object per input, `{"input", "valid",
     /// "rule", "start", "end", "children"}` with byte offsets (for a rejected
     /// input `{"input", "valid": false, "rule", "error", "prefix"}`, `prefix`
-    /// the tree of the prefix the rule's combinator matches). `svg`: a picture of
+    /// the tree of the prefix the rule's combinator matches), then, as
+    /// `check`'s records, `"file"` and `"line"` for a line of a file or
+    /// standard input, `"argument"` for an argument. `svg`: a picture of
     /// the tree over the input's characters, a box per node over the
     /// characters it matched; for a rejected input, the rejected part red
     /// and a caret under where it failed. `dot`: the same for Graphviz (`dot

@@ -5,7 +5,8 @@
 //! `user`, `password` (decoded), `host`, `port` (the digits as written),
 //! `effective_port` (a number), and one object named after the scheme with
 //! its own parts (an nntp article, like a port, as written and as a
-//! number); for an invalid one, `error`, as `check` writes it.
+//! number); for an invalid one, `error`, as `check` writes it. Then the
+//! input it is about ([`InputWhence`]).
 //!
 //! A line longer than `--max-line-bytes` is not parsed: its record says so,
 //! with its file and line number ([`TooLong`]).
@@ -115,6 +116,33 @@ struct Valid<'a> {
     /// decoded TAB, CR or LF (section 6).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     semantic_errors: Vec<String>,
+    /// Which input it is about: written in JSON, not the text format.
+    #[serde(flatten)]
+    whence: Option<InputWhence<'a>>,
+}
+
+/// Which input a record is about, in the members `check` ends its records
+/// with ([`inputs::Whence`]), but for the stream's name: `input_file` (and
+/// `input_file_bytes`), since a record's `file` is a file URL's parts.
+#[derive(Clone, Copy)]
+struct InputWhence<'a>(inputs::Whence<'a>);
+
+impl Serialize for InputWhence<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut members = serializer.serialize_map(None)?;
+        if let Some((file, line)) = self.0.file_line() {
+            members.serialize_entry("input_file", file.name())?;
+            if let Some(bytes) = file.bytes() {
+                members.serialize_entry("input_file_bytes", bytes)?;
+            }
+            members.serialize_entry("line", &line)?;
+        }
+        if let Some(number) = self.0.argument_number() {
+            members.serialize_entry("argument", &number)?;
+        }
+        members.end()
+    }
 }
 
 /// An http URL's parts: its segments and search as the pieces their
@@ -322,6 +350,8 @@ struct Invalid<'a> {
     valid: bool,
     rule: &'static str,
     error: ErrorRecord<'a>,
+    #[serde(flatten)]
+    whence: InputWhence<'a>,
 }
 
 /// The record of a valid URL; with `hide`, the passwords its decoded parts
@@ -359,6 +389,7 @@ fn valid<'a>(input: &'a str, url: &Url<'a>, hide: Option<&Masks<'_>>) -> Valid<'
         prospero: None,
         mailto: None,
         other: None,
+        whence: None,
         semantic_errors: url
             .semantic_errors()
             .into_iter()
@@ -490,11 +521,12 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     let reading = inputs::read_each(
         &sources,
         &mut run,
-        |url, name, (out, tally)| {
+        |url, name, number, (out, tally)| {
             let mut buffer = Vec::new();
             let line = Line::new(url.as_encoded_bytes());
             let mut counted = Tally::default();
-            record(args, &paint, (name, 1), line, &mut buffer, &mut counted);
+            let origin = (name, 1, inputs::Whence::argument(number));
+            record(args, &paint, origin, line, &mut buffer, &mut counted);
             batch::write_records(out, &buffer, counted, |counted| *tally += counted)
         },
         |stream, (out, tally)| parse_stream(args, &paint, stream, out, tally),
@@ -521,7 +553,9 @@ fn parse_stream(
         out,
         |number, item, buffer, tally| match item {
             Item::Line(line) => {
-                let origin = (name.as_str(), usize::try_from(number).unwrap_or(usize::MAX));
+                let shown = usize::try_from(number).unwrap_or(usize::MAX);
+                let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
+                let origin = (name.as_str(), shown, inputs::Whence::line(file, number));
                 record(args, paint, origin, line, buffer, tally);
             }
             Item::TooLong => {
@@ -537,11 +571,12 @@ fn parse_stream(
 }
 
 /// Parses one input and appends its record to `buffer`; `origin` is the
-/// name and line a diagnostic gives.
+/// name and line a diagnostic gives, and which input a JSON record says it
+/// is.
 fn record(
     args: &ParseArgs,
     paint: &Paint,
-    origin: (&str, usize),
+    origin: (&str, usize, inputs::Whence<'_>),
     input: Line<'_>,
     buffer: &mut Vec<u8>,
     tally: &mut Tally,
@@ -563,7 +598,13 @@ fn record(
             }
             match args.records.format {
                 // JSON is for programs: it keeps the password as it is.
-                Format::Json => show::json_line(buffer, &valid(text, &url, None)),
+                Format::Json => {
+                    let record = Valid {
+                        whence: Some(InputWhence(origin.2)),
+                        ..valid(text, &url, None)
+                    };
+                    show::json_line(buffer, &record);
+                }
                 Format::Human => human_valid(buffer, text, &url, !args.records.show_passwords),
             }
         }
@@ -578,6 +619,7 @@ fn record(
                         valid: false,
                         rule: error.rule().name(),
                         error: ErrorRecord::new(&error),
+                        whence: InputWhence(origin.2),
                     };
                     show::json_line(buffer, &record);
                 }

@@ -133,6 +133,7 @@ fn json_records_carry_the_verdict_and_the_error() {
                     "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"],
                 },
                 "warnings": [],
+                "argument": 1,
             }),
             json!({
                 "input": "HTTP://host/",
@@ -149,6 +150,7 @@ fn json_records_carry_the_verdict_and_the_error() {
                     "offsets": [0],
                     "offsets_capped": false,
                 }],
+                "argument": 2,
             }),
         ]
     );
@@ -374,7 +376,8 @@ fn explain_json_nests_rule_start_end_children() {
                 {"rule": "hostname", "start": 0, "end": 1, "children": [
                     {"rule": "toplabel", "start": 0, "end": 1, "children": []}]}]},
             {"rule": "port", "start": 2, "end": 3, "children": [
-                {"rule": "digits", "start": 2, "end": 3, "children": []}]}]})
+                {"rule": "digits", "start": 2, "end": 3, "children": []}]}],
+            "argument": 1})
     );
 }
 

@@ -46,7 +46,7 @@ fn the_issues_ftp_record_exactly() {
             r#"{"input":"ftp://myname@host.dom/%2Fetc/motd","valid":true,"rule":"ftpurl","#,
             r#""scheme":"ftp","user":"myname","password":null,"host":"host.dom","port":null,"#,
             r#""effective_port":21,"ftp":{"path_segments":["/etc","motd"],"typecode":null,"#,
-            r#""commands":["CWD /etc","RETR motd"]}}"#,
+            r#""commands":["CWD /etc","RETR motd"]},"argument":1}"#,
             "\n"
         )
     );
@@ -326,7 +326,8 @@ fn invalid_inputs_get_checks_error_record_and_exit_1() {
             "offset": 13, "line": 1, "column": 14,
             "expected": ["digit", "\"/\"", "end of input"], "found": "a",
             "message": "expected digit, \"/\" or end of input, found \"a\"",
-            "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"]}})
+            "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"]},
+            "argument": 1})
     );
     assert_eq!(records[1]["valid"], json!(true));
     // The error object is check's, hints included.

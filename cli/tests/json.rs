@@ -331,6 +331,17 @@ fn file_names_that_are_not_utf8_keep_their_bytes() {
         assert_eq!(records.len(), 2, "{command}");
         assert_eq!(records[1]["too_long"], true, "{command}");
         names_file(command, &records[1], name);
+        // The record of a line read, too: `parse` names the file
+        // `input_file`, `file` being a file URL's parts.
+        match command {
+            "parse" => {
+                let lossy = String::from_utf8_lossy(name);
+                assert_eq!(records[0]["input_file"], lossy.as_ref());
+                assert_eq!(bytes_of(command, &records[0], "input_file_bytes"), name);
+            }
+            _ => names_file(command, &records[0], name),
+        }
+        assert_eq!(records[0]["line"], 1, "{command}");
     }
     let args = ["check", "--format", "json", "-f"].map(OsStr::new);
     for record in strict("check", &rfc1738(&[&args[..], &[file]].concat(), b"")) {
@@ -420,4 +431,66 @@ fn a_url_that_holds_bytes_that_are_not_utf8_keeps_them() {
     let hits = strict("extract", &rfc1738(&["extract", "--format", "json"], text));
     let hyphen = &hits[0]["hyphen_breaks"][0];
     assert!(hyphen.get("without_bytes").is_none(), "{hyphen}");
+}
+
+#[test]
+fn every_record_says_which_input_it_is_about() {
+    // `parse` and `explain` said neither the file nor the line of a
+    // record, and no command which argument: with several files, or
+    // `--quiet`, a record could not be told to be of which input.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("json-whence");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("urls.txt");
+    std::fs::write(&path, b"file://h/x\n").expect("a file");
+    let path = path.to_str().expect("a UTF-8 path");
+    let stdin = b"news:x\nhttp://b c/\n";
+    for command in ["check", "parse", "explain"] {
+        // `parse` names a stream `input_file`: its `file` is a file URL's.
+        let file = if command == "parse" {
+            "input_file"
+        } else {
+            "file"
+        };
+        let args = [command, "--format", "json", "http://a/", "-"];
+        let args = [&args[..], &["ftp://h/ a", "-f", path]].concat();
+        let output = rfc1738(&args, stdin);
+        let records = strict(command, &output);
+        let whence: Vec<(Value, Value, Value)> = records
+            .iter()
+            .map(|record| {
+                let member = |name: &str| record.get(name).cloned().unwrap_or(Value::Null);
+                (member(file), member("line"), member("argument"))
+            })
+            .collect();
+        let stream = |name: &str, line: u64| (Value::from(name), Value::from(line), Value::Null);
+        let argument = |number: u64| (Value::Null, Value::Null, Value::from(number));
+        // Arguments are numbered as `extract` numbers them, `-` counted.
+        assert_eq!(
+            whence,
+            [
+                argument(1),
+                stream("<stdin>", 1),
+                stream("<stdin>", 2),
+                argument(3),
+                stream(path, 1),
+            ],
+            "{command}"
+        );
+        // The members come last, and the file URL's `file` stays one.
+        let text = String::from_utf8_lossy(&output.stdout);
+        let last = text.lines().last().expect("a record");
+        assert_eq!(last.matches("\"file\":").count(), 1, "{command}: {last}");
+        let end = format!("\"{file}\":{},\"line\":1}}", Value::from(path));
+        assert!(last.ends_with(&end), "{command}: {last}");
+        // With --quiet, the records of the invalid inputs say which.
+        let quiet = [&args[..1], &["-q"], &args[1..]].concat();
+        let records = strict(command, &rfc1738(&quiet, stdin));
+        assert_eq!(records.len(), 2, "{command}");
+        assert_eq!(
+            (&records[0][file], &records[0]["line"]),
+            (&Value::from("<stdin>"), &Value::from(2)),
+            "{command}"
+        );
+        assert_eq!(records[1]["argument"], 3, "{command}");
+    }
 }
