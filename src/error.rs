@@ -1229,6 +1229,9 @@ pub(crate) struct Finding<'a> {
     /// What to say instead of `message` with the password hidden, when
     /// `message` quotes it.
     pub(crate) hidden_message: Option<&'a str>,
+    /// Whether the warning was told to hide its password, which the
+    /// diagnostic then hides whatever it is told.
+    pub(crate) hidden: bool,
 }
 
 impl<'a> Diagnostic<'a> {
@@ -1306,8 +1309,8 @@ impl<'a> Diagnostic<'a> {
     /// `//` ([`authority_passwords`](crate::authority_passwords)): each of
     /// their characters shown as `*`, and a character found in one not
     /// named (nor an escape written in one that a warning is about). An
-    /// error told to hide its password hides it whatever this says; a
-    /// warning shows its URL's password unless told.
+    /// error or a warning told to hide its password hides it whatever this
+    /// says; another warning shows its URL's password unless told.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me:hunter2@host.dom/")?;
@@ -1366,7 +1369,8 @@ impl fmt::Display for Diagnostic<'_> {
             }
             Of::Error(error) => error.render(&origin, self.first_line, &renderer),
             Of::Warning(finding) => {
-                finding.render(&origin, self.first_line, self.hide_password, &renderer)
+                let hide = self.hide_password || finding.hidden;
+                finding.render(&origin, self.first_line, hide, &renderer)
             }
         };
         f.write_str(&shown)

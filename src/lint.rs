@@ -318,6 +318,8 @@ pub struct Warning<'a> {
     /// The span of that URL's password ([`Url::password_span`]), which
     /// the diagnostic hides when told to.
     password: Option<Range<usize>>,
+    /// Whether [`Warning::hide_password`] was called.
+    hidden: bool,
 }
 
 impl fmt::Debug for Warning<'_> {
@@ -422,7 +424,9 @@ impl<'a> Warning<'a> {
         self.in_password
     }
 
-    /// The warning in a sentence, citing its section.
+    /// The warning in a sentence, citing its section; once the password is
+    /// hidden ([`Warning::hide_password`]), what a diagnostic that hides
+    /// the passwords says of a finding in one.
     ///
     /// ```
     /// let url = rfc1738::parse("afs://cell/x")?;
@@ -433,7 +437,40 @@ impl<'a> Warning<'a> {
     /// ```
     #[must_use]
     pub fn message(&self) -> &str {
-        &self.message
+        match &self.hidden_message {
+            Some(hidden) if self.hidden => hidden,
+            _ => &self.message,
+        }
+    }
+
+    /// Hides what the warning tells of a password, as [`Error::hide_password`]
+    /// hides an error's: its [`message`](Warning::message), and so its
+    /// `Display`, no longer names an escape or an octet found in a password
+    /// nor where in it it is, and its [`diagnostic`](Warning::diagnostic)
+    /// hides the passwords of its URL whatever
+    /// [`Diagnostic::hide_password`] says. [`offsets`](Warning::offsets) and
+    /// [`count`](Warning::count) still tell where the finding is and how
+    /// often, as [`ForbiddenByte::position`](crate::url::ForbiddenByte::position)
+    /// does: whoever shows them decides, by
+    /// [`in_password`](Warning::in_password).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("ftp://me:hunt%0Ar2@host/")?;
+    /// let mut warnings = rfc1738::lint::lint(&url);
+    /// assert!(warnings.iter().any(|w| w.to_string().contains("%0A")));
+    /// for warning in &mut warnings {
+    ///     warning.hide_password();
+    ///     assert!(!warning.to_string().contains("%0A"), "{warning}");
+    ///     let shown = warning.diagnostic().hide_password(false).to_string();
+    ///     assert!(!shown.contains("hunt") && !shown.contains("%0A"), "{shown}");
+    /// }
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    ///
+    /// [`Error::hide_password`]: crate::Error::hide_password
+    /// [`Diagnostic::hide_password`]: crate::Diagnostic::hide_password
+    pub fn hide_password(&mut self) {
+        self.hidden = true;
     }
 
     /// The URL the warning was found in, as [`lint`] was given it: what
@@ -472,6 +509,7 @@ impl<'a> Warning<'a> {
             hidden_message: self.hidden_message,
             url: Cow::Owned(self.url.into_owned()),
             password: self.password,
+            hidden: self.hidden,
         }
     }
 
@@ -512,13 +550,15 @@ impl<'a> Warning<'a> {
             count: self.count,
             password: self.password.clone(),
             hidden_message: self.hidden_message.as_deref(),
+            hidden: self.hidden,
         })
     }
 }
 
 impl fmt::Display for Warning<'_> {
+    /// [`Warning::message`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(self.message())
     }
 }
 
@@ -677,6 +717,7 @@ impl<'a> Findings<'a> {
                 hidden_message,
                 url,
                 password,
+                hidden: false,
             },
         ));
     }

@@ -983,3 +983,41 @@ fn a_reserved_scheme_name_is_told_as_section_4_suggests() {
         "{message}"
     );
 }
+
+#[test]
+fn a_warning_told_to_hide_its_password_tells_nothing_of_it() {
+    // An escape and an octet in the password: the messages name them and
+    // where they are until hidden; `Debug` never does.
+    let url = parse("ftp://me:hunt%0Ar2@host/a%0Db").unwrap();
+    let mut warnings = lint(&url);
+    let shown: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert!(
+        shown.iter().any(|message| message.contains("%0A")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.iter().any(|message| message.contains("at byte 4")),
+        "{shown:?}"
+    );
+    for warning in &mut warnings {
+        let before = warning.to_string();
+        warning.hide_password();
+        let message = warning.to_string();
+        assert_eq!(message, warning.message());
+        assert!(
+            !message.contains("%0A") && !message.contains("byte 4"),
+            "{message}"
+        );
+        if !warning.in_password() {
+            // A finding outside the password says what it said.
+            assert_eq!(message, before);
+        }
+        let diagnostic = warning.diagnostic().hide_password(false).to_string();
+        assert!(!diagnostic.contains("hunt"), "{diagnostic}");
+        let kept = warning.clone().into_owned();
+        assert_eq!(kept.to_string(), message);
+        assert!(!kept.diagnostic().to_string().contains("hunt"));
+    }
+    // The path's escape, outside the password, is still named.
+    assert!(warnings.iter().any(|w| w.to_string().contains("%0D")));
+}
