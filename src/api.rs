@@ -377,11 +377,23 @@ impl<'a> Match<'a> {
 /// for an input `parse_rule` rejects, how far a reading by the production
 /// gets before the error. `None` when the combinator matches no prefix.
 ///
+/// It is the combinator's reading, which commits as the grammar's
+/// combinators do (`grammar/DECISIONS.md`): not the longest prefix of
+/// `input` that is a string of the production, which may be longer than
+/// what it gives, or exist where it gives `None`. `http://a.b./x` has the
+/// prefix `http://a.b`, an httpurl, but the combinator, having read the
+/// `.` as the start of another label, fails there. Where the error is,
+/// the longest prefix that can go on to a string of the production, is
+/// [`Error::offset`]; [`bnf::Matcher`](crate::bnf::Matcher) answers the
+/// BNF's questions by its own semantics.
+///
 /// ```
 /// use rfc1738::{Rule, parse_prefix};
 /// let tree = parse_prefix(Rule::Httpurl, "http://host:8a/").unwrap();
 /// assert_eq!(tree.text(), "http://host:8");
 /// assert!(parse_prefix(Rule::Httpurl, "http:/").is_none());
+/// // "http://a.b" is an httpurl; the combinator commits to a third label.
+/// assert!(parse_prefix(Rule::Httpurl, "http://a.b./x").is_none());
 /// ```
 #[must_use]
 pub fn parse_prefix(rule: Rule, input: &str) -> Option<Derivation<'_>> {
@@ -419,7 +431,8 @@ fn whole_match(rule: Rule, input: &str, folded: bool) -> Result<Match<'_>, Error
 }
 
 /// [`parse_prefix`] as [`check`] reads a URL: the scheme rule its scheme
-/// selects, scheme names compared case-insensitively.
+/// selects, scheme names compared case-insensitively. Like it, the
+/// combinator's reading, not the longest prefix of the rule.
 ///
 /// ```
 /// let tree = rfc1738::check_prefix("HTTP://host:8a/").unwrap();

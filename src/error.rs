@@ -37,7 +37,12 @@ use crate::{Rule, pass, password};
 /// # Showing an error
 ///
 /// `Display` writes one line, fit for a log: the rule, the
-/// [`message`](Error::message) and the position. The alternate form
+/// [`message`](Error::message) and the position, its line and column
+/// counted in the input the error is of (line 1 for a URL read alone: a
+/// program that reads URLs line by line from a file writes its own line
+/// number beside [`column`](Error::column) and the message, or has the
+/// diagnostic count from it with
+/// [`first_line`](crate::Diagnostic::first_line)). The alternate form
 /// (`{:#}`) and [`diagnostic`](Error::diagnostic) write the compiler-style
 /// diagnostic: the message, the location, the input line with a caret, the
 /// production path, the production's definition and the hints, plain or in

@@ -335,8 +335,8 @@ impl<'a> FtpUrl<'a> {
             .and_then(Typecode::from_char)
     }
 
-    /// The path's segments, decoded: `<cwd1>`, …, `<cwdN>`, `<name>`. None
-    /// when the URL has no url-path (`ftp://host`).
+    /// The path's segments, decoded: `<cwd1>`, …, `<cwdN>`, `<name>`; no
+    /// segment when the URL has no url-path (`ftp://host`).
     #[must_use]
     pub fn path_segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
         self.fpath
