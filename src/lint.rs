@@ -586,7 +586,7 @@ pub fn lint<'a>(url: &Url<'a>) -> Vec<Warning<'a>> {
     // prefix's warning says: read as any other, when it parses (D23). Its
     // parts are slices of the same text, and `Findings::at` gives their
     // offsets in the whole.
-    let after = url_after_prefix(url);
+    let after = url.after_url_prefix();
     let url = after.as_ref().unwrap_or(url);
     scheme_name(&mut found, url);
     // Before `encoded_delimiters`, which reads where it found the password.
@@ -792,17 +792,6 @@ fn url_prefix(found: &mut Findings<'_>, url: &Url<'_>) {
             )
         });
     }
-}
-
-/// The URL after the appendix's prefixes `URL:` that start `url`, when it
-/// parses; `None` when none does, or what follows does not parse (then the
-/// `otherurl` is read as it is, its password guessed).
-fn url_after_prefix<'a>(url: &Url<'a>) -> Option<Url<'a>> {
-    if !url.has_url_prefix() {
-        return None;
-    }
-    let text = url.as_str();
-    crate::parse(&text[crate::api::after_url_prefixes(text)?..]).ok()
 }
 
 /// An upper-case scheme name and a scheme name section 4 asks IANA to

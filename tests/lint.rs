@@ -322,6 +322,12 @@ fn the_appendix_prefix_read_as_a_scheme_name() {
             (Code::ForbiddenByte, 13)
         ]
     );
+    // Those semantic errors are the URL's own, as `parse` lists them.
+    let url = parse("url:url:http://h:70000/a").unwrap();
+    let errors = url.semantic_errors();
+    assert_eq!(errors.len(), 1);
+    assert!(lint(&url)[1].message().starts_with(&errors[0].to_string()));
+    assert_eq!(lint(&url)[1].offset(), 17);
     // What follows the prefix and does not parse is no URL to read: the
     // `otherurl` is read as it is, its password guessed below.
     assert_eq!(warnings("URL:http://me@h:25/"), [(Code::UrlPrefix, 0)]);

@@ -27,7 +27,10 @@ impl<'a> Url<'a> {
     ///
     /// `rfc1738 parse` lists these as `semantic_errors`, and
     /// [`crate::lint::lint`] warns of each: a URL has a semantic error
-    /// exactly when one of those accessors fails.
+    /// exactly when one of those accessors fails. A URL written after the
+    /// appendix's prefix `URL:` (an `otherurl` whose scheme name is `URL`)
+    /// has those of the URL that follows, which the text means, when that
+    /// parses, each at its offset in the whole.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me%0A@h:70000/a%0D/b")?;
@@ -37,6 +40,7 @@ impl<'a> Url<'a> {
     /// assert!(errors[1].starts_with("the port 70000"), "{}", errors[1]);
     /// assert!(errors[2].starts_with("the decoded cwd segment 0 contains CR"), "{}", errors[2]);
     /// assert!(rfc1738::parse("ftp://me@h/a/b")?.semantic_errors().is_empty());
+    /// assert_eq!(rfc1738::parse("URL:ftp://h:70000/")?.semantic_errors().len(), 1);
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
@@ -51,6 +55,14 @@ impl<'a> Url<'a> {
     /// what it is about: the port's or the article number's digits, the
     /// escape (or the character) that decodes to a forbidden octet.
     pub(crate) fn located_semantic_errors(&self) -> Vec<(usize, SemanticError)> {
+        if let Some(after) = self.after_url_prefix() {
+            let start = self.offset_of(after.as_str());
+            let mut errors = after.located_semantic_errors();
+            for (offset, _) in &mut errors {
+                *offset += start;
+            }
+            return errors;
+        }
         let mut errors = Vec::new();
         if let Some(port) = self.port()
             && let Err(error) = port_number(port)

@@ -625,6 +625,19 @@ impl<'a> Url<'a> {
         matches!(self, Url::Other(_)) && self.scheme().eq_ignore_ascii_case("url")
     }
 
+    /// The URL after the appendix's prefixes `URL:` that start this one,
+    /// when it parses: "the URL" the text means (appendix), whose semantic
+    /// errors are this one's and which the lint reads. `None` when there is
+    /// no prefix, or what follows does not parse. Its parts are slices of
+    /// this URL's text.
+    pub(crate) fn after_url_prefix(&self) -> Option<Url<'a>> {
+        if !self.has_url_prefix() {
+            return None;
+        }
+        let text = self.as_str();
+        crate::parse(&text[crate::api::after_url_prefixes(text)?..]).ok()
+    }
+
     /// The byte span of the password in the URL, if it has a
     /// `:password`: the parser's own, from [`Url::login`].
     ///
