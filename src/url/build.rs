@@ -391,7 +391,12 @@ pub struct OtherParts<'a> {
 /// [`crate::parse`] accepts (`as_url()` reads it, with no error to handle),
 /// and it decodes back to the same parts: `parts.build()` then `to_parts()`
 /// is the identity, which the crate's tests check on generated parts of
-/// every scheme. Parts that no URL can express are a [`BuildError`].
+/// every scheme. Parts that no URL can express are a [`BuildError`]. Parts
+/// that a URL expresses but whose meaning fails are built all the same, as
+/// [`crate::parse`] accepts such URLs: an FTP path segment holding a CR,
+/// which no command line can send, or an empty file name under `;type=i`.
+/// The URL's [`semantic_errors`](crate::Url::semantic_errors) say what
+/// fails.
 ///
 /// The other way round, `to_parts()` then `build()` writes a URL that means
 /// what the parsed one means: where a component lets a character it
@@ -413,6 +418,11 @@ pub struct OtherParts<'a> {
 /// let url = parts.build()?;
 /// assert_eq!(url, "ftp://myname@host.dom/%2Fetc/motd");
 /// assert_eq!(url.as_url().login().and_then(|login| login.user()), Some("myname"));
+///
+/// // Built, and told of by its semantic errors: no RETR line can send a CR.
+/// let url = FtpParts { path: Some(vec!["a\rb".into()]), ..FtpParts::new("h") }.build()?;
+/// assert_eq!(url, "ftp://h/a%0Db");
+/// assert_eq!(url.as_url().semantic_errors().len(), 1);
 /// # Ok::<(), rfc1738::url::BuildError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
