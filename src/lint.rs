@@ -988,11 +988,12 @@ fn mailto_address<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
 }
 
 /// Every encoded CR, LF and NUL: one warning per escape as written (`%0D`,
-/// `%0d`, `%0A`, `%0a`, `%00`), counting its occurrences; not the CR and LF
-/// that end the lines of a Gopher form.
+/// `%0d`, `%0A`, `%0a`, `%00`), counting its occurrences. The CR and LF of
+/// a Gopher form's lines are warned about too, told as the form's (D23).
 fn encoded_delimiters<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
     // The lines of a form's data block, each ended by the CR LF section
-    // 3.4.9 writes encoded: the form, not an operation smuggled in (D23).
+    // 3.4.9 writes encoded: sent decoded by design, and as able to carry
+    // another protocol's operations as any (D23).
     let form = match url {
         Url::Gopher(gopher) if gopher.carries_form() => gopher.gopher_plus_string(),
         _ => None,
@@ -1008,20 +1009,23 @@ fn encoded_delimiters<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
                 Some([b'0', b'0']) => "NUL",
                 _ => continue,
             };
-            if lines && delimiter != "NUL" {
-                continue;
-            }
             // The match above read two ASCII bytes after this `%`.
             let escape = &text[index..index + 3];
+            let form_line = lines && delimiter != "NUL";
             found.add(
                 Code::EncodedDelimiter,
                 escape,
                 found.at(text) + index,
-                || {
-                    format!(
+                || match form_line {
+                    true => format!(
+                        "{escape} encodes {delimiter}: a Gopher+ form sends it decoded, ending \
+                         a line of its data block (section 3.4.9); a server of another protocol \
+                         on that port would read each line as an operation (RFC 1738, section 6)"
+                    ),
+                    false => format!(
                         "{escape} encodes {delimiter}: decoded, it can end a protocol line or \
-                     string early and smuggle in another operation (RFC 1738, section 6)"
-                    )
+                         string early and smuggle in another operation (RFC 1738, section 6)"
+                    ),
                 },
             );
         }

@@ -58,22 +58,42 @@ fn encoded_protocol_delimiters() {
 }
 
 #[test]
-fn the_lines_of_a_gopher_form_are_no_encoded_delimiters() {
+fn the_lines_of_a_gopher_form_are_encoded_delimiters_told_as_the_forms() {
     // Section 3.4.9's form, its CR LF as it writes them: the form's lines,
-    // which the Gopher request sends as they are (D31). Its NUL, the
-    // selector's and the search's CR and LF are warned about still.
+    // which the Gopher request sends decoded (D31), and which a server of
+    // another protocol would read as operations: `gopher://h:6379/...` with
+    // a form of Redis commands. They are warned about, told as the form's.
     let form = "+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A";
-    assert!(warnings(&format!("gopher://h/1sel%09%09{form}")).is_empty());
+    let input = format!("gopher://h/1sel%09%09{form}");
+    let found = lint(&parse(&input).unwrap());
+    let counted: Vec<(Code, usize, usize)> = found
+        .iter()
+        .map(|w| (w.code(), w.offset(), w.count()))
+        .collect();
     assert_eq!(
-        warnings(&format!("gopher://h/1sel%09%09{form}%00")),
-        [(Code::EncodedDelimiter, 57)]
+        counted,
+        [
+            (Code::EncodedDelimiter, 26, 4),
+            (Code::EncodedDelimiter, 29, 4)
+        ]
     );
+    for warning in &found {
+        assert!(
+            warning
+                .message()
+                .contains("a Gopher+ form sends it decoded"),
+            "{warning}"
+        );
+    }
+    // No semantic error: the request sends them (D31). A NUL, and the
+    // selector's CR, are told as any other.
     assert_eq!(
-        warnings(&format!("gopher://h/1s%0Dl%09%0A%09{form}")),
+        warnings(&format!("gopher://h/1s%0Dl%09%09{form}%00")),
         [
             (Code::EncodedDelimiter, 13),
             (Code::ForbiddenByte, 13),
-            (Code::EncodedDelimiter, 20)
+            (Code::EncodedDelimiter, 31),
+            (Code::EncodedDelimiter, 59)
         ]
     );
     // A Gopher+ string that starts otherwise carries no form.
@@ -85,6 +105,8 @@ fn the_lines_of_a_gopher_form_are_no_encoded_delimiters() {
             (Code::EncodedDelimiter, 25)
         ]
     );
+    let url = parse("gopher://h/1sel%09%09+%0D%0A").unwrap();
+    assert!(!lint(&url)[0].message().contains("form"));
 }
 
 #[test]
