@@ -444,8 +444,8 @@ fn no_user_section(rule: Rule) -> Option<(&'static str, &'static str)> {
         ),
         Rule::Nntpurl => (
             "3.7",
-            "an nntp URL is written nntp://<host>:<port>/<newsgroup-name>/<article>, with no \
-             user name or password",
+            "an nntp URL is written nntp://<host>:<port>/<newsgroup-name>/<article-number>, \
+             with no user name or password",
         ),
         Rule::Waisurl | Rule::Waisdatabase | Rule::Waisindex | Rule::Waisdoc => (
             "3.9",
@@ -1144,7 +1144,7 @@ fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// user's ([`user_hint`]).
 fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
     const HOST_NAME: &str = "a host name holds only letters, digits, \"-\" and \".\", and the \
-                             grammar of section 5 lets no escape stand for one";
+                             grammar of section 5 lets no escape stand for any of them";
     let http = context.path.contains(&Rule::Httpurl);
     if !in_host {
         let c = unread_host_character(context)?;

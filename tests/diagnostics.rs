@@ -2248,7 +2248,7 @@ fn an_escape_where_the_grammar_allows_none_is_refused_by_the_grammar() {
     hinted(
         "http://ex%61mple.com/",
         "3.1",
-        "the grammar of section 5 lets no escape stand for one",
+        "the grammar of section 5 lets no escape stand for any of them",
     );
 }
 

@@ -165,7 +165,7 @@ enum Command {
     /// {"path_segments", "search"}`, `"other": {"schemepart", "urlpath"}`),
     /// then the input it is about: `"input_file"` and `"line"` for a line
     /// of a file or standard input (`"file"` being a file URL's parts), or
-    /// `"argument"`, its number among the arguments, counted from 1.
+    /// `"argument"`, its number among the arguments and `-`, counted from 1.
     /// An http path segment and the search are lists of the pieces their
     /// unencoded `;`s separate (section 3.3 reserves `;` there: `a;b` gives
     /// `["a", "b"]`, `a%3Bb` gives `["a;b"]`). `port` and an nntp `article`
