@@ -117,6 +117,17 @@ fn a_file_of_several_gzip_members_is_read_whole() {
     assert_eq!(found[1006]["input"], "ftp://me:secret@host.dom/f;type=x6");
 }
 
+/// The line that the error about the file `cut`, named `name`, names:
+/// `rfc1738: PATH: line N: ...`.
+fn error_line(errors: &str, cut: &Path, name: &str) -> usize {
+    let prefix = format!("rfc1738: {}: line ", path(cut));
+    errors
+        .strip_prefix(&prefix)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|line| line.parse().ok())
+        .unwrap_or_else(|| panic!("{name}: {errors}"))
+}
+
 #[test]
 fn a_truncated_file_is_an_error_after_the_lines_before_the_cut() {
     let text = lines(20_000);
@@ -124,12 +135,7 @@ fn a_truncated_file_is_an_error_after_the_lines_before_the_cut() {
         let cut = file(name, &bytes[..bytes.len() / 2]);
         let (found, status, errors) = checked(&cut);
         assert_eq!(status, 2, "{name}: {errors}");
-        let prefix = format!("rfc1738: {}: line ", path(&cut));
-        let line: usize = errors
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|line| line.parse().ok())
-            .unwrap_or_else(|| panic!("{name}: {errors}"));
+        let line = error_line(&errors, &cut, name);
         assert!(errors.contains("truncated"), "{errors}");
         // Every line before the one cut was checked, and no other.
         assert!(line > 1000 && line < 20_000, "{name}: {errors}");
@@ -169,12 +175,7 @@ fn extract_searches_the_lines_before_a_cut_or_trailing_junk() {
         let output = rfc1738(&["extract", "--format", "json", "-f", path(&cut)], b"");
         let errors = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{name}: {errors}");
-        let prefix = format!("rfc1738: {}: line ", path(&cut));
-        let line: usize = errors
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|line| line.parse().ok())
-            .unwrap_or_else(|| panic!("{name}: {errors}"));
+        let line = error_line(&errors, &cut, name);
         assert_eq!(errors.lines().count(), 1, "{name}: {errors}");
         // A hit a line, for every line before the one the error names
         // (after the last, for the junk), as `check` reads them.
