@@ -65,9 +65,10 @@ pub enum HintCode {
     /// A user name or password in a URL whose scheme allows none (sections
     /// 3.3, 3.4, 3.7, 3.9, 3.10, 3.11).
     UserNotAllowed,
-    /// An error inside a password that is not shown: what a user name or
-    /// password must encode (section 3.1), instead of the character found
-    /// or what was expected after the password's characters before it.
+    /// An error inside a password that is not shown, in a scheme that allows
+    /// one: what a user name or password must encode (section 3.1), instead
+    /// of the character found or what was expected after the password's
+    /// characters before it.
     PasswordCharacters,
     /// A `#fragment`, which is not part of a URL (section 2.2).
     Fragment,
@@ -498,11 +499,17 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     }
     hints.extend(scheme_hint(context));
     hints.extend(slashes_hint(context));
-    hints.extend(user_hint(context));
+    let user = user_hint(context);
+    // In a scheme that allows no login, what a password may hold is
+    // beside the point: the user hint says what is wrong.
+    let login_allowed = user.is_none();
+    hints.extend(user);
     if context.found_in_password {
         // The hints below read the character found and those before it,
         // which are the password's: one that says nothing of them instead.
-        hints.push(password_hint());
+        if login_allowed {
+            hints.push(password_hint());
+        }
     } else {
         let at_in_login = login_at_hint(context);
         // With the login's last "@" after the error, what the grammar read
@@ -1088,7 +1095,9 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
     let after_host = context.path.first() == Some(&Rule::Fileurl)
         && context.path.get(1) == Some(&Rule::Host)
         && context.found == Found::Char(':');
-    after_host.then(|| {
+    // A `:` before the login's `@` (`file://u:pw@h/`) is a password's, not
+    // a port's: the user hint tells what is wrong.
+    (after_host && user_hint(context).is_none()).then(|| {
         Hint::new(
             HintCode::PortNotAllowed,
             "3.10",

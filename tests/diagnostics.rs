@@ -82,6 +82,30 @@ fn a_user_name_where_the_scheme_allows_none() {
         "a file URL is written file://<host>/<path>, with no user name",
     );
     hinted("file://me:pw@host/x", "3.10", "a file URL");
+    // The `:` of that password is no port's, and with the password hidden
+    // no hint says what a password may hold in a URL that may have none.
+    not_hinted("file://me:pw@host/x", "has no port");
+    for input in [
+        "gopher://me:pw@h/1x",
+        "nntp://u:p@h/g/1",
+        "file://me:pw@host/x",
+    ] {
+        let mut error = parse(input).unwrap_err();
+        error.hide_password();
+        let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+        assert!(
+            hints
+                .iter()
+                .any(|hint| hint.contains("no user name or password")),
+            "{input}: {hints:?}"
+        );
+        assert!(
+            hints
+                .iter()
+                .all(|hint| !hint.contains("within a user name")),
+            "{input}: {hints:?}"
+        );
+    }
     assert!(hints("file://host/a@b c").iter().all(|(s, _)| s != "3.10"));
     // ftp and telnet allow them: no such hint.
     assert!(parse("ftp://me@host/").is_ok());
@@ -205,9 +229,18 @@ fn an_error_past_a_hidden_passwords_first_character_is_told_after_stars() {
         hidden.hide_password();
         assert_eq!(hidden.message(), message, "{input}");
         assert_eq!(hidden.path(), path, "{input}");
+        // What a password must encode, where the scheme allows one; where
+        // it allows none, that it allows none, and no word of what one holds.
+        let last = match path[0] {
+            Rule::Httpurl => HintCode::UserNotAllowed,
+            _ => HintCode::PasswordCharacters,
+        };
+        let codes: Vec<HintCode> = hidden.hints().iter().map(|hint| hint.code()).collect();
+        assert_eq!(codes.last(), Some(&last), "{input}");
         assert_eq!(
-            hidden.hints().last().map(|hint| hint.code()),
-            Some(HintCode::PasswordCharacters)
+            codes.contains(&HintCode::PasswordCharacters),
+            last == HintCode::PasswordCharacters,
+            "{input}"
         );
         // Shown, as the grammar read it.
         assert_ne!(error.expected(), hidden.expected(), "{input}");
