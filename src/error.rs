@@ -733,7 +733,8 @@ impl Error {
     /// diagnostic quotes.
     ///
     /// The hints of such an error say what a password must encode, without
-    /// reading it (at the password's end, where what was found is not the
+    /// reading it, or, in a scheme that allows no login (`http://me:1%"@h/`),
+    /// that it allows none (at the password's end, where what was found is not the
     /// login's `@`, they are those of the character found, a mistyped
     /// port's). With the password hidden, every hint reads the input with
     /// the characters of every password in the lines it reads as `*`s.

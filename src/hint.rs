@@ -65,10 +65,11 @@ pub enum HintCode {
     /// A user name or password in a URL whose scheme allows none (sections
     /// 3.3, 3.4, 3.7, 3.9, 3.10, 3.11).
     UserNotAllowed,
-    /// An error inside a password that is not shown, in a scheme that allows
-    /// one: what a user name or password must encode (section 3.1), instead
-    /// of the character found or what was expected after the password's
-    /// characters before it.
+    /// An error inside a password that is not shown: what a user name or
+    /// password must encode (section 3.1), instead of the character found
+    /// or what was expected after the password's characters before it. Not
+    /// given with [`HintCode::UserNotAllowed`], which says that the scheme
+    /// allows no password at all.
     PasswordCharacters,
     /// A `#fragment`, which is not part of a URL (section 2.2).
     Fragment,
@@ -1095,9 +1096,15 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
     let after_host = context.path.first() == Some(&Rule::Fileurl)
         && context.path.get(1) == Some(&Rule::Host)
         && context.found == Found::Char(':');
-    // A `:` before the login's `@` (`file://u:pw@h/`) is a password's, not
-    // a port's: the user hint tells what is wrong.
-    (after_host && user_hint(context).is_none()).then(|| {
+    // A `:` before a login's `@`, which comes before the next `/`
+    // (`file://u:pw@h/`), is a password's, not a port's: the user hint
+    // tells what is wrong. One after it is in the path (`file://C:/a@b`).
+    let rest = context.input.get(context.offset..).unwrap_or_default();
+    let login = rest
+        .split('/')
+        .next()
+        .is_some_and(|part| part.contains('@'));
+    (after_host && !login).then(|| {
         Hint::new(
             HintCode::PortNotAllowed,
             "3.10",

@@ -85,6 +85,13 @@ fn a_user_name_where_the_scheme_allows_none() {
     // The `:` of that password is no port's, and with the password hidden
     // no hint says what a password may hold in a URL that may have none.
     not_hinted("file://me:pw@host/x", "has no port");
+    // An `@` after the next `/` is the path's: the `:` is a port's, or a
+    // drive letter's typed where no port goes.
+    hinted(
+        "file://C:/Users/john@example.com/a.txt",
+        "3.10",
+        "a file URL has no port",
+    );
     for input in [
         "gopher://me:pw@h/1x",
         "nntp://u:p@h/g/1",
