@@ -1049,3 +1049,16 @@ fn a_warning_told_to_hide_its_password_tells_nothing_of_it() {
     // The path's escape, outside the password, is still named.
     assert!(warnings.iter().any(|w| w.to_string().contains("%0D")));
 }
+
+#[test]
+fn the_last_prefix_may_be_the_urls_own_scheme_name() {
+    // `URL:URL://h/` is the prefix, then the URL `URL://h/`, whose scheme
+    // name is `url`; `URL://h/` alone is that URL, after no prefix.
+    let url = parse("URL:URL://h:70000/").unwrap();
+    assert_eq!(url.semantic_errors().len(), 1);
+    assert_eq!(
+        warnings("URL:URL://h:70000/"),
+        [(Code::UrlPrefix, 0), (Code::PortRange, 12)]
+    );
+    assert_eq!(parse("URL://h:70000/").unwrap().semantic_errors().len(), 1);
+}

@@ -257,6 +257,9 @@ fn every_semantic_error_of_parse_is_a_warning_of_check() {
         "ftp://u%0D:p%0A@h:70000/a%0D/b",
         "ftp://h/c",
         "ftp://h/pub/;type=i",
+        // After the appendix's prefix: the errors of the URL that follows.
+        "URL:http://h:65536/",
+        "URL:URL://h:65536/",
     ];
     let parsed = records(&rfc1738(
         &[&["parse", "--format", "json"][..], &inputs].concat(),

@@ -27,10 +27,11 @@ impl<'a> Url<'a> {
     ///
     /// `rfc1738 parse` lists these as `semantic_errors`, and
     /// [`crate::lint::lint`] warns of each: a URL has a semantic error
-    /// exactly when one of those accessors fails. A URL written after the
-    /// appendix's prefix `URL:` (an `otherurl` whose scheme name is `URL`)
-    /// has those of the URL that follows, which the text means, when that
-    /// parses, each at its offset in the whole.
+    /// exactly when one of those accessors fails, but for one kind of URL: a
+    /// URL written after the appendix's prefix `URL:` (an `otherurl` whose
+    /// scheme name is `URL`) has those of the URL that follows, which the
+    /// text means, when that parses, each at its offset in the whole, and
+    /// the `otherurl`'s own accessors tell nothing of them.
     ///
     /// ```
     /// let url = rfc1738::parse("ftp://me%0A@h:70000/a%0D/b")?;

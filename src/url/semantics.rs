@@ -635,7 +635,14 @@ impl<'a> Url<'a> {
             return None;
         }
         let text = self.as_str();
-        crate::parse(&text[crate::api::after_url_prefixes(text)?..]).ok()
+        let mut start = crate::api::after_url_prefixes(text)?;
+        // The last `URL:` may be the scheme name of the URL that follows the
+        // prefixes before it (`URL:URL://h/`); alone (`URL://h/`), there is
+        // no prefix before it.
+        if text[start..].starts_with("//") {
+            start -= 4;
+        }
+        (start > 0).then(|| crate::parse(&text[start..]).ok())?
     }
 
     /// The byte span of the password in the URL, if it has a
