@@ -1019,8 +1019,9 @@ fn encoded_delimiters<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
                 || match form_line {
                     true => format!(
                         "{escape} encodes {delimiter}: a Gopher+ form sends it decoded, ending \
-                         a line of its data block (section 3.4.9); a server of another protocol \
-                         on that port would read each line as an operation (RFC 1738, section 6)"
+                         a line of its request or of its data block (section 3.4.9); a server \
+                         of another protocol on that port would read each line as an operation \
+                         (RFC 1738, section 6)"
                     ),
                     false => format!(
                         "{escape} encodes {delimiter}: decoded, it can end a protocol line or \
