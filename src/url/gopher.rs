@@ -144,8 +144,9 @@ impl<'a> GopherUrl<'a> {
 
     /// Whether the Gopher+ string carries a filled-in electronic form
     /// (section 3.4.9): it starts, decoded, with `+` TAB `1` CR LF, and the
-    /// CR LF it holds end the lines of the form's data block, as that
-    /// section writes them (`...%0D%0A.%0D%0A`), not a request.
+    /// CR LF it holds end its request line and the lines of the form's data
+    /// block, as that section writes them (`...%0D%0A.%0D%0A`), which the
+    /// request sends as they are.
     pub(crate) fn carries_form(&self) -> bool {
         self.gopher_plus_string().is_some_and(|plus| {
             percent_decode_str(plus)
