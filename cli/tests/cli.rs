@@ -582,9 +582,10 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A file in the test's own temporary directory.
+/// A file in the tests' directory under `target/` (which `cargo clean`
+/// removes), not the system's: a directory there per run was left behind.
 fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rfc1738-cli-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();
