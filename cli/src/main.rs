@@ -46,7 +46,9 @@ use rfc1738::Rule;
 /// A gzip or zstd file is decompressed as it is read. `rfc1738 COMMAND
 /// --help` says more about each command.
 #[derive(Debug, Parser)]
-#[command(name = "rfc1738", version, about, after_help = INTERRUPT)]
+// An option given twice takes its last value, as ripgrep's and cargo's do, so
+// that a wrapper or an alias may set one that the line then overrides.
+#[command(name = "rfc1738", version, about, after_help = INTERRUPT, args_override_self = true)]
 struct Cli {
     /// When to colour the output: `auto` when the stream is a terminal,
     /// unless NO_COLOR is set and not empty, CLICOLOR=0, or TERM=dumb (which

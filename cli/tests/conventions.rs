@@ -347,6 +347,56 @@ fn short_flags_stand_for_the_common_options() {
 }
 
 #[test]
+fn an_option_given_twice_takes_its_last_value() {
+    // As in ripgrep and cargo: an alias's `--format json` is overridden by
+    // the line's `--format human`, in every command, a flag given twice is
+    // no error, and files still add up.
+    let a = file("conventions-twice-a.txt", b"http://a/\n");
+    let b = file("conventions-twice-b.txt", b"news:b\n");
+    for command in ["check", "parse", "explain", "extract"] {
+        let twice = rfc1738(
+            &[
+                command,
+                "--format",
+                "json",
+                "--format",
+                "human",
+                "http://x/",
+            ],
+            b"",
+        );
+        let once = rfc1738(&[command, "--format", "human", "http://x/"], b"");
+        assert_eq!(
+            twice.status.code(),
+            Some(0),
+            "{command}: {}",
+            stderr(&twice)
+        );
+        assert_eq!(twice.stdout, once.stdout, "{command}");
+        assert!(
+            !stdout(&twice).starts_with('{'),
+            "{command}: {}",
+            stdout(&twice)
+        );
+    }
+    let run = rfc1738(
+        &["check", "-q", "-q", "-f", &a, "-f", &b, "--format", "json"],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let run = rfc1738(
+        &[
+            "check", "-r", "url", "-r", "hostport", "--format", "json", "-f", &a, "h:1",
+        ],
+        b"",
+    );
+    let rules: Vec<Value> = records(&run).iter().map(|r| r["rule"].clone()).collect();
+    assert_eq!(rules, [json!("hostport"), json!("hostport")]);
+    let run = rfc1738(&["check", "-f", &a, "-f", &b, "--format", "json"], b"");
+    assert_eq!(inputs(&run), ["http://a/", "news:b"]);
+}
+
+#[test]
 fn colour_on_every_command_as_asked_and_as_the_environment_says() {
     let escape = |output: &std::process::Output| stdout(output).contains("\u{1b}[");
     for args in [
