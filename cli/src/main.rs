@@ -554,8 +554,9 @@ struct CheckArgs {
     verbose: bool,
 
     /// Exit with status 1 when a valid input has warnings (which --quiet
-    /// then writes, as failures).
-    #[arg(long)]
+    /// then writes, as failures). Not with --rule, which checks by the
+    /// production's letter and gives no warnings.
+    #[arg(long, conflicts_with = "rule")]
     deny_warnings: bool,
 
     /// Write a summary of the batch instead of a record per input: the

@@ -397,6 +397,21 @@ fn an_option_given_twice_takes_its_last_value() {
 }
 
 #[test]
+fn deny_warnings_is_refused_with_a_rule_that_gives_no_warnings() {
+    // With --rule an input is matched by the production's letter and gets
+    // no warnings: --deny-warnings would pass every URL, a password's too.
+    let run = rfc1738(
+        &["check", "--deny-warnings", "-r", "url", "ftp://me:pw@h:25/"],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(stderr(&run).contains("--deny-warnings"), "{}", stderr(&run));
+    assert!(stdout(&run).is_empty(), "{}", stdout(&run));
+    let run = rfc1738(&["check", "--deny-warnings", "ftp://me:pw@h:25/"], b"");
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+}
+
+#[test]
 fn colour_on_every_command_as_asked_and_as_the_environment_says() {
     let escape = |output: &std::process::Output| stdout(output).contains("\u{1b}[");
     for args in [
