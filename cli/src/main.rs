@@ -363,7 +363,7 @@ struct CoverageArgs {
     rule: Option<Rule>,
 
     /// `human`: a table; `json`: one JSON object with the counts.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_enum, default_value_t = Format::Human, hide_possible_values = true)]
     format: Format,
 
     #[command(flatten)]
