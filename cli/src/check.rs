@@ -366,6 +366,7 @@ fn check_stream(
         }
         bar.set_draw_target(ProgressDrawTarget::stderr());
     }
+    out.beside(progress.as_ref());
     let max_line = args.lines.max_line();
     let confirm = typed || args.verbose;
     let named = Named {
@@ -394,6 +395,7 @@ fn check_stream(
         },
         |counted: Counted| run.add(counted),
     );
+    out.beside(None);
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }

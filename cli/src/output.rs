@@ -9,12 +9,13 @@
 //! status of it.
 
 use std::fmt::{self, Display};
-use std::io::{self, BufWriter, ErrorKind, StdoutLock, Write};
+use std::io::{self, BufWriter, ErrorKind, IsTerminal, StdoutLock, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstream::ColorChoice;
 use anstyle::{AnsiColor, Style};
+use indicatif::ProgressBar;
 
 use crate::interrupt;
 
@@ -103,6 +104,9 @@ impl Display for Painted<'_> {
 /// Buffered standard output.
 pub struct Output {
     out: BufWriter<StdoutLock<'static>>,
+    /// The progress bar drawn on standard error while standard output is
+    /// the same terminal ([`Output::beside`]).
+    bar: Option<ProgressBar>,
 }
 
 /// Why writing stopped.
@@ -132,7 +136,17 @@ impl Output {
     pub fn new() -> Self {
         Output {
             out: BufWriter::new(io::stdout().lock()),
+            bar: None,
         }
+    }
+
+    /// Has what is written from now on wait for `bar`, drawn on standard
+    /// error, to be cleared, when standard output is a terminal (the same
+    /// screen, as far as the tool can tell): written beside a bar that
+    /// stays, a record would start on the bar's line, which would stay
+    /// above it. `None` ends it.
+    pub fn beside(&mut self, bar: Option<&ProgressBar>) {
+        self.bar = bar.filter(|_| io::stdout().is_terminal()).cloned();
     }
 
     /// Writes `bytes`, whole records, as they are; or, once SIGINT asked
@@ -142,14 +156,19 @@ impl Output {
             self.out.flush()?;
             return Err(Stop::Interrupted);
         }
-        self.out.write_all(bytes)?;
-        Ok(())
+        self.write_rest(bytes)
     }
 
     /// Writes `bytes`, the rest of a record [`Output::write`] began: a
-    /// record begun is finished, SIGINT or not.
+    /// record begun is finished, SIGINT or not. Beside a progress bar, the
+    /// bar is cleared, the bytes are written out, and the bar drawn again
+    /// below them.
     pub fn write_rest(&mut self, bytes: &[u8]) -> Result<(), Stop> {
-        self.out.write_all(bytes)?;
+        let Output { out, bar } = self;
+        match bar {
+            Some(bar) => bar.suspend(|| out.write_all(bytes).and_then(|()| out.flush()))?,
+            None => out.write_all(bytes)?,
+        }
         Ok(())
     }
 
@@ -157,8 +176,7 @@ impl Output {
     /// does.
     pub fn line(&mut self, text: &str) -> Result<(), Stop> {
         self.write(text.as_bytes())?;
-        self.out.write_all(b"\n")?;
-        Ok(())
+        self.write_rest(b"\n")
     }
 
     /// Writes out what is buffered.

@@ -178,6 +178,39 @@ fn a_large_file_shows_a_progress_bar_a_small_one_does_not() {
 }
 
 #[test]
+fn a_record_written_beside_the_progress_bar_starts_on_a_line_of_its_own() {
+    // Invalid lines all through a large file: their diagnostics go to the
+    // terminal the bar is drawn on, each after the bar is cleared, so that
+    // no line of the screen shows the bar and then a diagnostic.
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("terminal-mixed.txt");
+    let valid = b"http://www.example.com/a/b/c.html?q=1\n".repeat(16 << 10);
+    let (mut text, mut invalid) = (Vec::new(), 0);
+    while text.len() < 17 << 20 {
+        text.extend_from_slice(&valid);
+        text.extend_from_slice(b"http://a b/\n");
+        invalid += 1;
+    }
+    std::fs::write(&path, &text).expect("a temporary file");
+    let path = path.to_str().expect("a UTF-8 path");
+    let Some(shown) = on_a_terminal(&["check", "--file", path], true) else {
+        return;
+    };
+    assert!(shown.contains('█'), "{shown:?}");
+    let mut errors = 0;
+    for line in shown.split('\n') {
+        // What stays on the screen of a line: what was written after its
+        // last carriage return (the terminal ends each line with CR LF).
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let last = line.rsplit('\r').next().unwrap_or(line);
+        if last.contains("error:") {
+            errors += 1;
+            assert!(!last.contains('█') && !last.contains('░'), "{last:?}");
+        }
+    }
+    assert_eq!(errors, invalid, "{shown:?}");
+}
+
+#[test]
 fn lines_typed_at_a_terminal_are_answered_and_summed_up() {
     // A valid line typed is confirmed; the summary is written, as lines were
     // read and standard error is the terminal.
