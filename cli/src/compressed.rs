@@ -203,10 +203,10 @@ impl<R: Read> Read for Decoded<R> {
             Err(error) => {
                 let line = self.line_feeds + 1;
                 let format = self.compression.name();
-                let what = if error.kind() == io::ErrorKind::UnexpectedEof {
-                    "stops short: the file is truncated"
-                } else {
-                    "is corrupt"
+                let what = match error.kind() {
+                    io::ErrorKind::UnexpectedEof => "stops short: the file is truncated",
+                    io::ErrorKind::Unsupported => "is refused",
+                    _ => "is corrupt",
                 };
                 Err(io::Error::new(
                     error.kind(),
@@ -399,8 +399,16 @@ fn truncated(what: &str) -> io::Error {
 
 /// The error of compressed data the decoder cannot read. The decoder reads
 /// the end of the input in the middle of a frame as an error of its own:
-/// it is told apart as a truncation.
+/// it is told apart as a truncation; and a frame whose window is larger
+/// than [`ZSTD_MAX_WINDOW`] is no corrupt data but refused (`Unsupported`).
 fn corrupt(error: FrameDecoderError) -> io::Error {
+    if let FrameDecoderError::WindowSizeTooBig { requested, max } = error {
+        let message = format!(
+            "a frame asks for a window of {requested} bytes, more than the {max} read here, \
+             the most `zstd -d` reads unless told `--long` or `--memory`"
+        );
+        return io::Error::new(io::ErrorKind::Unsupported, message);
+    }
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);
     while let Some(cause) = source {
         if let Some(io) = cause.downcast_ref::<io::Error>()
@@ -758,7 +766,12 @@ mod tests {
         // and a window descriptor asking for 1 GiB (exponent 20, 2^30).
         let frame = [0x28, 0xb5, 0x2f, 0xfd, 0x00, 20 << 3, 0, 0, 0];
         let error = read(frame.to_vec()).0.unwrap_err();
-        assert!(error.contains("window"), "{error}");
+        // Refused, as `zstd -d` refuses it: the data is not corrupt.
+        assert!(error.contains("the zstd data is refused"), "{error}");
+        assert!(
+            error.contains("a window of 1073741824 bytes, more than the 134217728"),
+            "{error}"
+        );
     }
 
     #[test]
