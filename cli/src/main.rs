@@ -221,7 +221,7 @@ enum Command {
     /// diagram, `--format html` one page with every production's.
     Grammar {
         /// A production, spelled as in the RFC.
-        #[arg(value_name = "NAME", value_parser = Lossy(parse_rule_name),
+        #[arg(value_name = "NAME", value_parser = Productions, hide_possible_values = true,
               required_if_eq("format", "svg"))]
         rule: Option<Rule>,
 
@@ -359,7 +359,7 @@ struct RecordArgs {
 struct CoverageArgs {
     /// Match every input against this production, by the grammar's letter,
     /// instead of the scheme rule its scheme selects.
-    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
+    #[arg(short, long, value_name = "NAME", value_parser = Productions, hide_possible_values = true)]
     rule: Option<Rule>,
 
     /// `human`: a table; `json`: one JSON object with the counts.
@@ -439,7 +439,7 @@ const MAX_EXPLAIN_LINE: u64 = 256 << 10;
 struct ExplainArgs {
     /// The production to match, spelled as in the RFC; without it, the scheme
     /// rule the URL's scheme selects (case-insensitively).
-    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
+    #[arg(short, long, value_name = "NAME", value_parser = Productions, hide_possible_values = true)]
     rule: Option<Rule>,
 
     /// `human`: an indented tree, a node per line with its production, byte
@@ -543,7 +543,7 @@ struct CheckArgs {
     /// RFC (`hostport`, `ip-schemepart`, `gopher+_string`). With `url`, a
     /// valid input's line (and JSON record: `alternative`) names which of its
     /// alternatives the input is (`valid url › otherurl: http://user@host/`).
-    #[arg(short, long, value_name = "NAME", value_parser = Lossy(parse_rule_name))]
+    #[arg(short, long, value_name = "NAME", value_parser = Productions, hide_possible_values = true)]
     rule: Option<Rule>,
 
     #[command(flatten)]
@@ -637,6 +637,35 @@ impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Los
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         self.0.possible_values()
+    }
+}
+
+/// The value parser of a production's name ([`parse_rule_name`], any
+/// value read as [`Lossy`] reads it), whose possible values, the 67 names,
+/// are offered by the shells' completions (and hidden in the help, which
+/// says `rfc1738 grammar` lists them).
+#[derive(Clone)]
+struct Productions;
+
+impl clap::builder::TypedValueParser for Productions {
+    type Value = Rule;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Rule, clap::Error> {
+        Lossy(parse_rule_name).parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = Rule::ALL
+            .iter()
+            .map(|rule| clap::builder::PossibleValue::new(rule.name()));
+        Some(Box::new(names))
     }
 }
 

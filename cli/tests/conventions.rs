@@ -652,6 +652,24 @@ fn completions_are_generated_for_each_shell() {
         );
         assert!(options.lines().any(|word| word == "--file"), "{options}");
     }
+    // A production's name is completed from the 67, not from file names.
+    for line in [
+        "rfc1738 check -r ip-",
+        "rfc1738 grammar gopher",
+        "rfc1738 explain --rule host",
+    ] {
+        let Some(names) = complete(line) else {
+            continue;
+        };
+        let mut names: Vec<&str> = names.lines().collect();
+        names.sort_unstable();
+        let expected: &[&str] = match line.rsplit(' ').next() {
+            Some("ip-") => &["ip-schemepart"],
+            Some("gopher") => &["gopher+_string", "gopherurl"],
+            _ => &["host", "hostname", "hostnumber", "hostport"],
+        };
+        assert_eq!(names, expected, "{line}");
+    }
 }
 
 #[test]
