@@ -270,7 +270,7 @@ fn write_summary(
     if let (Some(mut file), Some(path)) = (report_file, &args.report) {
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
-            let name = Visible::new(&path.display().to_string()).to_string();
+            let name = show::name(&path.to_string_lossy());
             output::message(format_args!(
                 "{name}: the report (--report) could not be written whole: {error}"
             ));
@@ -375,7 +375,7 @@ fn check_stream(
             bytes: name_bytes,
         }),
         json_name: show::Escaped::new(&name),
-        shown: Visible::new(&name).to_string(),
+        shown: show::name(&name),
         confirm,
     };
     let origin = Origin::Stream(&named);
@@ -428,7 +428,7 @@ fn too_long(
             show::json_line(buffer, &record);
         }
         Format::Human => {
-            let origin = Visible::new(origin.name());
+            let origin = show::name(origin.name());
             let error = style.paint.paint(output::ERROR, "error");
             let _ = writeln!(
                 buffer,
@@ -604,7 +604,7 @@ fn human(
     let (name, first_line, confirm) = match origin {
         Origin::Argument(name, _) => (name, 1, true),
         Origin::Stream(stream) => (
-            stream.file.name.as_str(),
+            stream.shown.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use crate::compressed;
 use crate::output::Stop;
+use crate::show;
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark some editors start a
 /// file with: not part of the file's first line or text.
@@ -462,8 +463,7 @@ fn plain_word(word: &str) -> bool {
 /// be a URL (it has no `:`).
 pub fn names_file(argument: &OsStr) -> Option<String> {
     let colon = argument.as_encoded_bytes().contains(&b':');
-    (!colon && Path::new(argument).is_file())
-        .then(|| rfc1738::visible::Visible::new(&argument.to_string_lossy()).to_string())
+    (!colon && Path::new(argument).is_file()).then(|| show::name(&argument.to_string_lossy()))
 }
 
 /// Opens the file of `--report` at `path` for writing, and empties it,
@@ -477,7 +477,7 @@ pub fn names_file(argument: &OsStr) -> Option<String> {
 /// target, for a link to where no file is yet: not the link), if it is
 /// still there ([`remove_made`]). `Err` holds the message.
 pub fn open_report(path: &Path, sources: &[Source<'_>]) -> Result<File, String> {
-    let shown = || rfc1738::visible::Visible::new(&path.to_string_lossy()).to_string();
+    let shown = || show::name(&path.to_string_lossy());
     let cannot = |error: io::Error| {
         format!(
             "{}: the report (--report) cannot be written: {error}",
@@ -613,15 +613,15 @@ fn shared(file: &File, meta: &std::fs::Metadata) -> bool {
 
 impl Source<'_> {
     /// The source as a message that it cannot be read names it: `standard
-    /// input`, or a file's path escaped as [`rfc1738::visible`] shows text
-    /// (a file named `<stdin>` included: it is no standard input).
+    /// input`, or a file's path as [`show::name`] shows it (a file named
+    /// `<stdin>` included: it is no standard input).
     pub fn shown(&self) -> String {
         let name = match self {
             Source::Stdin => return "standard input".to_owned(),
             Source::Argument(text) => text.to_string_lossy(),
             Source::File(path) => path.to_string_lossy(),
         };
-        rfc1738::visible::Visible::new(&name).to_string()
+        show::name(&name)
     }
 }
 

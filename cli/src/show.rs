@@ -589,6 +589,17 @@ pub fn spans_in_bytes(input: &[u8], spans: &[Range<usize>]) -> Hidden {
     )
 }
 
+/// A name human output shows (a file's path, an argument a message quotes)
+/// as [`Visible`] shows text, each password it holds hidden: the one it
+/// would hold read as a URL ([`password_of`]), and those written after a
+/// `//` in it or in its decoded text ([`Hidden::of`]), whatever
+/// `--show-passwords` says. A URL typed where a path goes (`-f
+/// 'ftp://me:pw@h/'`) is no input, and its password no less secret.
+pub fn name(text: &str) -> String {
+    let hidden = Hidden::of(text, password_of(text));
+    Visible::new(text).hiding_all(hidden.spans()).to_string()
+}
+
 /// The span of what is, or would be, the password of `url`, read as
 /// `parse` reads it: the parser's, or, for a URL that is not valid, the
 /// error's guess.
