@@ -5,11 +5,15 @@
 //! the errors of the attempt that ended them. The grammar needs three things
 //! they do not give:
 //!
-//! 1. Every leaf, whether it succeeds or fails, tells the observer what could
-//!    have continued where it stopped ([`Observe::reach`]). The farthest such
-//!    point is the length of the longest prefix that a string of the rule can
-//!    start with, because a leaf only ever runs where the grammar allows it
-//!    and only ever consumes bytes the grammar allows there.
+//! 1. A leaf tells the observer what could have continued where it stopped
+//!    ([`Observe::reach`]): a repetition of a class whether it matches or
+//!    not (something more of it could have come), a literal, a single
+//!    character or the end of the input where it fails. The lookaheads
+//!    (`followed_by`, `shortcut_ends`, `before_tab`) report nothing: the leaf
+//!    that runs next, where they stand, reports there. The farthest point
+//!    reported is the length of the longest prefix that a string of the rule
+//!    can start with, because a leaf only ever runs where the grammar allows
+//!    it and only ever consumes bytes the grammar allows there.
 //! 2. Character-class repetitions (`*xchar`, `*[ uchar | ";" ]`, `1*digit`)
 //!    are one scan over the class's table, escapes included, not a
 //!    combinator call per character.
