@@ -127,7 +127,11 @@ pub fn hostport<'a, I: Text<'a>, O: Observer>(
 /// The two alternatives are disjoint: a `hostname` ends with a `toplabel`,
 /// which starts with a letter, and a `hostnumber` has none. So `1.2.3.4`
 /// fails as a `hostname` (its last label `4` is no `toplabel`) and matches
-/// as a `hostnumber`, while `1.2.3` is neither.
+/// as a `hostnumber`, while `1.2.3` is neither. Disjoint languages do not
+/// make nom's ordered choice free of order, though: a `hostnumber` can be a
+/// prefix of a `hostname` (`1.2.3.4` of `1.2.3.4.com`), which `hostnumber`
+/// first would match and leave the `.com` to fail after it. `hostname`
+/// first, the BNF's order, is the one that reads both.
 ///
 /// ```
 /// use rfc1738::nom::Parser;
