@@ -43,6 +43,11 @@ fn gopher() {
     let tree = self::tree(Rule::Gopherurl, "gopher://h/1a%09b/c");
     assert_eq!(texts(&tree, Rule::Selector), ["a%09b/c"]);
     assert_eq!(texts(&tree, Rule::Search), [] as [&str; 0]);
+    // Only the first %09 is tried: the BNF would also let the second end
+    // the selector (search `d`); either reading keeps a %09 in it.
+    let tree = self::tree(Rule::Gopherurl, "gopher://h/1a%09b/c%09d");
+    assert_eq!(texts(&tree, Rule::Selector), ["a%09b/c%09d"]);
+    assert_eq!(texts(&tree, Rule::Search), [] as [&str; 0]);
 }
 
 #[test]
