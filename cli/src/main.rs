@@ -676,6 +676,34 @@ fn parse_rule_name(name: &str) -> Result<Rule, String> {
         .map_err(|error| format!("{error}{}", suggest::productions(name)))
 }
 
+/// The arguments, and the values of options written in one argument
+/// (`--rule=VALUE`, `-rVALUE`), that hold a password as [`show::name`]
+/// finds one, each with how it is shown, the password hidden: a usage
+/// error quotes what it could not read (a URL typed where the command
+/// goes: `rfc1738 ftp://me:pw@h/`), and it is shown as every name is.
+fn veiled_arguments() -> Vec<(String, String)> {
+    let mut veiled = Vec::new();
+    for argument in std::env::args_os().skip(1) {
+        let text = argument.to_string_lossy();
+        let value = match text.strip_prefix("--") {
+            Some(long) => long.split_once('=').map(|(_, value)| value),
+            None => text.strip_prefix('-').and_then(|short| short.get(1..)),
+        };
+        for text in core::iter::once(&*text).chain(value) {
+            let shown = show::name(text);
+            // A name shown differs from the text only where it hides or
+            // escapes: only one that hides is replaced.
+            if shown.contains('*') && shown != rfc1738::visible::Visible::new(text).to_string() {
+                veiled.push((text.to_owned(), shown));
+            }
+        }
+    }
+    // The longest first, so that an argument is replaced before a value
+    // inside it.
+    veiled.sort_by_key(|(text, _)| core::cmp::Reverse(text.len()));
+    veiled
+}
+
 /// Whether an argument holds a character that may not be shown on a
 /// terminal as it is: clap would quote it raw in a usage error.
 fn hostile_arguments() -> bool {
@@ -748,13 +776,22 @@ fn read_command_line() -> Result<Cli, ExitCode> {
     choose_color(color_argument().unwrap_or(ColorChoice::Auto), terminal);
     // clap's own `exit` ignores a failure to write: help or a version that
     // cannot be written would end with status 0.
-    let written = if hostile {
-        // Unstyled, the message is the text as clap made it.
-        let text = show::lines(&error.render().ansi().to_string());
+    let veiled = veiled_arguments();
+    let written = if hostile || !veiled.is_empty() {
+        let mut text = error.render().ansi().to_string();
+        for (argument, shown) in &veiled {
+            text = text.replace(argument.as_str(), shown);
+        }
+        if hostile {
+            // Unstyled, the message is the text as clap made it.
+            text = show::lines(&text);
+        }
+        // anstream drops the styles where colour is not chosen, as clap's
+        // `print` does.
         if error.use_stderr() {
-            std::io::stderr().lock().write_all(text.as_bytes())
+            anstream::stderr().lock().write_all(text.as_bytes())
         } else {
-            std::io::stdout().lock().write_all(text.as_bytes())
+            anstream::stdout().lock().write_all(text.as_bytes())
         }
     } else {
         error.print()

@@ -1181,3 +1181,31 @@ fn a_url_given_where_a_path_goes_is_named_with_its_password_hidden() {
     let json = rfc1738(&["check", "--format", "json", "-f", &path], b"");
     assert!(String::from_utf8_lossy(&json.stdout).contains("me:hunter2@h"));
 }
+
+#[test]
+fn a_usage_error_quotes_an_argument_with_its_password_hidden() {
+    // A URL typed where the command goes, or as an option's value: clap
+    // quotes what it could not read, the password hidden as in a name.
+    let runs: [&[&str]; 7] = [
+        &["ftp://admin:hunter2@ftp.example.com/"],
+        &["check", "--format", "ftp:/admin:hunter2@h/"],
+        &["check", "-r", "http://admin:hunter2@h/", "x"],
+        &["check", "-rhttp://admin:hunter2@h/", "x"],
+        &["check", "--show-passwords=ftp://me:hunter2@h/", "x"],
+        &["check", "--ftp://me:hunter2@h/"],
+        &[
+            "check",
+            "--color",
+            "always",
+            "--max-line-bytes",
+            "ftp://me:hunter2@h/\u{7}",
+        ],
+    ];
+    for args in runs {
+        let output = rfc1738(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let shown = shown(&output);
+        assert!(!shown.contains("hunter2"), "{args:?}: {shown}");
+        assert!(shown.contains(":*******@"), "{args:?}: {shown}");
+    }
+}
