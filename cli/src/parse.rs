@@ -725,21 +725,56 @@ impl<'a> Masks<'a> {
         Masks { input, hidden }
     }
 
-    /// The spans of the octets of `value` to show as `*`, in order.
-    fn spans(&self, value: &Octets<'_>) -> Vec<Range<usize>> {
+    /// The octets of `value` as shown, when a password meets it: the text
+    /// it is decoded from, each character of the password's spans (an
+    /// escape whole) written as `*`, then decoded, between the octets that
+    /// come before and after that text (an FTP command's verb, a Gopher
+    /// request's CR LF). A hidden part shows
+    /// as many `*` as the URL's text does, and its octets, ASCII, tell
+    /// neither how many escapes it holds nor whether they are UTF-8.
+    /// `None` when no password meets it.
+    fn masked(&self, value: &Octets<'_>) -> Option<Vec<u8>> {
         if self.hidden.spans().is_empty() {
-            return Vec::new();
+            return None;
         }
-        let Some(start) = offset_in(self.input, value.written) else {
-            return Vec::new();
-        };
-        let spans = show::decoded_spans(value.written, start, &self.hidden);
-        let at = value.at;
-        spans
-            .into_iter()
-            .map(|s| s.start + at..s.end + at)
-            .collect()
+        let start = offset_in(self.input, value.written)?;
+        let written = value.written.as_bytes();
+        let spans = self.hidden.within(start..start + written.len());
+        if spans.is_empty() {
+            return None;
+        }
+        let mut masked = written.to_vec();
+        for span in spans {
+            let span = whole_escapes(written, span);
+            masked[span].fill(b'*');
+        }
+        // The octets around the decoded text stay: before it an FTP
+        // command's verb, after it a Gopher request's CR LF.
+        let all = value.decoded.as_bytes();
+        let after = (value.at + decode(value.written).as_bytes().len()).min(all.len());
+        let mut octets = all[..value.at].to_vec();
+        octets.extend_from_slice(decode(&String::from_utf8_lossy(&masked)).as_bytes());
+        octets.extend_from_slice(&all[after..]);
+        Some(octets)
     }
+}
+
+/// `span` of `written`, widened to the whole of an escape (`%` and two hex
+/// digits) that it cuts at either end.
+fn whole_escapes(written: &[u8], span: Range<usize>) -> Range<usize> {
+    let escape_at = |at: usize| {
+        written.get(at) == Some(&b'%')
+            && written
+                .get(at + 1..at + 3)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+    };
+    let start = (span.start.saturating_sub(2)..span.start)
+        .find(|&at| escape_at(at))
+        .unwrap_or(span.start);
+    let end = (span.end.saturating_sub(2)..span.end)
+        .find(|&at| escape_at(at) && at + 3 > span.end)
+        .map_or(span.end, |at| at + 3);
+    start..end.min(written.len())
 }
 
 /// Where `part` starts in `text`, when it is a slice of it (a part the
@@ -755,8 +790,9 @@ struct Shown<'r, 'm, T>(&'r T, &'r Masks<'m>);
 
 /// Decoded octets as the text format writes them: quoted, as
 /// [`rfc1738::visible`] shows text, or as bytes (`b"\xff"`) when they are
-/// not UTF-8 ([`show::Bytes`]); or `none`. The characters of the passwords
-/// its [`Masks`] find in them are shown as `*`.
+/// not UTF-8 ([`show::Bytes`]); or `none`. The passwords its [`Masks`] find
+/// in them are shown as [`Masks::masked`] writes them, a `*` for each
+/// character of the text they are decoded from.
 struct Quoted<'r, 'a, 'm>(Option<&'r Octets<'a>>, &'r Masks<'m>);
 
 impl fmt::Display for Quoted<'_, '_, '_> {
@@ -764,14 +800,11 @@ impl fmt::Display for Quoted<'_, '_, '_> {
         let Some(value) = self.0 else {
             return f.write_str("none");
         };
-        let hidden = self.1.spans(value);
-        match value.decoded.to_str() {
-            Some(text) => write!(f, "\"{}\"", Visible::new(text).hiding_all(&hidden).quoted()),
-            None => show::Bytes {
-                bytes: value.decoded.as_bytes(),
-                hidden: &hidden,
-            }
-            .fmt(f),
+        let masked = self.1.masked(value);
+        let octets = masked.as_deref().unwrap_or(value.decoded.as_bytes());
+        match std::str::from_utf8(octets) {
+            Ok(text) => write!(f, "\"{}\"", Visible::new(text).quoted()),
+            Err(_) => show::Bytes(octets).fmt(f),
         }
     }
 }

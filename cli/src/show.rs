@@ -334,7 +334,7 @@ impl Hidden {
     }
 
     /// The hidden spans that meet `span`, as spans of it.
-    fn within(&self, span: Range<usize>) -> Vec<Range<usize>> {
+    pub fn within(&self, span: Range<usize>) -> Vec<Range<usize>> {
         let first = self.0.partition_point(|hidden| hidden.end <= span.start);
         self.0[first..]
             .iter()
@@ -472,45 +472,14 @@ pub fn passwords(text: &str, own: Option<&Range<usize>>) -> Vec<Range<usize>> {
     rfc1738::passwords_around(text, own.cloned())
 }
 
-/// The spans of the octets decoded from `written`, a part of an input
-/// that starts at its byte `start`, that come from its `hidden` text (an
-/// escape that a span reaches into, whole): spans of the octets, in
-/// order ([`rfc1738::octet_spans`]), the part read only as far as the last
-/// of them.
-pub fn decoded_spans(written: &str, start: usize, hidden: &Hidden) -> Vec<Range<usize>> {
-    rfc1738::octet_spans(written, hidden.within(start..start + written.len()))
-}
-
 /// Octets that are not UTF-8 as the text format writes them (`b"caf\xe9"`,
 /// as [`rfc1738::url::Decoded`]'s `Debug` does: ASCII as it is, the
-/// quote, the backslash and every other byte escaped), the characters of
-/// the `hidden` spans, in order, each as one `*`: a character of UTF-8 in
-/// them, whatever its length, or a byte that is not.
-pub struct Bytes<'a> {
-    /// The octets.
-    pub bytes: &'a [u8],
-    /// Spans of them, in order and apart.
-    pub hidden: &'a [Range<usize>],
-}
+/// quote, the backslash and every other byte escaped).
+pub struct Bytes<'a>(pub &'a [u8]);
 
 impl std::fmt::Display for Bytes<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("b\"")?;
-        let mut at = 0;
-        for span in self.hidden {
-            let span = span.start.max(at).min(self.bytes.len())..span.end.min(self.bytes.len());
-            write!(f, "{}", self.bytes[at..span.start].escape_ascii())?;
-            at = span.start;
-            while at < span.end {
-                f.write_str("*")?;
-                at += character_length(&self.bytes[at..]);
-            }
-        }
-        write!(
-            f,
-            "{}\"",
-            self.bytes[at.min(self.bytes.len())..].escape_ascii()
-        )
+        write!(f, "b\"{}\"", self.0.escape_ascii())
     }
 }
 
@@ -717,8 +686,7 @@ mod tests {
     }
 
     /// A password of the decoded text is given as the text it is decoded
-    /// from, escapes whole; a part finds the octets of it that it holds,
-    /// an escape that a span reaches into included.
+    /// from, escapes whole; a part finds the spans of it that it holds.
     #[test]
     fn decoded_passwords_are_found_where_they_are_written() {
         // The one span of `spans`.
@@ -730,12 +698,9 @@ mod tests {
         let hidden = Hidden::from_spans(rfc1738::decoded_passwords(text));
         assert_eq!(only(hidden.spans()), Some(19..24));
         assert_eq!(&text[19..24], "p%FFw");
-        // The segment "a%2F%2Fme:p%FFw@h", decoded "a//me:p\xffw@h".
-        let segment = decoded_spans(&text[9..26], 9, &hidden);
-        assert_eq!(only(&segment), Some(6..9));
-        assert_eq!(decoded_spans(&text[27..], 27, &hidden), []);
-        let into_escape = Hidden::from_spans(Some(2..3));
-        assert_eq!(only(&decoded_spans("a%2Fb", 0, &into_escape)), Some(1..2));
+        // The segment "a%2F%2Fme:p%FFw@h" holds it, the next one none.
+        assert_eq!(only(&hidden.within(9..26)), Some(10..15));
+        assert_eq!(hidden.within(27..28), []);
         // Split: the `//` of a decoded `/` and a separating one.
         let text = "file://h/a%2F/me:pw@h/x";
         assert_eq!(
@@ -791,15 +756,10 @@ mod tests {
     }
 
     #[test]
-    fn bytes_are_written_as_decoded_octets_are_with_their_hidden_characters_as_stars() {
+    fn bytes_are_written_as_decoded_octets_are() {
         let bytes = b"a\xffb\xc3\xa9c\"\\\n";
         let decoded = rfc1738::url::Decoded::from(&bytes[..]);
-        let shown = |hidden: &[Range<usize>]| Bytes { bytes, hidden }.to_string();
-        assert_eq!(shown(&[]), format!("{decoded:?}"));
-        // The byte that is not UTF-8 and the two-byte character are one
-        // `*` each.
-        assert_eq!(shown(std::slice::from_ref(&(1..5))), r#"b"a***c\"\\\n""#);
-        assert_eq!(shown(&[0..1, 6..9]), r#"b"*\xffb\xc3\xa9c***""#);
+        assert_eq!(Bytes(bytes).to_string(), format!("{decoded:?}"));
     }
 
     #[test]

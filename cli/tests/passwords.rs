@@ -911,26 +911,29 @@ fn parse_hides_the_passwords_its_decoded_parts_hold() {
             &[
                 r#"selector        "//me:*""#,
                 r#"search          "*@h""#,
-                r#"request         "//me:***@h\r\n""#,
+                r#"request         "//me:*****@h\r\n""#,
             ],
         ),
         // Octets that are not UTF-8, a wide character, a control one: a
-        // `*` each; an LF outside the password stays escaped.
+        // `*` for each character they are decoded from, as the URL's line
+        // shows them, so that neither how many escapes the password holds
+        // nor whether its octets are UTF-8 (`b"..."`) is told; an LF
+        // outside the password stays escaped.
         (
             "http://h/a%2F%2Fme:p%FFw@h/x",
-            &["p\\xffw"],
-            &[r#"path segments   [[b"a//me:***@h"], ["x"]]"#],
+            &["p\\xffw", "b\""],
+            &[r#"path segments   [["a//me:*****@h"], ["x"]]"#],
         ),
         (
             "http://h/a%0A%2F%2Fme:%C3%A9%0A@h",
             &["é", "\\n@"],
-            &[r#"path segments   [["a\n//me:**@h"]]"#],
+            &[r#"path segments   [["a\n//me:*********@h"]]"#],
         ),
         // A decoded `//` in the URL's own user; the user's own `:` stays.
         (
             "telnet://u%2F%2Fa%3Ab%40c:p@h/",
             &["a:b", "b@c"],
-            &[r#"user            "u//a:***""#],
+            &[r#"user            "u//a:*****""#],
         ),
         (
             "ftp://me%3Ax:pw@h/",
@@ -962,7 +965,12 @@ fn parse_hides_the_passwords_its_decoded_parts_hold() {
         (
             "news://me:p%41w@h",
             &["pAw", "p%41w"],
-            &[r#"article         "//me:***@h""#],
+            &[r#"article         "//me:*****@h""#],
+        ),
+        (
+            "news://me:hu%FF%FEtx@h",
+            &["hu", "tx", "b\""],
+            &[r#"article         "//me:**********@h""#],
         ),
         (
             "prospero://h/a%2F%2Fme:pw@h;n%2F%2Fa:b@c=v%2F%2Fx:y@z",
