@@ -375,7 +375,7 @@ fn check_stream(
             bytes: name_bytes,
         }),
         json_name: show::Escaped::new(&name),
-        shown: show::name(&name),
+        shown: Visible::new(&name).to_string(),
         confirm,
     };
     let origin = Origin::Stream(&named);
@@ -428,7 +428,7 @@ fn too_long(
             show::json_line(buffer, &record);
         }
         Format::Human => {
-            let origin = show::name(origin.name());
+            let origin = Visible::new(origin.name());
             let error = style.paint.paint(output::ERROR, "error");
             let _ = writeln!(
                 buffer,
@@ -604,7 +604,7 @@ fn human(
     let (name, first_line, confirm) = match origin {
         Origin::Argument(name, _) => (name, 1, true),
         Origin::Stream(stream) => (
-            stream.shown.as_str(),
+            stream.file.name.as_str(),
             usize::try_from(line).unwrap_or(usize::MAX),
             stream.confirm,
         ),

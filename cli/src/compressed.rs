@@ -167,7 +167,7 @@ pub fn misnamed(name: &str, compression: Compression) -> Option<String> {
     (compression == Compression::None).then(|| {
         format!(
             "note: {} does not start as {} data does: read as it is",
-            crate::show::name(name),
+            rfc1738::visible::Visible::new(name),
             named.name()
         )
     })

@@ -410,7 +410,7 @@ fn alternative_text(rule: Rule, alternative: usize) -> String {
 /// one), and `and 12 more` after those numbered (`urls.txt 12 lines` when
 /// none is).
 fn stream_lines(stream: &TooLong, alone: bool) -> String {
-    let name = crate::show::name(&stream.name);
+    let name = rfc1738::visible::Visible::new(&stream.name);
     let which = crate::summary::noun(stream.count, "line", "lines");
     if stream.lines.is_empty() {
         return format!("{name} {} {which}", grouped(stream.count));

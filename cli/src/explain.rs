@@ -69,8 +69,6 @@ fn explain_stream(
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.max_line();
     let (name, name_bytes, unreadable) = (stream.name, stream.name_bytes, stream.shown);
-    // The name diagnostics and messages give the stream.
-    let shown_name = crate::show::name(&name);
     let result = batch::stream(
         stream.reader,
         max_line,
@@ -79,11 +77,7 @@ fn explain_stream(
             Item::Line(line) => {
                 let shown = usize::try_from(number).unwrap_or(usize::MAX);
                 let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
-                let origin = (
-                    shown_name.as_str(),
-                    shown,
-                    inputs::Whence::line(file, number),
-                );
+                let origin = (name.as_str(), shown, inputs::Whence::line(file, number));
                 if explain(buffer, args, paint, line.bytes(), origin, counted) {
                     buffer.push(b'\n');
                 }
@@ -91,10 +85,11 @@ fn explain_stream(
             Item::TooLong => {
                 counted.too_long += 1;
                 let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
+                let shown = rfc1738::visible::Visible::new(&name).to_string();
                 let place = (number, max_line);
                 batch::too_long(
                     args.records().format,
-                    (file, &shown_name),
+                    (file, &shown),
                     place,
                     "explained",
                     buffer,

@@ -216,7 +216,7 @@ pub fn run(args: &ExtractArgs) -> ExitCode {
         }
         if text.cut {
             let read = !matches!(source, Source::Argument(_));
-            cut_message(&show::name(&name), &text.bytes, max, read);
+            cut_message(&Visible::new(&name).to_string(), &text.bytes, max, read);
             reading.whole = false;
         }
         // After the hits of the lines read before it.
@@ -281,7 +281,7 @@ fn search(
         0
     };
     let bytes = &text.bytes[bom..];
-    let shown = show::name(name);
+    let shown = Visible::new(name).to_string();
     let mut buffer = Vec::new();
     let hide = args.records.format == Format::Human && !args.records.show_passwords;
     // What the hidden characters of the hits before take beyond one byte

@@ -546,8 +546,7 @@ fn parse_stream(
 ) -> Result<Result<(), String>, Stop> {
     let max_line = args.lines.max_line();
     let (name, name_bytes, unreadable) = (stream.name, stream.name_bytes, stream.shown);
-    // The name diagnostics and messages give the stream.
-    let shown_name = crate::show::name(&name);
+    let shown = rfc1738::visible::Visible::new(&name).to_string();
     let result = batch::stream(
         stream.reader,
         max_line,
@@ -556,24 +555,14 @@ fn parse_stream(
             Item::Line(line) => {
                 let shown = usize::try_from(number).unwrap_or(usize::MAX);
                 let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
-                let origin = (
-                    shown_name.as_str(),
-                    shown,
-                    inputs::Whence::line(file, number),
-                );
+                let origin = (name.as_str(), shown, inputs::Whence::line(file, number));
                 record(args, paint, origin, line, buffer, tally);
             }
             Item::TooLong => {
                 tally.too_long += 1;
                 let file = inputs::FileMembers::new(&name, name_bytes.as_deref());
                 let place = (number, max_line);
-                batch::too_long(
-                    args.records.format,
-                    (file, &shown_name),
-                    place,
-                    "parsed",
-                    buffer,
-                );
+                batch::too_long(args.records.format, (file, &shown), place, "parsed", buffer);
             }
         },
         |counted: Tally| *tally += counted,

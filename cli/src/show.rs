@@ -558,12 +558,14 @@ pub fn spans_in_bytes(input: &[u8], spans: &[Range<usize>]) -> Hidden {
     )
 }
 
-/// A name human output shows (a file's path, an argument a message quotes)
-/// as [`Visible`] shows text, each password it holds hidden: the one it
-/// would hold read as a URL ([`password_of`]), and those written after a
-/// `//` in it or in its decoded text ([`Hidden::of`]), whatever
-/// `--show-passwords` says. A URL typed where a path goes (`-f
-/// 'ftp://me:pw@h/'`) is no input, and its password no less secret.
+/// A name a message gives that may be a URL typed in the wrong place (a
+/// path that names no file that could be read or written, an argument a
+/// usage error quotes) as [`Visible`] shows text, each password it holds
+/// hidden: the one it would hold read as a URL ([`password_of`]), and
+/// those written after a `//` in it or in its decoded text
+/// ([`Hidden::of`]), whatever `--show-passwords` says: `-f
+/// 'ftp://me:pw@h/'` is no input, and its password no less secret. A
+/// file that was read is named as it is: its name is on the disk.
 pub fn name(text: &str) -> String {
     let hidden = Hidden::of(text, password_of(text));
     Visible::new(text).hiding_all(hidden.spans()).to_string()

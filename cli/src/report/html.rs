@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use rfc1738::visible::Visible;
+
 use super::text::{expected_list, place, share};
 use super::{Counts, Document, Example};
 use crate::markup::escape;
@@ -110,7 +112,7 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         .sources
         .iter()
         .take(SOURCES)
-        .map(|name| format!("<code>{}</code>", escape(&crate::show::name(name))))
+        .map(|name| format!("<code>{}</code>", text(name)))
         .collect();
     if document.sources.len() > SOURCES {
         names.push(format!("{} more", document.sources.len() - SOURCES));
@@ -131,6 +133,11 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         )?;
     }
     Ok(())
+}
+
+/// `text`, which may come from the input, as HTML text: nothing raw.
+fn text(text: &str) -> String {
+    escape(&Visible::new(text).to_string())
 }
 
 /// `part` as a share of `whole`, as [`share`] writes it, as HTML text:

@@ -226,12 +226,11 @@ struct Place {
 }
 
 impl Place {
-    /// The name a diagnostic gives the input: the file, as
-    /// [`show::name`] shows it, or `input`.
-    fn origin(&self) -> String {
+    /// The name a diagnostic gives the input: the file, or `input`.
+    fn origin(&self) -> &str {
         self.file
             .as_ref()
-            .map_or_else(|| "input".to_owned(), |file| show::name(&file.name))
+            .map_or("input", |file| file.name.as_str())
     }
 
     /// The line, as a diagnostic numbers it.
@@ -609,7 +608,7 @@ impl Shown {
         let text = warning.url();
         let password = show::password_of(text).filter(|_| self.hide);
         let (origin, line) = (place.origin(), place.line_number());
-        let rendered = (self.warning)(warning, self.hide, &origin, line);
+        let rendered = (self.warning)(warning, self.hide, origin, line);
         (
             Head::of(Line::Text(text), self.hide, password.as_ref()).shown(password),
             rendered,
@@ -915,9 +914,8 @@ impl Summary {
     fn errors(&self, pending: &[PendingError]) -> Vec<Example> {
         let example = |pending: &PendingError| {
             let place = &pending.place;
-            let origin = place.origin();
             let diagnostic = (pending.error.diagnostic())
-                .origin(&origin)
+                .origin(place.origin())
                 .first_line(place.line_number())
                 .to_string();
             let password = pending.error.password_span().filter(|_| self.shown.hide);

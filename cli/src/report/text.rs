@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use rfc1738::visible::Visible;
+
 use super::{Document, Example};
 use crate::summary::{counted, grouped};
 
@@ -44,7 +46,7 @@ pub fn expected_list(expected: &[String]) -> String {
 /// Where an example is: `FILE:LINE`, or `argument`.
 pub fn place(example: &Example) -> String {
     match (&example.file, example.line) {
-        (Some(file), Some(line)) => format!("{}:{line}", crate::show::name(file)),
+        (Some(file), Some(line)) => format!("{}:{line}", Visible::new(file)),
         _ => "argument".to_owned(),
     }
 }
