@@ -203,9 +203,10 @@ impl<R: Read> Read for Decoded<R> {
             Err(error) => {
                 let line = self.line_feeds + 1;
                 let format = self.compression.name();
+                let refused = error.get_ref().is_some_and(|inner| inner.is::<Refused>());
                 let what = match error.kind() {
                     io::ErrorKind::UnexpectedEof => "stops short: the file is truncated",
-                    io::ErrorKind::Unsupported => "is refused",
+                    _ if refused => "is refused",
                     _ => "is corrupt",
                 };
                 Err(io::Error::new(
@@ -397,17 +398,30 @@ fn truncated(what: &str) -> io::Error {
     )
 }
 
+/// Compressed data that is sound but asks for more than is read here: a
+/// zstd frame's window above [`ZSTD_MAX_WINDOW`]. Its message says why.
+#[derive(Debug)]
+struct Refused(String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// The error of compressed data the decoder cannot read. The decoder reads
 /// the end of the input in the middle of a frame as an error of its own:
 /// it is told apart as a truncation; and a frame whose window is larger
-/// than [`ZSTD_MAX_WINDOW`] is no corrupt data but refused (`Unsupported`).
+/// than [`ZSTD_MAX_WINDOW`] is no corrupt data but [`Refused`].
 fn corrupt(error: FrameDecoderError) -> io::Error {
     if let FrameDecoderError::WindowSizeTooBig { requested, max } = error {
         let message = format!(
             "a frame asks for a window of {requested} bytes, more than the {max} read here, \
              the most `zstd -d` reads unless told `--long` or `--memory`"
         );
-        return io::Error::new(io::ErrorKind::Unsupported, message);
+        return io::Error::new(io::ErrorKind::Unsupported, Refused(message));
     }
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);
     while let Some(cause) = source {
