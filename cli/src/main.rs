@@ -670,10 +670,23 @@ impl clap::builder::TypedValueParser for Productions {
 }
 
 /// Accepts a production name as the RFC spells it; for another name, says
-/// which productions it may stand for.
+/// which productions it may stand for. A name that holds a password (a URL
+/// given as a production) is quoted with it hidden, as [`show::name`]
+/// hides it.
 fn parse_rule_name(name: &str) -> Result<Rule, String> {
-    name.parse::<Rule>()
-        .map_err(|error| format!("{error}{}", suggest::productions(name)))
+    name.parse::<Rule>().map_err(|error| {
+        let hidden = show::Hidden::of(name, show::password_of(name));
+        let error = match hidden.spans() {
+            [] => error.to_string(),
+            spans => {
+                let shown = rfc1738::visible::Visible::new(name)
+                    .hiding_all(spans)
+                    .quoted();
+                format!("\"{shown}\" is not a production of RFC 1738 section 5")
+            }
+        };
+        format!("{error}{}", suggest::productions(name))
+    })
 }
 
 /// The arguments, and the values of options written in one argument
@@ -685,11 +698,7 @@ fn veiled_arguments() -> Vec<(String, String)> {
     let mut veiled = Vec::new();
     for argument in std::env::args_os().skip(1) {
         let text = argument.to_string_lossy();
-        let value = match text.strip_prefix("--") {
-            Some(long) => long.split_once('=').map(|(_, value)| value),
-            None => text.strip_prefix('-').and_then(|short| short.get(1..)),
-        };
-        for text in core::iter::once(&*text).chain(value) {
+        for text in core::iter::once(&*text).chain(option_values(&text)) {
             let shown = show::name(text);
             // A name shown differs from the text only where it hides or
             // escapes: only one that hides is replaced.
@@ -702,6 +711,38 @@ fn veiled_arguments() -> Vec<(String, String)> {
     // inside it.
     veiled.sort_by_key(|(text, _)| core::cmp::Reverse(text.len()));
     veiled
+}
+
+/// Where an option's value may start in `argument`, as clap reads one:
+/// after the `=` of `--name=VALUE`; in a cluster of short options
+/// (`-qrVALUE`, `-r=VALUE`), after each of its first letters, each of
+/// which may be the option that takes the rest, and after an `=` there.
+/// The cluster is read up to 16 letters.
+fn option_values(argument: &str) -> Vec<&str> {
+    if let Some(long) = argument.strip_prefix("--") {
+        return long
+            .split_once('=')
+            .map(|(_, value)| value)
+            .into_iter()
+            .collect();
+    }
+    let Some(short) = argument.strip_prefix('-') else {
+        return Vec::new();
+    };
+    let letters = short
+        .bytes()
+        .take(16)
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    let mut values = Vec::new();
+    for at in 1..=letters {
+        let value = &short[at..];
+        values.push(value);
+        if let Some(value) = value.strip_prefix('=') {
+            values.push(value);
+        }
+    }
+    values
 }
 
 /// Whether an argument holds a character that may not be shown on a
