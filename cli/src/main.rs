@@ -603,7 +603,8 @@ enum Format {
     /// For people: diagnostics, trees, tables.
     #[value(alias = "text")]
     Human,
-    /// One JSON object per record, on its own line.
+    /// JSON, for programs: an object per record, on its own line (one
+    /// object for a summary or a coverage report).
     Json,
 }
 
