@@ -643,8 +643,9 @@ impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Los
 
 /// The value parser of a production's name ([`parse_rule_name`], any
 /// value read as [`Lossy`] reads it), whose possible values, the 67 names,
-/// are offered by the shells' completions (and hidden in the help, which
-/// says `rfc1738 grammar` lists them).
+/// are offered by the completions of bash, zsh and fish (and hidden in the
+/// help, which says `rfc1738 grammar` lists them; the error of a missing
+/// value lists them).
 #[derive(Clone)]
 struct Productions;
 
