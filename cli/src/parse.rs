@@ -741,7 +741,7 @@ impl<'a> Masks<'a> {
         // command's verb, after it a Gopher request's CR LF.
         let all = value.decoded.as_bytes();
         let after = (value.at + decode(value.written).as_bytes().len()).min(all.len());
-        let mut octets = all[..value.at].to_vec();
+        let mut octets = all[..value.at.min(all.len())].to_vec();
         octets.extend_from_slice(decode(&String::from_utf8_lossy(&masked)).as_bytes());
         octets.extend_from_slice(&all[after..]);
         Some(octets)
