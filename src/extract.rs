@@ -849,7 +849,16 @@ pub fn extract_bytes_iter(text: &[u8]) -> Extractor<'_> {
 /// // The rest, from where the first ended.
 /// assert_eq!(hits.map(|hit| hit.url().to_owned()).collect::<Vec<_>>(), ["http://b/"]);
 /// ```
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows where the search goes on and the text's length in bytes,
+/// not the text, which may be long and hold passwords:
+///
+/// ```
+/// let mut hits = rfc1738::extract::extract_iter("ftp://me:secret@a/ then");
+/// hits.next();
+/// assert_eq!(format!("{hits:?}"), "Extractor { at: 18, len: 23, .. }");
+/// ```
+#[derive(Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Extractor<'a> {
     text: &'a [u8],
@@ -859,6 +868,16 @@ pub struct Extractor<'a> {
     cursor: Cursor,
     /// Markdown's marks open in the running text read so far.
     marks: Marks,
+}
+
+impl fmt::Debug for Extractor<'_> {
+    /// Where the search goes on and the text's length, in bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Extractor")
+            .field("at", &self.at)
+            .field("len", &self.text.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Iterator for Extractor<'a> {

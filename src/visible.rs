@@ -143,13 +143,27 @@ pub(crate) fn columns(c: char) -> usize {
 /// let url = "ftp://me:hunter2@host/";
 /// assert_eq!(Visible::new(url).hiding(9..16).to_string(), "ftp://me:*******@host/");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` shows what `Display` shows, between double quotes (as
+/// [`quoted`](Visible::quoted) text, so that it reads back), and never the
+/// hidden characters:
+///
+/// ```
+/// use rfc1738::visible::Visible;
+/// let shown = Visible::new("ftp://me:hunter2@h/").hiding(9..16);
+/// assert_eq!(format!("{shown:?}"), r#"Visible("ftp://me:*******@h/")"#);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Visible<'a> {
     text: &'a str,
     quoted: bool,
+    /// A hidden span ([`Visible::hiding`]): the union of those given when
+    /// they overlap or touch.
     hidden: Range<usize>,
-    /// More hidden spans ([`Visible::hiding_all`]).
-    more: &'a [Range<usize>],
+    /// More hidden spans: those [`Visible::hiding_all`] was given,
+    /// borrowed when it was given one list, and those of
+    /// [`Visible::hiding`] that `hidden` cannot hold.
+    more: Cow<'a, [Range<usize>]>,
 }
 
 impl<'a> Visible<'a> {
@@ -166,7 +180,7 @@ impl<'a> Visible<'a> {
             text,
             quoted: false,
             hidden: 0..0,
-            more: &[],
+            more: Cow::Borrowed(&[]),
         }
     }
 
@@ -189,26 +203,47 @@ impl<'a> Visible<'a> {
     /// columns counted in the text stay right. A span past the text hides
     /// what of the text it covers.
     ///
+    /// The spans add up: called again, or with
+    /// [`hiding_all`](Visible::hiding_all) before or after, it hides this
+    /// span besides those given before, never instead of them. Spans that
+    /// overlap or touch are kept as one; another costs an allocation.
+    ///
     /// ```
     /// use rfc1738::visible::Visible;
     /// // `é` is two bytes, hidden as one `*`.
     /// assert_eq!(Visible::new("ftp://u:pé@h/").hiding(8..11).to_string(), "ftp://u:**@h/");
     /// assert_eq!(Visible::new("abc").hiding(1..99).to_string(), "a**");
+    /// let two = "ftp://u:pw@h/ ftp://v:secret@h/";
+    /// let shown = Visible::new(two).hiding(8..10).hiding(22..28).to_string();
+    /// assert_eq!(shown, "ftp://u:**@h/ ftp://v:******@h/");
     /// ```
     #[must_use]
     pub fn hiding(mut self, span: Range<usize>) -> Self {
-        self.hidden = span;
+        let hidden = &self.hidden;
+        if span.is_empty() {
+            // Hides nothing.
+        } else if hidden.is_empty() {
+            self.hidden = span;
+        } else if span.start <= hidden.end && hidden.start <= span.end {
+            // Their union is one span.
+            self.hidden = hidden.start.min(span.start)..hidden.end.max(span.end);
+        } else {
+            self.more.to_mut().push(span);
+        }
         self
     }
 
     /// Shows each character that starts within any of `spans` as one `*`,
-    /// as [`hiding`](Visible::hiding) does for one span (and besides the
-    /// one it hides, if told both): a text that holds several passwords,
-    /// such as the input's own and those
+    /// as [`hiding`](Visible::hiding) does for one span: a text that holds
+    /// several passwords, such as the input's own and those
     /// [`authority_passwords`](crate::authority_passwords) finds.
     /// The spans may come in any order and overlap; in increasing order
     /// (as `authority_passwords` gives them), they are read in one pass
     /// over the text.
+    ///
+    /// The spans add up, as `hiding`'s do: these are hidden besides those
+    /// of every `hiding` and `hiding_all` before or after. The first list
+    /// is borrowed; a second is copied beside it.
     ///
     /// ```
     /// use rfc1738::authority_passwords;
@@ -219,17 +254,46 @@ impl<'a> Visible<'a> {
     /// let shown = Visible::new(line).hiding_all(&spans).to_string();
     /// assert_eq!(shown, "ftp://a:*@h/ ftp://me:******@h/");
     /// assert_eq!(Visible::new("abcdef").hiding(0..1).hiding_all(&[4..9, 2..3]).to_string(), "*b*d**");
+    /// assert_eq!(Visible::new("abcdef").hiding_all(&[0..1]).hiding_all(&[2..3]).to_string(), "*b*def");
     /// ```
     #[must_use]
     pub fn hiding_all(mut self, spans: &'a [Range<usize>]) -> Self {
-        self.more = spans;
+        if self.more.is_empty() {
+            self.more = Cow::Borrowed(spans);
+        } else if !spans.is_empty() {
+            self.more.to_mut().extend_from_slice(spans);
+        }
         self
+    }
+}
+
+impl fmt::Debug for Visible<'_> {
+    /// What `Display` shows, as quoted text between double quotes: the
+    /// hidden characters as `*`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// Its `Debug` is the text shown quoted, between double quotes.
+        struct Shown<'v, 'a>(&'v Visible<'a>);
+        impl fmt::Debug for Shown<'_, '_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_char('"')?;
+                self.0.write(f, true)?;
+                f.write_char('"')
+            }
+        }
+        f.debug_tuple("Visible").field(&Shown(self)).finish()
     }
 }
 
 impl fmt::Display for Visible<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plain = |b: u8| matches!(b, b' '..=b'~') && !(self.quoted && matches!(b, b'"' | b'\\'));
+        self.write(f, self.quoted)
+    }
+}
+
+impl Visible<'_> {
+    /// Writes the text as it is shown, quoted or not.
+    fn write(&self, f: &mut impl fmt::Write, quoted: bool) -> fmt::Result {
+        let plain = |b: u8| matches!(b, b' '..=b'~') && !(quoted && matches!(b, b'"' | b'\\'));
         let none_hidden = self.hidden.is_empty() && self.more.iter().all(Range::is_empty);
         if none_hidden && self.text.bytes().all(plain) {
             return f.write_str(self.text);
@@ -238,7 +302,7 @@ impl fmt::Display for Visible<'_> {
         // character is hidden when a span that starts at or before it ends
         // after it.
         let more: Cow<'_, [Range<usize>]> = if self.more.is_sorted_by_key(|span| span.start) {
-            Cow::Borrowed(self.more)
+            Cow::Borrowed(&self.more)
         } else {
             let mut sorted = self.more.to_vec();
             sorted.sort_unstable_by_key(|span| span.start);
@@ -253,7 +317,7 @@ impl fmt::Display for Visible<'_> {
             if self.hidden.contains(&at) || at < reach {
                 f.write_char('*')?;
             } else {
-                write_char(f, c, self.quoted)?;
+                write_char(f, c, quoted)?;
             }
         }
         Ok(())
@@ -381,5 +445,86 @@ mod tests {
             Visible::new(text).hiding_all(&[]).to_string(),
             r"a:pé\u{202e}w@h b:x@h"
         );
+    }
+
+    #[test]
+    // Lists of one span each, for `hiding_all`.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn hidden_spans_add_up() {
+        let text = "ftp://u:pw@h/ ftp://v:secret@h/";
+        let both = "ftp://u:**@h/ ftp://v:******@h/";
+        let shown = |visible: Visible<'_>| visible.to_string();
+        // Apart, in either order, and touching or overlapping (one span).
+        assert_eq!(shown(Visible::new(text).hiding(8..10).hiding(22..28)), both);
+        assert_eq!(shown(Visible::new(text).hiding(22..28).hiding(8..10)), both);
+        assert_eq!(
+            shown(Visible::new("abcdef").hiding(1..3).hiding(3..4)),
+            "a***ef"
+        );
+        assert_eq!(
+            shown(Visible::new("abcdef").hiding(1..4).hiding(0..2)),
+            "****ef"
+        );
+        // An empty span hides nothing, and keeps what was hidden.
+        assert_eq!(shown(Visible::new("abc").hiding(0..1).hiding(2..2)), "*bc");
+        assert_eq!(shown(Visible::new("abc").hiding(2..2).hiding(0..1)), "*bc");
+        // With `hiding_all`, before and after, and twice.
+        let first = [8..10];
+        let second = [22..28];
+        assert_eq!(
+            shown(Visible::new(text).hiding_all(&first).hiding(22..28)),
+            both
+        );
+        assert_eq!(
+            shown(Visible::new(text).hiding(8..10).hiding_all(&second)),
+            both
+        );
+        assert_eq!(
+            shown(Visible::new(text).hiding_all(&first).hiding_all(&second)),
+            both
+        );
+        assert_eq!(
+            shown(Visible::new(text).hiding_all(&second).hiding_all(&first)),
+            both
+        );
+        assert_eq!(
+            shown(Visible::new(text).hiding_all(&first).hiding_all(&[])),
+            shown(Visible::new(text).hiding(8..10))
+        );
+        assert_eq!(
+            shown(
+                Visible::new("abcdefg")
+                    .hiding(0..1)
+                    .hiding(2..3)
+                    .hiding_all(&first)
+                    .hiding(4..5)
+                    .hiding_all(&[6..7])
+            ),
+            "*b*d*f*"
+        );
+    }
+
+    #[test]
+    fn one_span_borrows_its_list() {
+        let spans = [1..2, 3..4];
+        let visible = Visible::new("abcd").hiding(0..1).hiding_all(&spans);
+        assert!(matches!(visible.more, Cow::Borrowed(_)));
+        let visible = visible.hiding(0..1).hiding(1..2);
+        assert!(matches!(visible.more, Cow::Borrowed(_)));
+        assert_eq!(visible.hidden, 0..2);
+    }
+
+    #[test]
+    fn debug_shows_what_display_shows() {
+        let text = "ftp://me:hunter2@h/";
+        let shown = Visible::new(text).hiding(9..16);
+        assert_eq!(format!("{shown:?}"), r#"Visible("ftp://me:*******@h/")"#);
+        assert!(!format!("{shown:#?}").contains("hunter2"));
+        let two = Visible::new("a:x@h b:y@h").hiding(2..3).hiding(8..9);
+        assert_eq!(format!("{two:?}"), r#"Visible("a:*@h b:*@h")"#);
+        // Escaped, and quoted so that it reads back, quoted or not.
+        let odd = Visible::new("a\"\u{1b}\\");
+        assert_eq!(format!("{odd:?}"), r#"Visible("a\"\u{1b}\\")"#);
+        assert_eq!(format!("{:?}", odd.quoted()), r#"Visible("a\"\u{1b}\\")"#);
     }
 }

@@ -582,6 +582,18 @@ fn long_inputs_take_linear_time() {
     assert_eq!(last.position(), rfc1738::Position::new(1_000_000, 1));
 }
 
+#[test]
+fn an_extractor_debug_shows_neither_its_text_nor_its_passwords() {
+    let text = format!("ftp://me:secret@a/ {}", "x".repeat(100_000));
+    let mut hits = rfc1738::extract::extract_iter(&text);
+    let debug = format!("{hits:?}");
+    assert_eq!(debug, "Extractor { at: 0, len: 100019, .. }");
+    assert_eq!(hits.next().map(|hit| hit.span()), Some(0..18));
+    assert_eq!(format!("{hits:#?}").lines().nth(1), Some("    at: 18,"));
+    let bytes = extract_bytes_iter(b"http://u:pw@h/");
+    assert!(!format!("{bytes:?}").contains("pw"));
+}
+
 /// Pieces of text that exercise the extractor's decisions.
 fn token() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
