@@ -230,8 +230,9 @@ impl Form {
 }
 
 impl fmt::Display for Form {
+    /// [`as_str`](Form::as_str), padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 

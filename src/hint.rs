@@ -223,8 +223,9 @@ impl HintCode {
 }
 
 impl fmt::Display for HintCode {
+    /// [`as_str`](HintCode::as_str), padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 

@@ -37,9 +37,10 @@ impl Rule {
 }
 
 impl core::fmt::Display for Rule {
-    /// Writes the production's name as the RFC spells it.
+    /// Writes the production's name as the RFC spells it, padded as a
+    /// `str` is given a width.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

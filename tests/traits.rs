@@ -161,6 +161,37 @@ fn the_parts_display() {
     shown::<Path<'_>>();
 }
 
+/// The types whose `Display` writes one name or one text of the input pad
+/// it as a `str` is padded given a width, and cut it given a precision.
+#[test]
+fn the_string_like_types_pad_as_str_does() {
+    #[track_caller]
+    fn pads(value: &dyn Display, text: &str) {
+        assert_eq!(value.to_string(), text);
+        assert_eq!(format!("[{value:>12}]"), format!("[{text:>12}]"));
+        assert_eq!(format!("[{value:_<12}]"), format!("[{text:_<12}]"));
+        assert_eq!(format!("[{value:^12.2}]"), format!("[{text:^12.2}]"));
+    }
+    let Url::Ftp(ftp) = rfc1738::parse("ftp://h.dom/a/b;type=d").unwrap() else {
+        panic!("an ftp URL")
+    };
+    let Url::File(file) = rfc1738::parse("file://localhost/a").unwrap() else {
+        panic!("a file URL")
+    };
+    let Url::File(file_host) = rfc1738::parse("file://h.dom/a").unwrap() else {
+        panic!("a file URL")
+    };
+    pads(&ftp, "ftp://h.dom/a/b;type=d");
+    pads(&ftp.login().hostport().host(), "h.dom");
+    pads(&ftp.fpath().unwrap(), "a/b");
+    pads(&ftp.typecode().unwrap(), "d");
+    pads(&file.host().unwrap(), "localhost");
+    pads(&file_host.host().unwrap(), "h.dom");
+    pads(&Rule::Hostport, "hostport");
+    pads(&HintCode::UnsafeCharacter, "unsafe-character");
+    pads(&Form::UrlPrefixed, "url-prefixed");
+}
+
 /// Errors that compare equal hash alike: one with its password hidden and
 /// one without, and two long inputs that differ only where the error keeps
 /// nothing of them.

@@ -65,6 +65,35 @@ fn as_str_is_the_whole_input_borrowed() {
     assert_eq!((http.as_str(), http.scheme()), ("HTTP://host.dom/", "HTTP"));
 }
 
+/// Given a width, a precision, a fill or an alignment, a URL's `Display`
+/// pads and cuts its text as a `str`'s does, whatever its scheme; without
+/// them it writes the text alone.
+#[test]
+fn display_pads_and_cuts_as_str_does() {
+    for input in URLS {
+        let url = Url::parse(input).unwrap();
+        let buf = UrlBuf::parse(input).unwrap();
+        for (shown, want) in [
+            (format!("[{url:>80}]"), format!("[{input:>80}]")),
+            (format!("[{url:<80}]"), format!("[{input:<80}]")),
+            (format!("[{url:*^81}]"), format!("[{input:*^81}]")),
+            (format!("[{url:.7}]"), format!("[{input:.7}]")),
+            (format!("[{url:>9.7}]"), format!("[{input:>9.7}]")),
+            (format!("[{url:4}]"), format!("[{input:4}]")),
+            (format!("[{url}]"), format!("[{input}]")),
+            (format!("[{buf:>80}]"), format!("[{input:>80}]")),
+            (format!("[{buf:.7}]"), format!("[{input:.7}]")),
+        ] {
+            assert_eq!(shown, want, "{input}");
+        }
+        if let Url::Wais(wais) = url {
+            assert_eq!(format!("{wais:-<80}"), format!("{input:-<80}"));
+        }
+    }
+    let url = Url::parse("http://h/").unwrap();
+    assert_eq!(format!("[{url:>14}]"), "[     http://h/]");
+}
+
 /// Each scheme rule's tree is `AsRef<str>`, as `Url` is: its whole text.
 #[test]
 fn every_scheme_tree_is_as_ref_str() {

@@ -37,8 +37,9 @@ impl<'a> Host<'a> {
 }
 
 impl fmt::Display for Host<'_> {
+    /// The host as written, padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 
@@ -172,8 +173,9 @@ impl<'a> Path<'a> {
 }
 
 impl fmt::Display for Path<'_> {
+    /// The path as written, padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.pad(self.0)
     }
 }
 

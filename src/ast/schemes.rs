@@ -4,7 +4,8 @@
 //! `%`-encoded). Each type keeps the whole text its production matched
 //! (`as_str`), and its scheme name is the start of that text. `Display`
 //! writes the parts back in the production's order, so it reproduces the
-//! input byte for byte (the tests hold it equal to `as_str`).
+//! input byte for byte (the tests hold it equal to `as_str`); given a width
+//! or a precision, it pads or cuts that text as a `str`'s `Display` does.
 
 use core::fmt;
 
@@ -19,6 +20,13 @@ fn scheme_of(text: &str) -> &str {
     let colon = text.bytes().position(|b| b == b':').unwrap_or(text.len());
     // The cut is at an ASCII `:`, or the end: a char boundary.
     &text[..colon]
+}
+
+/// Whether `Display` is asked for a width or a precision (`{:>40}`,
+/// `{:.20}`): then a URL is its text padded or cut as a `str` is
+/// (`Formatter::pad`), not its parts written one by one.
+fn padded(f: &fmt::Formatter<'_>) -> bool {
+    f.width().is_some() || f.precision().is_some()
 }
 
 /// With `serde`, a URL's text is written as its scheme name: the tree's
@@ -138,6 +146,9 @@ impl<'a> HttpUrl<'a> {
 
 impl fmt::Display for HttpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(hpath) = self.hpath {
             write!(f, "/{hpath}")?;
@@ -202,6 +213,9 @@ impl<'a> FtpUrl<'a> {
 
 impl fmt::Display for FtpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}", self.scheme(), self.login)?;
         if let Some(fpath) = self.fpath {
             write!(f, "/{fpath}")?;
@@ -238,8 +252,8 @@ pub enum FileHost<'a> {
 impl fmt::Display for FileHost<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FileHost::Localhost => f.write_str("localhost"),
-            FileHost::Host(host) => write!(f, "{host}"),
+            FileHost::Localhost => f.pad("localhost"),
+            FileHost::Host(host) => host.fmt(f),
         }
     }
 }
@@ -289,6 +303,9 @@ impl<'a> FileUrl<'a> {
 
 impl fmt::Display for FileUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://", self.scheme())?;
         if let Some(host) = self.host {
             write!(f, "{host}")?;
@@ -445,6 +462,9 @@ impl<'a> GopherUrl<'a> {
 
 impl fmt::Display for GopherUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}", self.scheme(), self.hostport)?;
         if let Some(path) = self.path {
             write!(f, "/{path}")?;
@@ -489,6 +509,9 @@ impl<'a> MailtoUrl<'a> {
 
 impl fmt::Display for MailtoUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}:{}", self.scheme(), self.encoded822addr)
     }
 }
@@ -601,6 +624,9 @@ impl<'a> NewsUrl<'a> {
 
 impl fmt::Display for NewsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}:{}", self.scheme(), self.grouppart)
     }
 }
@@ -655,6 +681,9 @@ impl<'a> NntpUrl<'a> {
 
 impl fmt::Display for NntpUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}/{}", self.scheme(), self.hostport, self.group)?;
         if let Some(article) = self.article {
             write!(f, "/{article}")?;
@@ -707,6 +736,9 @@ impl<'a> TelnetUrl<'a> {
 
 impl fmt::Display for TelnetUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}", self.scheme(), self.login)?;
         if self.slash {
             f.write_str("/")?;
@@ -861,12 +893,18 @@ impl<'a> WaisDoc<'a> {
 
 impl fmt::Display for WaisDatabase<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}://{}/{}", self.scheme(), self.hostport, self.database)
     }
 }
 
 impl fmt::Display for WaisIndex<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(
             f,
             "{}://{}/{}?{}",
@@ -880,6 +918,9 @@ impl fmt::Display for WaisIndex<'_> {
 
 impl fmt::Display for WaisDoc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(
             f,
             "{}://{}/{}/{}/{}",
@@ -1086,6 +1127,9 @@ impl<'a> ProsperoUrl<'a> {
 
 impl fmt::Display for ProsperoUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(
             f,
             "{}://{}/{}{}",
@@ -1135,6 +1179,9 @@ impl<'a> GenericUrl<'a> {
 
 impl fmt::Display for GenericUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if padded(f) {
+            return f.pad(self.text);
+        }
         write!(f, "{}:{}", self.scheme(), self.schemepart)
     }
 }

@@ -508,9 +508,9 @@ impl PartialEq<Url<'_>> for UrlBuf {
 }
 
 impl fmt::Display for UrlBuf {
-    /// The URL as written.
+    /// The URL as written, padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.pad(&self.0)
     }
 }
 

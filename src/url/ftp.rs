@@ -59,8 +59,9 @@ impl Typecode {
 }
 
 impl fmt::Display for Typecode {
+    /// The letter, padded as a `char` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.as_char())
+        self.as_char().fmt(f)
     }
 }
 
