@@ -33,6 +33,16 @@ use percent_encoding::percent_decode_str;
 /// assert_eq!(decode("%FF").as_bytes(), [0xFF]);
 /// assert_eq!(decode("%FF").to_string_lossy(), "\u{FFFD}");
 /// ```
+///
+/// It equals a `str` and bytes that hold its octets, either way round:
+///
+/// ```
+/// use rfc1738::url::decode;
+/// assert_eq!(decode("a%20b"), "a b");
+/// assert_eq!("a b", decode("a%20b"));
+/// assert_eq!(b"\xFF", decode("%FF"));
+/// assert!(&b"a b"[..] == decode("a%20b") && *"a b" == decode("a%20b"));
+/// ```
 #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Decoded<'a>(Cow<'a, [u8]>);
 
@@ -258,6 +268,44 @@ impl PartialEq<&[u8]> for Decoded<'_> {
     }
 }
 
+// The same comparisons the other way round: `"a b" == decode("a%20b")`.
+
+impl PartialEq<Decoded<'_>> for [u8] {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
+impl PartialEq<Decoded<'_>> for str {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
+impl PartialEq<Decoded<'_>> for &str {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
+impl<const N: usize> PartialEq<Decoded<'_>> for [u8; N] {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
+impl<const N: usize> PartialEq<Decoded<'_>> for &[u8; N] {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
+impl PartialEq<Decoded<'_>> for &[u8] {
+    fn eq(&self, other: &Decoded<'_>) -> bool {
+        *other == *self
+    }
+}
+
 /// With the `serde` feature, a [`Decoded`] is written in a human-readable
 /// format (JSON) as a string when its octets are UTF-8, and as a sequence of
 /// byte values when they are not (`"/etc"`, `[255]`): lossless either way.
@@ -350,6 +398,21 @@ mod tests {
         assert_eq!(decode("%0D%0A"), b"\r\n");
         assert!(!decode("%41").is_borrowed());
         assert!(decode("").is_empty());
+    }
+
+    #[test]
+    fn strs_and_bytes_compare_either_way_round() {
+        let decoded = decode("a%20b");
+        let (text, bytes): (&str, &[u8]) = ("a b", b"a b");
+        assert_eq!(*text, decoded);
+        assert_eq!(text, decoded);
+        assert_eq!(*bytes, decoded);
+        assert_eq!(bytes, decoded);
+        assert_eq!(*b"a b", decoded);
+        assert_eq!(b"a b", decoded);
+        assert_ne!("a%20b", decode("a%20b"));
+        assert_ne!("\u{FFFD}", decode("%FF"));
+        assert_eq!(b"\xFF", decode("%FF"));
     }
 
     #[test]
