@@ -198,7 +198,10 @@ pub const MAX_READING_BYTES: usize = 4096;
 /// let forms: Vec<Form> = extract(text).iter().map(|hit| hit.form()).collect();
 /// assert_eq!(forms, [Form::UrlPrefixed, Form::Angle, Form::Bare]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Forms are ordered as they are declared, from the wrapper the appendix
+/// recommends to none: `UrlPrefixed < Angle < Bare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Form {
     /// `<URL:...>`, the appendix's recommended wrapper (`URL:` in any case).

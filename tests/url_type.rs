@@ -201,6 +201,126 @@ fn urls_are_ordered_by_their_text() {
     assert_eq!(urls.iter().map(Url::as_str).collect::<Vec<_>>(), texts);
 }
 
+/// `Ord` by the text `Display` writes, agreeing with `Eq`, for each pair of
+/// `values`.
+#[track_caller]
+fn ordered_by_text<T: Ord + std::fmt::Display + std::fmt::Debug>(values: &[T]) {
+    for a in values {
+        for b in values {
+            assert_eq!(a.cmp(b), a.to_string().cmp(&b.to_string()), "{a:?} {b:?}");
+            assert_eq!(a == b, a.cmp(b) == Ordering::Equal, "{a:?} {b:?}");
+            assert_eq!(a.partial_cmp(b), Some(a.cmp(b)));
+        }
+    }
+}
+
+/// Every type a `Url` wraps is ordered by its text, as the `Url` is, and so
+/// are the parts of the common internet scheme syntax.
+#[test]
+fn scheme_trees_and_parts_are_ordered_by_their_text() {
+    use rfc1738::url::{Host, Typecode, WaisUrl};
+    let urls: Vec<Url<'_>> = URLS
+        .iter()
+        .chain(&[
+            "http://a.dom/",
+            "http://a:80/x",
+            "HTTP://a/",
+            "http://10.0.0.1/",
+            "http://b/?",
+            "ftp://a:b@h/",
+            "ftp://a@h/",
+            "ftp://@h/",
+            "ftp://h/",
+            "ftp://a:@h/",
+            "ftp://h:21/",
+            "ftp://h.dom/;type=i",
+            "ftp://h.dom/;type=a",
+            "ftp://h.dom/;type=D",
+            "news:*",
+            "news:a@b",
+            "nntp://h/g",
+            "nntp://h:1/g/2",
+            "telnet://h",
+            "telnet://u@h/",
+            "gopher://h",
+            "gopher://h/1",
+            "wais://h/db/t/p",
+            "wais://h/d?s",
+            "mailto:a@b",
+            "MAILTO:b@a",
+            "file:///a",
+            "file://localhost/a",
+            "prospero://h/p",
+            "prospero://h/p;a=b",
+            "x:y",
+            "X-a:b",
+        ])
+        .map(|input| Url::parse(input).unwrap())
+        .collect();
+    let pick = |f: &dyn Fn(&Url<'static>) -> bool| -> Vec<Url<'static>> {
+        urls.iter().copied().filter(|url| f(url)).collect()
+    };
+    macro_rules! each_scheme {
+        ($($variant:ident),*) => {$(
+            let trees: Vec<_> = urls
+                .iter()
+                .filter_map(|url| match url {
+                    Url::$variant(tree) => Some(*tree),
+                    _ => None,
+                })
+                .collect();
+            assert!(trees.len() >= 2, stringify!($variant));
+            ordered_by_text(&trees);
+            // As their `Url`s are.
+            let wrapped = pick(&|url| matches!(url, Url::$variant(_)));
+            for (a, b) in trees.iter().zip(&wrapped) {
+                for (c, d) in trees.iter().zip(&wrapped) {
+                    assert_eq!(a.cmp(c), b.cmp(d));
+                }
+            }
+        )*};
+    }
+    each_scheme!(
+        Http, Ftp, News, Nntp, Telnet, Gopher, Wais, Mailto, File, Prospero, Other
+    );
+    let forms: Vec<_> = urls
+        .iter()
+        .filter_map(|url| match url {
+            Url::Wais(WaisUrl::Database(form)) => Some(*form),
+            _ => None,
+        })
+        .collect();
+    ordered_by_text(&forms);
+
+    // The parts, where the order of their fields is not that of the text:
+    // `h.dom` before `h:80`, `a:b@h` before `a@h`, `10.0.0.1` before `a`.
+    let hosts: Vec<Host<'_>> = urls.iter().filter_map(Url::host).collect();
+    ordered_by_text(&hosts);
+    assert!(Host::Hostnumber("10.0.0.1") < Host::Hostname("a.dom"));
+    assert!(Host::Hostname("1.2.3.4") < Host::Hostnumber("1.2.3.4"));
+    let hostports: Vec<_> = urls.iter().filter_map(Url::hostport).collect();
+    ordered_by_text(&hostports);
+    let logins: Vec<_> = urls.iter().filter_map(Url::login).collect();
+    assert!(logins.len() > 8);
+    ordered_by_text(&logins);
+    let paths: Vec<_> = urls
+        .iter()
+        .filter_map(|url| match url {
+            Url::Http(url) => url.hpath(),
+            Url::Ftp(url) => url.fpath(),
+            _ => None,
+        })
+        .collect();
+    ordered_by_text(&paths);
+    let mut typecodes = vec![Typecode::Image, Typecode::Directory, Typecode::Ascii];
+    ordered_by_text(&typecodes);
+    typecodes.sort();
+    assert_eq!(
+        typecodes,
+        [Typecode::Ascii, Typecode::Directory, Typecode::Image]
+    );
+}
+
 #[test]
 fn a_url_buf_is_made_by_parsing_only() {
     for input in URLS {

@@ -1,8 +1,9 @@
 //! The parts of the common internet scheme syntax (section 3.1) and the paths
 //! several schemes share.
 
+use core::cmp::Ordering;
 use core::fmt;
-use core::iter::FusedIterator;
+use core::iter::{FusedIterator, once};
 
 /// `host = hostname | hostnumber`: a fully qualified domain name, or an IP
 /// address as four decimal groups.
@@ -15,6 +16,10 @@ use core::iter::FusedIterator;
 /// assert_eq!(url.host().map(|host| host.as_str()), Some("host.dom"));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// Hosts are ordered by their text (then a hostname before a hostnumber,
+/// for the same text in two variants, which only a program's own value can
+/// be): `Host::Hostnumber("10.0.0.1") < Host::Hostname("a.dom")`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -36,6 +41,20 @@ impl<'a> Host<'a> {
     }
 }
 
+impl PartialOrd for Host<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Host<'_> {
+    /// By the text, then the variant.
+    fn cmp(&self, other: &Self) -> Ordering {
+        let key = |host: &Self| (host.as_str(), matches!(host, Host::Hostnumber(_)));
+        key(self).cmp(&key(other))
+    }
+}
+
 impl fmt::Display for Host<'_> {
     /// The host as written, padded as a `str` is given a width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -53,6 +72,10 @@ impl fmt::Display for Host<'_> {
 /// assert_eq!(hostport.to_string(), "host.dom:0080");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// Hostports are ordered by their text, what `Display` writes (so `h.dom`
+/// comes before `h:80`, and the port `80` after `0080`): as the URLs that
+/// hold them are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
@@ -72,6 +95,33 @@ impl<'a> Hostport<'a> {
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.port
+    }
+}
+
+impl Hostport<'_> {
+    /// The bytes `Display` writes, one at a time.
+    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let port = self
+            .port
+            .into_iter()
+            .flat_map(|port| once(b':').chain(port.bytes()));
+        self.host.as_str().bytes().chain(port)
+    }
+}
+
+impl PartialOrd for Hostport<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Hostport<'_> {
+    /// By the text, then the host's variant. A host has no `:`: one text is
+    /// one host and port.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.bytes()
+            .cmp(other.bytes())
+            .then_with(|| self.host.cmp(&other.host))
     }
 }
 
@@ -100,6 +150,9 @@ impl fmt::Display for Hostport<'_> {
 /// assert_eq!(url.login().unwrap().user(), Some(""));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// Logins are ordered by their text, what `Display` writes
+/// (`a:b@h` before `a@h`), as the URLs that hold them are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Login<'a> {
@@ -128,6 +181,37 @@ impl<'a> Login<'a> {
     }
 }
 
+impl Login<'_> {
+    /// The bytes `Display` writes, one at a time.
+    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let user = self.user.into_iter().flat_map(move |user| {
+            let password = self
+                .password
+                .into_iter()
+                .flat_map(|password| once(b':').chain(password.bytes()));
+            user.bytes().chain(password).chain(once(b'@'))
+        });
+        user.chain(self.hostport.bytes())
+    }
+}
+
+impl PartialOrd for Login<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Login<'_> {
+    /// By the text, then the host's variant. A user has no `:` or `@`, a
+    /// password no `@`, and an empty user or password is written (`@h`,
+    /// `a:@h`): one text is one login.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.bytes()
+            .cmp(other.bytes())
+            .then_with(|| self.hostport.cmp(&other.hostport))
+    }
+}
+
 impl fmt::Display for Login<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(user) = self.user {
@@ -151,7 +235,9 @@ impl fmt::Display for Login<'_> {
 /// assert_eq!(path.segments_decoded().collect::<Vec<_>>(), ["", "etc", "motd"]);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Paths are ordered by their text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Path<'a>(pub(crate) &'a str);
 

@@ -6,6 +6,7 @@
 //! writes the parts back in the production's order, so it reproduces the
 //! input byte for byte (the tests hold it equal to `as_str`); given a width
 //! or a precision, it pads or cuts that text as a `str`'s `Display` does.
+//! Each type is ordered by its text, as [`Url`](crate::Url) is.
 
 use core::fmt;
 
@@ -51,8 +52,8 @@ macro_rules! debug_parts {
     )*};
 }
 
-/// `as_str` for the type of a scheme rule, and `AsRef<str>` by it (as
-/// [`Url`](crate::Url) has).
+/// `as_str` for the type of a scheme rule, and `AsRef<str>` and `Ord` by
+/// it (as [`Url`](crate::Url) has).
 macro_rules! as_str {
     ($($name:ident),*) => {$(
         impl<'a> $name<'a> {
@@ -69,6 +70,21 @@ macro_rules! as_str {
             /// that takes any `impl AsRef<str>`.
             fn as_ref(&self) -> &str {
                 self.text
+            }
+        }
+
+        impl PartialOrd for $name<'_> {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $name<'_> {
+            /// By the text, as [`Url`](crate::Url) is ordered: one rule
+            /// reads one text into one set of parts, so that this agrees
+            /// with `Eq`.
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.text.cmp(other.text)
             }
         }
     )*};
@@ -1006,6 +1022,20 @@ impl AsRef<str> for WaisUrl<'_> {
     /// [`as_str`](Self::as_str): the whole text, whichever form.
     fn as_ref(&self) -> &str {
         self.as_str()
+    }
+}
+
+impl PartialOrd for WaisUrl<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for WaisUrl<'_> {
+    /// By the text, as each form is: the text says which form it is (only
+    /// a `waisindex` has a `?`, only a `waisdoc` a `/` after the database).
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
     }
 }
 

@@ -21,6 +21,9 @@ use crate::ast::FtpUrl;
 /// assert_eq!((Typecode::from_char('I'), Typecode::Image.as_char()), (Some(Typecode::Image), 'i'));
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// Typecodes are ordered by their letter, as the URLs that hold them are:
+/// `a`, `d`, `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Typecode {
@@ -55,6 +58,19 @@ impl Typecode {
             Typecode::Image => 'i',
             Typecode::Directory => 'd',
         }
+    }
+}
+
+impl PartialOrd for Typecode {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Typecode {
+    /// By the letter.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_char().cmp(&other.as_char())
     }
 }
 
