@@ -321,6 +321,70 @@ fn scheme_trees_and_parts_are_ordered_by_their_text() {
     );
 }
 
+/// Each variant's tree converts into a `Url` and back; a `Url` of another
+/// variant comes back as it was. Each scheme's parts convert into `Parts`
+/// as the `Url`'s own are.
+#[test]
+fn each_tree_converts_to_its_url_and_back_and_its_parts_to_parts() {
+    use rfc1738::url::{
+        FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, Parts,
+        ProsperoUrl, TelnetUrl, WaisUrl,
+    };
+    macro_rules! trees_of {
+        ($url:expr, $($variant:ident($tree:ident)),*) => {{
+            let url: Url<'_> = $url;
+            let mut trees = 0;
+            $(
+                match $tree::try_from(url) {
+                    Ok(tree) => {
+                        assert!(matches!(url, Url::$variant(_)), "{url:?}");
+                        assert_eq!(Url::from(tree), url);
+                        assert_eq!(tree.as_str().as_ptr(), url.as_str().as_ptr());
+                        trees += 1;
+                    }
+                    Err(back) => {
+                        assert!(!matches!(url, Url::$variant(_)), "{url:?}");
+                        assert_eq!((back, back.rule()), (url, url.rule()));
+                    }
+                }
+            )*
+            trees
+        }};
+    }
+    for input in URLS {
+        let url = Url::parse(input).unwrap();
+        let trees = trees_of!(
+            url,
+            Http(HttpUrl),
+            Ftp(FtpUrl),
+            News(NewsUrl),
+            Nntp(NntpUrl),
+            Telnet(TelnetUrl),
+            Gopher(GopherUrl),
+            Wais(WaisUrl),
+            Mailto(MailtoUrl),
+            File(FileUrl),
+            Prospero(ProsperoUrl),
+            Other(GenericUrl)
+        );
+        assert_eq!(trees, 1, "{input}");
+        let parts: Parts<'_> = match url {
+            Url::Http(url) => url.to_parts().unwrap().into(),
+            Url::Ftp(url) => url.to_parts().unwrap().into(),
+            Url::News(url) => url.to_parts().into(),
+            Url::Nntp(url) => url.to_parts().unwrap().into(),
+            Url::Telnet(url) => url.to_parts().unwrap().into(),
+            Url::Gopher(url) => url.to_parts().unwrap().into(),
+            Url::Wais(url) => url.to_parts().unwrap().into(),
+            Url::Mailto(url) => url.to_parts().into(),
+            Url::File(url) => url.to_parts().into(),
+            Url::Prospero(url) => url.to_parts().unwrap().into(),
+            Url::Other(url) => url.to_parts().into(),
+        };
+        assert_eq!(parts, url.to_parts().unwrap(), "{input}");
+    }
+}
+
 #[test]
 fn a_url_buf_is_made_by_parsing_only() {
     for input in URLS {

@@ -68,6 +68,22 @@ use crate::Rule;
 /// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
 /// store a [`UrlBuf`](crate::UrlBuf) (`UrlBuf::parse(url.as_str())`, see
 /// [its documentation](crate::UrlBuf#from-a-url)).
+///
+/// Each variant's tree converts into a `Url` (`From`), and a `Url` into the
+/// tree of its variant (`TryFrom`, which gives the `Url` back when it is of
+/// another variant):
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::{FtpUrl, HttpUrl};
+///
+/// let url = Url::parse("http://host.dom/")?;
+/// let http = HttpUrl::try_from(url).expect("an http URL");
+/// assert_eq!(http.hostport().to_string(), "host.dom");
+/// assert_eq!(Url::from(http), url);
+/// assert_eq!(FtpUrl::try_from(url), Err(url));
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Url<'a> {
     /// `httpurl` (section 3.3).
@@ -193,6 +209,49 @@ impl fmt::Display for Url<'_> {
             Url::Other(url) => url.fmt(f),
         }
     }
+}
+
+/// `From` each variant's tree into a [`Url`], and `TryFrom` a `Url` into
+/// it.
+macro_rules! variants {
+    ($($variant:ident($tree:ident),)*) => {$(
+        impl<'a> From<$tree<'a>> for Url<'a> {
+            #[doc = concat!("`Url::", stringify!($variant), "(url)`.")]
+            fn from(url: $tree<'a>) -> Url<'a> {
+                Url::$variant(url)
+            }
+        }
+
+        impl<'a> TryFrom<Url<'a>> for $tree<'a> {
+            type Error = Url<'a>;
+
+            #[doc = concat!("The tree of a `Url::", stringify!($variant), "`.")]
+            ///
+            /// # Errors
+            ///
+            /// The `Url` itself, given back, when it is of another variant.
+            fn try_from(url: Url<'a>) -> Result<$tree<'a>, Url<'a>> {
+                match url {
+                    Url::$variant(tree) => Ok(tree),
+                    other => Err(other),
+                }
+            }
+        }
+    )*};
+}
+
+variants! {
+    Http(HttpUrl),
+    Ftp(FtpUrl),
+    News(NewsUrl),
+    Nntp(NntpUrl),
+    Telnet(TelnetUrl),
+    Gopher(GopherUrl),
+    Wais(WaisUrl),
+    Mailto(MailtoUrl),
+    File(FileUrl),
+    Prospero(ProsperoUrl),
+    Other(GenericUrl),
 }
 
 impl AsRef<str> for Url<'_> {

@@ -425,6 +425,16 @@ pub struct OtherParts<'a> {
 /// assert_eq!(url.as_url().semantic_errors().len(), 1);
 /// # Ok::<(), rfc1738::url::BuildError>(())
 /// ```
+///
+/// Each scheme's parts convert into `Parts` (`From`):
+///
+/// ```
+/// use rfc1738::url::{HttpParts, Parts};
+/// let parts: Parts<'_> = HttpParts::new("host.dom").into();
+/// assert_eq!(parts, Parts::Http(HttpParts::new("host.dom")));
+/// assert_eq!(parts.build()?, "http://host.dom");
+/// # Ok::<(), rfc1738::url::BuildError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -958,6 +968,32 @@ impl<'a> OtherParts<'a> {
         check("schemepart", &self.schemepart, Rule::Schemepart)?;
         Ok(UrlBuf::from_builder(url))
     }
+}
+
+/// `From` each scheme's parts into [`Parts`].
+macro_rules! parts_variants {
+    ($($variant:ident($parts:ident),)*) => {$(
+        impl<'a> From<$parts<'a>> for Parts<'a> {
+            #[doc = concat!("`Parts::", stringify!($variant), "(parts)`.")]
+            fn from(parts: $parts<'a>) -> Parts<'a> {
+                Parts::$variant(parts)
+            }
+        }
+    )*};
+}
+
+parts_variants! {
+    Http(HttpParts),
+    Ftp(FtpParts),
+    News(NewsParts),
+    Nntp(NntpParts),
+    Telnet(TelnetParts),
+    Gopher(GopherParts),
+    Wais(WaisParts),
+    Mailto(MailtoParts),
+    File(FileParts),
+    Prospero(ProsperoParts),
+    Other(OtherParts),
 }
 
 impl Parts<'_> {
