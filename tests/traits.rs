@@ -21,10 +21,10 @@ use rfc1738::extract::{Extracted, Extractor, Form, HyphenBreak, UrlChar};
 use rfc1738::grammar::{Folded, Quiet};
 use rfc1738::lint::{Code, Warning};
 use rfc1738::url::{
-    Article, BuildError, Decoded, Fieldspec, Fieldspecs, FileHost, FileParts, FileUrl,
-    ForbiddenByte, FromStringError, FtpCommand, FtpCommands, FtpCredentials, FtpParts, FtpUrl,
-    GenericUrl, GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts, HttpUrl,
-    IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
+    Article, BuildError, Decoded, Fieldspec, Fieldspecs, FieldspecsIter, FileHost, FileParts,
+    FileUrl, ForbiddenByte, FromStringError, FtpCommand, FtpCommands, FtpCredentials, FtpParts,
+    FtpUrl, GenericUrl, GopherParts, GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpParts,
+    HttpUrl, IpSchemepart, Login, MailtoParts, MailtoUrl, NewsParts, NewsUrl, NntpParts, NntpUrl,
     OtherParts, OutOfRange, Parts, Path, ProsperoParts, ProsperoUrl, Segments, SemanticError,
     TelnetParts, TelnetUrl, Typecode, UrlBuf, Userinfo, WaisDatabase, WaisDoc, WaisForm, WaisIndex,
     WaisParts, WaisUrl,
@@ -78,6 +78,7 @@ fn the_syntax_trees_types() {
     hashed::<ProsperoUrl<'_>>();
     hashed::<Fieldspec<'_>>();
     hashed::<Fieldspecs<'_>>();
+    value::<FieldspecsIter<'_>>();
     hashed::<GenericUrl<'_>>();
     hashed::<IpSchemepart<'_>>();
     hashed::<Login<'_>>();
@@ -251,6 +252,7 @@ fn the_iterators_are_fused_and_the_ftp_commands_exact() {
     let _ = fused(file.path_segments_decoded());
     let _ = fused(prospero.fields_decoded());
     let _ = fused(prospero.fieldspecs().iter());
+    let _ = fused(prospero.fieldspecs().into_iter());
     let tree = rfc1738::parse_rule(Rule::Port, "80").unwrap().tree();
     let _ = fused(tree.nodes());
     let _ = fused(rfc1738::authority_passwords("ftp://me:pw@h/"));

@@ -385,6 +385,59 @@ fn each_tree_converts_to_its_url_and_back_and_its_parts_to_parts() {
     }
 }
 
+/// A prospero URL's field specs, read forwards, backwards, from both ends
+/// at once, and by `for`, are those of its derivation tree.
+#[test]
+fn the_field_specs_read_from_either_end_and_by_for() {
+    for input in [
+        "prospero://h/p",
+        "prospero://h/p;a=1",
+        "prospero://h/p;a=1;b=;=c;d=4",
+        "prospero://h/p;=;=",
+        "prospero://h/p;a%3B=%3D;?:@&=?:@&",
+    ] {
+        let Url::Prospero(url) = Url::parse(input).unwrap() else {
+            panic!("a prospero URL")
+        };
+        let tree = rfc1738::check(input).unwrap().tree();
+        let texts = |rule| {
+            let nodes = tree.nodes().filter(move |node| node.rule() == rule);
+            nodes.map(|node| node.text()).collect::<Vec<_>>()
+        };
+        let (names, values) = (texts(Rule::Fieldname), texts(Rule::Fieldvalue));
+        let want: Vec<_> = names.into_iter().zip(values).collect();
+        let pair = |field: rfc1738::url::Fieldspec<'static>| (field.fieldname, field.fieldvalue);
+        let mut looped = Vec::new();
+        for field in url.fieldspecs() {
+            looped.push(pair(field));
+        }
+        assert_eq!(looped, want, "{input}");
+        for field in &url.fieldspecs() {
+            looped.push(pair(field));
+        }
+        assert_eq!(looped.len(), 2 * want.len());
+        let mut backwards: Vec<_> = url.fieldspecs().iter().rev().map(pair).collect();
+        backwards.reverse();
+        assert_eq!(backwards, want, "{input}");
+        // From both ends at once, meeting in the middle, then nothing more.
+        let mut fields = url.fieldspecs().into_iter();
+        let (mut front, mut back) = (Vec::new(), Vec::new());
+        while let Some(field) = fields.next() {
+            front.push(pair(field));
+            let Some(field) = fields.next_back() else {
+                break;
+            };
+            back.push(pair(field));
+        }
+        assert!(fields.next().is_none() && fields.next_back().is_none());
+        back.reverse();
+        front.extend(back);
+        assert_eq!(front, want, "{input}");
+        let (low, high) = url.fieldspecs().iter().size_hint();
+        assert!(low <= want.len() && high.unwrap() >= want.len());
+    }
+}
+
 #[test]
 fn a_url_buf_is_made_by_parsing_only() {
     for input in URLS {

@@ -15,9 +15,9 @@ mod schemes;
 
 pub use parts::{Host, Hostport, IpSchemepart, Login, Path, Segments};
 pub use schemes::{
-    Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
-    Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisDatabase, WaisDoc,
-    WaisIndex, WaisUrl,
+    Article, Fieldspec, Fieldspecs, FieldspecsIter, FileHost, FileUrl, FtpUrl, GenericUrl,
+    GopherPath, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl,
+    WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
 };
 
 use crate::Rule;

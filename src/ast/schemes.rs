@@ -9,6 +9,7 @@
 //! Each type is ordered by its text, as [`Url`](crate::Url) is.
 
 use core::fmt;
+use core::iter::FusedIterator;
 
 use super::parts::{Host, Hostport, Login, Path};
 
@@ -1091,20 +1092,106 @@ impl<'a> Fieldspecs<'a> {
         self.0
     }
 
-    /// Each field name and value.
-    #[must_use]
-    pub fn iter(&self) -> impl core::iter::FusedIterator<Item = Fieldspec<'a>> + use<'a> {
-        // The grammar allows `;` and `=` in neither a name nor a value, so each
-        // `;` starts a field spec and its first `=` separates name from value.
-        self.0.split(';').skip(1).map(|spec| {
-            let (fieldname, fieldvalue) = spec.split_once('=').unwrap_or((spec, ""));
-            Fieldspec {
-                fieldname,
-                fieldvalue,
-            }
-        })
+    /// Each field name and value, in the order of the URL (a
+    /// [`FieldspecsIter`], which reads from either end). `for field in
+    /// url.fieldspecs()` reads them too.
+    pub fn iter(&self) -> FieldspecsIter<'a> {
+        FieldspecsIter(self.0)
     }
 }
+
+impl<'a> IntoIterator for Fieldspecs<'a> {
+    type Item = Fieldspec<'a>;
+    type IntoIter = FieldspecsIter<'a>;
+
+    /// [`Fieldspecs::iter`].
+    ///
+    /// ```
+    /// use rfc1738::Url;
+    /// let Url::Prospero(url) = Url::parse("prospero://h/p;a=1;b=2")? else { panic!() };
+    /// let mut names = Vec::new();
+    /// for field in url.fieldspecs() {
+    ///     names.push(field.fieldname);
+    /// }
+    /// assert_eq!(names, ["a", "b"]);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn into_iter(self) -> FieldspecsIter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &Fieldspecs<'a> {
+    type Item = Fieldspec<'a>;
+    type IntoIter = FieldspecsIter<'a>;
+
+    /// [`Fieldspecs::iter`].
+    fn into_iter(self) -> FieldspecsIter<'a> {
+        self.iter()
+    }
+}
+
+/// The field specs of a prospero URL, each name and value as written: what
+/// [`Fieldspecs::iter`] returns. It reads from either end
+/// (`DoubleEndedIterator`), and once it has ended it gives nothing more
+/// (`FusedIterator`).
+///
+/// ```
+/// use rfc1738::Url;
+/// use rfc1738::url::FieldspecsIter;
+/// let Url::Prospero(url) = Url::parse("prospero://h/p;a=1;b=;c=3")? else { panic!() };
+/// let mut fields: FieldspecsIter<'_> = url.fieldspecs().iter();
+/// assert_eq!(fields.next_back().map(|field| field.fieldvalue), Some("3"));
+/// let names: Vec<_> = fields.map(|field| field.fieldname).collect();
+/// assert_eq!(names, ["a", "b"]);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct FieldspecsIter<'a>(
+    /// The field specs not read yet: empty, or starting with `;`.
+    &'a str,
+);
+
+/// A field spec's name and value. The grammar allows `;` and `=` in neither
+/// a name nor a value, so each `;` starts a field spec and its first `=`
+/// separates name from value.
+fn fieldspec(spec: &str) -> Fieldspec<'_> {
+    let (fieldname, fieldvalue) = spec.split_once('=').unwrap_or((spec, ""));
+    Fieldspec {
+        fieldname,
+        fieldvalue,
+    }
+}
+
+impl<'a> Iterator for FieldspecsIter<'a> {
+    type Item = Fieldspec<'a>;
+
+    fn next(&mut self) -> Option<Fieldspec<'a>> {
+        let rest = self.0.strip_prefix(';')?;
+        let (spec, after) = rest.split_at(rest.find(';').unwrap_or(rest.len()));
+        self.0 = after;
+        Some(fieldspec(spec))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Each field spec takes a `;` at least.
+        (usize::from(!self.0.is_empty()), Some(self.0.len()))
+    }
+}
+
+impl<'a> DoubleEndedIterator for FieldspecsIter<'a> {
+    fn next_back(&mut self) -> Option<Fieldspec<'a>> {
+        let last = self.0.rfind(';')?;
+        let (before, spec) = self.0.split_at(last);
+        self.0 = before;
+        // After the `;`, an ASCII byte: a boundary.
+        Some(fieldspec(spec.get(1..).unwrap_or_default()))
+    }
+}
+
+/// Once it has given its last field spec, it gives no more.
+impl FusedIterator for FieldspecsIter<'_> {}
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (section 3.11).
 ///

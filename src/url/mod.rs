@@ -132,9 +132,10 @@ mod serde_impl;
 pub mod serde_tree;
 
 pub use crate::ast::{
-    Article, Fieldspec, Fieldspecs, FileHost, FileUrl, FtpUrl, GenericUrl, GopherPath, GopherUrl,
-    Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl, NewsUrl, NntpUrl, Path,
-    ProsperoUrl, Segments, TelnetUrl, Url, WaisDatabase, WaisDoc, WaisIndex, WaisUrl,
+    Article, Fieldspec, Fieldspecs, FieldspecsIter, FileHost, FileUrl, FtpUrl, GenericUrl,
+    GopherPath, GopherUrl, Grouppart, Host, Hostport, HttpUrl, IpSchemepart, Login, MailtoUrl,
+    NewsUrl, NntpUrl, Path, ProsperoUrl, Segments, TelnetUrl, Url, WaisDatabase, WaisDoc,
+    WaisIndex, WaisUrl,
 };
 pub use buf::{FromStringError, UrlBuf};
 pub use build::{
