@@ -571,6 +571,46 @@ impl<'a> Extracted<'a> {
         self.verdict.as_ref().copied()
     }
 
+    /// The scheme rule the URL matched, `None` when it is not valid: the
+    /// [`verdict`](Extracted::verdict)'s `Ok`.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let hits = rfc1738::extract::extract("gopher://h/1x and http://h:8a/");
+    /// assert_eq!(hits[0].rule(), Some(Rule::Gopherurl));
+    /// assert_eq!(hits[1].rule(), None);
+    /// ```
+    #[must_use]
+    pub fn rule(&self) -> Option<Rule> {
+        self.verdict.as_ref().ok().copied()
+    }
+
+    /// Why the URL is not valid, `None` when it is: the
+    /// [`verdict`](Extracted::verdict)'s `Err`, borrowed from the hit.
+    /// Clone it to return it, as `?` does:
+    ///
+    /// ```
+    /// use rfc1738::{Error, Rule};
+    /// use rfc1738::extract::extract;
+    ///
+    /// /// The rules of the URLs in `text`, or the first URL's error.
+    /// fn rules(text: &str) -> Result<Vec<Rule>, Error> {
+    ///     let mut rules = Vec::new();
+    ///     for hit in extract(text) {
+    ///         hit.error().cloned().map_or(Ok(()), Err)?;
+    ///         rules.extend(hit.rule());
+    ///     }
+    ///     Ok(rules)
+    /// }
+    /// assert_eq!(rules("see news:a.b and ftp://h/"), Ok(vec![Rule::Newsurl, Rule::Ftpurl]));
+    /// let error = rules("see news:a.b and http://h:8a/").unwrap_err();
+    /// assert_eq!((error.rule(), error.offset()), (Rule::Httpurl, 10));
+    /// ```
+    #[must_use]
+    pub fn error(&self) -> Option<&Error> {
+        self.verdict.as_ref().err()
+    }
+
     /// Whether the URL is valid.
     ///
     /// ```

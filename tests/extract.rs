@@ -582,6 +582,27 @@ fn long_inputs_take_linear_time() {
     assert_eq!(last.position(), rfc1738::Position::new(1_000_000, 1));
 }
 
+/// `rule` and `error` are the verdict's two sides.
+#[test]
+fn rule_and_error_are_the_verdict() {
+    let text = "<URL:ftp://h/ok> news:a.b http://h:8a/ <URL:ftp://h/%zz> <URL:>";
+    let hits = extract(text);
+    assert_eq!(hits.len(), 5);
+    for hit in &hits {
+        assert_eq!(hit.rule(), hit.verdict().ok(), "{hit:?}");
+        assert_eq!(hit.error(), hit.verdict().err(), "{hit:?}");
+        assert_eq!(hit.rule().is_some(), hit.is_valid());
+        assert_ne!(hit.rule().is_some(), hit.error().is_some());
+    }
+    let rules: Vec<_> = hits.iter().map(Extracted::rule).collect();
+    assert_eq!(
+        rules,
+        [Some(Rule::Ftpurl), Some(Rule::Newsurl), None, None, None]
+    );
+    let error = hits[3].error().unwrap();
+    assert_eq!((error.rule(), error.offset()), (Rule::Ftpurl, 9));
+}
+
 #[test]
 fn an_extractor_debug_shows_neither_its_text_nor_its_passwords() {
     let text = format!("ftp://me:secret@a/ {}", "x".repeat(100_000));
