@@ -38,7 +38,21 @@ use crate::{Derivation, Match, Rule};
 /// assert_eq!(coverage.uses(Rule::Port), 1);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows the counts: the inputs accepted and rejected, the
+/// alternatives of the grammar and how many of them are exercised (not
+/// the grammar, nor every count):
+///
+/// ```
+/// use rfc1738::{check, coverage::Coverage};
+/// let mut coverage = Coverage::new();
+/// coverage.add_match(&check("news:*")?);
+/// let shown = format!("{coverage:?}");
+/// assert!(shown.starts_with("Coverage { inputs: 1, rejected: 0, alternatives: "), "{shown}");
+/// assert!(shown.len() < 120, "{shown}");
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
+#[derive(Clone)]
 pub struct Coverage {
     choices: Choices,
     tally: Tally,
@@ -92,6 +106,20 @@ type Exercised = Box<[(Rule, usize)]>;
 /// An element a character class matched other than an ASCII character (an
 /// escape), as a key: its length, then its first three bytes.
 type Element = [u8; 4];
+
+impl core::fmt::Debug for Coverage {
+    /// The counts, not the grammar and its memos.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let counts = self.tally.counts.iter().flatten();
+        let exercised = counts.clone().filter(|count| **count > 0).count();
+        f.debug_struct("Coverage")
+            .field("inputs", &self.tally.inputs)
+            .field("rejected", &self.tally.rejected)
+            .field("alternatives", &counts.count())
+            .field("exercised", &exercised)
+            .finish_non_exhaustive()
+    }
+}
 
 impl Default for Coverage {
     fn default() -> Self {

@@ -1088,3 +1088,16 @@ fn expressions_display_in_the_dialect_and_read_back() {
     let punctuation = grammar.get("punctuation").unwrap();
     assert_eq!(punctuation.alternatives()[4].to_string(), "<\">");
 }
+
+/// `Debug` counts the productions and nodes, and shows none of the grammar
+/// (over 50 KB before).
+#[test]
+fn a_matchers_debug_is_short() {
+    let shown = format!("{:?}", Matcher::new(rfc()));
+    let productions = rfc().productions().len();
+    assert!(
+        shown.starts_with(&format!("Matcher {{ productions: {productions}, nodes: ")),
+        "{shown}"
+    );
+    assert!(shown.ends_with(", .. }") && shown.len() < 60, "{shown}");
+}

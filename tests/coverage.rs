@@ -210,3 +210,29 @@ fn an_upper_case_scheme_letter_counts_as_its_lower_case_one() {
         assert_eq!(letters, [16, 23, 25]);
     }
 }
+
+/// `Debug` is a line of counts, not the grammar and the memos behind them
+/// (over 100 KB before).
+#[test]
+fn debug_shows_the_counts_only() {
+    let mut coverage = Coverage::new();
+    let total: usize = Rule::ALL
+        .iter()
+        .map(|&rule| coverage.alternatives(rule))
+        .sum();
+    let shown = |coverage: &Coverage| format!("{coverage:?}");
+    assert_eq!(
+        shown(&coverage),
+        format!("Coverage {{ inputs: 0, rejected: 0, alternatives: {total}, exercised: 0, .. }}")
+    );
+    coverage.add_match(&check("news:*").unwrap());
+    coverage.add_rejected();
+    let exercised = total - coverage.unexercised().count();
+    assert!(exercised > 0);
+    assert_eq!(
+        shown(&coverage),
+        format!(
+            "Coverage {{ inputs: 1, rejected: 1, alternatives: {total}, exercised: {exercised}, .. }}"
+        )
+    );
+}

@@ -192,12 +192,33 @@ enum Node {
 /// assert!(matcher.matches(hostname, "a.b-c.d"));
 /// assert!(!matcher.matches(hostname, "a.b."));
 /// ```
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows how many productions it holds and how many nodes they
+/// are compiled into, not the grammar and the nodes themselves:
+///
+/// ```
+/// use rfc1738::bnf::{Grammar, Matcher};
+/// let grammar = Grammar::parse("bit = \"0\" | \"1\"")?;
+/// let shown = format!("{:?}", Matcher::new(&grammar));
+/// assert_eq!(shown, "Matcher { productions: 1, nodes: 3, .. }");
+/// # Ok::<(), rfc1738::bnf::BnfError>(())
+/// ```
+#[derive(Clone)]
 pub struct Matcher<'g> {
     grammar: &'g Grammar,
     nodes: Vec<Node>,
     /// The root node of each production.
     roots: Vec<usize>,
+}
+
+impl core::fmt::Debug for Matcher<'_> {
+    /// The number of productions and of compiled nodes, not the grammar.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Matcher")
+            .field("productions", &self.roots.len())
+            .field("nodes", &self.nodes.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'g> Matcher<'g> {
