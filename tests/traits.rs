@@ -193,6 +193,55 @@ fn the_string_like_types_pad_as_str_does() {
     pads(&Form::UrlPrefixed, "url-prefixed");
 }
 
+/// The iterators of a URL's decoded parts can be kept (`Clone`), shown
+/// (`Debug`) and read from either end, as the segments as written can.
+#[test]
+fn the_decoded_parts_iterators_clone_show_and_read_from_either_end() {
+    use std::iter::FusedIterator;
+    fn both_ends<I: DoubleEndedIterator + FusedIterator + Clone + Debug>(iterator: I) -> I {
+        iterator
+    }
+    fn texts(iterator: impl Iterator<Item = Decoded<'static>>) -> Vec<String> {
+        iterator
+            .map(|piece| piece.to_str().unwrap().to_owned())
+            .collect()
+    }
+    let Url::Ftp(ftp) = rfc1738::parse("ftp://h/a/b%2Fc/d.txt").unwrap() else {
+        panic!("an ftp URL")
+    };
+    let Url::Http(http) = rfc1738::parse("http://h/a;b/c%20d?q;r").unwrap() else {
+        panic!("an http URL")
+    };
+    let Url::File(file) = rfc1738::parse("file://h/a/b%20c").unwrap() else {
+        panic!("a file URL")
+    };
+    let Url::Prospero(prospero) = rfc1738::parse("prospero://h/p;a=1;b=2").unwrap() else {
+        panic!("a prospero URL")
+    };
+    let segments = both_ends(ftp.path_segments_decoded());
+    assert_eq!(texts(segments.clone().rev()), ["d.txt", "b/c", "a"]);
+    assert_eq!(texts(segments), ["a", "b/c", "d.txt"]);
+    let segments = both_ends(ftp.fpath().unwrap().segments_decoded());
+    assert!(format!("{segments:?}").contains("b%2Fc"));
+    assert_eq!(
+        texts(both_ends(file.path_segments_decoded()).rev()),
+        ["b c", "a"]
+    );
+    let mut path = both_ends(http.path_segments_decoded());
+    assert_eq!(texts(both_ends(path.next_back().unwrap())), ["c d"]);
+    assert_eq!(texts(both_ends(path.next().unwrap()).rev()), ["b", "a"]);
+    assert!(path.next().is_none() && path.next_back().is_none());
+    assert_eq!(
+        texts(both_ends(http.search_decoded().unwrap()).rev()),
+        ["r", "q"]
+    );
+    let fields = both_ends(prospero.fields_decoded());
+    let names: Vec<_> = fields.clone().rev().map(|(name, _)| name).collect();
+    assert_eq!(names, ["b", "a"]);
+    assert!(!format!("{fields:?}").is_empty());
+    assert_eq!(fields.count(), 2);
+}
+
 /// Errors that compare equal hash alike: one with its password hidden and
 /// one without, and two long inputs that differ only where the error keeps
 /// nothing of them.

@@ -353,9 +353,19 @@ impl<'a> FtpUrl<'a> {
     }
 
     /// The path's segments, decoded: `<cwd1>`, …, `<cwdN>`, `<name>`; no
-    /// segment when the URL has no url-path (`ftp://host`).
+    /// segment when the URL has no url-path (`ftp://host`). It reads from
+    /// either end: `next_back` is the `<name>`.
+    ///
+    /// ```
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://h/pub/a%20b.txt")? else { panic!() };
+    /// assert_eq!(url.path_segments_decoded().next_back().unwrap(), "a b.txt");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
-    pub fn path_segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
+    pub fn path_segments_decoded(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Decoded<'a>> + FusedIterator + Clone + fmt::Debug + use<'a>
+    {
         self.fpath
             .into_iter()
             .flat_map(|path| path.segments_decoded())

@@ -7,6 +7,7 @@
 //! only when the part has an escape, and say so by returning a
 //! [`Decoded`](super::Decoded).
 
+use core::fmt::Debug;
 use core::iter::FusedIterator;
 
 use super::decode::{Decoded, decode};
@@ -125,8 +126,20 @@ impl<'a> Path<'a> {
     /// Decoding comes after splitting, so a decoded segment may contain `/`.
     /// An http segment's unencoded `;` is reserved (section 3.3), and decodes
     /// here like its escape `%3B`: [`HttpUrl::path_segments_decoded`] keeps
-    /// them apart.
-    pub fn segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
+    /// them apart. It reads from either end, as [`Path::segments`] does.
+    ///
+    /// ```
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://h/a%20b/c")? else { panic!() };
+    /// let mut segments = url.fpath().unwrap().segments_decoded();
+    /// assert_eq!(segments.next_back().unwrap(), "c");
+    /// assert_eq!(segments.clone().next().unwrap(), "a b");
+    /// assert_eq!(segments.count(), 1);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn segments_decoded(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Decoded<'a>> + FusedIterator + Clone + Debug + use<'a>
+    {
         self.segments().map(decode)
     }
 
@@ -232,8 +245,11 @@ impl<'a> HttpUrl<'a> {
     /// ```
     pub fn path_segments_decoded(
         &self,
-    ) -> impl FusedIterator<Item = impl FusedIterator<Item = Decoded<'a>> + Clone + use<'a>>
+    ) -> impl DoubleEndedIterator<
+        Item = impl DoubleEndedIterator<Item = Decoded<'a>> + FusedIterator + Clone + Debug + use<'a>,
+    > + FusedIterator
     + Clone
+    + Debug
     + use<'a> {
         self.hpath
             .into_iter()
@@ -255,7 +271,9 @@ impl<'a> HttpUrl<'a> {
     /// ```
     pub fn search_decoded(
         &self,
-    ) -> Option<impl FusedIterator<Item = Decoded<'a>> + Clone + use<'a>> {
+    ) -> Option<
+        impl DoubleEndedIterator<Item = Decoded<'a>> + FusedIterator + Clone + Debug + use<'a>,
+    > {
         self.search.map(pieces)
     }
 }
@@ -456,9 +474,13 @@ impl<'a> FileUrl<'a> {
         }
     }
 
-    /// The path's segments, decoded: `<directory>/<directory>/.../<name>`.
+    /// The path's segments, decoded: `<directory>/<directory>/.../<name>`,
+    /// from either end.
     #[must_use]
-    pub fn path_segments_decoded(&self) -> impl FusedIterator<Item = Decoded<'a>> + use<'a> {
+    pub fn path_segments_decoded(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Decoded<'a>> + FusedIterator + Clone + Debug + use<'a>
+    {
         self.fpath.segments_decoded()
     }
 }
@@ -492,11 +514,25 @@ impl<'a> ProsperoUrl<'a> {
         self.ppath.decoded()
     }
 
-    /// Each field name and value, decoded, in order.
+    /// Each field name and value, decoded, in order (from either end, as
+    /// [`Fieldspecs::iter`](crate::url::Fieldspecs::iter) reads them).
+    ///
+    /// ```
+    /// let rfc1738::Url::Prospero(url) = rfc1738::parse("prospero://h/p;a=1;b%20c=2")? else { panic!() };
+    /// let mut fields = url.fields_decoded();
+    /// let (name, value) = fields.next_back().unwrap();
+    /// assert_eq!((name.to_str(), value.to_str()), (Some("b c"), Some("2")));
+    /// assert_eq!(fields.count(), 1);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn fields_decoded(
         &self,
-    ) -> impl FusedIterator<Item = (Decoded<'a>, Decoded<'a>)> + use<'a> {
+    ) -> impl DoubleEndedIterator<Item = (Decoded<'a>, Decoded<'a>)>
+    + FusedIterator
+    + Clone
+    + Debug
+    + use<'a> {
         self.fieldspecs
             .iter()
             .map(|field| (field.name_decoded(), field.value_decoded()))
