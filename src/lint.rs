@@ -203,8 +203,9 @@ impl Code {
 }
 
 impl fmt::Display for Code {
+    /// [`Code::as_str`], padded and cut as a `str` is (`{:<20}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 

@@ -191,6 +191,7 @@ fn the_string_like_types_pad_as_str_does() {
     pads(&Rule::Hostport, "hostport");
     pads(&HintCode::UnsafeCharacter, "unsafe-character");
     pads(&Form::UrlPrefixed, "url-prefixed");
+    pads(&rfc1738::lint::Code::ReservedPort, "reserved-port");
 }
 
 /// The iterators of a URL's decoded parts can be kept (`Clone`), shown
