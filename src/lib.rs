@@ -120,6 +120,12 @@
 //! - [`decisions`]: where the BNF leaves a choice open, and what this crate
 //!   decides.
 //!
+//! The module [`url`] has the name of the `url` crate: in a program that
+//! depends on both, `use rfc1738::*;` makes `url::Url` this crate's
+//! [`url::Url`] (a glob import's names shadow the crates a program depends
+//! on). Import the items you use by name, or refer to the other crate as
+//! `::url`.
+//!
 // The module exists only with its feature: without it, the link goes to
 // the list of features, which says how to have it.
 #![cfg_attr(feature = "diagram", doc = "[diagram]: bnf::diagram")]
