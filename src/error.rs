@@ -648,10 +648,11 @@ impl Error {
     ///    offset starts (a string of `password` itself). When the pass read
     ///    none of these, or a `schemepart` without `//`, it stopped before
     ///    any login (text around the URL, a mistyped `//`, another
-    ///    production's input): the authority starts after the first `//`
-    ///    of the input, or else after the `:` and `/`s that end the name of
-    ///    a scheme of section 3 whose URLs have one (`ftp:/me:pw@host/`);
-    ///    an input with neither (`mailto:me:pw@host x`) has none.
+    ///    production's input): the authority starts after the `:` and `/`s
+    ///    that end the name of a scheme of section 3 whose URLs have one
+    ///    (`ftp:/me:pw@host/`, whatever `//` follows), or else after the
+    ///    first `//` of the input; an input with neither
+    ///    (`mailto:me:pw@host x`) has none.
     /// 2. It ends at the first `/` after its start; but a `/` typed into a
     ///    password may have ended it early, and if an `@` follows, the
     ///    authority ends at the first `/` after that `@` instead: when a

@@ -191,16 +191,21 @@ fn between(bytes: &[u8], span: Range<usize>) -> Option<Range<usize>> {
 /// around the URL (`<URL:...>`, whitespace), a mistyped `//` or the start
 /// of another production's input, or read a scheme-specific part that is
 /// no `ip-schemepart` (`URL:ftp://...`, the appendix's prefix read as a
-/// scheme name). The authority is taken to start after
-/// the first `//`, or else after the `:` (and the `/`s) that end the name
-/// of a scheme whose URLs have one (section 3; not `mailto:me:x@host`, an
-/// address); it ends where [`authority_end`] says, and the password is what
-/// stands between its first `:` and its last `@`.
+/// scheme name). The authority is taken to start after the `:` (and the
+/// `/`s) that end the name of a scheme whose URLs have one (section 3; not
+/// `mailto:me:x@host`, an address), or, without such a name, after the
+/// first `//`; it ends where [`authority_end`] says, and the password is
+/// what stands between its first `:` and its last `@`.
+///
+/// The scheme's name comes first, so that a `//` further on (`ftp:/me:pw@h/a//b`,
+/// a mistyped `//` and a path's empty segment; a second URL after the first)
+/// does not move the authority past the password; a `//` before the name
+/// (`see //x ftp:/me:pw@h/`) starts an authority that [`written`] reads.
 fn unread(input: &str) -> Option<Range<usize>> {
     let bytes = input.as_bytes();
-    let start = match input.find("//") {
-        Some(at) => at + 2,
-        None => after_login_scheme(bytes)?,
+    let start = match after_login_scheme(bytes) {
+        Some(start) => start,
+        None => input.find("//")? + 2,
     };
     // Every cut is at an ASCII byte of `input`: char boundaries.
     authority_at(bytes, start, &mut NextAt::default(), slash_after).0
@@ -1360,6 +1365,19 @@ mod tests {
         guess(None, "ftp//me:SECRET@h/", Some("SECRET"));
         guess(None, "URL:TELNET:/u:p@w@h x", Some("p@w"));
         guess(None, "é:ftp:me:SECRET@h/", Some("SECRET"));
+        guess(None, "ftp:///me:SECRET@h/", Some("SECRET"));
+        // A `//` further on (a path's empty segment, a second URL, a
+        // query) or in the password leaves the authority after the name.
+        guess(None, "ftp:/admin:SECRET@h.dom/pub//file", Some("SECRET"));
+        guess(None, "ftp:/admin:SECRET@h/ see http://x/", Some("SECRET"));
+        guess(None, "ftp:admin:SECRET@h/a//b", Some("SECRET"));
+        guess(None, "telnet:/root:SECRET@h//", Some("SECRET"));
+        guess(None, "http:/me:SECRET@h/x?u=http://y/", Some("SECRET"));
+        guess(None, "ftp:/me:my//=gj@h/", Some("my//=gj"));
+        // A `//` before the name starts an authority of its own, which the
+        // line's reading finds.
+        guess(None, "a//b/ ftp:/me:SECRET@h/", Some("SECRET"));
+        guess(None, "see //me:SECRET@h/", Some("SECRET"));
         // Another production's input.
         guess(Some(Rule::Ftpurl), "telnet://u:SECRET@h", Some("SECRET"));
         guess(

@@ -1523,6 +1523,40 @@ fn passwords_written_further_in_the_line_are_hidden_too() {
     }
 }
 
+/// Rejected before its login (a mistyped `//`), an input's password is
+/// guessed after its scheme's name and `:`: a `//` further on (a path's
+/// empty segment, a second URL, a query, the password itself) does not
+/// move it, and the password is hidden whatever follows it on the line.
+#[test]
+fn a_mistyped_slash_pair_hides_the_password_whatever_follows() {
+    for (input, shown) in [
+        ("ftp:/admin:hunter2@h/", "ftp:/admin:*******@h/"),
+        (
+            "ftp:/admin:hunter2@ftp.example.com/pub//file",
+            "ftp:/admin:*******@ftp.example.com/pub//file",
+        ),
+        (
+            "ftp:/admin:hunter2@h/ see http://x/",
+            "ftp:/admin:*******@h/ see http://x/",
+        ),
+        ("ftp:admin:hunter2@h/a//b", "ftp:admin:*******@h/a//b"),
+        ("telnet:/root:hunter2@h//", "telnet:/root:*******@h//"),
+        (
+            "http:/me:hunter2@h/x?u=http://y/",
+            "http:/me:*******@h/x?u=http://y/",
+        ),
+        ("ftp:/me:my//=gj@h/", "ftp:/me:*******@h/"),
+        // A second URL's password after it is hidden too.
+        (
+            "ftp:/me:hunter2@h/ ftp://u:pw@h/",
+            "ftp:/me:*******@h/ ftp://u:**@h/",
+        ),
+    ] {
+        let (line, rendered) = hidden_line(input);
+        assert_eq!(line, shown, "{rendered}");
+    }
+}
+
 /// The window shows 60 columns each side of the offset: a password written
 /// further in the line is hidden however much of it the window shows,
 /// its `//` and its `@` out of it, in a long input (not kept whole) too.
