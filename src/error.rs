@@ -658,8 +658,11 @@ impl Error {
     ///    authority ends at the first `/` after that `@` instead: when a
     ///    user or password was being read at the offset, and the offset is
     ///    not past the first `/` (the `@` is looked for after the offset),
-    ///    or when what stands before the first `/` has a `:`, no `@`, and
-    ///    no port (digits) after the `:` (`http://root:hunter2/x@host/`).
+    ///    or when what stands before the first `/` has a `:` that no port
+    ///    (digits) follows, after its last `@` if it has one
+    ///    (`http://root:hunter2/x@host/`, `ftp://me@mail.com:hun/ter2@host/`),
+    ///    or ends with an `@` after a `:`, no host after it
+    ///    (`ftp://me:hun@/ter2@host/`); and so on from that `/`.
     /// 3. The password is what stands between the first `:` and the last
     ///    `@` of the authority; without such a pair, when a password was
     ///    being read at the offset, it runs from where that password starts

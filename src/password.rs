@@ -140,9 +140,9 @@ fn may_hold(input: &str) -> bool {
 /// 2. It ends at the first `/` after its start. When a user or a password
 ///    was being read at the offset and the offset is not past that `/`,
 ///    a `/` typed into it may have ended it early (`root:hunter2/x@host`):
-///    if an `@` follows the offset, the authority ends at the first `/`
-///    after that `@` instead. Otherwise it ends where [`authority_end`]
-///    says.
+///    if an `@` follows the offset, the authority reaches the first `/`
+///    after that `@` instead, and goes on from there as [`authority_end`]
+///    reads on. Otherwise it ends where [`authority_end`] says.
 /// 3. The password is what stands between the first `:` and the last `@` of
 ///    the authority (a user holds no `:`, a host no `@`). Without such a
 ///    pair, when a password was being read at the offset, it is all of the
@@ -166,7 +166,8 @@ pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<
         // starts before it; `max` keeps the span whole were that to change.
         let from = offset.max(start);
         let at = bytes[from..].iter().position(|&b| b == b'@');
-        at.map_or(slash, |at| slash_after(bytes, from + at))
+        let end = at.map_or(slash, |at| slash_after(bytes, from + at));
+        authority_end_from(bytes, start, end, &mut NextAt::default(), slash_after)
     } else {
         authority_end(bytes, start, &mut NextAt::default(), slash_after)
     };
@@ -219,8 +220,8 @@ fn unread(input: &str) -> Option<Range<usize>> {
 ///
 /// Where the part is an `ip-schemepart` after all, this is its login's
 /// password: the text up to its first `/` is the login, whose user holds no
-/// `:` and whose host and password hold no `@`, and in a login without an
-/// `@` a `:` is a port's, of digits.
+/// `:` and whose host and password hold no `@`, whose host is not empty,
+/// and whose `:` after the host is a port's, of digits.
 pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
     let bytes = schemepart.as_bytes();
     bytes.starts_with(b"//").then_some(())?;
@@ -271,29 +272,64 @@ pub(crate) fn authority_end_in(input: &str, start: usize) -> usize {
 }
 
 /// Where the authority that starts at `start` in `bytes` ends: at the first
-/// `/` after it; or, when what stands there has a `:` that no port follows
-/// (not all digits, or nothing) and no `@`, and an `@` comes after it, at
-/// the first `/` after that `@`: the `:` is then a password's, and a `/`
-/// typed into the password ended it early (`http://root:hunter2/x@host/`).
-/// The `@` is looked for, with `ats`, only then. (In a decoded text, a
-/// `?` or `&` before the first `:` ends it too: [`part_end_after`].)
+/// `/` after it, unless a `/` typed into a password ended it early, which
+/// shows where the text up to that `/` has a `:` that is no port's while an
+/// `@` comes after it: then at the first `/` after that `@`
+/// (`http://root:hunter2/x@host/`), and so on from there. The `:` is no
+/// port's where what stands after the last `@` of the text (all of it,
+/// without one) has a `:` that no port follows (not all digits, or
+/// nothing), after an `@` a host's name before it (letters, digits, `-`
+/// and `.`: not a query's text): `root:hunter2`, `me@mail.com:hun` (an
+/// `@` typed into the user);
+/// or where nothing stands after that `@` and a `:` stands before it
+/// (`me:hun@`, an `@` typed into the password, then a `/`): no host is
+/// empty. The `@` is looked for, with `ats`, only then. (In a decoded text,
+/// a `?` or `&` before the first `:` ends it too: [`part_end_after`].)
 fn authority_end(bytes: &[u8], start: usize, ats: &mut NextAt, end_of: EndOf) -> usize {
-    let slash = end_of(bytes, start);
-    let authority = &bytes[start..slash];
-    let cut_password = !authority.contains(&b'@')
-        && authority
-            .iter()
-            .position(|&b| b == b':')
-            .is_some_and(|colon| {
-                let port = &authority[colon + 1..];
-                port.is_empty() || !port.iter().all(u8::is_ascii_digit)
-            });
-    match cut_password
-        .then(|| ats.at_or_after(bytes, slash))
-        .flatten()
-    {
-        Some(at) => end_of(bytes, at),
-        None => slash,
+    authority_end_from(bytes, start, end_of(bytes, start), ats, end_of)
+}
+
+/// [`authority_end`] for an authority known to reach at least to `end` (a
+/// delimiter [`EndOf`] gives, or the end): read on from there as from its
+/// first `/`. Each byte is read once, whatever the authority holds.
+fn authority_end_from(
+    bytes: &[u8],
+    start: usize,
+    mut end: usize,
+    ats: &mut NextAt,
+    end_of: EndOf,
+) -> usize {
+    // The authority's first `:` and its last `@`, as far as it is read.
+    let (mut colon, mut last_at) = (None, None);
+    let mut read = start;
+    loop {
+        let new = &bytes[read..end];
+        colon = colon.or_else(|| memchr::memchr(b':', new).map(|i| read + i));
+        last_at = memchr::memrchr(b'@', new).map(|i| read + i).or(last_at);
+        read = end;
+        // What stands after the last `@` (all of it, without one): the
+        // host and port, if any.
+        let host = &bytes[last_at.map_or(start, |at| at + 1)..end];
+        let no_port = |at: usize| {
+            let port = &host[at + 1..];
+            port.is_empty() || !port.iter().all(u8::is_ascii_digit)
+        };
+        // After an `@`, a host's name before the `:`: not a query's text
+        // (`//u:v@w?x=ftp://a:b@c`, whose `ftp:` has no port after it).
+        let named = |at: &usize| {
+            last_at.is_none()
+                || host[..*at]
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        };
+        let cut_password = memchr::memchr(b':', host)
+            .filter(named)
+            .is_some_and(no_port)
+            || (host.is_empty() && last_at.is_some_and(|at| colon.is_some_and(|c| c < at)));
+        match cut_password.then(|| ats.at_or_after(bytes, end)).flatten() {
+            Some(at) => end = end_of(bytes, at),
+            None => return end,
+        }
     }
 }
 
@@ -334,9 +370,12 @@ impl NextAt {
 ///
 /// A `//` inside an authority already read is skipped: the password it
 /// would start lies inside that authority's (whose end reaches past a `/`
-/// only to the `/` after its first `@` beyond it, so that any `:` of the
-/// inner one follows the outer's first `:` and its last `@` is the outer's
-/// last). The authorities read are thus apart, and the scan reads each byte
+/// only from one `@` to the `/` after it, the `@`s and `/`s an inner one
+/// would read on through, an inner one stopping no later: what it reads
+/// after its last `@` is the outer's, and a `:` it holds the outer holds;
+/// and the outer reached past the inner's `//` for a `:` before it, so
+/// that any `:` of the inner one follows the outer's first `:` and its
+/// last `@` is at most the outer's last). The authorities read are thus apart, and the scan reads each byte
 /// of `text` a bounded number of times: it takes time linear in `text`,
 /// whatever it holds (`//a:b@` a hundred thousand times, runs of `/`, `:`
 /// or `@`).
@@ -359,10 +398,11 @@ fn written_bytes(bytes: &[u8]) -> Written<'_> {
 /// written `//user:password@host`, in increasing order and apart: every
 /// `//` starts one (after a scheme name or not, in a path, in the text
 /// around a URL), whose password is what stands between its first `:` and
-/// its last `@` before the next `/`; or, when its `:` has no `@` before
-/// that `/` and no port after it while an `@` follows, up to the `/`
-/// after that `@` (`//root:hunter2/x@host/`: a `/` typed into the
-/// password). A `//` inside an authority already read starts none (it
+/// its last `@` before the next `/`; or, when a `/` was typed into the
+/// password (its `:`, after its last `@` if it has one, has no port after
+/// it, or no host follows that `@`, while an `@` follows), up to the `/`
+/// after that `@`, and so on (`//root:hunter2/x@host/`,
+/// `//me@mail.com:hun/ter2@host/`, `//me:hun@/ter2@host/`). A `//` inside an authority already read starts none (it
 /// would lie in that one's password). This is how the crate finds, besides
 /// an input's own password ([`Url::password_span`](crate::Url::password_span),
 /// [`Error::password_span`](crate::Error::password_span)), the passwords of
@@ -1258,6 +1298,15 @@ mod tests {
         guess(None, "mailto:me:pw@h x", None);
         // A user with a "/" in it.
         guess(None, "ftp://u s/er:pw@h/", Some("pw"));
+        // An "@" typed into the user and a "/" into the password: the ":"
+        // after the "@" has no port after it.
+        guess(None, "ftp://me@mail.com:SEC/RET@host/", Some("SEC/RET"));
+        guess(None, "telnet://me@corp:SEC/RET@host/", Some("SEC/RET"));
+        guess(None, "http://me@mail.com:SEC/RET@host/", Some("SEC/RET"));
+        // An "@" and a "/" typed into the password: no host is empty.
+        guess(None, "ftp://me:SEC@/RET@host/", Some("SEC@/RET"));
+        guess(None, "ftp://me:S T@/RET@host/", Some("S T@/RET"));
+        guess(None, "ftp://me:SEC@/R/E/T@host/", Some("SEC@/R/E/T"));
         // A port where no login can be is no password.
         guess(None, "http://h:2 3/", None);
         // Productions of their own.
@@ -1415,7 +1464,7 @@ mod tests {
 
     #[test]
     fn every_authority_after_a_slash_pair_has_its_password_found() {
-        let cases: [(&str, &[&str]); 17] = [
+        let cases: [(&str, &[&str]); 20] = [
             // A second URL on the line, after the first's own.
             ("http://x/a ftp://me:secret@h/", &["secret"]),
             ("ftp://a:b@h/ ftp://me:secret@h/", &["b", "secret"]),
@@ -1429,6 +1478,10 @@ mod tests {
             // An `@` or a `/` typed into the password.
             ("x //me:p@ss@h/", &["p@ss"]),
             ("x //root:hunter2/x@host/", &["hunter2/x"]),
+            // An `@` typed into the user, or into the password before a `/`.
+            ("x //me@mail.com:hun/ter2@host/", &["hun/ter2"]),
+            ("x //me:hun@/ter2@host/", &["hun@/ter2"]),
+            ("x //me:a@/b@/c@h/ //u:v@w", &["a@/b@/c", "v"]),
             // A `//` inside an authority that reaches past a `/`: inside
             // its password.
             ("//a:b/c//d:e@f/ //g:h@i", &["b/c//d:e", "h"]),
@@ -1497,7 +1550,17 @@ mod tests {
     fn the_scan_takes_linear_time() {
         // Quadratic work on any of these would take minutes.
         let n = 100_000;
-        assert_eq!(written("//a:b@".repeat(n).as_str()).count(), n);
+        assert_eq!(written("//a:b@h".repeat(n).as_str()).count(), n);
+        // No host after each `@`, then a `/`: typed into a password, which
+        // reads on to the last `@`, once.
+        let empty = "//a:b@".repeat(n);
+        assert_eq!(written_in(&empty), [&empty[4..empty.len() - 1]]);
+        // A `:` after each `@` that no port follows, or no host after it:
+        // each `/` typed into the first password, read once.
+        for piece in ["//a@b:c/", "/a:b@/"] {
+            let chain = piece.repeat(n);
+            assert_eq!(written(&chain).count(), 1, "{piece}");
+        }
         // No `@`: each authority's `:` has no port after it, and the `@`
         // is looked for after it, once for all of them.
         assert_eq!(written("//a:b".repeat(n).as_str()).count(), 0);
@@ -1510,9 +1573,9 @@ mod tests {
         assert_eq!(written(&runs).count(), 1);
         let runs = format!("{}//", "@:".repeat(10 * n));
         assert_eq!(written(&runs).count(), 0);
-        let line = format!("{}{}", "//a:b@".repeat(n), "x".repeat(100));
-        assert!(written_over(&line, 6 * n..6 * n + 1, None).is_empty());
-        assert_eq!(over(&line, 6 * n - 2..6 * n), ["b"]);
+        let line = format!("{}{}", "//a:b@h".repeat(n), "x".repeat(100));
+        assert!(written_over(&line, 7 * n..7 * n + 1, None).is_empty());
+        assert_eq!(over(&line, 7 * n - 3..7 * n), ["b"]);
     }
 
     #[test]

@@ -1557,6 +1557,35 @@ fn a_mistyped_slash_pair_hides_the_password_whatever_follows() {
     }
 }
 
+/// An `@` typed into the user and a `/` into the password, or an `@` and
+/// then a `/` into the password: the password is hidden whole, the input's
+/// own and one written further in the line alike.
+#[test]
+fn an_at_and_a_slash_typed_into_a_login_hide_the_password_whole() {
+    for (input, shown) in [
+        (
+            "ftp://me@mail.com:hunter2/x@host/",
+            "ftp://me@mail.com:*********@host/",
+        ),
+        (
+            "telnet://me@corp:hun/ter2@host/",
+            "telnet://me@corp:********@host/",
+        ),
+        (
+            "http://me@mail.com:hun/ter2@host/",
+            "http://me@mail.com:********@host/",
+        ),
+        ("ftp://me:hun@/ter2@host/", "ftp://me:*********@host/"),
+        (
+            "http://h/x //me:hun@/ter2@host/",
+            "http://h/x //me:*********@host/",
+        ),
+    ] {
+        let (line, rendered) = hidden_line(input);
+        assert_eq!(line, shown, "{rendered}");
+    }
+}
+
 /// The window shows 60 columns each side of the offset: a password written
 /// further in the line is hidden however much of it the window shows,
 /// its `//` and its `@` out of it, in a long input (not kept whole) too.
@@ -1590,11 +1619,11 @@ fn a_further_password_is_hidden_across_the_windows_edges() {
         );
     }
     // A line of many: each hidden, the output bounded by the window.
-    let input = format!("http://x/a {}", "//a:b@".repeat(100_000));
+    let input = format!("http://x/a {}", "//a:b@h".repeat(100_000));
     let (line, rendered) = hidden_line(&input);
     assert_eq!(
         line,
-        format!("http://x/a {}…", "//a:*@".repeat(10)),
+        format!("http://x/a {}//a:…", "//a:*@h".repeat(8)),
         "{rendered}"
     );
     assert!(rendered.len() < 1000);
