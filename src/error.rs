@@ -401,7 +401,8 @@ impl Error {
     fn derive_long(&self, input: &str) -> Box<Details> {
         let mut details = self.derive(input);
         let found = found_in(input, self.offset, self.byte);
-        let password = password::guessed(input, self.offset, &details.recorded.credentials);
+        let password =
+            password::guessed(self.rule, input, self.offset, &details.recorded.credentials);
         // The passwords of the lines the hints read, from which the
         // window takes those that reach into it: the lines are read once.
         let read_end = hints_end(input, self.offset);
@@ -637,8 +638,10 @@ impl Error {
     }
 
     /// The byte span of what would be the password, if the input looks as
-    /// if it had one. The input has no tree to read it from, so the span is
-    /// guessed, conservatively, from what the pass that rejected it read:
+    /// if it had one. An input of [`Rule::Password`] is one whole, rejected
+    /// as a valid one is (`se/cret`: a `/` typed into it ends none of it).
+    /// Another input has no tree to read it from, so the span is guessed,
+    /// conservatively, from what the pass that rejected it read:
     ///
     /// 1. The authority starts where the pass first read a `login`, a
     ///    `hostport` or a `host` (or, as the rule checked, one of a login's
@@ -690,7 +693,12 @@ impl Error {
         details
             .password
             .get_or_init(|| {
-                password::guessed(&self.input, self.offset, &details.recorded.credentials)
+                password::guessed(
+                    self.rule,
+                    &self.input,
+                    self.offset,
+                    &details.recorded.credentials,
+                )
             })
             .as_ref()
     }

@@ -125,9 +125,14 @@ fn may_hold(input: &str) -> bool {
         .is_some_and(|colon| after[colon..].contains('@'))
 }
 
-/// The span of what would be the password of `input`, which a pass rejected
-/// at `offset` having read `read`; `None` when nothing there looks like
-/// one.
+/// The span of what would be the password of `input`, which a pass of
+/// `rule` rejected at `offset` having read `read`; `None` when nothing
+/// there looks like one.
+///
+/// A string of `password` is a password whole, as a valid one is
+/// ([`in_match`]): all of `input` is, whatever stands at the offset (a `/`
+/// or an `@`, which a password may not hold unencoded, is no end of it).
+/// Otherwise:
 ///
 /// 1. The authority starts where the pass first entered a `login`, a
 ///    `hostport` or a `host` (or, as the rule checked, one of a login's
@@ -147,7 +152,15 @@ fn may_hold(input: &str) -> bool {
 ///    the authority (a user holds no `:`, a host no `@`). Without such a
 ///    pair, when a password was being read at the offset, it is all of the
 ///    authority from where that password starts (`ftp://me:secret`).
-pub(crate) fn guessed(input: &str, offset: usize, read: &Credentials) -> Option<Range<usize>> {
+pub(crate) fn guessed(
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    read: &Credentials,
+) -> Option<Range<usize>> {
+    if rule == Rule::Password {
+        return Some(0..input.len());
+    }
     let bytes = input.as_bytes();
     let start = match read.opened {
         Some((Rule::Schemepart, at)) if input[at..].starts_with("//") => Some(at + 2),
@@ -1312,6 +1325,11 @@ mod tests {
         // Productions of their own.
         guess(Some(Rule::Login), "me:p w@h", Some("p w"));
         guess(Some(Rule::Password), "p w", Some("p w"));
+        // A string of `password` is one whole: a `/`, an `@` or a `:` ends
+        // none.
+        guess(Some(Rule::Password), "se/cret", Some("se/cret"));
+        guess(Some(Rule::Password), "/secret", Some("/secret"));
+        guess(Some(Rule::Password), "me:p@ss w", Some("me:p@ss w"));
         guess(Some(Rule::Url), "ftp://me:p w@h/", Some("p w"));
         guess(Some(Rule::Hostport), "me:pw@h", Some("pw"));
         // A part of a login, as the rule checked: its input may hold the

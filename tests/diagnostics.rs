@@ -1557,6 +1557,39 @@ fn a_mistyped_slash_pair_hides_the_password_whatever_follows() {
     }
 }
 
+/// Checked as a `password`, the input is a password whole, rejected as
+/// well as valid: hidden, its error shows none of it, in `Display` and
+/// `Debug` alike, whatever stands at the offset.
+#[test]
+fn a_rejected_password_is_hidden_whole() {
+    // Upper-case `Q` and `Z`, which no message, hint or note holds.
+    for input in ["QZ/ZQ", "/QZQ", "Q Z", "Q:Z@Q/Z%zz"] {
+        let mut error = parse_rule(Rule::Password, input).expect_err(input);
+        assert_eq!(error.password_span(), Some(0..input.len()), "{input}");
+        error.hide_password();
+        let stars = "*".repeat(input.chars().count());
+        for shown in [
+            format!("{error}"),
+            format!("{error:#}"),
+            format!("{error:?}"),
+        ] {
+            assert!(!shown.contains(['Q', 'Z']), "{input}: {shown}");
+        }
+        let (line, rendered) = {
+            let rendered = format!("{error:#}");
+            let line = rendered
+                .lines()
+                .find_map(|line| line.strip_prefix("1 | "))
+                .map(str::to_owned);
+            (line, rendered)
+        };
+        assert_eq!(line.as_deref(), Some(stars.as_str()), "{rendered}");
+    }
+    // A valid one is the parser's, all of it.
+    let valid = parse_rule(Rule::Password, "secret").expect("a password");
+    assert_eq!(valid.password_span(), Some(0..6));
+}
+
 /// An `@` typed into the user and a `/` into the password, or an `@` and
 /// then a `/` into the password: the password is hidden whole, the input's
 /// own and one written further in the line alike.
