@@ -248,15 +248,65 @@ pub(crate) fn in_unparsed(schemepart: &str) -> Option<Range<usize>> {
 /// something only where the grammar reads no login (an `otherurl`'s part, a
 /// news article, a mail address) or where the login's password is the
 /// parser's own.
+///
+/// A string of `url`, `genericurl` or `otherurl` whose scheme is one of
+/// section 3's is read as [`crate::parse`] reads it, by that scheme's rule:
+/// where the rule rejects it, a `url` by the grammar's letter that is no
+/// URL of its scheme (`ftp:/me:pw@h/`, `ftp://me:pw`: `otherurl`s whose
+/// scheme is `ftp`), as the rule's error guesses
+/// ([`Error::password_span`](crate::Error::password_span), by the same
+/// pass and [`guessed`]). So `url` hides what `parse` and its diagnostics
+/// hide, not less: the guess after a `//` reads no login before an `@`,
+/// nor one without a `//`. Only an input with a `:` after its scheme
+/// name's may hold a password either way, and only such an input is read
+/// again.
 pub(crate) fn in_unparsed_of(rule: Rule, input: &str) -> Option<Range<usize>> {
     let start = match rule {
         Rule::Schemepart => 0,
         // A scheme name holds no `:`: the first ends it.
+        Rule::Url | Rule::Genericurl | Rule::Otherurl => {
+            let part = input.find(':')? + 1;
+            memchr::memchr(b':', &input.as_bytes()[part..])?;
+            if let Some(guess) = by_scheme(input, part - 1) {
+                return guess;
+            }
+            part
+        }
         _ if Rule::URLS.contains(&rule) => input.find(':')? + 1,
         _ => return None,
     };
     let span = in_unparsed(&input[start..])?;
     Some(start + span.start..start + span.end)
+}
+
+/// The rules of section 3's schemes, by name (compared case-insensitively),
+/// as [`crate::scheme_rule`] selects them.
+const SCHEME_RULES: [(&str, Rule); 10] = [
+    ("http", Rule::Httpurl),
+    ("ftp", Rule::Ftpurl),
+    ("news", Rule::Newsurl),
+    ("nntp", Rule::Nntpurl),
+    ("telnet", Rule::Telneturl),
+    ("gopher", Rule::Gopherurl),
+    ("wais", Rule::Waisurl),
+    ("mailto", Rule::Mailtourl),
+    ("file", Rule::Fileurl),
+    ("prospero", Rule::Prosperourl),
+];
+
+/// What [`crate::parse`]'s error would guess as the password of `input`,
+/// whose scheme name ends at `colon`: `Some` where the name is one of
+/// section 3's and that scheme's rule rejects `input` (the guess, or
+/// `None`); `None` where it accepts it, or the name is another's.
+fn by_scheme(input: &str, colon: usize) -> Option<Option<Range<usize>>> {
+    let name = &input[..colon];
+    let (_, rule) = SCHEME_RULES
+        .iter()
+        .find(|(scheme, _)| scheme.eq_ignore_ascii_case(name))?;
+    let offset = crate::pass::check(*rule, input, true).err()?;
+    let mut recorded = crate::trace::Recorded::new();
+    crate::pass::diagnose(*rule, input, true, offset, &mut recorded);
+    Some(guessed(*rule, input, offset, &recorded.credentials))
 }
 
 /// The authority that starts at `start` in `bytes`: the span of its
@@ -1392,6 +1442,57 @@ mod tests {
             .unwrap()
             .password_span();
         assert_eq!(span.map(|span| &input[4..][span]), Some("p@ssw0rd"));
+    }
+
+    /// A `url`, `genericurl` or `otherurl` by the grammar's letter that is
+    /// no URL of its scheme (an `otherurl` whose scheme is `ftp`: a
+    /// mistyped `//`, no `@` yet) hides what the error of its scheme's rule
+    /// hides, as `parse` and `check` read it; one that is hides what the
+    /// URL's password span does.
+    #[test]
+    fn a_url_by_the_letter_hides_what_its_schemes_rule_hides() {
+        let rejected = [
+            ("ftp:/admin:Qz9k@h/", "Qz9k"),
+            ("ftp://admin:Qz9k", "Qz9k"),
+            ("telnet:root:Qz9k@h", "Qz9k"),
+            ("http:/me:Qz9k@h/", "Qz9k"),
+            ("ftp://me:Qz@9k@h/", "Qz@9k"),
+            ("ftp:/me:Qz/9k@h/x", "Qz/9k"),
+        ];
+        for (input, password) in rejected {
+            let error = crate::parse(input).expect_err(input);
+            let span = error.password_span();
+            assert_eq!(span.clone().map(|span| &input[span]), Some(password));
+            for rule in [Rule::Url, Rule::Genericurl, Rule::Otherurl] {
+                let matched = parse_rule(rule, input).expect("an otherurl");
+                assert_eq!(matched.password_span(), span, "{rule} {input}");
+            }
+        }
+        // The rules are those `parse` selects.
+        for (name, rule) in SCHEME_RULES {
+            assert_eq!(crate::scheme_rule(&format!("{name}:x")), rule);
+            assert_eq!(
+                crate::scheme_rule(&format!("{}:x", name.to_uppercase())),
+                rule
+            );
+        }
+        let valid = [
+            ("x://me:Qz@9k@h/", Some("Qz@9k")),
+            ("postgres://me:Qz9k@db_1/", Some("Qz9k")),
+            ("x:me:Qz9k@h", None),
+            ("mailto:me:Qz9k@h", None),
+            ("x://me:Qz9k", None),
+            ("ftp://h/a:b@c", None),
+        ];
+        for (input, password) in valid {
+            let span = crate::parse(input).expect(input).password_span();
+            assert_eq!(span.clone().map(|span| &input[span]), password);
+            for rule in [Rule::Url, Rule::Genericurl, Rule::Otherurl] {
+                if let Ok(matched) = parse_rule(rule, input) {
+                    assert_eq!(matched.password_span(), span, "{rule} {input}");
+                }
+            }
+        }
     }
 
     /// The guess after a `//` is the parser's own password wherever the
