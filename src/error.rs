@@ -669,7 +669,9 @@ impl Error {
     /// 3. The password is what stands between the first `:` and the last
     ///    `@` of the authority; without such a pair, when a password was
     ///    being read at the offset, it runs from where that password starts
-    ///    to the end of the authority.
+    ///    to the end of the authority, and so it does from after the first
+    ///    `:` of an other scheme's part (read as characters, no login)
+    ///    when the offset lies after that `:` (`x://me:sec ret/`).
     ///
     /// ```
     /// let error = rfc1738::parse("ftp://admin:p@ssw0rd@host/").unwrap_err();

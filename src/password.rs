@@ -151,7 +151,11 @@ fn may_hold(input: &str) -> bool {
 /// 3. The password is what stands between the first `:` and the last `@` of
 ///    the authority (a user holds no `:`, a host no `@`). Without such a
 ///    pair, when a password was being read at the offset, it is all of the
-///    authority from where that password starts (`ftp://me:secret`).
+///    authority from where that password starts (`ftp://me:secret`); so it
+///    is from after the authority's first `:` when that of a `schemepart`
+///    (an other scheme's part, which the pass reads as characters) has the
+///    offset after it, the error in what would be the password, no `@`
+///    typed yet (`x://me:sec ret/`, as `ftp://me:sec ret/`).
 pub(crate) fn guessed(
     rule: Rule,
     input: &str,
@@ -184,8 +188,17 @@ pub(crate) fn guessed(
     } else {
         authority_end(bytes, start, &mut NextAt::default(), slash_after)
     };
+    // An other scheme's part after its `//` is read as characters, no
+    // `password` in it: where the offset lies after the authority's first
+    // `:`, the input was rejected in what follows it, which no port (all
+    // digits, which the part may hold) is.
+    let in_part = matches!(read.opened, Some((Rule::Schemepart, _)))
+        .then(|| memchr::memchr(b':', &bytes[start..end]))
+        .flatten()
+        .map(|colon| start + colon + 1)
+        .filter(|&after| after <= offset && offset <= end);
     between(bytes, start..end).or_else(|| {
-        read.password
+        (read.password.or(in_part))
             .filter(|password| (start..=end).contains(password))
             .map(|password| password..end)
     })
@@ -1352,6 +1365,16 @@ mod tests {
         // No host: the password as far as the authority goes.
         guess(None, "ftp://me:secret", Some("secret"));
         guess(None, "ftp://me:sec ret/x", Some("sec ret"));
+        // So in an other scheme's part, no `@` yet, rejected after its `:`.
+        guess(None, "x://me:SEC RET/x", Some("SEC RET"));
+        guess(None, "x://me:SECRET x", Some("SECRET x"));
+        guess(None, "x://me:\u{7}", Some("\u{7}"));
+        guess(Some(Rule::Schemepart), "//me:SEC RET/", Some("SEC RET"));
+        // Rejected before the `:`, or past the authority: none.
+        guess(None, "x://m e:80/", None);
+        guess(None, "x://h:80/a b", None);
+        guess(None, "x://me:SEC/RET x", None);
+        guess(Some(Rule::Schemepart), "//h:80/a b", None);
         // The error after the authority: the parser's reading of it.
         guess(None, "ftp://me:pw@h/a b@c", Some("pw"));
         guess(None, "http://h/a:b@c d", None);

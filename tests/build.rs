@@ -472,6 +472,8 @@ fn a_refused_parts_passwords_can_be_hidden() {
         ("//me:secret@h x/", "//me:******@h x/", "secret"),
         ("//me:s\u{e9}cret@h x/", "//me:******@h x/", "s\u{e9}cret"),
         ("//me:se\"cret@h/", "//me:*******@h/", "cret"),
+        // No `@` yet: the error's guess, after the `:` it lies after.
+        ("//me:secret x/", "//me:********/", "secret"),
         (
             "a b?u=ftp%3A%2F%2Fme%3Asecret%40h",
             "a b?u=ftp%3A%2F%2Fme%3A******%40h",
