@@ -809,15 +809,17 @@ impl<'a> InWritten<'a> {
     }
 }
 
-/// The passwords [`written`] in the line of `input` that holds `window` (a
-/// byte span of that line), and those its decoded text holds
-/// ([`decoded_passwords`]), that reach into the window, as spans of
-/// `input`: those a window of the line shows. A line feed ends the text
-/// read; the line is read from its start, so that a password whose `//`
-/// lies before the window is found too, in time linear in the line.
+/// The passwords [`written`] in `input`, and those its decoded text holds
+/// ([`decoded_passwords`]), that reach into `window` (a byte span of it),
+/// as spans of `input`: those a window of its line shows. The input is
+/// read from its start, so that a password whose `//` lies before the
+/// window, on its line or on one before it, is found too, in time linear
+/// in the input; a line feed is read as any other character (a password
+/// with one typed into it is found whole, the part of it on the window's
+/// line with the rest).
 ///
 /// `own` is the span of the input's own password (the parser's, or an
-/// error's guess), hidden on its own: the line is read with each of its
+/// error's guess), hidden on its own: the input is read with each of its
 /// bytes taken as a `*` ([`masked`]), so that what is found beyond it does
 /// not depend on what it holds. A guess may reach past the authority the
 /// readings take as the URL's own (`ftp://h./1:pa//x:/@y%40`), and a `//`
@@ -828,18 +830,10 @@ pub(crate) fn written_over(
     window: Range<usize>,
     own: Option<&Range<usize>>,
 ) -> Vec<Range<usize>> {
-    let bytes = input.as_bytes();
-    let from = window.start.min(bytes.len());
-    let to = window.end.clamp(from, bytes.len());
-    let line_start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
-    let line_end = memchr::memchr(b'\n', &bytes[to..]).map_or(bytes.len(), |i| to + i);
-    // Cut at line feeds or the ends: char boundaries.
-    let line = &input[line_start..line_end];
-    let own =
-        own.map(|own| own.start.saturating_sub(line_start)..own.end.saturating_sub(line_start));
-    passwords_around(line, own)
+    let from = window.start.min(input.len());
+    let to = window.end.clamp(from, input.len());
+    passwords_around(input, own.cloned())
         .into_iter()
-        .map(|span| line_start + span.start..line_start + span.end)
         .skip_while(|span| span.end <= from)
         .take_while(|span| span.start < to)
         .collect()
@@ -850,9 +844,13 @@ pub(crate) fn written_over(
 /// [`Error::password_span`](crate::Error::password_span); clamped to the
 /// text, and a character it cuts taken whole): those
 /// [`authority_passwords`] finds and those [`decoded_passwords`] finds, in
-/// each of its lines (a line feed ends what either reads), in increasing
-/// order and apart: every span of `text` to hide with `own` for none of
-/// its passwords to show. A span found may reach into `own`, or be it (a
+/// increasing order and apart: every span of `text` to hide with `own` for
+/// none of its passwords to show. An authority after a `//` is read
+/// through a line feed, as any other character, as the guess of an error's
+/// password reads it, so that a password with one typed into it
+/// (`//me:ab\ncd@h`) is found whole, the part of it on each line; the
+/// decoded text is read line by line, each line from its start or after
+/// the scheme name that starts it, as a URL of its own. A span found may reach into `own`, or be it (a
 /// URL's own password after its `//` is found as written too).
 ///
 /// The text is read as if each byte of `own` were a `*`, so that nothing
@@ -878,22 +876,18 @@ pub(crate) fn written_over(
 pub fn passwords_around(text: &str, own: Option<Range<usize>>) -> Vec<Range<usize>> {
     let read = masked(text, own);
     let text = read.as_ref();
-    // One line without an escape, as most are: read once, as written.
-    if memchr::memchr2(b'%', b'\n', text.as_bytes()).is_none() {
+    // Without an escape, as most are: read once, as written.
+    if memchr::memchr(b'%', text.as_bytes()).is_none() {
         return written(text).collect();
     }
-    let mut spans = Vec::new();
+    let mut decoded = Vec::new();
     let mut start = 0;
     for line in text.split('\n') {
         let shift = |span: Range<usize>| start + span.start..start + span.end;
-        let decoded = decoded_passwords(line);
-        match decoded.is_empty() {
-            true => spans.extend(written(line).map(shift)),
-            false => spans.extend(merged(written(line), decoded).into_iter().map(shift)),
-        }
+        decoded.extend(decoded_passwords(line).into_iter().map(shift));
         start += line.len() + 1;
     }
-    spans
+    merged(written(text), decoded)
 }
 
 /// `text` with every byte of `span` (a span of it, clamped to it, and
@@ -972,11 +966,12 @@ pub(crate) fn starred_each(
 /// Whether the readings ([`written`], [`decoded_passwords`]) of `bytes`
 /// read the same with the bytes of `span` (not empty) as `*`s: they react
 /// to `/`, `:`, `@`, `%` (an escape), `?` and `&`, to a run of digits after
-/// a `:` (a port) and to a scheme name at the start. With none of the
-/// first six in the span, not all digits (a port that masked would not
-/// be one) and a `:` before it (no escape reaches into it, and a scheme
-/// name that starts the text ends before it), the span holds nothing that
-/// they react to either way.
+/// a `:` (a port) and to a scheme name at the start of a line (the decoded
+/// text is read line by line). With none of the first six in the span, nor
+/// a line feed, not all digits (a port that masked would not be one) and a
+/// `:` before it (no escape reaches into it, and a scheme name that starts
+/// the line ends before it), the span holds nothing that they react to
+/// either way.
 fn inert(bytes: &[u8], span: Range<usize>) -> bool {
     let held = &bytes[span.clone()];
     span.start > 0
@@ -984,7 +979,7 @@ fn inert(bytes: &[u8], span: Range<usize>) -> bool {
         && !held.iter().all(u8::is_ascii_digit)
         && !held
             .iter()
-            .any(|b| matches!(b, b'/' | b':' | b'@' | b'%' | b'?' | b'&'))
+            .any(|b| matches!(b, b'/' | b':' | b'@' | b'%' | b'?' | b'&' | b'\n'))
 }
 
 /// Where the first `/` of `bytes` at or after `from` is; the end if none.
@@ -1718,6 +1713,35 @@ mod tests {
         let line = format!("{}{}", "//a:b@h".repeat(n), "x".repeat(100));
         assert!(written_over(&line, 7 * n..7 * n + 1, None).is_empty());
         assert_eq!(over(&line, 7 * n - 3..7 * n), ["b"]);
+    }
+
+    /// A line feed typed into a password ends none of it: it is read as
+    /// any other character, by the line's readings as by the guess of an
+    /// error's own password, and a window on either line gets all of it.
+    /// Masked, an own password with one in it is copied: a scheme name
+    /// after it would start the next line's decoded reading.
+    #[test]
+    fn a_line_feed_typed_into_a_password_ends_none_of_it() {
+        let text = "http://h/ //me:hun\nKx@h/";
+        let found: Vec<&str> = (passwords_around(text, None).into_iter())
+            .map(|span| &text[span])
+            .collect();
+        assert_eq!(found, ["hun\nKx"]);
+        assert_eq!(over(text, 0..10), [] as [&str; 0]);
+        assert_eq!(over(text, 10..16), ["hun\nKx"]);
+        assert_eq!(over(text, 20..21), ["hun\nKx"]);
+        // Decoded too, and beside the own password.
+        let text = "x //me:h%41n\nKx@h/ //a:b@c";
+        let found: Vec<&str> = (passwords_around(text, Some(23..24)).into_iter())
+            .map(|span| &text[span])
+            .collect();
+        assert_eq!(found, ["h%41n\nKx", "b"]);
+        // The own guess reads through one.
+        guess(Some(Rule::Login), "me:hun\nKx@h/", Some("hun\nKx"));
+        guess(None, "ftp:/me:hun\nKx@h/", Some("hun\nKx"));
+        // An own password with a line feed is masked, not read as it is.
+        assert!(!inert(b"x:a\nb", 2..5));
+        assert!(matches!(masked("x:a\nb", Some(2..5)), Cow::Owned(_)));
     }
 
     #[test]

@@ -1619,6 +1619,23 @@ fn an_at_and_a_slash_typed_into_a_login_hide_the_password_whole() {
     }
 }
 
+/// A line feed typed into a password written further in the line ends
+/// none of it: what the diagnostic's line shows of it is hidden, as the
+/// input's own is.
+#[test]
+fn a_line_feed_typed_into_a_further_password_hides_it_whole() {
+    for (input, shown) in [
+        ("http://h/ //me:hun\nKx@h/", "http://h/ //me:***"),
+        ("ftp://h/a b //me:h\nun@h/", "ftp://h/a b //me:*"),
+        // The input's own.
+        ("ftp://me:hun\nKx@h/", "ftp://me:***"),
+        ("ftp:/me:hun\nKx@h/", "ftp:/me:***"),
+    ] {
+        let (line, rendered) = hidden_line(input);
+        assert_eq!(line, shown, "{rendered}");
+    }
+}
+
 /// The window shows 60 columns each side of the offset: a password written
 /// further in the line is hidden however much of it the window shows,
 /// its `//` and its `@` out of it, in a long input (not kept whole) too.

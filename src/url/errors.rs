@@ -496,7 +496,7 @@ impl BuildError {
     /// then shows the value with one `*` for each character (a line feed
     /// among them too) of what its production's error reads as a password
     /// ([`Error::password_span`]) and of the passwords written or decoded
-    /// around it, line by line ([`passwords_around`]). Its `value` field
+    /// around it ([`passwords_around`]). Its `value` field
     /// keeps the value as given, as [`ForbiddenByte::byte`] keeps a hidden
     /// octet. The other errors show no part's value.
     ///
