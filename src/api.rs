@@ -353,7 +353,11 @@ impl<'a> Match<'a> {
     /// part that is no `ip-schemepart`, `x://me:p@ss@host/`; a news article,
     /// `news://me:pw@host`): the password people read after its `//` is
     /// given, guessed as [`Url::password_span`](crate::Url::password_span)
-    /// says.
+    /// says. A `url`, `genericurl` or `otherurl` whose scheme is one of
+    /// section 3's but that its scheme's rule rejects (`ftp:/me:pw@h/`, an
+    /// `otherurl` by the letter) has the password that rule's error guesses
+    /// ([`Error::password_span`](crate::Error::password_span)), as
+    /// [`parse`] would hide it.
     ///
     /// ```
     /// use rfc1738::{Rule, check, parse_rule};
@@ -362,6 +366,7 @@ impl<'a> Match<'a> {
     /// assert_eq!(check("x-ftp://me:pw@host/")?.password_span(), Some(11..13));
     /// assert_eq!(check("ftp://host/a:b@c")?.password_span(), None);
     /// assert_eq!(parse_rule(Rule::Url, "ftp://me:p@ss@host/")?.password_span(), Some(9..13));
+    /// assert_eq!(parse_rule(Rule::Url, "ftp:/me:pw@h/")?.password_span(), Some(8..10));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
     #[must_use]
