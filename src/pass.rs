@@ -26,7 +26,8 @@ where
         .map(|(_, (output, ()))| output)
 }
 
-/// [`whole`] for the combinator `make` builds.
+/// Whether the combinator `make` builds matches the whole input, building
+/// nothing.
 ///
 /// Not inlined: each rule's pass is a function of its own, small enough for
 /// the compiler to inline every leaf into it, and its combinator is built in

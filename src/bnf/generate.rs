@@ -547,7 +547,7 @@ impl Grammar {
     /// Every choice point of every production, in file order and, within a
     /// production, in pre-order: the production's name, the node's pre-order
     /// index in its expression (0 is the root) and the kind of choice, as
-    /// [`generate`](crate::bnf::generate) reports them in [`ChoicePoint`](crate::bnf::ChoicePoint).
+    /// [`generate`](crate::bnf::generate()) reports them in [`ChoicePoint`].
     ///
     /// ```
     /// use rfc1738::bnf::{ChoiceKind, Grammar};

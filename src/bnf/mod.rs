@@ -4,7 +4,7 @@
 //! `grammar/rfc1738.bnf`) into an AST; [`Matcher`] answers membership and
 //! viable-prefix questions by the BNF's own context-free semantics, tracking
 //! every position a production can end at instead of committing to the
-//! first alternative or the longest repetition as nom does; [`generate`]
+//! first alternative or the longest repetition as nom does; [`generate()`]
 //! walks a production's expression to derive random strings of it; with
 //! the `diagram` feature, `bnf::diagram` draws a production's railroad
 //! diagram.

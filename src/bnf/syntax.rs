@@ -249,7 +249,7 @@ impl Default for Expr {
     /// The empty sequence, `Expr::Sequence(Vec::new())`: the expression of
     /// the empty string. The dialect has no way to write it (it displays as
     /// nothing); the [`Matcher`](super::Matcher) matches it against `""`
-    /// alone, and [`generate`](super::generate) derives `""` from it. It
+    /// alone, and [`generate`](super::generate()) derives `""` from it. It
     /// allocates nothing, so it is what [`std::mem::take`] leaves behind.
     ///
     /// ```

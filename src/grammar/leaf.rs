@@ -6,7 +6,7 @@
 //! they do not give:
 //!
 //! 1. A leaf tells the observer what could have continued where it stopped
-//!    ([`Observe::reach`]): a repetition of a class whether it matches or
+//!    ([`Observe::reach`](crate::trace::observe::Observe::reach)): a repetition of a class whether it matches or
 //!    not (something more of it could have come), a literal, a single
 //!    character or the end of the input where it fails. The lookaheads
 //!    (`followed_by`, `shortcut_ends`, `before_tab`) report nothing: the leaf
@@ -381,7 +381,7 @@ impl<'a, I: Text<'a>, O: Observer> Parser<I> for XcharEnd<O> {
 
 /// Succeeds, consuming nothing, where a shortcut reading may end: anywhere
 /// but where the observer asks for the production as written
-/// ([`Observe::as_written`](crate::trace::Observe::as_written): the
+/// ([`Observe::as_written`](crate::trace::observe::Observe::as_written): the
 /// diagnosing pass, at the error's offset).
 pub(crate) fn shortcut_ends<O: Observer>(o: O) -> ShortcutEnds<O> {
     ShortcutEnds(o)

@@ -45,7 +45,7 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 
 impl PartialEq<str> for Url<'_> {
     /// Whether `text` is the URL's text and the URL was read by the rule
-    /// `text`'s scheme selects ([`scheme_rule`](crate::scheme_rule)): a
+    /// `text`'s scheme selects ([`scheme_rule`](crate::scheme_rule())): a
     /// `str` compares as the `Url` that [`crate::parse`] reads from it, and
     /// as a [`UrlBuf`] that holds it. For a `Url` that `parse` returned, this
     /// is `url.as_str() == text`; the scheme's case is not folded. A tree

@@ -5,7 +5,7 @@
 //! Every accessor here reads the syntax tree; the ones that decode
 //! (`*_decoded`, [`MailtoUrl::address`], [`ProsperoUrl::hsoname`]) allocate
 //! only when the part has an escape, and say so by returning a
-//! [`Decoded`](super::Decoded).
+//! [`Decoded`].
 
 use core::fmt::Debug;
 use core::iter::FusedIterator;
