@@ -204,6 +204,34 @@ fn login_with_and_without_credentials() {
     }
 }
 
+/// `login` reads a hostport followed by `/` or the end first (D18), so an
+/// error inside what could be a host names the host's productions and
+/// lists what a host could go on with first; read only as written, the
+/// optional `user` would reach the offset first and name itself instead.
+#[test]
+fn an_error_in_a_login_with_no_at_names_the_host() {
+    use rfc1738::Expected;
+    for (url, offset, path) in [
+        (
+            "ftp://xer[ox.fi/",
+            9,
+            &[Rule::Hostname, Rule::Domainlabel][..],
+        ),
+        ("telnet://nic./t", 13, &[Rule::Hostname, Rule::Domainlabel]),
+        ("ftp://host:/", 11, &[Rule::Port, Rule::Digits]),
+    ] {
+        let error = rfc1738::parse(url).unwrap_err();
+        assert_eq!(error.offset(), offset, "{url}");
+        assert!(error.path().ends_with(path), "{url}: {:?}", error.path());
+        assert!(!error.path().contains(&Rule::User), "{url}");
+        let first = error.expected().first();
+        assert!(
+            matches!(first, Some(Expected::Rule(Rule::Alphadigit | Rule::Digit))),
+            "{url}: {first:?}"
+        );
+    }
+}
+
 #[test]
 fn hostport() {
     use Rule::Hostport as R;
