@@ -27,6 +27,25 @@
 //! it matched is wrapped in [`attempt`], so that the tree forgets what the
 //! failed branch built.
 //!
+//! The blocks, beside nom's `alt`, `opt`, `preceded`, `terminated`,
+//! `consumed` and `value`:
+//!
+//! - literals: [`lit`], and [`scheme_lit`] for a scheme's name in any case
+//!   (section 2.1); [`end_of_input`];
+//! - classes: [`one`] character, [`many`] (and [`many_folding`]) for a run
+//!   of a class or repetition body from `charset`, [`label`] for a domain
+//!   label;
+//! - composition: [`seq`] (a sequence that builds nothing in nom's `Check`
+//!   mode, where nom's tuples build everything), [`star`], [`span`],
+//!   [`rule`], [`attempt`], and [`scanned`], which attaches a production's
+//!   fast form (`crate::scan`);
+//! - four lookaheads, each carrying a decision that its production's
+//!   documentation names: [`xchar_end`] (an alternative of `url`, and
+//!   gopher's selector, end only where no `xchar` could go on: D8, D14),
+//!   [`followed_by`] (`fileurl`'s `localhost`, D13; `login`'s first
+//!   reading, D18), [`shortcut_ends`] (where that reading gives way to the
+//!   production as written, D18) and [`before_tab`] (gopher's `%09`, D14).
+//!
 //! All leaves treat their input as complete: a URL is never streamed.
 
 use core::marker::PhantomData;
