@@ -541,12 +541,17 @@ impl Error {
     /// down to the innermost one that expected something there. Where
     /// several readings reached the offset, it is the path of the first
     /// item of [`expected`](Error::expected): the others may have been
-    /// expected in other productions.
+    /// expected in other productions. It is never empty: where the rule
+    /// had matched up to the offset and only the end of the input could
+    /// come, it is the rule alone.
     ///
     /// ```
     /// use rfc1738::{Expected, Rule};
     /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
     /// assert_eq!(error.path(), [Rule::Httpurl, Rule::Hostport, Rule::Port, Rule::Digits]);
+    /// // A telnet URL ends after its "/": nothing but the end could follow.
+    /// let error = rfc1738::parse("telnet://h/x").unwrap_err();
+    /// assert_eq!((error.path(), error.expected()), ([Rule::Telneturl].as_slice(), [Expected::EndOfInput].as_slice()));
     /// // `1.2.3` goes on as a hostname (`1.2.3-a.b`) or as a hostnumber
     /// // (`1.2.3.4`): the path is the hostname's, whose `alphadigit` comes
     /// // first; the `digit` is the hostnumber's.
@@ -1174,9 +1179,7 @@ impl Error {
         let note = innermost.definition().replace('\n', " ");
         let title = Level::ERROR.primary_title(title.as_str());
         let mut group = shown.group(title, origin, line, self.column(), Some(&label));
-        if !self.path().is_empty() {
-            group = group.element(Level::NOTE.message(path.as_str()));
-        }
+        group = group.element(Level::NOTE.message(path.as_str()));
         group = group.element(Level::NOTE.message(note.as_str()));
         let hints: Vec<String> = self.hints().iter().map(ToString::to_string).collect();
         for hint in &hints {

@@ -181,19 +181,19 @@ impl<'r> Diagnosis<'r> {
 
     /// Completes the record of a pass of `rule`. When the pass `matched`,
     /// its offset is the end of the input (a byte that is not text follows
-    /// it, [`crate::check_bytes`]): the input could have ended there, and
-    /// the rule was open there.
+    /// it, [`crate::check_bytes`]): the input could have ended there. Where
+    /// no production was open at the offset, the rule had matched up to it
+    /// and only the end of the input could come (`telnet://h/x`): the path
+    /// is the rule alone.
     pub(crate) fn finish(self, rule: Rule, matched: bool) {
         let opened = self.opened.get().map(|(rule, at)| (rule, at - self.base));
         let mut record = self.record.into_inner();
-        if matched {
-            if !record.seen(&Expected::EndOfInput) {
-                record.recorded.expected.push(Expected::EndOfInput);
-            }
-            if record.recorded.path.len == 0 {
-                record.recorded.path.rules[0] = rule;
-                record.recorded.path.len = 1;
-            }
+        if matched && !record.seen(&Expected::EndOfInput) {
+            record.recorded.expected.push(Expected::EndOfInput);
+        }
+        if record.recorded.path.len == 0 {
+            record.recorded.path.rules[0] = rule;
+            record.recorded.path.len = 1;
         }
         record.recorded.credentials.opened = opened;
     }
