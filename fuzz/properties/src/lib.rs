@@ -140,6 +140,8 @@ pub fn parse_target(data: &[u8]) {
             assert!(!is_valid(input));
             let offset = error.offset();
             assert!(offset <= input.len() && input.is_char_boundary(offset));
+            // The path runs from the rule down, never empty.
+            assert_eq!(error.path().first(), Some(&error.rule()), "{input:?}");
             // The prefix before the error can still become a URL of the rule.
             let prefix = &input[..offset];
             if let Err(earlier) = check_bytes(None, prefix.as_bytes()) {
@@ -620,6 +622,7 @@ pub fn parse_rule_target(data: &[u8]) {
         Err(error) => {
             let offset = error.offset();
             assert!(offset <= input.len() && input.is_char_boundary(offset));
+            assert_eq!(error.path().first(), Some(&rule), "{rule} {input:?}");
             assert_located(input, &error);
             let prefix = &input[..offset];
             if let Err(earlier) = parse_rule(rule, prefix) {
