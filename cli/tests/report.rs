@@ -228,6 +228,9 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
             let mut lines = batch(10);
             lines.extend_from_slice(b"\nabcdefghijklmnopqrstuvwxyz012345://h/");
             lines.extend_from_slice(&b"\nhttp:/^152.23.10.96/".repeat(1000));
+            // Right-to-left letters, which the page drew reordered: the
+            // caret stood under the `1`, not the `א` where the input fails.
+            lines.extend_from_slice("\nhttp://h/אב/גד/12 x".as_bytes());
             file("browser.txt", &lines)
         }
     };
@@ -289,7 +292,8 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
 /// What the browser says of the page as laid out: its charts drawn, their
 /// texts within their edges, the page within its width, at 1100 pixels
 /// and at 400 (where the tables and charts scroll in their boxes, the
-/// charts' text legible), and nothing to load or run.
+/// charts' text legible), each example's caret under the character it
+/// points at, and nothing to load or run.
 fn drawn_whole_and_self_contained(page: &Value) {
     assert_eq!(page["charts"], 4, "{page}");
     assert_eq!(page["undrawnCharts"], 0, "{page}");
@@ -301,6 +305,8 @@ fn drawn_whole_and_self_contained(page: &Value) {
     assert_eq!(narrow["fits"], true, "{narrow}");
     let smallest = narrow["smallestText"].as_f64().expect("a size");
     assert!(smallest >= 9.9, "{narrow}");
+    assert!(page["examples"].as_u64() > Some(10), "{page}");
+    assert_eq!(page["misplacedCarets"], json!([]), "{page}");
     assert_eq!(page["scripts"], 0);
     assert_eq!(page["loads"], json!([]));
 }
@@ -379,6 +385,28 @@ fn counts_of_one_are_said_in_the_singular() {
     assert!(
         page.contains("<title>rfc1738 check: 1 input</title>"),
         "{page}"
+    );
+}
+
+/// An example's input is drawn in the order its characters were read, left
+/// to right, as the caret's column counts them: right-to-left letters were
+/// reordered on the page (`http://h/12/גד/אב x`), the caret under the `1`
+/// rather than the `א`. The terminal writes the characters in order (its
+/// own reordering is its own).
+#[test]
+fn right_to_left_letters_are_shown_in_the_order_read() {
+    let input = "http://h/אב/גד/12 x";
+    let (_, text, page) = summary_and_page("rtl.txt", &[input]);
+    assert!(text.contains(&format!("rtl.txt:1: {input}\n")), "{text}");
+    let example = page
+        .split("<pre class=\"example\"")
+        .nth(1)
+        .expect("an example");
+    assert!(
+        example.contains("rtl.txt:1\"><bdo dir=\"ltr\">error: ")
+            && example.contains(&format!("1 | {input}\n  |          ^"))
+            && example.contains("</bdo></pre>"),
+        "{example}"
     );
 }
 

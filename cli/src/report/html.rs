@@ -620,9 +620,12 @@ fn examples(out: &mut String, examples: &[Example]) -> std::fmt::Result {
                 examples.len() - 1
             )?;
         }
+        // The characters in the order they were read, left to right, as
+        // the caret's column counts them: right-to-left letters would
+        // otherwise be reordered, and the caret stand under another one.
         writeln!(
             out,
-            "<pre class=\"example\" title=\"{}\">{}</pre>",
+            "<pre class=\"example\" title=\"{}\"><bdo dir=\"ltr\">{}</bdo></pre>",
             escape(&place(example)),
             escape(&example.diagnostic)
         )?;
