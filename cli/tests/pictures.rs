@@ -243,6 +243,75 @@ fn dot_escapes_what_it_quotes() {
     assert!(dot.table.contains(">\\u{1b}</TD>"));
 }
 
+/// Every character is drawn in its own cell. Graphviz 2.43 (Debian's) drew
+/// the `]` of `http://h/a]b` nowhere and `]b` in the next cell: a `]` is
+/// written `&#93;`. With Graphviz installed, the picture is drawn and its
+/// cells read back; without it, the DOT text alone is checked.
+#[test]
+fn dot_draws_each_character_in_its_own_cell() {
+    for url in [
+        "http://h/a]b",
+        "http://h/!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~a]]>",
+    ] {
+        let out = stdout(&["explain", "--format", "dot", url]);
+        let table = read_dot(&out).table;
+        assert!(!table.contains(']'), "{table}");
+        let cells: Vec<String> = (table.split("<TD PORT=").skip(1))
+            .map(|cell| {
+                let text = cell.split_once('>').expect("a cell").1;
+                let text = text.split_once("</TD>").expect("a cell's end").0;
+                let xml = format!("<t>{text}</t>");
+                let parsed = Document::parse(&xml).expect("XML");
+                parsed.root_element().text().unwrap_or_default().to_owned()
+            })
+            .collect();
+        let chars: Vec<String> = url.chars().map(String::from).collect();
+        assert_eq!(cells, chars, "{url}");
+        let Some(svg) = graphviz(&out) else {
+            continue;
+        };
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        };
+        let document = Document::parse_with_options(&svg, options).expect("Graphviz's SVG");
+        let input = (document.descendants())
+            .find(|n| n.has_tag_name("g") && n.children().any(|t| t.text() == Some("input")))
+            .expect("the node of the characters");
+        let drawn: Vec<&str> = (input.descendants())
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .collect();
+        // Each character, then the caret.
+        let mut expected: Vec<&str> = chars.iter().map(String::as_str).collect();
+        expected.push("^");
+        assert_eq!(drawn, expected, "{url}");
+    }
+}
+
+/// `dot` as Graphviz's `dot -Tsvg` draws it, or `None`, said, when Graphviz
+/// is not installed (nothing of this crate needs it).
+fn graphviz(dot: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("Graphviz is not installed: the DOT text alone is checked");
+        return None;
+    };
+    let mut input = child.stdin.take().expect("piped");
+    input.write_all(dot.as_bytes()).expect("dot reads");
+    drop(input);
+    let output = child.wait_with_output().expect("dot runs");
+    assert!(output.status.success(), "{output:?}");
+    Some(String::from_utf8(output.stdout).expect("UTF-8"))
+}
+
 /// The SVG of `url` parsed, with its tree (the JSON's) and its offset.
 fn svg(url: &str, extra: &[&str]) -> String {
     let mut args = vec!["explain", "--format", "svg", url];

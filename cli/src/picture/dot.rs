@@ -147,6 +147,14 @@ fn ranks(scene: &Scene, out: &mut impl Write) -> fmt::Result {
     Ok(())
 }
 
+/// `shown` as the text of a cell of an HTML-like label: as XML, and `]` as
+/// `&#93;`, which Graphviz 2.43 (Debian's) reads right where a `]` drew
+/// nothing and the next cell `]b`. Every other character of ASCII is drawn
+/// in its own cell as XML writes it.
+fn cell_text(shown: &str) -> String {
+    xml(shown).replace(']', "&#93;")
+}
+
 /// The characters as a table: a row of them, the rejected ones red, and,
 /// for a rejected input, a row without borders with the caret.
 fn dot_row(scene: &Scene, out: &mut impl Write) -> fmt::Result {
@@ -165,7 +173,7 @@ fn dot_row(scene: &Scene, out: &mut impl Write) -> fmt::Result {
         // A space would be an empty box: its sign instead, grey.
         let _ = match cell.shown.as_str() {
             " " => write!(row, "><FONT COLOR=\"#555555\">{SPACE}</FONT></TD>"),
-            shown => write!(row, ">{}</TD>", xml(shown)),
+            shown => write!(row, ">{}</TD>", cell_text(shown)),
         };
         let caret = scene
             .failure
