@@ -179,7 +179,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         hide: args.records.format == Format::Human && !args.records.show_passwords,
         summary: summarized.then(|| {
             let hide = !args.records.show_passwords;
-            report::Shown::new(hide, args.rule.is_none(), plain_warning)
+            report::Shown::new(hide, args.rule, plain_warning)
         }),
         records: !args.summary,
     };

@@ -410,6 +410,61 @@ fn right_to_left_letters_are_shown_in_the_order_read() {
     );
 }
 
+/// With `--rule`, every input is checked against that production, and none
+/// gets warnings: the page said each was checked against the rule its
+/// scheme selects, and "No warning." as though the inputs had none. The
+/// page, the terminal and the JSON summary name the rule.
+#[test]
+fn the_summary_names_the_rule_of_rule() {
+    let input = file(
+        "rule.txt",
+        b"host.dom:80
+a b
+",
+    );
+    let report = input.with_extension("html");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["check", "--summary", "--report", path(&report)];
+        args.extend(extra);
+        args.extend(["-f", path(&input)]);
+        let output = rfc1738(&args, b"");
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let page = fs::read_to_string(&report).expect("the report is written");
+        (stdout(&output), page)
+    };
+    let (text, page) = run(&["--rule", "hostport"]);
+    assert!(
+        page.contains(
+            "each input checked against <code>hostport</code> (<code>--rule hostport</code>), by"
+        ),
+        "{page}"
+    );
+    assert!(!page.contains("the rule its scheme selects"), "{page}");
+    assert!(!page.contains("No warning."), "{page}");
+    assert!(
+        page.contains("<p class=\"lead\">None: with <code>--rule</code> no input gets warnings."),
+        "{page}"
+    );
+    let second = text.lines().nth(1).unwrap_or_default();
+    assert_eq!(
+        second, "each input checked against hostport (--rule), which gives no warnings",
+        "{text}"
+    );
+    let (json, _) = run(&["--rule", "hostport", "--format", "json"]);
+    let summary: Value = serde_json::from_str(&json).expect(&json);
+    assert_eq!(summary["rule"], "hostport");
+    // Without --rule: the rule of each input's scheme, and no line of it.
+    let (text, page) = run(&[]);
+    assert!(
+        page.contains("each input checked against the rule its scheme selects, by"),
+        "{page}"
+    );
+    assert!(!text.contains("--rule"), "{text}");
+    let (json, _) = run(&["--format", "json"]);
+    let summary: Value = serde_json::from_str(&json).expect(&json);
+    assert_eq!(summary["rule"], Value::Null);
+}
+
 /// A cause is named by the rule and the production inside it where the
 /// inputs failed, or by the rule alone when they failed in the rule's own
 /// text (a `file://` followed by a `.`), on the terminal and on the page.

@@ -117,10 +117,18 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
     if document.sources.len() > SOURCES {
         names.push(format!("{} more", document.sources.len() - SOURCES));
     }
+    let against = match document.rule {
+        Some(rule) => format!(
+            "<code>{}</code> (<code>--rule {}</code>)",
+            escape(rule),
+            escape(rule)
+        ),
+        None => "the rule its scheme selects".to_owned(),
+    };
     writeln!(
         out,
-        "<p class=\"lead\">Read from {}; each input checked against the rule its scheme \
-         selects, by <code>rfc1738 check</code> {}.</p>",
+        "<p class=\"lead\">Read from {}; each input checked against {against}, by \
+         <code>rfc1738 check</code> {}.</p>",
         names.join(", "),
         env!("CARGO_PKG_VERSION")
     )?;
@@ -642,6 +650,15 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
         out,
         "<section id=\"warnings\">\n<h2>Warnings about valid inputs</h2>"
     )?;
+    if document.rule.is_some() {
+        return writeln!(
+            out,
+            "<p class=\"lead\">None: with <code>--rule</code> no input gets warnings. \
+             They are about what a URL means, and a production matched by its letter is no \
+             URL; <code>rfc1738 check</code> without <code>--rule</code> gives them.</p>\n\
+             </section>"
+        );
+    }
     if document.warning_codes.is_empty() {
         return writeln!(out, "<p class=\"lead\">No warning.</p>\n</section>");
     }

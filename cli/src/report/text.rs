@@ -78,6 +78,12 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         counted(document.warnings, "warning", "warnings"),
         counted(document.warned, "input", "inputs"),
     )?;
+    if let Some(rule) = document.rule {
+        writeln!(
+            out,
+            "each input checked against {rule} (--rule), which gives no warnings"
+        )?;
+    }
     if document.interrupted {
         writeln!(
             out,
