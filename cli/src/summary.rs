@@ -131,7 +131,7 @@ impl End {
 
 /// What the summary of a run that standard output's closing cut short
 /// ends with.
-const CLOSED: &str = "stopped when standard output closed";
+pub const CLOSED: &str = "stopped when standard output closed";
 
 /// What the summary of a run that SIGINT cut short ends with.
 pub const INTERRUPTED: &str = "interrupted (SIGINT)";

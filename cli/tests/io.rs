@@ -968,6 +968,18 @@ fn after_sigint_the_stats_count_what_was_written() {
                 "{args:?}"
             );
             assert!(page.contains("data-complete=\"false\""), "{args:?}");
+            // And says why, as the terminal's summary does.
+            assert!(
+                page.contains(" data-incomplete=\"interrupted\">"),
+                "{args:?}"
+            );
+            assert!(
+                page.contains(
+                    "<p class=\"banner\">Incomplete: interrupted (SIGINT). The counts are \
+                     those of the inputs read.</p>"
+                ),
+                "{args:?}"
+            );
         }
     }
 }

@@ -585,8 +585,79 @@ fn a_run_that_could_not_read_a_source_says_its_report_is_incomplete() {
         (json!(false), json!(2))
     );
     let page = fs::read_to_string(&report).expect("written");
-    assert!(page.contains("data-complete=\"false\""));
-    assert!(page.contains("Incomplete"));
+    assert!(page.contains("data-complete=\"false\" data-incomplete=\"unread\">"));
+    // Why, as the terminal says it: the page did not say.
+    assert!(
+        page.contains(
+            "<p class=\"banner\">Incomplete: a source could not be read to its end. The counts \
+             are those of the inputs read.</p>"
+        ),
+        "{page}"
+    );
+    let output = rfc1738(
+        &[
+            "check",
+            "--summary",
+            "-f",
+            path(&input),
+            "-f",
+            "/nonexistent/urls.txt",
+        ],
+        b"",
+    );
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines().nth(1),
+        Some(
+            "incomplete: a source could not be read to its end; the counts are those of the inputs read"
+        ),
+        "{text}"
+    );
+    // A complete run's page says nothing of it.
+    let output = rfc1738(
+        &["check", "--report", path(&report), "-f", path(&input)],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let page = fs::read_to_string(&report).expect("written");
+    assert!(page.contains("data-complete=\"true\" data-incomplete=\"\">"));
+    assert!(!page.contains("Incomplete"));
+}
+
+/// A run whose standard output closed (`| head`) still writes its page,
+/// which says that the run stopped then: the terminal's summary is not
+/// written, with nowhere to go.
+#[test]
+fn a_report_says_when_standard_output_closed() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let input = file("closed.txt", &b"http://host/\n".repeat(200_000));
+    let report = input.with_extension("html");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["check", "-v", "--report", path(&report), "-f", path(&input)])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("a line");
+    assert!(first.contains("valid httpurl"), "{first}");
+    // The reader goes away.
+    let status = child.wait().expect("the run ends");
+    assert_eq!(status.code(), Some(0));
+    let page = fs::read_to_string(&report).expect("written");
+    assert!(
+        page.contains("data-complete=\"false\" data-incomplete=\"output-closed\">"),
+        "{}",
+        &page[..2000]
+    );
+    assert!(
+        page.contains("Incomplete: stopped when standard output closed. The counts"),
+        "{page}"
+    );
 }
 
 #[test]

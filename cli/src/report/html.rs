@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use rfc1738::visible::Visible;
 
-use super::text::{expected_list, place, share};
+use super::text::{expected_list, place, reasons, share};
 use super::{Counts, Document, Example};
 use crate::markup::escape;
 use crate::summary::{counted, grouped};
@@ -94,17 +94,20 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         counted(document.inputs, "input", "inputs")
     )?;
     writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>")?;
+    let incomplete: Vec<&str> = document.incomplete.iter().map(|r| r.code()).collect();
     writeln!(
         out,
         "<main id=\"report\" data-inputs=\"{}\" data-valid=\"{}\" data-invalid=\"{}\" \
-         data-too-long=\"{}\" data-warnings=\"{}\" data-warned=\"{}\" data-complete=\"{}\">",
+         data-too-long=\"{}\" data-warnings=\"{}\" data-warned=\"{}\" data-complete=\"{}\" \
+         data-incomplete=\"{}\">",
         document.inputs,
         document.valid,
         document.invalid,
         document.too_long,
         document.warnings,
         document.warned,
-        document.complete
+        document.complete,
+        incomplete.join(" ")
     )?;
     writeln!(out, "<h1>URLs checked against RFC 1738</h1>")?;
     const SOURCES: usize = 10;
@@ -132,12 +135,11 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         names.join(", "),
         env!("CARGO_PKG_VERSION")
     )?;
-    if !document.complete {
+    if !document.incomplete.is_empty() {
         writeln!(
             out,
-            "<p class=\"banner\">Incomplete: a source could not be read to its end, or the \
-             run ended early (interrupted, or its output closed). The counts are those of the \
-             inputs read.</p>"
+            "<p class=\"banner\">Incomplete: {}. The counts are those of the inputs read.</p>",
+            escape(&reasons(document))
         )?;
     }
     Ok(())

@@ -938,8 +938,14 @@ impl Summary {
     }
 
     /// The summary as it is shown: of a run that counted `tally`, read
-    /// `sources` and read them whole (`complete`) or not.
-    pub fn document(&self, tally: &Tally, sources: Vec<FileName>, complete: bool) -> Document {
+    /// `sources` and read them whole, or not for each reason of
+    /// `incomplete`.
+    pub fn document(
+        &self,
+        tally: &Tally,
+        sources: Vec<FileName>,
+        incomplete: Vec<Incomplete>,
+    ) -> Document {
         let (schemes, other_schemes) = self.scheme_rows();
         let (causes, other_causes) = self.cause_rows();
         let warning_codes = self
@@ -958,8 +964,8 @@ impl Summary {
             .any(|source| source.bytes.is_some())
             .then(|| sources.iter().map(|source| source.bytes.clone()).collect());
         Document {
-            complete,
-            interrupted: false,
+            complete: incomplete.is_empty(),
+            incomplete,
             sources: sources.into_iter().map(|source| source.name).collect(),
             sources_bytes,
             rule: self.shown.rule.map(Rule::name),
@@ -1030,17 +1036,52 @@ impl Summary {
     }
 }
 
+/// Why a summary counts only some of the inputs: what cut the run short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Incomplete {
+    /// SIGINT ended the run.
+    Interrupted,
+    /// A source could not be opened or read to its end.
+    Unread,
+    /// Standard output closed (`| head`): no source after was read.
+    OutputClosed,
+    /// Standard output could not be written: no source after was read.
+    OutputFailed,
+}
+
+impl Incomplete {
+    /// The reason as the page's `data-incomplete` names it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Incomplete::Interrupted => "interrupted",
+            Incomplete::Unread => "unread",
+            Incomplete::OutputClosed => "output-closed",
+            Incomplete::OutputFailed => "output-failed",
+        }
+    }
+
+    /// The reason as the terminal and the page say it.
+    pub fn said(self) -> &'static str {
+        match self {
+            Incomplete::Interrupted => crate::summary::INTERRUPTED,
+            Incomplete::Unread => "a source could not be read to its end",
+            Incomplete::OutputClosed => crate::summary::CLOSED,
+            Incomplete::OutputFailed => "stopped when standard output could not be written",
+        }
+    }
+}
+
 /// The summary, as the JSON summary writes it and the page and the
 /// terminal show it.
 #[derive(Debug, Serialize)]
 pub struct Document {
     /// Whether every source was read whole (no file that could not be
-    /// read, no interrupt).
+    /// read, no interrupt): `incomplete` is empty.
     pub complete: bool,
-    /// Whether SIGINT ended the run: the counts are those of the inputs
-    /// read before (`complete` is false).
+    /// Why not, each reason that holds, the interrupt first: the counts
+    /// are those of the inputs read before.
     #[serde(skip)]
-    pub interrupted: bool,
+    pub incomplete: Vec<Incomplete>,
     /// The sources read, as given (`<stdin>`, file names, `arguments`),
     /// with U+FFFD for the bytes of a file name that are not UTF-8.
     pub sources: Vec<String>,
@@ -1265,7 +1306,7 @@ mod tests {
             }
             summary.merge(gathered);
         }
-        summary.document(&tally, vec![FileName::clone(&file)], true)
+        summary.document(&tally, vec![FileName::clone(&file)], Vec::new())
     }
 
     #[test]
@@ -1451,7 +1492,7 @@ mod tests {
             invalid: 9,
             ..Tally::default()
         };
-        let document = summary.document(&tally, vec![FileName::clone(&file)], true);
+        let document = summary.document(&tally, vec![FileName::clone(&file)], Vec::new());
         let port = &document.causes[0];
         let lines: Vec<Option<u64>> = port.examples.iter().map(|e| e.line).collect();
         assert_eq!((port.count, lines), (9, vec![Some(1), Some(2), Some(3)]));
@@ -1529,6 +1570,35 @@ mod tests {
         );
         let total: u64 = document.schemes.iter().map(|r| r.counts.inputs).sum();
         assert_eq!(total + others.counts.inputs, 18);
+    }
+
+    /// An interrupt and a source not read whole are both said, the
+    /// interrupt first, in the same words on the terminal and the page.
+    #[test]
+    fn each_reason_a_summary_is_incomplete_is_said() {
+        let mut document = summarize(&["http://h/"], 1, shown(), Limits::default());
+        assert!(document.complete);
+        document.complete = false;
+        document.incomplete = vec![Incomplete::Interrupted, Incomplete::Unread];
+        let said = "interrupted (SIGINT), and a source could not be read to its end";
+        let text = text(&document);
+        assert_eq!(
+            text.lines().nth(1),
+            Some(format!("incomplete: {said}; the counts are those of the inputs read").as_str()),
+            "{text}"
+        );
+        let page = page(&document);
+        assert!(
+            page.contains(&format!(
+                "<p class=\"banner\">Incomplete: {said}. The counts are those of the inputs \
+                 read.</p>"
+            )),
+            "{page}"
+        );
+        assert!(
+            page.contains(" data-incomplete=\"interrupted unread\""),
+            "{page}"
+        );
     }
 
     #[test]

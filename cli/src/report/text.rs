@@ -84,18 +84,24 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
             "each input checked against {rule} (--rule), which gives no warnings"
         )?;
     }
-    if document.interrupted {
+    if !document.incomplete.is_empty() {
+        // A run whose standard output closed or failed writes no summary
+        // there: an interrupt, a source not read whole, or both.
         writeln!(
             out,
             "incomplete: {}; the counts are those of the inputs read",
-            crate::summary::INTERRUPTED
+            reasons(document)
         )?;
-    } else if !document.complete {
-        // A run whose standard output closed writes no summary there: only
-        // a source not read whole leaves this one incomplete.
-        writeln!(out, "incomplete: a source could not be read to its end")?;
     }
     Ok(())
+}
+
+/// Why the summary is incomplete, each reason said, as the terminal and
+/// the page say it: `interrupted (SIGINT), and a source could not be read
+/// to its end`.
+pub fn reasons(document: &Document) -> String {
+    let said: Vec<&str> = document.incomplete.iter().map(|r| r.said()).collect();
+    said.join(", and ")
 }
 
 fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
