@@ -970,7 +970,7 @@ fn after_sigint_the_stats_count_what_was_written() {
             assert!(page.contains("data-complete=\"false\""), "{args:?}");
             // And says why, as the terminal's summary does.
             assert!(
-                page.contains(" data-incomplete=\"interrupted\">"),
+                page.contains(" data-incomplete=\"interrupted\" "),
                 "{args:?}"
             );
             assert!(

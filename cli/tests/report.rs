@@ -465,6 +465,56 @@ a b
     assert_eq!(summary["rule"], Value::Null);
 }
 
+/// A page made with `--show-passwords` shows them, and says so plainly: it
+/// said "Passwords are shown as `*` unless `--show-passwords`", true of
+/// another page. The JSON summary says which it does.
+#[test]
+fn a_page_that_shows_passwords_says_so() {
+    let input = file(
+        "passwords.txt",
+        b"ftp://me:hunter2@host.dom/\nhttp://a b/\n",
+    );
+    let report = input.with_extension("html");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["check", "--summary", "--format", "json"];
+        args.extend(["--report", path(&report)]);
+        args.extend(extra);
+        args.extend(["-f", path(&input)]);
+        let output = rfc1738(&args, b"");
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let page = fs::read_to_string(&report).expect("the report is written");
+        (records(&output).remove(0), page)
+    };
+    let (summary, page) = run(&["--show-passwords"]);
+    assert_eq!(summary["passwords_shown"], true);
+    assert!(summary.to_string().contains("hunter2"));
+    assert!(page.contains("hunter2"));
+    assert!(page.contains(" data-passwords-shown=\"true\""));
+    assert!(
+        page.contains(
+            "<p class=\"banner passwords\">This page shows passwords as they were written \
+             (<code>--show-passwords</code>)"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("This page shows passwords as they were written (<code>--show-passwords</code>). Characters"),
+        "{page}"
+    );
+    assert!(!page.contains("unless <code>--show-passwords"), "{page}");
+    let (summary, page) = run(&[]);
+    assert_eq!(summary["passwords_shown"], false);
+    assert!(!page.contains("hunter2") && !page.contains("This page shows passwords"));
+    assert!(page.contains(" data-passwords-shown=\"false\""));
+    assert!(
+        page.contains(
+            "Passwords are shown as <code>*</code>: this page was made without \
+             <code>--show-passwords</code>."
+        ),
+        "{page}"
+    );
+}
+
 /// A cause is named by the rule and the production inside it where the
 /// inputs failed, or by the rule alone when they failed in the rule's own
 /// text (a `file://` followed by a `.`), on the terminal and on the page.
@@ -585,7 +635,7 @@ fn a_run_that_could_not_read_a_source_says_its_report_is_incomplete() {
         (json!(false), json!(2))
     );
     let page = fs::read_to_string(&report).expect("written");
-    assert!(page.contains("data-complete=\"false\" data-incomplete=\"unread\">"));
+    assert!(page.contains("data-complete=\"false\" data-incomplete=\"unread\" "));
     // Why, as the terminal says it: the page did not say.
     assert!(
         page.contains(
@@ -620,7 +670,7 @@ fn a_run_that_could_not_read_a_source_says_its_report_is_incomplete() {
     );
     assert_eq!(output.status.code(), Some(1));
     let page = fs::read_to_string(&report).expect("written");
-    assert!(page.contains("data-complete=\"true\" data-incomplete=\"\">"));
+    assert!(page.contains("data-complete=\"true\" data-incomplete=\"\" "));
     assert!(!page.contains("Incomplete"));
 }
 
@@ -650,7 +700,7 @@ fn a_report_says_when_standard_output_closed() {
     assert_eq!(status.code(), Some(0));
     let page = fs::read_to_string(&report).expect("written");
     assert!(
-        page.contains("data-complete=\"false\" data-incomplete=\"output-closed\">"),
+        page.contains("data-complete=\"false\" data-incomplete=\"output-closed\" "),
         "{}",
         &page[..2000]
     );

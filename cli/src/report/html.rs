@@ -99,7 +99,7 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         out,
         "<main id=\"report\" data-inputs=\"{}\" data-valid=\"{}\" data-invalid=\"{}\" \
          data-too-long=\"{}\" data-warnings=\"{}\" data-warned=\"{}\" data-complete=\"{}\" \
-         data-incomplete=\"{}\">",
+         data-incomplete=\"{}\" data-passwords-shown=\"{}\">",
         document.inputs,
         document.valid,
         document.invalid,
@@ -107,7 +107,8 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         document.warnings,
         document.warned,
         document.complete,
-        incomplete.join(" ")
+        incomplete.join(" "),
+        document.passwords_shown
     )?;
     writeln!(out, "<h1>URLs checked against RFC 1738</h1>")?;
     const SOURCES: usize = 10;
@@ -135,6 +136,13 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         names.join(", "),
         env!("CARGO_PKG_VERSION")
     )?;
+    if document.passwords_shown {
+        writeln!(
+            out,
+            "<p class=\"banner passwords\">This page shows passwords as they were written \
+             (<code>--show-passwords</code>): whoever reads it reads them.</p>"
+        )?;
+    }
     if !document.incomplete.is_empty() {
         writeln!(
             out,
@@ -724,21 +732,27 @@ fn warnings(out: &mut String, document: &Document) -> std::fmt::Result {
 /// What the page leaves out, and how it was made.
 fn footer(out: &mut String, document: &Document) -> std::fmt::Result {
     let limits = &document.limits;
+    let passwords = if document.passwords_shown {
+        "This page shows passwords as they were written (<code>--show-passwords</code>)."
+    } else {
+        "Passwords are shown as <code>*</code>: this page was made without \
+         <code>--show-passwords</code>."
+    };
     writeln!(
         out,
         "<footer>Every count is exact. The page is bounded whatever the number of inputs: \
          it tells apart the first {} causes and {} schemes met, shows the {} causes and {} \
          schemes with the most inputs, the first {} examples of each cause and warning, \
-         and the first {} characters of each input. Passwords are shown as <code>*</code> \
-         unless <code>--show-passwords</code>; characters that a terminal would obey or \
-         show as nothing are escaped. The same summary is one JSON object with \
+         and the first {} characters of each input. {} Characters that a terminal would \
+         obey or show as nothing are escaped. The same summary is one JSON object with \
          <code>rfc1738 check --summary --format json</code>.</footer>",
         limits.causes_tracked,
         limits.schemes_tracked,
         limits.causes_shown,
         limits.schemes_shown,
         limits.examples,
-        limits.input_characters
+        limits.input_characters,
+        passwords
     )?;
     writeln!(out, "</main>\n</body>\n</html>")
 }

@@ -968,6 +968,7 @@ impl Summary {
             incomplete,
             sources: sources.into_iter().map(|source| source.name).collect(),
             sources_bytes,
+            passwords_shown: !self.shown.hide,
             rule: self.shown.rule.map(Rule::name),
             inputs: tally.inputs(),
             valid: tally.valid,
@@ -1089,6 +1090,9 @@ pub struct Document {
     /// `null` for a name that is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sources_bytes: Option<Vec<Option<Vec<u8>>>>,
+    /// Whether the examples show passwords as they were written
+    /// (`--show-passwords`); when not, each of their characters is `*`.
+    pub passwords_shown: bool,
     /// The production of `--rule`, which every input was checked against
     /// (and which gives no warnings); `null` when each was checked against
     /// the rule its scheme selects.
