@@ -285,8 +285,43 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
         .collect();
     assert_eq!(page["warnings"], Value::Array(warnings));
     drawn_whole_and_self_contained(&page);
+    links_and_legends(&browser, &page);
 
     browser.screenshot(&report, (1100, 1600));
+}
+
+/// The charts' links are links, told from text by more than their colour,
+/// and the legends' colours stay tied to the bars' in forced colours (a
+/// high contrast mode): the chart of causes was an image, which hides its
+/// links, and the swatches were backgrounds, which forced colours paint
+/// over while the bars keep theirs.
+fn links_and_legends(browser: &Browser, page: &Value) {
+    assert_eq!(page["imagesWithLinks"], 0, "{page}");
+    let links = page["chartLinks"].as_array().expect("links");
+    assert!(!links.is_empty(), "{page}");
+    for link in links {
+        assert_eq!(
+            *link,
+            json!({"underlined": "underline", "focused": true,
+                   "chart": ["group", "the causes with the most inputs"]}),
+        );
+    }
+    assert_eq!(page["forcedColors"], false);
+    let forced = browser.harness_with(
+        &browser::directory(),
+        "report-forced",
+        include_str!("browser/report.html"),
+        &["--force-high-contrast"],
+    );
+    assert_eq!(forced["forcedColors"], true, "the browser forces colours");
+    let swatches = forced["swatches"].as_array().expect("swatches");
+    assert!(swatches.len() >= 4, "{forced}");
+    for swatch in swatches {
+        let (class, colour) = (&swatch[0], &swatch[1]);
+        let bar = &forced["barColours"][class.as_str().expect("a class")];
+        assert_eq!(colour, bar, "{class}: {forced}");
+        assert_eq!(*colour, page["barColours"][class.as_str().unwrap()]);
+    }
 }
 
 /// What the browser says of the page as laid out: its charts drawn, their

@@ -18,11 +18,15 @@ const CAUSES_CHARTED: usize = 15;
 /// invalid are Okabe and Ito's blue and vermillion, told apart by readers
 /// who do not tell red from green; each colour that colours text has a
 /// contrast of 4.5:1 at least on the page and on its panels (`-ink` where
-/// the colour of its bars has less), and each bar 3:1 on its track.
+/// the colour of its bars has less), and each bar 3:1 on its track. The
+/// charts' links are underlined, and 3:1 against the page's text.
+/// The legends' swatches keep their colours in forced colours (a high
+/// contrast mode), as the bars do: else nothing would tie a colour to its
+/// meaning.
 const STYLE: &str = "
 :root { --valid: #0072b2; --invalid: #d55e00; --invalid-ink: #b34700; --long: #888888;
         --warned: #b57900; --warned-ink: #8f6300;
-        --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0; --panel: #f6f8fa; }
+        --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0; --panel: #f6f8fa; --link: #1c6cd4; }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--ink);
        max-width: 1040px; margin: 0 auto; padding: 24px; }
@@ -42,7 +46,9 @@ svg { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 .scroll > svg { min-width: 800px; }
 #totals .scroll > svg { min-width: 0; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
-svg text.count { fill: var(--muted); } svg a text { fill: #1a5fb4; }
+svg text.count { fill: var(--muted); }
+svg a text { fill: var(--link); text-decoration: underline; }
+svg a:focus-visible { outline: 2px solid var(--link); }
 rect.valid { fill: var(--valid); } rect.invalid { fill: var(--invalid); }
 rect.long { fill: var(--long); } rect.warned { fill: var(--warned); } rect.track { fill: var(--panel); }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
@@ -60,7 +66,7 @@ details summary { cursor: pointer; color: var(--muted); }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
 p.legend { color: var(--muted); font-size: 13px; margin: 0 0 4px; }
 p.legend span { display: inline-block; width: 10px; height: 10px; border-radius: 2px;
-                margin: 0 4px 0 12px; vertical-align: -1px; }
+                margin: 0 4px 0 12px; vertical-align: -1px; forced-color-adjust: none; }
 p.legend span:first-child { margin-left: 0; }
 span.valid { background: var(--valid); } span.invalid { background: var(--invalid); }
 span.long { background: var(--long); }
@@ -262,12 +268,21 @@ struct Layout {
 /// its segments' sum against `whole`. On a narrow screen it shrinks to
 /// 800 pixels wide, no less (its text to 10 pixels high), and scrolls
 /// sideways; the totals' bar, which has no text, shrinks to any width.
+///
+/// A chart is an image named `title`, unless its labels are links: an
+/// image's content is not read, and its links could not be followed
+/// but by a mouse. Then it is a group of that name, whose texts and
+/// links are read in order, each bar named by its `<title>`.
 fn chart(title: &str, bars: &[Bar], whole: u64, layout: Layout) -> String {
     let width = layout.label + layout.bar + layout.note;
     let height = layout.row * bars.len() as u32 + 4;
+    let role = match bars.iter().any(|bar| bar.link.is_some()) {
+        true => "group",
+        false => "img",
+    };
     let mut svg = format!(
         "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
-         width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{}\">\n<title>{}</title>\n",
+         width=\"{width}\" height=\"{height}\" role=\"{role}\" aria-label=\"{}\">\n<title>{}</title>\n",
         escape(title),
         escape(title)
     );
@@ -850,7 +865,7 @@ mod tests {
     #[test]
     fn text_and_bars_stand_out_from_the_page_and_its_panels() {
         let white = [1.0; 3];
-        for text in ["ink", "muted", "valid", "invalid-ink", "warned-ink"] {
+        for text in ["ink", "muted", "valid", "invalid-ink", "warned-ink", "link"] {
             for (ground, on) in [("white", white), ("panel", colour("panel"))] {
                 let ratio = contrast(colour(text), on);
                 assert!(ratio >= 4.5, "--{text} on {ground}: {ratio:.2}");
@@ -860,6 +875,10 @@ mod tests {
             let ratio = contrast(colour(bar), colour("panel"));
             assert!(ratio >= 3.0, "--{bar} on its track: {ratio:.2}");
         }
+        // A link stands out from the page's text by more than its
+        // underline (#1a5fb4, which it was, had 2.68:1).
+        let ratio = contrast(colour("link"), colour("ink"));
+        assert!(ratio >= 3.0, "--link beside --ink: {ratio:.2}");
     }
 
     /// A colour as a reader without red cones (protanopia) or without green

@@ -122,13 +122,17 @@ impl Browser {
     /// as `NAME-harness.html`), opens it, and returns the JSON it wrote
     /// into `#result`, after checking that the console stayed silent.
     pub fn harness(&self, dir: &Path, name: &str, source: &str) -> Value {
+        self.harness_with(dir, name, source, &[])
+    }
+
+    /// [`Browser::harness`], the browser run with `args` besides
+    /// (`--force-high-contrast`: the page in forced colours).
+    pub fn harness_with(&self, dir: &Path, name: &str, source: &str, args: &[&str]) -> Value {
         let harness = dir.join(format!("{name}-harness.html"));
         fs::write(&harness, source).expect("writable");
-        let (dom, stderr) = self.run(
-            dir,
-            &harness,
-            &["--allow-file-access-from-files", "--dump-dom"],
-        );
+        let mut all = vec!["--allow-file-access-from-files", "--dump-dom"];
+        all.extend(args);
+        let (dom, stderr) = self.run(dir, &harness, &all);
         assert_eq!(
             console(&stderr),
             Vec::<&str>::new(),
