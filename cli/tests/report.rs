@@ -410,15 +410,44 @@ fn counts_of_one_are_said_in_the_singular() {
         "· 1 input · <code>httpurl</code>",
         "1 warning in 1 of the 1 valid input.",
         "· 1 input, 1 occurrence</h3>",
+        // The card said "1 warnings, in 1 valid inputs".
+        "<b>1</b><span>warning, in 1 valid input</span>",
     ] {
         assert!(page.contains(said), "{said:?} in {page}");
     }
-    for plural in ["1 inputs", "1 causes", "1 warnings", "1 occurrences"] {
+    for plural in [
+        "1 inputs",
+        "1 causes",
+        "1 warnings",
+        "1 occurrences",
+        "1 valid inputs",
+        "<b>1</b><span>inputs",
+        "<b>1</b><span>warnings",
+    ] {
         assert!(!page.contains(plural) && !text.contains(plural), "{plural}");
     }
+    // Two examples of a cause: the second folded, "1 more example".
+    let (_, _, page) = summary_and_page("two.txt", &["http://a b/", "http://c d/"]);
+    assert!(
+        page.contains("<details><summary>1 more example</summary>"),
+        "{page}"
+    );
+    assert!(!page.contains("1 more examples"), "{page}");
+    // Three: "2 more examples".
+    let (_, _, page) =
+        summary_and_page("three.txt", &["http://a b/", "http://c d/", "http://e f/"]);
+    assert!(
+        page.contains("<details><summary>2 more examples</summary>"),
+        "{page}"
+    );
     let (_, _, page) = summary_and_page("one_invalid.txt", &["http://a b/"]);
     assert!(
         page.contains("<title>rfc1738 check: 1 input</title>"),
+        "{page}"
+    );
+    // The card said "1 inputs".
+    assert!(
+        page.contains("<div class=\"card \"><b>1</b><span>input</span></div>"),
         "{page}"
     );
 }
@@ -546,6 +575,53 @@ fn a_page_that_shows_passwords_says_so() {
             "Passwords are shown as <code>*</code>: this page was made without \
              <code>--show-passwords</code>."
         ),
+        "{page}"
+    );
+}
+
+/// The table of schemes says what it holds: a caption, and the share of a
+/// scheme's inputs that are invalid named so (its header said "of its
+/// inputs").
+#[test]
+fn the_table_of_schemes_says_what_its_columns_hold() {
+    let (_, _, page) = summary_and_page("table.txt", &["http://a b/", "ftp://host.dom/"]);
+    assert!(
+        page.contains(
+            "<table>\n<caption>Each scheme's inputs, their share of those checked, how many \
+             are valid and invalid, the share of the scheme's inputs that are invalid, and \
+             the valid ones with warnings.</caption>"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("<th>invalid</th><th>share invalid</th><th>with warnings</th>"),
+        "{page}"
+    );
+    assert!(!page.contains("of its inputs"), "{page}");
+}
+
+/// Without inputs the page drew an empty chart and an empty table, the
+/// terminal an empty table: they say there was no input instead.
+#[test]
+fn without_inputs_the_summary_says_so() {
+    let (output, text, page) = summary_and_page("empty.txt", &[]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        text, "0 inputs: 0 valid, 0 invalid; 0 warnings in 0 inputs\n",
+        "no table of nothing"
+    );
+    assert!(
+        page.contains(
+            "<p class=\"lead no-inputs\">No input was read: there is nothing to count.</p>"
+        ),
+        "{page}"
+    );
+    for empty in ["<svg", "<table", "<section id=\"schemes\"", "No warning."] {
+        assert!(!page.contains(empty), "{empty}: {page}");
+    }
+    assert!(page.contains(" data-inputs=\"0\" "), "{page}");
+    assert!(
+        page.ends_with("</footer>\n</main>\n</body>\n</html>\n"),
         "{page}"
     );
 }

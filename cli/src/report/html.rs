@@ -9,7 +9,7 @@ use rfc1738::visible::Visible;
 use super::text::{expected_list, place, reasons, share};
 use super::{Counts, Document, Example};
 use crate::markup::escape;
-use crate::summary::{counted, grouped};
+use crate::summary::{counted, grouped, noun};
 
 /// How many causes the chart of causes draws (the page lists more).
 const CAUSES_CHARTED: usize = 15;
@@ -52,6 +52,7 @@ svg a:focus-visible { outline: 2px solid var(--link); }
 rect.valid { fill: var(--valid); } rect.invalid { fill: var(--invalid); }
 rect.long { fill: var(--long); } rect.warned { fill: var(--warned); } rect.track { fill: var(--panel); }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+caption { caption-side: top; text-align: left; color: var(--muted); padding: 4px 0; }
 th, td { text-align: right; padding: 3px 10px; border-bottom: 1px solid var(--rule); }
 th:first-child, td:first-child { text-align: left; }
 code { font: 13px ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; }
@@ -77,11 +78,19 @@ pub fn page(document: &Document) -> String {
     let mut out = String::with_capacity(64 << 10);
     // Writing to a String does not fail.
     let _ = head(&mut out, document);
-    let _ = totals(&mut out, document);
-    let _ = causes(&mut out, document);
-    let _ = schemes(&mut out, document);
-    let _ = warnings(&mut out, document);
-    let _ = cause_examples(&mut out, document);
+    if document.inputs == 0 {
+        // Nothing to chart: no empty chart and table.
+        out.push_str(
+            "<section id=\"totals\">\n<p class=\"lead no-inputs\">No input was read: \
+             there is nothing to count.</p>\n</section>\n",
+        );
+    } else {
+        let _ = totals(&mut out, document);
+        let _ = causes(&mut out, document);
+        let _ = schemes(&mut out, document);
+        let _ = warnings(&mut out, document);
+        let _ = cause_examples(&mut out, document);
+    }
     let _ = footer(&mut out, document);
     out
 }
@@ -175,7 +184,7 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
     writeln!(out, "<section id=\"totals\">\n<div class=\"cards\">")?;
     let inputs = document.inputs;
     for (class, count, label) in [
-        ("", inputs, "inputs".to_owned()),
+        ("", inputs, noun(inputs, "input", "inputs").to_owned()),
         (
             "valid",
             document.valid,
@@ -189,7 +198,11 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         (
             "warned",
             document.warnings,
-            format!("warnings, in {} valid inputs", grouped(document.warned)),
+            format!(
+                "{}, in {}",
+                noun(document.warnings, "warning", "warnings"),
+                counted(document.warned, "valid input", "valid inputs")
+            ),
         ),
     ] {
         writeln!(
@@ -409,6 +422,13 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     writeln!(out, "<section id=\"schemes\">\n<h2>Schemes</h2>")?;
     let checked = document.valid + document.invalid;
     let rows = document.scheme_rows();
+    if rows.is_empty() {
+        // Every input too long to check.
+        return writeln!(
+            out,
+            "<p class=\"lead\">No input was checked: no scheme is counted.</p>\n</section>"
+        );
+    }
     let most = rows.iter().map(|(_, c)| c.inputs).max().unwrap_or(0);
     let bars: Vec<Bar> = rows
         .iter()
@@ -465,8 +485,11 @@ fn scheme_table(
     let others = &document.other_schemes;
     writeln!(
         out,
-        "<div class=\"scroll\"><table>\n<thead><tr><th>scheme</th><th>inputs</th><th>share</th><th>valid</th>\
-         <th>invalid</th><th>of its inputs</th><th>with warnings</th></tr></thead>\n<tbody>"
+        "<div class=\"scroll\"><table>\n<caption>Each scheme's inputs, their share of those \
+         checked, how many are valid and invalid, the share of the scheme's inputs that are \
+         invalid, and the valid ones with warnings.</caption>\n<thead><tr><th>scheme</th>\
+         <th>inputs</th><th>share</th><th>valid</th><th>invalid</th><th>share invalid</th>\
+         <th>with warnings</th></tr></thead>\n<tbody>"
     )?;
     for (i, (name, counts)) in rows.iter().enumerate() {
         let (class, data) = if i < document.schemes.len() {
@@ -649,8 +672,8 @@ fn examples(out: &mut String, examples: &[Example]) -> std::fmt::Result {
         if i == 1 {
             writeln!(
                 out,
-                "<details><summary>{} more examples</summary>",
-                examples.len() - 1
+                "<details><summary>{}</summary>",
+                counted(examples.len() as u64 - 1, "more example", "more examples")
             )?;
         }
         // The characters in the order they were read, left to right, as

@@ -107,6 +107,10 @@ pub fn reasons(document: &Document) -> String {
 fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
     let checked = document.valid + document.invalid;
     let names = document.scheme_rows();
+    if names.is_empty() {
+        // No input checked: no table of nothing.
+        return Ok(());
+    }
     // The names' column is as wide as the longest: a scheme name may be
     // longer than most (32 characters are kept), and the counts stay in
     // their columns.
