@@ -66,7 +66,8 @@ use crate::trace::Observer;
 /// not from these.
 ///
 /// ```
-/// use rfc1738::nom::Parser;
+/// // nom is the crate's: a program needs no dependency of its own on it.
+/// use rfc1738::nom::{self, Parser};
 /// use rfc1738::grammar::{E, Quiet, ip::port};
 ///
 /// let failed: nom::Err<E<&str>> = port(Quiet).parse_complete("x80").unwrap_err();
