@@ -7,8 +7,13 @@
 //! ```
 //!
 //! Writes each distinct URL with how often it came, in order, passwords
-//! hidden, to standard output; each error, as `FILE:LINE: ERROR`, to
-//! standard error. Exits with 1 when a line was no URL.
+//! hidden, to standard output; each error, as `FILE:LINE:COLUMN: MESSAGE`,
+//! to standard error. Exits with 1 when a line was no URL.
+//!
+//! An `Error` is of the one line it was given: its `Display` ends with its
+//! position there, `at 1:COLUMN`, which beside the file's line would be a
+//! second, conflicting one. The log writes the file's line and the error's
+//! column and message instead (`Error::column`, `Error::message`).
 //!
 //! The map's keys are `UrlBuf`s: a URL that owns its text. A `Url<'a>`
 //! borrows the line it was parsed from, which the next line replaces; see
@@ -49,8 +54,11 @@ fn tally(input: impl BufRead, name: &str, mut log: impl Write) -> io::Result<Tal
         let parsed = match std::str::from_utf8(line) {
             Ok(text) => text.parse::<UrlBuf>(),
             Err(error) => {
-                let at = error.valid_up_to() + 1;
-                writeln!(log, "{name}:{number}: not UTF-8 at column {at}")?;
+                // Columns count characters, as the errors' do: those of
+                // the valid text before the first byte that is none.
+                let valid = String::from_utf8_lossy(&line[..error.valid_up_to()]);
+                let column = valid.chars().count() + 1;
+                writeln!(log, "{name}:{number}:{column}: not UTF-8")?;
                 tally.errors += 1;
                 continue;
             }
@@ -58,9 +66,10 @@ fn tally(input: impl BufRead, name: &str, mut log: impl Write) -> io::Result<Tal
         match parsed {
             Ok(url) => tally.urls.entry(url).or_insert((0, number)).0 += 1,
             Err(mut error) => {
-                // A log is no place for a password.
+                // A log is no place for a password: the message hides it.
                 error.hide_password();
-                writeln!(log, "{name}:{number}: {error}")?;
+                let (column, message) = (error.column(), error.message());
+                writeln!(log, "{name}:{number}:{column}: {message}")?;
                 tally.errors += 1;
             }
         }
@@ -133,18 +142,45 @@ mod tests {
                       http://host:8a/\n\
                       http://host.dom/\n\
                       ftp://me:hunter2@host:8a/\n\
-                      caf\xE9:x\n";
+                      caf\xE9:x\n\
+                      \xC3\xA9t\xC3\xA9\xFF\n";
         let (out, log, errors) = run(input);
         assert_eq!(
             out,
             "1\tline 2\tftp://me:*******@host.dom/pub\n2\tline 1\thttp://host.dom/\n"
         );
-        assert_eq!(errors, 3);
-        assert!(log.starts_with("urls.txt:4: "), "{log}");
-        assert!(log.contains(r#"expected digit, "/" or end of input, found "a""#));
-        assert!(log.contains("urls.txt:6: "), "{log}");
+        assert_eq!(errors, 4);
+        // Each error at the file's line and the column in it, its
+        // password hidden; columns count characters.
+        assert_eq!(
+            log,
+            "urls.txt:4:14: expected digit, \"/\" or end of input, found \"a\"\n\
+             urls.txt:6:24: expected digit, \"/\" or end of input, found \"a\"\n\
+             urls.txt:7:4: not UTF-8\n\
+             urls.txt:8:4: not UTF-8\n"
+        );
+    }
+
+    /// `Error`'s `Display` ends with its position in the one line it read,
+    /// `at 1:14`, which the log leaves out: one line, one column.
+    #[test]
+    fn an_error_is_logged_at_one_position() {
+        let (_, log, _) = run(b"\n\nhttp://host.dom/\nhttp://host:8a/\n");
+        let display = "http://host:8a/".parse::<UrlBuf>().unwrap_err().to_string();
+        assert!(display.ends_with(" at 1:14"), "{display}");
+        assert_eq!(
+            log,
+            "urls.txt:4:14: expected digit, \"/\" or end of input, found \"a\"\n"
+        );
+    }
+
+    /// The column is the error's in its line, a password before it hidden
+    /// from the message and counted in the column.
+    #[test]
+    fn a_password_is_hidden_and_counted() {
+        let (_, log, _) = run("ftp://me:hunter2@h\u{e9}/\n".as_bytes());
+        assert!(log.starts_with("urls.txt:1:19: "), "{log}");
         assert!(!log.contains("hunter2"), "{log}");
-        assert!(log.contains("urls.txt:7: not UTF-8 at column 4\n"), "{log}");
     }
 
     #[test]
