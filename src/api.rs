@@ -302,7 +302,7 @@ impl<'a> Match<'a> {
     /// was matched by (`xchar` › `unreserved` › `alpha` › `lowalpha`), each
     /// node a small allocation. A run of characters takes some 300 bytes of
     /// memory a byte; bound the input before asking for the tree of what
-    /// may be long.
+    /// may be long. [`Derivation`] shows a printer that folds those chains.
     ///
     /// ```
     /// use rfc1738::{Rule, parse_rule};

@@ -74,6 +74,52 @@ impl Flat {
 /// assert_eq!(tree.nodes().filter(|node| node.rule() == Rule::Escape).count(), 1);
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// # Printing a tree
+///
+/// There is no `Display`: how much of a tree to show is the reader's
+/// choice. Each character of a run has its chain of classes (`a` in a path
+/// is `uchar` › `unreserved` › `alpha` › `lowalpha`), which a printer that
+/// shows every node writes one per line; [`is_character_class`] tells the
+/// nodes to fold into the production that holds them:
+///
+/// ```
+/// use std::fmt::Write;
+/// use rfc1738::{Derivation, is_character_class};
+///
+/// /// Writes `node` and the productions below it, one per line, indented
+/// /// by depth, the character classes folded away.
+/// fn print(node: &Derivation<'_>, depth: usize, out: &mut String) -> std::fmt::Result {
+///     let (rule, span, text) = (node.rule(), node.span(), node.text());
+///     writeln!(out, "{:indent$}{rule} {span:?} {text:?}", "", indent = 2 * depth)?;
+///     for child in node.children() {
+///         if !is_character_class(child.rule()) {
+///             print(child, depth + 1, out)?;
+///         }
+///     }
+///     Ok(())
+/// }
+///
+/// let mut out = String::new();
+/// print(&rfc1738::check("http://host.dom:80/a%41")?.tree(), 0, &mut out)?;
+/// assert_eq!(out, "\
+/// httpurl 0..23 \"http://host.dom:80/a%41\"
+///   hostport 7..18 \"host.dom:80\"
+///     host 7..15 \"host.dom\"
+///       hostname 7..15 \"host.dom\"
+///         domainlabel 7..11 \"host\"
+///         toplabel 12..15 \"dom\"
+///     port 16..18 \"80\"
+///       digits 16..18 \"80\"
+///   hpath 19..23 \"a%41\"
+///     hsegment 19..23 \"a%41\"
+/// ");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The command line draws trees too: `rfc1738 explain URL` prints such an
+/// indented tree (`--all` keeps the classes), `--format json` writes it as
+/// JSON, and `--format svg` or `dot` draws it as a picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derivation<'a> {
     rule: Rule,
