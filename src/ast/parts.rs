@@ -20,6 +20,33 @@ use core::iter::{FusedIterator, once};
 /// Hosts are ordered by their text (then a hostname before a hostnumber,
 /// for the same text in two variants, which only a program's own value can
 /// be): `Host::Hostnumber("10.0.0.1") < Host::Hostname("a.dom")`.
+///
+/// # Case
+///
+/// Equality, hashing and order take the text as written, case included,
+/// while a host name's case means nothing: domain names are compared "in
+/// a case-insensitive manner" (RFC 1034, section 3.1), and
+/// [`Url::canonical`](crate::Url::canonical) writes hosts in lower case.
+/// `Host.Dom` and `host.dom` are two keys of a `HashMap<Host, _>`. To key
+/// by the host a name stands for, key by its text in lower case, a
+/// `String` of your own (a `Host` borrows the URL's text as written):
+///
+/// ```
+/// use std::collections::{HashMap, HashSet};
+/// let texts = ["http://Host.Dom/", "ftp://host.dom/pub", "http://HOST.DOM:8080/"];
+/// let urls: Vec<rfc1738::Url> = texts.into_iter().map(rfc1738::parse).collect::<Result<_, _>>()?;
+/// // Keyed by `Host`, as written, they are three hosts.
+/// let hosts: HashSet<_> = urls.iter().filter_map(|url| url.host()).collect();
+/// assert_eq!(hosts.len(), 3);
+/// // Keyed by the text in lower case, one.
+/// let mut per_host: HashMap<String, usize> = HashMap::new();
+/// for host in urls.iter().filter_map(|url| url.host()) {
+///     *per_host.entry(host.as_str().to_ascii_lowercase()).or_default() += 1;
+/// }
+/// assert_eq!(per_host.len(), 1);
+/// assert_eq!(per_host["host.dom"], 3);
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -75,7 +102,8 @@ impl fmt::Display for Host<'_> {
 ///
 /// Hostports are ordered by their text, what `Display` writes (so `h.dom`
 /// comes before `h:80`, and the port `80` after `0080`): as the URLs that
-/// hold them are.
+/// hold them are. Their equality and hash take the text as written too,
+/// the host's case included ([`Host`], "Case").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
