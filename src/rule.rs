@@ -57,6 +57,14 @@ impl core::str::FromStr for Rule {
 /// `Display` shows it between double quotes, as [`crate::visible`] shows
 /// quoted text (an empty name as `""`, a `"` in it as `\"`).
 ///
+/// Production names are spelled as the RFC spells them, in lower case,
+/// and the crate writes a production two more ways: as its combinator is
+/// named ([`Rule::function`], `ip_schemepart`) and as its variant of
+/// [`Rule`] (its `Debug`, `IpSchemepart`). A name that is one of the three
+/// spellings, in any case, is no production, and its error says which one
+/// it spells ([`suggestion`](UnknownRule::suggestion)); no other name gets
+/// a suggestion, however close.
+///
 /// ```
 /// use rfc1738::Rule;
 /// assert_eq!("hostport".parse::<Rule>(), Ok(Rule::Hostport));
@@ -65,14 +73,21 @@ impl core::str::FromStr for Rule {
 /// assert_eq!(error.to_string(), r#""host-port" is not a production of RFC 1738 section 5"#);
 /// let empty = "".parse::<Rule>().unwrap_err();
 /// assert_eq!(empty.to_string(), r#""" is not a production of RFC 1738 section 5"#);
+/// let error = "ip_schemepart".parse::<Rule>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     r#""ip_schemepart" is not a production of RFC 1738 section 5; did you mean `ip-schemepart`?"#
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error(
-    "\"{}\" is not a production of RFC 1738 section 5",
-    crate::visible::Visible::new(&self.name).quoted()
+    "\"{}\" is not a production of RFC 1738 section 5{}",
+    crate::visible::Visible::new(&self.name).quoted(),
+    DidYouMean(self.suggestion)
 )]
 pub struct UnknownRule {
     name: String,
+    suggestion: Option<Rule>,
 }
 
 impl UnknownRule {
@@ -80,6 +95,7 @@ impl UnknownRule {
     fn new(name: &str) -> Self {
         UnknownRule {
             name: name.to_owned(),
+            suggestion: Rule::ALL.into_iter().find(|rule| rule.spelled_as(name)),
         }
     }
 
@@ -93,6 +109,56 @@ impl UnknownRule {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The production that the name spells another way, in any case: as
+    /// the RFC spells it (`Hostport`, `IP-SCHEMEPART`), as its combinator
+    /// is named (`ip_schemepart`, `gopher_plus_string`) or as its variant
+    /// (`IpSchemepart`). `None` for any other name.
+    ///
+    /// ```
+    /// use rfc1738::Rule;
+    /// let meant = |name: &str| name.parse::<Rule>().unwrap_err().suggestion();
+    /// assert_eq!(meant("Hostport"), Some(Rule::Hostport));
+    /// assert_eq!(meant("ip_schemepart"), Some(Rule::IpSchemepart));
+    /// assert_eq!(meant("IpSchemepart"), Some(Rule::IpSchemepart));
+    /// assert_eq!(meant("gopher_plus_string"), Some(Rule::GopherPlusString));
+    /// // No similarity: a misspelling is no spelling.
+    /// assert_eq!(meant("hostprot"), None);
+    /// assert_eq!(meant("host-port"), None);
+    /// ```
+    #[must_use]
+    pub fn suggestion(&self) -> Option<Rule> {
+        self.suggestion
+    }
+}
+
+impl Rule {
+    /// Whether `name` is one of the production's spellings, compared
+    /// case-insensitively: its name (`ip-schemepart`), its combinator's
+    /// (`ip_schemepart`) or its variant's, which is the combinator's
+    /// without the `_` (`IpSchemepart`; `gopher_plus_string` and
+    /// `GopherPlusString`).
+    fn spelled_as(self, name: &str) -> bool {
+        let variant = self.function().bytes().filter(|&byte| byte != b'_');
+        name.eq_ignore_ascii_case(self.name())
+            || name.eq_ignore_ascii_case(self.function())
+            || variant
+                .map(|byte| byte.to_ascii_lowercase())
+                .eq(name.bytes().map(|byte| byte.to_ascii_lowercase()))
+    }
+}
+
+/// What [`UnknownRule`]'s message adds for a suggestion:
+/// ``; did you mean `ip-schemepart`?``, or nothing.
+struct DidYouMean(Option<Rule>);
+
+impl core::fmt::Display for DidYouMean {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Some(rule) => write!(f, "; did you mean `{rule}`?"),
+            None => Ok(()),
+        }
     }
 }
 

@@ -68,6 +68,60 @@ fn the_registry_is_the_grammar_file() {
     assert!("nope".parse::<Rule>().is_err());
 }
 
+/// A production written as the crate writes it elsewhere, as its
+/// combinator (`Rule::function`) or its variant (`Rule`'s `Debug`) is
+/// named, or in another case, is no production name: its error says which
+/// production it spells, for every production. No other name is told one.
+#[test]
+fn another_spelling_of_a_production_is_told_its_name() {
+    for rule in Rule::ALL {
+        let variant = format!("{rule:?}");
+        let spellings = [
+            rule.function().to_owned(),
+            rule.function().to_ascii_uppercase(),
+            rule.name().to_ascii_uppercase(),
+            variant.to_ascii_lowercase(),
+            variant,
+        ];
+        for spelling in spellings {
+            if spelling == rule.name() {
+                assert_eq!(spelling.parse(), Ok(rule));
+                continue;
+            }
+            let error = spelling.parse::<Rule>().unwrap_err();
+            assert_eq!(error.suggestion(), Some(rule), "{spelling}");
+            let message = error.to_string();
+            let suffix = format!("; did you mean `{}`?", rule.name());
+            assert!(message.ends_with(&suffix), "{message}");
+        }
+    }
+    let message = |name: &str| name.parse::<Rule>().unwrap_err().to_string();
+    assert_eq!(
+        message("ip_schemepart"),
+        r#""ip_schemepart" is not a production of RFC 1738 section 5; did you mean `ip-schemepart`?"#
+    );
+    assert_eq!(
+        message("Hostport"),
+        r#""Hostport" is not a production of RFC 1738 section 5; did you mean `hostport`?"#
+    );
+    assert!(message("gopher_plus_string").ends_with("did you mean `gopher+_string`?"));
+    for name in [
+        "hostprot",
+        "host-port",
+        "gopher_string",
+        "ip schemepart",
+        "ip-",
+        "",
+    ] {
+        let error = name.parse::<Rule>().unwrap_err();
+        assert_eq!(error.suggestion(), None, "{name}");
+        assert_eq!(
+            error.to_string(),
+            format!(r#""{name}" is not a production of RFC 1738 section 5"#)
+        );
+    }
+}
+
 #[test]
 fn names_follow_the_rfc() {
     assert_eq!(Rule::IpSchemepart.name(), "ip-schemepart");

@@ -674,20 +674,22 @@ impl clap::builder::TypedValueParser for Productions {
 /// Accepts a production name as the RFC spells it; for another name, says
 /// which productions it may stand for. A name that holds a password (a URL
 /// given as a production) is quoted with it hidden, as [`show::name`]
-/// hides it.
+/// hides it. The library's error names the production that a name spells
+/// another way (`ip_schemepart`) itself: it is said once.
 fn parse_rule_name(name: &str) -> Result<Rule, String> {
     name.parse::<Rule>().map_err(|error| {
         let hidden = show::Hidden::of(name, show::password_of(name));
-        let error = match hidden.spans() {
-            [] => error.to_string(),
+        match hidden.spans() {
+            [] if error.suggestion().is_some() => error.to_string(),
+            [] => format!("{error}{}", suggest::productions(name)),
             spans => {
                 let shown = rfc1738::visible::Visible::new(name)
                     .hiding_all(spans)
                     .quoted();
-                format!("\"{shown}\" is not a production of RFC 1738 section 5")
+                let more = suggest::productions(name);
+                format!("\"{shown}\" is not a production of RFC 1738 section 5{more}")
             }
-        };
-        format!("{error}{}", suggest::productions(name))
+        }
     })
 }
 

@@ -1,6 +1,8 @@
-//! "Did you mean": the productions a name that is not one may stand for,
-//! compared case-insensitively and by similarity (strsim's Jaro-Winkler, as
-//! clap suggests subcommands and options).
+//! "Did you mean": the productions a name that is not one may stand for:
+//! the one it spells another way, as the library's error says
+//! ([`rfc1738::UnknownRule::suggestion`]: in another case, or as the
+//! combinator or the variant is named), else those it is similar to
+//! (strsim's Jaro-Winkler, as clap suggests subcommands and options).
 
 use rfc1738::Rule;
 
@@ -12,16 +14,14 @@ const SIMILAR: f64 = 0.8;
 /// The most productions suggested.
 const MOST: usize = 3;
 
-/// The productions most like `name`, best first: one that differs only in
-/// case alone, else up to [`MOST`] similar ones.
+/// The productions most like `name`, best first: the one it spells
+/// another way alone (`Hostport`, `ip_schemepart`, `IpSchemepart`), else up
+/// to [`MOST`] similar ones.
 pub fn similar(name: &str) -> Vec<Rule> {
-    let folded = name.to_lowercase();
-    if let Some(rule) = Rule::ALL
-        .iter()
-        .find(|rule| rule.name().eq_ignore_ascii_case(&folded))
-    {
-        return vec![*rule];
+    if let Some(rule) = name.parse::<Rule>().err().and_then(|e| e.suggestion()) {
+        return vec![rule];
     }
+    let folded = name.to_lowercase();
     let mut scored: Vec<(f64, Rule)> = Rule::ALL
         .iter()
         .map(|&rule| (strsim::jaro_winkler(&folded, rule.name()), rule))
@@ -59,6 +59,19 @@ mod tests {
         assert_eq!(similar("hostPort"), [Rule::Hostport]);
         assert_eq!(similar("IP-SCHEMEPART"), [Rule::IpSchemepart]);
         assert_eq!(productions("HostPort"), "; did you mean `hostport`?");
+    }
+
+    /// The crate's other spellings of a production, which the library's
+    /// error names it for, give it alone.
+    #[test]
+    fn the_combinators_and_the_variants_name_give_the_production() {
+        assert_eq!(similar("ip_schemepart"), [Rule::IpSchemepart]);
+        assert_eq!(similar("IpSchemepart"), [Rule::IpSchemepart]);
+        assert_eq!(similar("gopher_plus_string"), [Rule::GopherPlusString]);
+        assert_eq!(
+            productions("gopher_plus_string"),
+            "; did you mean `gopher+_string`?"
+        );
     }
 
     #[test]
