@@ -187,6 +187,31 @@ impl Url<'_> {
     /// assert_eq!(rfc1738::parse("telnet://H:23")?.canonical(), "telnet://h/");
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    ///
+    /// # The appendix's prefix `URL:`
+    ///
+    /// A text written with the appendix's prefix `URL:` (in any case) is a
+    /// URL of the scheme `URL`: an `otherurl` whose part after the `:` is any
+    /// run of `xchar` (the scheme name is what precedes the first `:`,
+    /// [decisions](crate::decisions) D6). Its canonical form is that of an
+    /// other scheme's part that is no `ip-schemepart` (it starts with no
+    /// `//`): the scheme in lower case and the unreserved characters'
+    /// escapes decoded, the host's case and a default port kept, as this
+    /// URL has no host ([`Url::host`]). [`Url::password_span`] and
+    /// [`Url::semantic_errors`] read through the prefix, to the URL that
+    /// follows it, which the text means (D23, D24): for that URL's canonical
+    /// form, parse what follows the prefix.
+    ///
+    /// ```
+    /// let text = "URL:ftp://H.dom:21/a%41";
+    /// assert_eq!(rfc1738::parse(text)?.canonical(), "url:ftp://H.dom:21/aA");
+    /// let meant = match text.get(..4) {
+    ///     Some(prefix) if prefix.eq_ignore_ascii_case("URL:") => &text[4..],
+    ///     _ => text,
+    /// };
+    /// assert_eq!(rfc1738::parse(meant)?.canonical(), "ftp://h.dom/aA");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn canonical(&self) -> String {
         let mut out = String::with_capacity(self.scheme().len() + 64);

@@ -620,6 +620,24 @@ impl<'a> Url<'a> {
     /// assert_eq!((host, host.as_ptr()), ("localhost", url.as_str()[7..].as_ptr()));
     /// # Ok::<(), rfc1738::Error>(())
     /// ```
+    ///
+    /// A text written with the appendix's prefix `URL:` (in any case,
+    /// `URL:http://host/`) has no host, nor a [`hostport`](Url::hostport),
+    /// [`login`](Url::login) or [`port`](Url::port): it is a URL of the
+    /// scheme `URL`, an `otherurl` whose part, `http://host/`, starts with
+    /// no `//` and is no `ip-schemepart` ([decisions](crate::decisions), D6).
+    /// [`password_span`](Url::password_span) and
+    /// [`semantic_errors`](Url::semantic_errors) read through the prefix, to
+    /// the URL that follows it, which the text means (D23, D24); its host is
+    /// that of what follows the prefix, parsed:
+    ///
+    /// ```
+    /// let url = rfc1738::parse("URL:http://host/")?;
+    /// assert_eq!((url.scheme(), url.host()), ("URL", None));
+    /// let meant = rfc1738::parse(&url.as_str()[4..])?;
+    /// assert_eq!(meant.host().map(|host| host.as_str()), Some("host"));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> Option<Host<'a>> {
         match self {
