@@ -56,6 +56,7 @@ use crate::UnknownCode;
 use crate::error::{Diagnostic, Finding};
 use crate::password::InWritten;
 use crate::url::{Grouppart, Host, SemanticError, Url};
+use crate::visible::Elided;
 
 /// What a warning is about.
 ///
@@ -803,9 +804,9 @@ fn scheme_name(found: &mut Findings<'_>, url: &Url<'_>) {
     if !url.has_url_prefix() && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
         found.add(Code::UpperCaseScheme, "", found.at(scheme), || {
             format!(
-                "the scheme name \"{scheme}\" has upper-case letters: the grammar writes \
-                 schemes in lower case, and interpreters fold them (RFC 1738, sections 2.1 \
-                 and 5)"
+                "the scheme name {} has upper-case letters: the grammar writes schemes in \
+                 lower case, and interpreters fold them (RFC 1738, sections 2.1 and 5)",
+                Elided::new(scheme, "characters").quoted()
             )
         });
     }
@@ -945,10 +946,13 @@ fn hostnumber<'a>(found: &mut Findings<'a>, url: &Url<'a>) {
             continue;
         }
         found.add(Code::HostnumberRange, part, found.at(part), || {
+            // Named by their ends and lengths past 32 digits: a part of a
+            // million digits is one line.
+            let written = Elided::new(part, "digits").quoted();
             let named = if value.len() == part.len() {
-                format!("\"{part}\" is above 255")
+                format!("{written} is above 255")
             } else {
-                format!("\"{part}\" is {value}, above 255")
+                format!("{written} is {}, above 255", Elided::new(value, "digits"))
             };
             format!(
                 "{named}: no IPv4 address has such a part (the grammar allows it; RFC 1738, \

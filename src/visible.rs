@@ -324,6 +324,80 @@ impl Visible<'_> {
     }
 }
 
+/// Text of the input named in a message, of bounded size however long the
+/// text: as it is up to [`Elided::WHOLE`] characters; a longer one as its
+/// first and last [`Elided::ENDS`] characters around a `…`, followed by how
+/// many it has (`12345678901234…12345678901234 (1000000 digits)`). Shown
+/// through [`Visible`], between double quotes when [`Elided::quoted`].
+///
+/// A URL may write a port, a hostnumber part or a scheme name of a million
+/// characters; the warning about it names it, and stays one line.
+pub(crate) struct Elided<'a> {
+    text: &'a str,
+    /// What the characters are called in the count: `digits`.
+    unit: &'static str,
+    quoted: bool,
+}
+
+impl<'a> Elided<'a> {
+    /// The most characters shown whole: `u64::MAX` has 20 digits.
+    pub(crate) const WHOLE: usize = 32;
+    /// The characters shown at each end of a longer text.
+    pub(crate) const ENDS: usize = 14;
+
+    /// `text`, whose characters are `unit` (`digits`, `characters`).
+    pub(crate) fn new(text: &'a str, unit: &'static str) -> Self {
+        Elided {
+            text,
+            unit,
+            quoted: false,
+        }
+    }
+
+    /// Between double quotes, the count after them.
+    pub(crate) fn quoted(mut self) -> Self {
+        self.quoted = true;
+        self
+    }
+}
+
+impl fmt::Display for Elided<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quote = if self.quoted { "\"" } else { "" };
+        let count = self.text.chars().count();
+        if count <= Self::WHOLE {
+            return write!(f, "{quote}{}{quote}", self.shown(self.text));
+        }
+        let head = self
+            .text
+            .char_indices()
+            .nth(Self::ENDS)
+            .map_or(0, |(at, _)| at);
+        let tail = self
+            .text
+            .char_indices()
+            .nth_back(Self::ENDS - 1)
+            .map_or(0, |(at, _)| at);
+        write!(
+            f,
+            "{quote}{}…{}{quote} ({count} {})",
+            self.shown(&self.text[..head]),
+            self.shown(&self.text[tail..]),
+            self.unit
+        )
+    }
+}
+
+impl Elided<'_> {
+    /// `part` shown, escaped as a quoted text is when quoted.
+    fn shown<'b>(&self, part: &'b str) -> Visible<'b> {
+        match self.quoted {
+            true => Visible::new(part).quoted(),
+            false => Visible::new(part),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,5 +600,27 @@ mod tests {
         let odd = Visible::new("a\"\u{1b}\\");
         assert_eq!(format!("{odd:?}"), r#"Visible("a\"\u{1b}\\")"#);
         assert_eq!(format!("{:?}", odd.quoted()), r#"Visible("a\"\u{1b}\\")"#);
+    }
+
+    #[test]
+    fn an_elided_text_is_whole_up_to_its_limit_then_its_ends_and_count() {
+        let whole = "9".repeat(Elided::WHOLE);
+        assert_eq!(Elided::new(&whole, "digits").to_string(), whole);
+        let long = format!("1{}2", "0".repeat(999_998));
+        assert_eq!(
+            Elided::new(&long, "digits").to_string(),
+            "10000000000000…00000000000002 (1000000 digits)"
+        );
+        // Cut between characters, whatever their length, and shown escaped.
+        let wide = format!("\"{}\u{202e}", "é".repeat(40));
+        let shown = Elided::new(&wide, "characters").quoted().to_string();
+        assert_eq!(
+            shown,
+            format!(
+                r#""\"{}…{}\u{{202e}}" (42 characters)"#,
+                "é".repeat(13),
+                "é".repeat(13)
+            )
+        );
     }
 }

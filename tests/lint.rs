@@ -140,6 +140,60 @@ fn a_finding_repeated_is_one_warning_with_its_count_and_first_offsets() {
 }
 
 #[test]
+fn a_warning_names_a_long_number_or_scheme_by_its_ends_and_length() {
+    // A port, an article number, a hostnumber part or a scheme name of any
+    // length is valid; the message about it stays a line, however long.
+    let long = "9".repeat(1_000_000);
+    let zeros = format!("0{long}");
+    let scheme = format!("X{}", "y".repeat(999_999));
+    let inputs = [
+        (format!("http://h:{long}/"), Code::PortRange),
+        (format!("nntp://h/g/{long}"), Code::ArticleRange),
+        (format!("http://1.2.3.{zeros}/"), Code::HostnumberRange),
+        (format!("{scheme}:z"), Code::UpperCaseScheme),
+    ];
+    for (input, code) in inputs {
+        let warnings = lint(&parse(&input).unwrap());
+        let warning = warnings.iter().find(|w| w.code() == code).unwrap();
+        let message = warning.message();
+        assert!(message.len() < 400, "{code:?}: {} bytes", message.len());
+        let shown = warning.diagnostic().to_string();
+        assert!(shown.len() < 2_000, "{code:?}: {} bytes", shown.len());
+    }
+    let named = |input: &str, code| {
+        let url = parse(input).unwrap();
+        let warnings = lint(&url);
+        warnings
+            .iter()
+            .find(|w| w.code() == code)
+            .unwrap()
+            .message()
+            .to_owned()
+    };
+    let message = named(&format!("http://1.2.3.{zeros}/"), Code::HostnumberRange);
+    assert!(
+        message.starts_with(
+            "\"09999999999999…99999999999999\" (1000001 digits) is \
+             99999999999999…99999999999999 (1000000 digits), above 255"
+        ),
+        "{message}"
+    );
+    let message = named(&format!("{scheme}:z"), Code::UpperCaseScheme);
+    assert!(
+        message.starts_with(
+            "the scheme name \"Xyyyyyyyyyyyyy…yyyyyyyyyyyyyy\" (1000000 characters) has"
+        ),
+        "{message}"
+    );
+    // Up to 32 characters, named whole.
+    let message = named("http://1.2.3.0256/", Code::HostnumberRange);
+    assert!(
+        message.starts_with("\"0256\" is 256, above 255"),
+        "{message}"
+    );
+}
+
+#[test]
 fn different_escapes_are_different_warnings_in_the_order_of_their_first_offsets() {
     let url = parse("http://h/0%0a%0D%0d%00%0D%0a%0A%00").unwrap();
     let warnings = lint(&url);

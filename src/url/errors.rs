@@ -9,7 +9,7 @@
 use core::fmt;
 
 use crate::password::Star;
-use crate::visible::Visible;
+use crate::visible::{Elided, Visible};
 use crate::{Error, Rule};
 
 /// A number written with more digits than its part can hold: a port beyond
@@ -25,8 +25,27 @@ use crate::{Error, Rule};
 /// assert_eq!(error.to_string(), "the port 65536 does not fit in 16 bits (at most 65535)");
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
+///
+/// The message names a number of more than 32 digits by its ends and its
+/// length, [`digits`](OutOfRange::digits) gives it whole:
+///
+/// ```
+/// let input = format!("http://host:{}/", "9".repeat(100_000));
+/// let error = rfc1738::parse(&input)?.effective_port().unwrap_err();
+/// assert_eq!(error.digits().len(), 100_000);
+/// assert_eq!(
+///     error.to_string(),
+///     "the port 99999999999999…99999999999999 (100000 digits) does not fit in 16 bits \
+///      (at most 65535)"
+/// );
+/// # Ok::<(), rfc1738::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("the {part} {digits} does not fit in {bits} bits (at most {max})", max = self.max())]
+#[error(
+    "the {part} {digits} does not fit in {bits} bits (at most {max})",
+    digits = Elided::new(&self.digits, "digits"),
+    max = self.max()
+)]
 pub struct OutOfRange {
     part: &'static str,
     digits: String,
