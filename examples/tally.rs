@@ -7,13 +7,14 @@
 //! ```
 //!
 //! Writes each distinct URL with how often it came, in order, passwords
-//! hidden, to standard output; each error, as `FILE:LINE:COLUMN: MESSAGE`,
-//! to standard error. Exits with 1 when a line was no URL.
+//! hidden, to standard output; each error, as `FILE:LINE:COLUMN: not a
+//! valid RULE: MESSAGE`, to standard error. Exits with 1 when a line was no URL.
 //!
 //! An `Error` is of the one line it was given: its `Display` ends with its
 //! position there, `at 1:COLUMN`, which beside the file's line would be a
 //! second, conflicting one. The log writes the file's line and the error's
-//! column and message instead (`Error::column`, `Error::message`).
+//! column, rule and message instead (`Error::column`, `Error::rule`,
+//! `Error::message`).
 //!
 //! The map's keys are `UrlBuf`s: a URL that owns its text. A `Url<'a>`
 //! borrows the line it was parsed from, which the next line replaces; see
@@ -68,8 +69,11 @@ fn tally(input: impl BufRead, name: &str, mut log: impl Write) -> io::Result<Tal
             Err(mut error) => {
                 // A log is no place for a password: the message hides it.
                 error.hide_password();
-                let (column, message) = (error.column(), error.message());
-                writeln!(log, "{name}:{number}:{column}: {message}")?;
+                let (column, rule, message) = (error.column(), error.rule(), error.message());
+                writeln!(
+                    log,
+                    "{name}:{number}:{column}: not a valid {rule}: {message}"
+                )?;
                 tally.errors += 1;
             }
         }
@@ -154,8 +158,9 @@ mod tests {
         // password hidden; columns count characters.
         assert_eq!(
             log,
-            "urls.txt:4:14: expected digit, \"/\" or end of input, found \"a\"\n\
-             urls.txt:6:24: expected digit, \"/\" or end of input, found \"a\"\n\
+            "urls.txt:4:14: not a valid httpurl: expected digit, \"/\" or end of input, \
+             found \"a\"\n\
+             urls.txt:6:24: not a valid ftpurl: expected digit, \"/\" or end of input, found \"a\"\n\
              urls.txt:7:4: not UTF-8\n\
              urls.txt:8:4: not UTF-8\n"
         );
@@ -170,7 +175,8 @@ mod tests {
         assert!(display.ends_with(" at 1:14"), "{display}");
         assert_eq!(
             log,
-            "urls.txt:4:14: expected digit, \"/\" or end of input, found \"a\"\n"
+            "urls.txt:4:14: not a valid httpurl: expected digit, \"/\" or end of input, \
+             found \"a\"\n"
         );
     }
 
