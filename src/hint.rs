@@ -100,7 +100,8 @@ pub enum HintCode {
     /// An FTP typecode other than `a`, `i` or `d` (section 3.2.2).
     FtpTypecode,
     /// A news group name that does not start with a letter, or holds a
-    /// character no group name holds (sections 3.6, 3.7).
+    /// character no group name holds (section 5's `group`: sections 3.6
+    /// and 3.7 call it only "a period-delimited hierarchical name").
     NewsGroup,
     /// The wrapper of a URL in text, `<URL:...>` or `<...>`, or its prefix
     /// `URL:`, which are not part of the URL (appendix).
@@ -1316,7 +1317,7 @@ fn ftptype_hint(context: &Context<'_>) -> Option<Hint> {
                 HintCode::FtpTypecode,
                 "3.2.2",
                 "the typecode (ftptype) is \"a\" (text), \"i\" (image) or \"d\" (directory \
-                 listing), in either case",
+                 listing); section 5's ftptype allows them in upper case too",
             )
         })
 }
@@ -1354,12 +1355,11 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     const HOLDS: &str =
         "a news group name holds only letters, digits, \"-\", \".\", \"+\" and \"_\"";
     let in_group = |c: char| in_class(&charset::GROUP_BODY, c);
+    // What a group name starts with and holds is section 5's `group`
+    // (sections 3.6 and 3.7 call it "a period-delimited hierarchical
+    // name"), as is a message-id's `@` (`article`).
+    let section = "5";
     if context.rule != Rule::Newsurl {
-        let section = if context.rule == Rule::Nntpurl {
-            "3.7"
-        } else {
-            "3.6"
-        };
         if context.path.ends_with(&[Rule::Group, Rule::Alpha]) {
             let message = "a news group name starts with a letter";
             return Some(Hint::new(HintCode::NewsGroup, section, message));
@@ -1379,7 +1379,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     if grouppart.starts_with('@') {
         let message = "a news group name starts with a letter; a message-id (unique@host) has \
                        one character at least before its \"@\"";
-        return Some(Hint::new(HintCode::NewsGroup, "3.6", message));
+        return Some(Hint::new(HintCode::NewsGroup, section, message));
     }
     if grouppart.contains('@') {
         return None;
@@ -1400,7 +1400,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
         }
         None => return None,
     };
-    Some(Hint::new(HintCode::NewsGroup, "3.6", message))
+    Some(Hint::new(HintCode::NewsGroup, section, message))
 }
 
 /// A second `@` in a login: found in its host or port, the first having
