@@ -755,6 +755,49 @@ fn section_3_10_file_hosts_and_path() {
     assert_eq!(url.host(), None);
 }
 
+/// D5: an interpreter folds the scheme name's case and nothing else. The
+/// typecode is read as written (the grammar has both cases), and
+/// `LOCALHOST` is a host name, not the literal `localhost` (D13 makes it
+/// local all the same).
+#[test]
+fn only_the_scheme_name_folds() {
+    let url = ftp("FTP://host/;type=A");
+    assert_eq!(url.typecode(), Some(Typecode::Ascii));
+    assert!(url.to_string().ends_with(";type=A"));
+    let Url::File(url) = parse("file://LOCALHOST/") else {
+        panic!()
+    };
+    assert_eq!(
+        url.host(),
+        Some(FileHost::Host(Host::Hostname("LOCALHOST")))
+    );
+    assert!(url.is_local());
+    let Url::File(url) = parse("FILE://localhost/") else {
+        panic!()
+    };
+    assert_eq!(url.host(), Some(FileHost::Localhost));
+}
+
+/// D6: the scheme rule is chosen by what precedes the first `:` when that
+/// is a scheme name, and `otherurl` takes the rest, which it rejects when
+/// no scheme name comes first; a scheme rule that fails is not retried as
+/// an `otherurl`.
+#[test]
+fn the_scheme_rule_is_chosen_by_the_name_before_the_first_colon() {
+    use rfc1738::Rule;
+    let rule = |input: &str| match rfc1738::parse(input) {
+        Ok(url) => (url.rule(), None),
+        Err(error) => (error.rule(), Some(error.offset())),
+    };
+    assert_eq!(rule("http://h/"), (Rule::Httpurl, None));
+    assert_eq!(rule("Foo:bar"), (Rule::Otherurl, None));
+    assert_eq!(rule("http//x"), (Rule::Otherurl, Some(4)));
+    assert_eq!(rule(" http://x"), (Rule::Otherurl, Some(0)));
+    assert_eq!(rule(""), (Rule::Otherurl, Some(0)));
+    assert_eq!(rule("http:x"), (Rule::Httpurl, Some(5)));
+    assert_eq!(rule("http://user@host/"), (Rule::Httpurl, Some(11)));
+}
+
 // Section 3.11 ------------------------------------------------------------
 
 #[test]
