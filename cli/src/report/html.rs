@@ -121,7 +121,7 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         document.too_long,
         document.warnings,
         document.warned,
-        document.complete,
+        document.complete(),
         incomplete.join(" "),
         document.passwords_shown
     )?;

@@ -964,7 +964,6 @@ impl Summary {
             .any(|source| source.bytes.is_some())
             .then(|| sources.iter().map(|source| source.bytes.clone()).collect());
         Document {
-            complete: incomplete.is_empty(),
             incomplete,
             sources: sources.into_iter().map(|source| source.name).collect(),
             sources_bytes,
@@ -1076,12 +1075,12 @@ impl Incomplete {
 /// terminal show it.
 #[derive(Debug, Serialize)]
 pub struct Document {
-    /// Whether every source was read whole (no file that could not be
-    /// read, no interrupt): `incomplete` is empty.
-    pub complete: bool,
-    /// Why not, each reason that holds, the interrupt first: the counts
-    /// are those of the inputs read before.
-    #[serde(skip)]
+    /// Why the summary counts only some of the inputs, each reason that
+    /// holds, the interrupt first (the counts are those of the inputs read
+    /// before); empty when every source was read whole. Written as
+    /// `complete`, whether it is empty ([`Document::complete`]), which is
+    /// told from it where it is read, never kept beside it.
+    #[serde(flatten, serialize_with = "completeness")]
     pub incomplete: Vec<Incomplete>,
     /// The sources read, as given (`<stdin>`, file names, `arguments`),
     /// with U+FFFD for the bytes of a file name that are not UTF-8.
@@ -1123,7 +1122,26 @@ pub struct Document {
     pub limits: Limits,
 }
 
+/// Writes the reasons a summary is incomplete as the members of the
+/// document they stand in: `complete`, whether there are none.
+fn completeness<S: serde::Serializer>(
+    incomplete: &[Incomplete],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(1))?;
+    map.serialize_entry("complete", &incomplete.is_empty())?;
+    map.end()
+}
+
 impl Document {
+    /// Whether every source was read whole (no file that could not be
+    /// read, no interrupt, standard output written to the end): no reason
+    /// the summary is incomplete.
+    pub fn complete(&self) -> bool {
+        self.incomplete.is_empty()
+    }
+
     /// The schemes' rows as the terminal and the page show them: each
     /// tracked scheme's name (escaped as [`rfc1738::visible`] shows it) and
     /// counts, then, when any input had another, a row for the others.
@@ -1577,13 +1595,25 @@ mod tests {
     }
 
     /// An interrupt and a source not read whole are both said, the
-    /// interrupt first, in the same words on the terminal and the page.
+    /// interrupt first, in the same words on the terminal and the page;
+    /// the reasons alone make the summary incomplete, in JSON and on the
+    /// page (a flag kept beside them was set apart, and could say
+    /// otherwise).
     #[test]
     fn each_reason_a_summary_is_incomplete_is_said() {
         let mut document = summarize(&["http://h/"], 1, shown(), Limits::default());
-        assert!(document.complete);
-        document.complete = false;
+        assert!(document.complete());
+        let json = serde_json::to_value(&document).unwrap();
+        assert_eq!(json["complete"], true);
+        assert!(page(&document).contains(" data-complete=\"true\" "));
         document.incomplete = vec![Incomplete::Interrupted, Incomplete::Unread];
+        assert!(!document.complete());
+        let json = serde_json::to_string(&document).unwrap();
+        assert!(
+            json.starts_with(r#"{"complete":false,"sources":"#),
+            "{json}"
+        );
+        assert_eq!(json.matches(r#""complete""#).count(), 1, "{json}");
         let said = "interrupted (SIGINT), and a source could not be read to its end";
         let text = text(&document);
         assert_eq!(
@@ -1600,7 +1630,7 @@ mod tests {
             "{page}"
         );
         assert!(
-            page.contains(" data-incomplete=\"interrupted unread\""),
+            page.contains(" data-complete=\"false\" data-incomplete=\"interrupted unread\""),
             "{page}"
         );
     }
