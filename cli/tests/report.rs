@@ -149,6 +149,7 @@ fn the_json_summary_counts_what_the_records_say() {
         assert_eq!(&summary[key], value, "{key}");
     }
     assert_eq!(summary["complete"], true);
+    assert_eq!(summary["incomplete"], json!([]));
     assert_eq!(summary["sources"], json!([path(&input)]));
     let mut shown: BTreeMap<String, [u64; 4]> = BTreeMap::new();
     for row in summary["schemes"].as_array().expect("schemes") {
@@ -745,6 +746,9 @@ fn a_run_that_could_not_read_a_source_says_its_report_is_incomplete() {
         (summary["complete"].clone(), summary["inputs"].clone()),
         (json!(false), json!(2))
     );
+    // Why, as the page's data-incomplete names it: the JSON summary said
+    // only that it was incomplete.
+    assert_eq!(summary["incomplete"], json!(["unread"]));
     let page = fs::read_to_string(&report).expect("written");
     assert!(page.contains("data-complete=\"false\" data-incomplete=\"unread\" "));
     // Why, as the terminal says it: the page did not say.

@@ -1050,7 +1050,9 @@ pub enum Incomplete {
 }
 
 impl Incomplete {
-    /// The reason as the page's `data-incomplete` names it.
+    /// The reason as the page's `data-incomplete` and the JSON summary's
+    /// `incomplete` name it, for programs: `docs/cli.md` lists them, and
+    /// they stay.
     pub fn code(self) -> &'static str {
         match self {
             Incomplete::Interrupted => "interrupted",
@@ -1071,6 +1073,13 @@ impl Incomplete {
     }
 }
 
+/// A reason is written as its [`code`](Incomplete::code).
+impl Serialize for Incomplete {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
 /// The summary, as the JSON summary writes it and the page and the
 /// terminal show it.
 #[derive(Debug, Serialize)]
@@ -1079,7 +1088,8 @@ pub struct Document {
     /// holds, the interrupt first (the counts are those of the inputs read
     /// before); empty when every source was read whole. Written as
     /// `complete`, whether it is empty ([`Document::complete`]), which is
-    /// told from it where it is read, never kept beside it.
+    /// told from it where it is read, never kept beside it, and as
+    /// `incomplete`, each reason's [`Incomplete::code`].
     #[serde(flatten, serialize_with = "completeness")]
     pub incomplete: Vec<Incomplete>,
     /// The sources read, as given (`<stdin>`, file names, `arguments`),
@@ -1123,14 +1133,16 @@ pub struct Document {
 }
 
 /// Writes the reasons a summary is incomplete as the members of the
-/// document they stand in: `complete`, whether there are none.
+/// document they stand in: `complete`, whether there are none, and
+/// `incomplete`, their codes (`[]` when there are none).
 fn completeness<S: serde::Serializer>(
     incomplete: &[Incomplete],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(Some(1))?;
+    let mut map = serializer.serialize_map(Some(2))?;
     map.serialize_entry("complete", &incomplete.is_empty())?;
+    map.serialize_entry("incomplete", incomplete)?;
     map.end()
 }
 
@@ -1277,6 +1289,7 @@ impl Default for Limits {
 #[cfg(test)]
 mod tests {
     use rfc1738::visible::Visible;
+    use serde_json::json;
 
     use super::*;
 
@@ -1604,15 +1617,18 @@ mod tests {
         let mut document = summarize(&["http://h/"], 1, shown(), Limits::default());
         assert!(document.complete());
         let json = serde_json::to_value(&document).unwrap();
-        assert_eq!(json["complete"], true);
+        assert_eq!(
+            (&json["complete"], &json["incomplete"]),
+            (&json!(true), &json!([]))
+        );
         assert!(page(&document).contains(" data-complete=\"true\" "));
         document.incomplete = vec![Incomplete::Interrupted, Incomplete::Unread];
         assert!(!document.complete());
         let json = serde_json::to_string(&document).unwrap();
-        assert!(
-            json.starts_with(r#"{"complete":false,"sources":"#),
-            "{json}"
-        );
+        // Why, as the page's data-incomplete says it: the JSON summary
+        // said only `"complete": false`.
+        let start = r#"{"complete":false,"incomplete":["interrupted","unread"],"sources":"#;
+        assert!(json.starts_with(start), "{json}");
         assert_eq!(json.matches(r#""complete""#).count(), 1, "{json}");
         let said = "interrupted (SIGINT), and a source could not be read to its end";
         let text = text(&document);
