@@ -1046,6 +1046,36 @@ fn scheme_names_longer_than_told_apart_are_counted_as_long_not_none() {
     assert_eq!(schemes, expected);
 }
 
+/// Past the first 256 schemes met, the others are counted together in the
+/// last row, which the terminal now says below the table (its row was
+/// labelled with the schemes told apart alone), as the page and the JSON
+/// summary (`untracked`) say it; with fewer, nothing is said.
+#[test]
+fn the_terminal_says_that_schemes_past_those_told_apart_are_counted_together() {
+    let lines: Vec<String> = (0..300).map(|i| format!("s{i}:x")).collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let (_, text, page) = summary_and_page("many_schemes.txt", &lines);
+    let table: Vec<&str> = (text.lines())
+        .skip_while(|line| *line != "schemes")
+        .skip(2)
+        .collect();
+    // Twenty shown, 236 told apart besides, 44 not told apart.
+    assert_eq!(table.len(), 22, "{text}");
+    assert!(table[20].trim_start().starts_with("236 others "), "{text}");
+    assert!(table[20].contains(" 280 "), "{text}");
+    assert_eq!(
+        table[21],
+        "  the last row counts 236 other schemes and schemes not told apart (past the first 256)"
+    );
+    assert!(
+        page.contains("the schemes met after the first 256 are counted together with the others"),
+        "{page}"
+    );
+    let (_, text, _) = summary_and_page("few_schemes.txt", &lines[..30]);
+    assert!(text.contains("\n  10 others "), "{text}");
+    assert!(!text.contains("not told apart"), "{text}");
+}
+
 /// The inputs of each warning code as JSON, the terminal and the page give
 /// them: `check --summary ARGS`, once with `--format json`.
 fn inputs_per_code(args: &[&str]) -> [BTreeMap<String, u64>; 3] {

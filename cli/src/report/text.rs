@@ -136,6 +136,20 @@ fn schemes(out: &mut String, document: &Document) -> std::fmt::Result {
             grouped(counts.warned),
         )?;
     }
+    // The last row also counts the schemes met after those told apart, as
+    // the row of other causes says of theirs.
+    let others = &document.other_schemes;
+    if others.untracked {
+        writeln!(
+            out,
+            "  the last row counts {}schemes not told apart (past the first {})",
+            match others.schemes {
+                0 => String::new(),
+                told => format!("{} and ", counted(told, "other scheme", "other schemes")),
+            },
+            document.limits.schemes_tracked
+        )?;
+    }
     Ok(())
 }
 
