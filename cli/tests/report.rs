@@ -475,6 +475,78 @@ fn right_to_left_letters_are_shown_in_the_order_read() {
     );
 }
 
+/// What loads the page of `file_names_are_isolated_from_the_text_around_them`
+/// and writes where the browser drew each name of its list of sources.
+const NAMES_HARNESS: &str = r#"<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>file names test</title></head>
+<body>
+<iframe id="page" src="names.html" width="1100" height="600"></iframe>
+<pre id="result"></pre>
+<script>
+window.addEventListener("load", () => {
+  const doc = document.getElementById("page").contentDocument;
+  const names = [...doc.querySelectorAll("p.lead code")].map(code =>
+    [code.textContent, code.getBoundingClientRect().left]);
+  document.getElementById("result").textContent = JSON.stringify({names});
+});
+</script>
+</body>
+</html>
+"#;
+
+/// A file's name is isolated wherever the page shows it outside an
+/// example's `<bdo>`: in a `<bdi>` in the list of sources, between U+2068
+/// and U+2069 in an example's tooltip when it is not all ASCII (an ASCII
+/// name is not: `right_to_left_letters_are_shown_in_the_order_read`).
+/// Right-to-left names read `אב`, then
+/// `גד`, were drawn `גד, אב`, the comma between them taking their
+/// direction; in Chromium they are drawn in the order read, left to right.
+#[test]
+fn file_names_are_isolated_from_the_text_around_them() {
+    let dir = browser::directory().join("names");
+    fs::create_dir_all(&dir).expect("a directory under target/");
+    let names = ["אב", "גד", "a\u{202e}b.txt"];
+    for name in names {
+        fs::write(dir.join(name), "http://a b/\n").expect("writable");
+    }
+    let report = dir.join("names.html");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .current_dir(&dir)
+        .args(["check", "--summary", "--report", path(&report)])
+        .args(names.iter().flat_map(|name| ["-f", name]))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let page = fs::read_to_string(&report).expect("the report is written");
+    assert!(
+        page.contains(
+            "Read from <code><bdi>אב</bdi></code>, <code><bdi>גד</bdi></code>, \
+             <code><bdi>a\\u{202e}b.txt</bdi></code>; each input"
+        ),
+        "{page}"
+    );
+    assert!(!page.contains('\u{202e}'), "{page}");
+    for title in ["&#x2068;אב&#x2069;:1", "&#x2068;a\\u{202e}b.txt&#x2069;:1"] {
+        let example = format!("<pre class=\"example\" title=\"{title}\">");
+        assert!(page.contains(&example), "{example}\n{page}");
+    }
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let result = browser.harness(&dir, "names", NAMES_HARNESS);
+    // The sources, then `rfc1738 check`.
+    let drawn = &result["names"].as_array().expect("the names")[..names.len()];
+    let read: Vec<&str> = (drawn.iter())
+        .map(|name| name[0].as_str().expect("a name"))
+        .collect();
+    assert_eq!(read, ["אב", "גד", "a\\u{202e}b.txt"], "{result}");
+    let lefts: Vec<f64> = (drawn.iter())
+        .map(|name| name[1].as_f64().expect("a position"))
+        .collect();
+    assert!(lefts.windows(2).all(|pair| pair[0] < pair[1]), "{result}");
+}
+
 /// With `--rule`, every input is checked against that production, and none
 /// gets warnings: the page said each was checked against the rule its
 /// scheme selects, and "No warning." as though the inputs had none. The

@@ -131,7 +131,7 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         .sources
         .iter()
         .take(SOURCES)
-        .map(|name| format!("<code>{}</code>", text(name)))
+        .map(|name| format!("<code><bdi>{}</bdi></code>", text(name)))
         .collect();
     if document.sources.len() > SOURCES {
         names.push(format!("{} more", document.sources.len() - SOURCES));
@@ -168,9 +168,27 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
     Ok(())
 }
 
-/// `text`, which may come from the input, as HTML text: nothing raw.
+/// `text`, which may come from the input, as HTML text: nothing raw. Where
+/// it stands among other text, the caller isolates it in a `<bdi>` (a file
+/// name), so that right-to-left letters in it do not reorder what is
+/// around it.
 fn text(text: &str) -> String {
     escape(&Visible::new(text).to_string())
+}
+
+/// Where an example is, as its tooltip (a `title`, which holds no
+/// element) says it: `FILE:LINE`, or `argument`. A name that is not all
+/// ASCII (no ASCII character is right-to-left) is isolated between U+2068
+/// and U+2069 (first strong isolate and its end: a `<bdi>` in characters,
+/// written as references, so that the page's bytes hold no invisible
+/// character); an ASCII name needs nothing, and costs the page nothing.
+fn place_title(example: &Example) -> String {
+    match (&example.file, example.line) {
+        (Some(file), Some(line)) if !file.is_ascii() => {
+            format!("&#x2068;{}&#x2069;:{line}", text(file))
+        }
+        _ => escape(&place(example)),
+    }
 }
 
 /// `part` as a share of `whole`, as [`share`] writes it, as HTML text:
@@ -503,6 +521,9 @@ fn scheme_table(
                 format!("data-schemes=\"{}\"", others.schemes),
             )
         };
+        // A scheme name is ASCII letters, digits, `+`, `-` and `.` (or a
+        // name of the summary's own), alone in its cell: no right-to-left
+        // letter to isolate, unlike a file's name.
         writeln!(
             out,
             "<tr class=\"{class}\" {data} data-inputs=\"{}\" data-valid=\"{}\" \
@@ -682,7 +703,7 @@ fn examples(out: &mut String, examples: &[Example]) -> std::fmt::Result {
         writeln!(
             out,
             "<pre class=\"example\" title=\"{}\"><bdo dir=\"ltr\">{}</bdo></pre>",
-            escape(&place(example)),
+            place_title(example),
             escape(&example.diagnostic)
         )?;
     }
