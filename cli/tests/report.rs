@@ -652,6 +652,27 @@ fn a_page_that_shows_passwords_says_so() {
     );
 }
 
+/// The summary on a terminal says when it shows passwords, as the page and
+/// the JSON summary do: it showed them and said nothing.
+#[test]
+fn the_summary_on_a_terminal_says_when_it_shows_passwords() {
+    let lines = "ftp://me:hunter2@host.dom/\nhttp://a b/\n";
+    let said = "passwords shown as they were written (--show-passwords)";
+    let output = rfc1738(
+        &["check", "--summary", "--show-passwords"],
+        lines.as_bytes(),
+    );
+    let text = stdout(&output);
+    assert!(text.contains("hunter2"), "{text}");
+    assert_eq!(text.lines().nth(1), Some(said), "{text}");
+    // With --rule, after the rule's line.
+    let args = ["check", "--summary", "--show-passwords", "--rule", "url"];
+    let text = stdout(&rfc1738(&args, lines.as_bytes()));
+    assert_eq!(text.lines().nth(2), Some(said), "{text}");
+    let text = stdout(&rfc1738(&["check", "--summary"], lines.as_bytes()));
+    assert!(!text.contains("hunter2") && !text.contains(said), "{text}");
+}
+
 /// The table of schemes says what it holds: a caption, and the share of a
 /// scheme's inputs that are invalid named so (its header said "of its
 /// inputs").

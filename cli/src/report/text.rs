@@ -84,6 +84,14 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
             "each input checked against {rule} (--rule), which gives no warnings"
         )?;
     }
+    if document.passwords_shown {
+        // As the page's banner and the JSON summary's `passwords_shown`:
+        // a summary kept or passed on shows them.
+        writeln!(
+            out,
+            "passwords shown as they were written (--show-passwords)"
+        )?;
+    }
     if !document.incomplete.is_empty() {
         // A run whose standard output closed or failed writes no summary
         // there: an interrupt, a source not read whole, or both.
