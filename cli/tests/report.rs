@@ -291,11 +291,34 @@ fn the_report_renders_in_chromium_with_the_counts_of_the_json_summary() {
     browser.screenshot(&report, (1100, 1600));
 }
 
+/// A colour as the browser writes it, `rgb(R, G, B)`: its contrast with
+/// another, as WCAG 2 defines it.
+fn contrast(a: &Value, b: &Value) -> f64 {
+    let luminance = |colour: &Value| {
+        let text = colour.as_str().expect("a colour");
+        let inner = text.strip_prefix("rgb(").and_then(|t| t.strip_suffix(')'));
+        let channels: Vec<f64> = (inner.expect(text).split(", "))
+            .map(|c| c.parse::<f64>().expect(text) / 255.0)
+            .map(|c| match c <= 0.04045 {
+                true => c / 12.92,
+                false => ((c + 0.055) / 1.055).powf(2.4),
+            })
+            .collect();
+        0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    };
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
 /// The charts' links are links, told from text by more than their colour,
 /// and the legends' colours stay tied to the bars' in forced colours (a
 /// high contrast mode): the chart of causes was an image, which hides its
 /// links, and the swatches were backgrounds, which forced colours paint
-/// over while the bars keep theirs.
+/// over while the bars keep theirs. A link stands 3:1 from the notes of its
+/// chart, which were muted grey (1.2:1, told from the link by its
+/// underline and hue alone); in forced colours, light or dark, the charts'
+/// text and links take the system's colours, which the page's own dark text
+/// was not in a dark palette (drawn on black).
 fn links_and_legends(browser: &Browser, page: &Value) {
     assert_eq!(page["imagesWithLinks"], 0, "{page}");
     let links = page["chartLinks"].as_array().expect("links");
@@ -308,20 +331,40 @@ fn links_and_legends(browser: &Browser, page: &Value) {
         );
     }
     assert_eq!(page["forcedColors"], false);
-    let forced = browser.harness_with(
-        &browser::directory(),
-        "report-forced",
-        include_str!("browser/report.html"),
-        &["--force-high-contrast"],
-    );
-    assert_eq!(forced["forcedColors"], true, "the browser forces colours");
-    let swatches = forced["swatches"].as_array().expect("swatches");
-    assert!(swatches.len() >= 4, "{forced}");
-    for swatch in swatches {
-        let (class, colour) = (&swatch[0], &swatch[1]);
-        let bar = &forced["barColours"][class.as_str().expect("a class")];
-        assert_eq!(colour, bar, "{class}: {forced}");
-        assert_eq!(*colour, page["barColours"][class.as_str().unwrap()]);
+    let colours = &page["textColours"];
+    let ratio = contrast(&colours["link"], &colours["note"]);
+    assert!(ratio >= 3.0, "a link beside a note: {ratio:.2}, {colours}");
+    for (name, palette) in [
+        ("report-forced", &["--force-high-contrast"][..]),
+        (
+            "report-forced-dark",
+            &["--force-high-contrast", "--force-dark-mode"],
+        ),
+    ] {
+        let forced = browser.harness_with(
+            &browser::directory(),
+            name,
+            include_str!("browser/report.html"),
+            palette,
+        );
+        assert_eq!(forced["forcedColors"], true, "the browser forces colours");
+        let swatches = forced["swatches"].as_array().expect("swatches");
+        assert!(swatches.len() >= 4, "{forced}");
+        for swatch in swatches {
+            let (class, colour) = (&swatch[0], &swatch[1]);
+            let bar = &forced["barColours"][class.as_str().expect("a class")];
+            assert_eq!(colour, bar, "{class}: {forced}");
+            assert_eq!(*colour, page["barColours"][class.as_str().unwrap()]);
+        }
+        let colours = &forced["textColours"];
+        assert_ne!(
+            colours["text"], page["textColours"]["text"],
+            "{name}: forced"
+        );
+        for text in ["note", "label"] {
+            assert_eq!(colours[text], colours["text"], "{name}: {text}, {colours}");
+        }
+        assert_eq!(colours["link"], colours["pageLink"], "{name}: {colours}");
     }
 }
 
