@@ -13,6 +13,7 @@ use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
 use crate::inputs;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Stop};
+use crate::report::{Incomplete, completeness, reasons};
 use crate::show;
 use crate::summary::{counted, grouped};
 use crate::{CoverageArgs, Format};
@@ -162,31 +163,34 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         Err(Stop::Interrupted) => true,
         Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
     };
-    let unreadable = !read.whole;
+    // Each reason that holds, the interrupt first, as `check --summary`
+    // says them.
+    let incomplete: Vec<Incomplete> = [
+        (interrupted, Incomplete::Interrupted),
+        (!read.whole, Incomplete::Unread),
+    ]
+    .into_iter()
+    .filter_map(|(holds, reason)| holds.then_some(reason))
+    .collect();
     let mut out = Output::new();
     let text = match args.format {
         Format::Human => {
             let mut text = report(&measured);
-            let note = match (interrupted, unreadable) {
-                (true, _) => Some(format!(
-                    "incomplete: {}; the counts are those of the inputs read",
-                    crate::summary::INTERRUPTED
-                )),
-                (false, true) => Some("incomplete: a source could not be read to its end".into()),
-                (false, false) => None,
-            };
             // Under the line of counts.
-            if let Some(note) = note {
+            if !incomplete.is_empty() {
                 let at = text.find('\n').unwrap_or(text.len());
-                text.insert_str(at, &format!("\n{note}"));
+                let note = format!(
+                    "\nincomplete: {}; the counts are those of the inputs read",
+                    reasons(&incomplete)
+                );
+                text.insert_str(at, &note);
             }
             text.push('\n');
             text.into_bytes()
         }
         Format::Json => {
             let mut buffer = Vec::new();
-            let complete = !interrupted && !unreadable;
-            show::json_line(&mut buffer, &Report::new(&measured, complete));
+            show::json_line(&mut buffer, &Report::new(&measured, &incomplete));
             buffer
         }
     };
@@ -199,7 +203,7 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         Err(Stop::Interrupted) => out.flush().and(Err(Stop::Interrupted)),
         written => written.and_then(|()| out.flush()),
     };
-    output::failed(flushed).unwrap_or(if measured.too_long.is_empty() && !unreadable {
+    output::failed(flushed).unwrap_or(if measured.too_long.is_empty() && read.whole {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
@@ -292,9 +296,11 @@ fn unreadable(name: &str, error: &io::Error) -> Stop {
 /// The report as one JSON object.
 #[derive(Serialize)]
 struct Report<'a> {
-    /// Whether every input was read: no source that could not be read to
-    /// its end, no SIGINT.
-    complete: bool,
+    /// Why not every input was read (SIGINT, a source that could not be
+    /// read to its end): written as `complete`, whether there is no reason,
+    /// and `incomplete`, the reasons' codes, as in `check`'s JSON summary.
+    #[serde(flatten, serialize_with = "completeness")]
+    incomplete: &'a [Incomplete],
     inputs: u64,
     accepted: u64,
     rejected: u64,
@@ -342,7 +348,7 @@ struct Unexercised {
 }
 
 impl<'a> Report<'a> {
-    fn new(measured: &'a Measured, complete: bool) -> Self {
+    fn new(measured: &'a Measured, incomplete: &'a [Incomplete]) -> Self {
         let Measured {
             coverage,
             scope,
@@ -354,7 +360,7 @@ impl<'a> Report<'a> {
         let accepted = coverage.inputs() as u64 + no_tree;
         let rejected = coverage.rejected() as u64;
         Report {
-            complete,
+            incomplete,
             inputs: accepted + rejected + measured.too_long_lines(),
             accepted,
             rejected,

@@ -576,6 +576,24 @@ fn coverage_of_a_missing_file_is_an_error_naming_it() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/nonexistent/urls.txt"), "{stderr}");
+    // The report of what was read says why it is incomplete, in the words
+    // and codes of `check --summary`.
+    let args = ["coverage", "-f", "/nonexistent/urls.txt", "http://h/"];
+    let text = String::from_utf8(rfc1738(&args, b"").stdout).unwrap();
+    let note = "\nincomplete: a source could not be read to its end; the counts are those of \
+                the inputs read\n";
+    assert!(text.contains(note), "{text}");
+    let output = rfc1738(&[&args[..], &["--format", "json"]].concat(), b"");
+    assert_eq!(output.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (
+            &report["complete"],
+            &report["incomplete"],
+            &report["inputs"]
+        ),
+        (&json!(false), &json!(["unread"]), &json!(1))
+    );
 }
 
 fn stderr(output: &Output) -> String {

@@ -170,7 +170,7 @@ fn head(out: &mut String, document: &Document) -> std::fmt::Result {
         writeln!(
             out,
             "<p class=\"banner\">Incomplete: {}. The counts are those of the inputs read.</p>",
-            escape(&reasons(document))
+            escape(&reasons(&document.incomplete))
         )?;
     }
     Ok(())

@@ -38,7 +38,7 @@ use crate::show;
 use crate::summary::Tally;
 
 pub use html::page;
-pub use text::text;
+pub use text::{reasons, text};
 
 /// How many distinct causes the summary tells apart: the inputs of the
 /// causes met after these are counted together.
@@ -1132,10 +1132,10 @@ pub struct Document {
     pub limits: Limits,
 }
 
-/// Writes the reasons a summary is incomplete as the members of the
-/// document they stand in: `complete`, whether there are none, and
-/// `incomplete`, their codes (`[]` when there are none).
-fn completeness<S: serde::Serializer>(
+/// Writes the reasons a summary (or `coverage`'s report) is incomplete as
+/// the members of the document they stand in: `complete`, whether there
+/// are none, and `incomplete`, their codes (`[]` when there are none).
+pub fn completeness<S: serde::Serializer>(
     incomplete: &[Incomplete],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use rfc1738::visible::Visible;
 
-use super::{Document, Example};
+use super::{Document, Example, Incomplete};
 use crate::summary::{counted, grouped};
 
 /// `part` as a share of `whole`, in percent with one decimal: `12.5%`
@@ -98,7 +98,7 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
         writeln!(
             out,
             "incomplete: {}; the counts are those of the inputs read",
-            reasons(document)
+            reasons(&document.incomplete)
         )?;
     }
     Ok(())
@@ -107,8 +107,8 @@ fn totals(out: &mut String, document: &Document) -> std::fmt::Result {
 /// Why the summary is incomplete, each reason said, as the terminal and
 /// the page say it: `interrupted (SIGINT), and a source could not be read
 /// to its end`.
-pub fn reasons(document: &Document) -> String {
-    let said: Vec<&str> = document.incomplete.iter().map(|r| r.said()).collect();
+pub fn reasons(incomplete: &[Incomplete]) -> String {
+    let said: Vec<&str> = incomplete.iter().map(|r| r.said()).collect();
     said.join(", and ")
 }
 
