@@ -1133,13 +1133,18 @@ impl Error {
     #[must_use]
     pub fn path_display(&self) -> String {
         let mut path = String::with_capacity(64);
+        self.write_path(&mut path);
+        path
+    }
+
+    /// Writes [`path_display`](Error::path_display) at the end of `out`.
+    fn write_path(&self, out: &mut String) {
         for (i, rule) in self.path().iter().enumerate() {
             if i > 0 {
-                path.push_str(" › ");
+                out.push_str(" › ");
             }
-            path.push_str(rule.name());
+            out.push_str(rule.name());
         }
-        path
     }
 
     /// The compiler-style diagnostic: plain, naming the input `input`, on
@@ -1163,9 +1168,18 @@ impl Error {
     /// (already shown as [`crate::visible`] says), which starts on line
     /// `first_line` of it.
     fn render(&self, origin: &str, first_line: usize, renderer: &Renderer) -> String {
-        let title = format!("not a valid {}: {}", self.rule, self.message());
-        let mut label = String::from("expected ");
+        // The title, the label and the path are each written into a String
+        // that holds most of them as it is made, without `format!`'s
+        // copies and the growing: a batch of short invalid lines renders
+        // one diagnostic a line.
+        let mut title = String::with_capacity(192);
+        title.push_str("not a valid ");
+        title.push_str(self.rule.name());
+        title.push_str(": ");
+        let mut label = String::with_capacity(128);
+        label.push_str("expected ");
         // Writing to a String does not fail.
+        let _ = self.write_message(&mut title);
         let _ = write_list(&mut label, self.expected(), self.before(), 6);
         let excerpt = self.excerpt();
         let shown = match self.hidden {
@@ -1174,13 +1188,19 @@ impl Error {
         };
         // `line` is at least 1; a first line near `usize::MAX` saturates.
         let line = first_line.saturating_add(self.line() - 1);
-        let path = format!("while matching {}", self.path_display());
+        let mut path = String::with_capacity(128);
+        path.push_str("while matching ");
+        self.write_path(&mut path);
         let innermost = self.path().last().copied().unwrap_or(self.rule);
-        let note = innermost.definition().replace('\n', " ");
+        let definition = innermost.definition();
+        let note = match definition.contains('\n') {
+            true => Cow::Owned(definition.replace('\n', " ")),
+            false => Cow::Borrowed(definition),
+        };
         let title = Level::ERROR.primary_title(title.as_str());
         let mut group = shown.group(title, origin, line, self.column(), Some(&label));
         group = group.element(Level::NOTE.message(path.as_str()));
-        group = group.element(Level::NOTE.message(note.as_str()));
+        group = group.element(Level::NOTE.message(&*note));
         let hints: Vec<String> = self.hints().iter().map(ToString::to_string).collect();
         for hint in &hints {
             group = group.element(Level::HELP.message(hint.as_str()));
