@@ -264,7 +264,7 @@ fn write_summary(
     out: &mut Output,
 ) -> inputs::Reading {
     let interrupted = matches!(reading.stopped, Err(Stop::Interrupted));
-    let document = summary.document(tally, source_names(sources), incomplete(&reading));
+    let document = summary.document(tally, source_names(sources), report::incomplete(&reading));
     if let (Some(mut file), Some(path)) = (report_file, &args.report) {
         let page = report::page(&document);
         if let Err(error) = file.write_all(page.as_bytes()).and_then(|()| file.flush()) {
@@ -298,25 +298,6 @@ fn write_summary(
         }
     }
     reading
-}
-
-/// Why the summary of a run that `reading` ended counts only some of its
-/// inputs: each reason that holds, the interrupt first.
-fn incomplete(reading: &inputs::Reading) -> Vec<report::Incomplete> {
-    let stop = match &reading.stopped {
-        Ok(()) => None,
-        Err(Stop::Interrupted) => Some(report::Incomplete::Interrupted),
-        Err(Stop::Closed) => Some(report::Incomplete::OutputClosed),
-        Err(Stop::Failed(_)) => Some(report::Incomplete::OutputFailed),
-    };
-    let unread = (!reading.whole).then_some(report::Incomplete::Unread);
-    match stop {
-        Some(report::Incomplete::Interrupted) => [stop, unread],
-        _ => [unread, stop],
-    }
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
 /// The sources as the summary names them: each file, `<stdin>`, and

@@ -13,7 +13,7 @@ use crate::batch::{Block, Blocks, Item, Line, ReadAhead, lines};
 use crate::inputs;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output, Stop};
-use crate::report::{Incomplete, completeness, reasons};
+use crate::report::{self, Incomplete, completeness, reasons};
 use crate::show;
 use crate::summary::{counted, grouped};
 use crate::{CoverageArgs, Format};
@@ -164,14 +164,8 @@ pub fn run(args: &CoverageArgs) -> ExitCode {
         Err(stop) => return output::failed(Err(stop)).unwrap_or(ExitCode::from(2)),
     };
     // Each reason that holds, the interrupt first, as `check --summary`
-    // says them.
-    let incomplete: Vec<Incomplete> = [
-        (interrupted, Incomplete::Interrupted),
-        (!read.whole, Incomplete::Unread),
-    ]
-    .into_iter()
-    .filter_map(|(holds, reason)| holds.then_some(reason))
-    .collect();
+    // says them (a closed or failed standard output returned above).
+    let incomplete = report::incomplete(&read);
     let mut out = Output::new();
     let text = match args.format {
         Format::Human => {

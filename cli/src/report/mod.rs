@@ -1073,6 +1073,27 @@ impl Incomplete {
     }
 }
 
+/// Why the summary (or `coverage`'s report) of a run that `reading` ended
+/// counts only some of its inputs: each reason that holds, the interrupt
+/// first.
+pub fn incomplete(reading: &crate::inputs::Reading) -> Vec<Incomplete> {
+    use crate::output::Stop;
+    let stop = match &reading.stopped {
+        Ok(()) => None,
+        Err(Stop::Interrupted) => Some(Incomplete::Interrupted),
+        Err(Stop::Closed) => Some(Incomplete::OutputClosed),
+        Err(Stop::Failed(_)) => Some(Incomplete::OutputFailed),
+    };
+    let unread = (!reading.whole).then_some(Incomplete::Unread);
+    match stop {
+        Some(Incomplete::Interrupted) => [stop, unread],
+        _ => [unread, stop],
+    }
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// A reason is written as its [`code`](Incomplete::code).
 impl Serialize for Incomplete {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
