@@ -957,7 +957,9 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
                 )
             },
         ),
-        Found::Char(c) if c.is_control() => (
+        // Section 2.2's control characters are US-ASCII's, 00-1F and 7F;
+        // U+0080 to U+009F are characters outside US-ASCII as any other.
+        Found::Char(c) if c.is_ascii_control() => (
             HintCode::ControlCharacter,
             if escapable {
                 format!(

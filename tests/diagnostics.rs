@@ -2422,3 +2422,20 @@ fn an_escape_where_the_grammar_allows_none_is_refused_by_the_grammar() {
         "the grammar of section 5 lets no escape stand for any of them",
     );
 }
+
+/// Section 2.2's control characters are US-ASCII's: U+0080 to U+009F are
+/// characters outside it, told as any other.
+#[test]
+fn only_us_ascii_control_characters_are_told_as_control_characters() {
+    for (input, code) in [
+        ("http://host/a\u{7f}", HintCode::ControlCharacter),
+        ("http://host/a\u{1}", HintCode::ControlCharacter),
+        ("http://host/a\u{80}", HintCode::NonAscii),
+        ("http://host/a\u{9f}", HintCode::NonAscii),
+    ] {
+        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
+        assert_eq!(codes, [code], "{input:?}");
+    }
+    hinted("http://host/a\u{85}", "2.2", "US-ASCII");
+    not_hinted("http://host/a\u{85}", "control characters");
+}
