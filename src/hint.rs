@@ -148,6 +148,22 @@ pub enum HintCode {
     /// a mailto URL's address, a news URL's group or message-id (sections
     /// 3.5, 3.6, 3.7, 3.9, 3.11).
     MissingPart,
+    /// A news message-id or a mailto address written between `<` and `>`,
+    /// which the URL leaves out (sections 3.5, 3.6).
+    AngleBrackets,
+    /// A news URL written with a host (`news://host/group`): a news URL
+    /// names no server, an nntp URL does (sections 3.6, 3.7).
+    NewsServer,
+    /// A prospero field with no `=`, ended by the `;` of another, or empty
+    /// (`;;`) (section 3.11).
+    ProsperoField,
+    /// A wais URL whose database is empty, for a `/` follows the one after
+    /// the host (`wais://host//db`), so that its parts are read one place
+    /// further on (section 3.9).
+    EmptyDatabase,
+    /// A drive letter written where a file URL's host goes
+    /// (`file://C:/x`): it belongs to the path (section 3.10).
+    DriveLetter,
 }
 
 impl HintCode {
@@ -183,6 +199,11 @@ impl HintCode {
         HintCode::SchemeSlashes,
         HintCode::UrlEnd,
         HintCode::MissingPart,
+        HintCode::AngleBrackets,
+        HintCode::NewsServer,
+        HintCode::ProsperoField,
+        HintCode::EmptyDatabase,
+        HintCode::DriveLetter,
     ];
 
     /// The code in lower-case words joined by `-`: `scheme-name`,
@@ -219,6 +240,11 @@ impl HintCode {
             HintCode::SchemeSlashes => "scheme-slashes",
             HintCode::UrlEnd => "url-end",
             HintCode::MissingPart => "missing-part",
+            HintCode::AngleBrackets => "angle-brackets",
+            HintCode::NewsServer => "news-server",
+            HintCode::ProsperoField => "prospero-field",
+            HintCode::EmptyDatabase => "empty-database",
+            HintCode::DriveLetter => "drive-letter",
         }
     }
 }
@@ -520,10 +546,16 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         // escape stands: hints about it as a host or port would mislead.
         // One found at the error ends a host or port that is one.
         let misread = at_in_login.is_some() && context.found != Found::Char('@');
-        hints.extend(found_hint(
-            context.found,
-            misread || escape_may_stand(context.expected),
-        ));
+        // What was written in place of the part says what to write there,
+        // which the character found's escape would not make valid.
+        let instead = angle_brackets_hint(context).or_else(|| drive_letter_hint(context));
+        if instead.is_none() {
+            hints.extend(found_hint(
+                context.found,
+                misread || escape_may_stand(context.expected),
+            ));
+        }
+        hints.extend(instead);
         hints.extend(escape_hint(context));
         hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
@@ -537,6 +569,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
     }
     hints.extend(ftptype_hint(context));
     hints.extend(news_hint(context));
+    hints.extend(empty_database_hint(context));
     hints.extend(url_end_hint(context));
     hints.extend(missing_part_hint(context));
     hints
@@ -849,6 +882,16 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
         return None;
     }
     let part = *context.path.last()?;
+    if part == Rule::Fieldname && c == ';' {
+        // `;;`, or `;name;`: a field with no `=`, not a name holding a
+        // `;`, is what the next field's `;` ends.
+        return Some(prospero_field_hint());
+    }
+    if c == '/' && wais_database_empty(context) {
+        // Read one part further on, the path's `/`s are misplaced: the
+        // empty database is what is wrong (`empty_database_hint`).
+        return None;
+    }
     let (section, message) = match part {
         Rule::Search | Rule::Hsegment if context.path.contains(&Rule::Httpurl) => (
             "3.3",
@@ -1108,7 +1151,7 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
         .split('/')
         .next()
         .is_some_and(|part| part.contains('@'));
-    (after_host && !login).then(|| {
+    (after_host && !login && drive_letter(context).is_none()).then(|| {
         Hint::new(
             HintCode::PortNotAllowed,
             "3.10",
@@ -1348,6 +1391,128 @@ fn type_begun(context: &Context<'_>) -> usize {
     begun(TYPE, context.before()).unwrap_or(0)
 }
 
+/// What a scheme's part starts with at `offset` of `input`: the rest after
+/// `scheme` and its `:` (`news:`, `mailto:`), matched in any case, where
+/// that is where the offset is.
+fn scheme_part_at<'a>(input: &'a str, scheme: &str, offset: usize) -> Option<&'a str> {
+    let name = input.get(..scheme.len())?;
+    (offset == scheme.len() && name.eq_ignore_ascii_case(scheme)).then(|| &input[offset..])
+}
+
+/// A news message-id or a mailto address written between `<` and `>`, as
+/// in a mail header: section 3.6 writes the message-id "without the
+/// enclosing "<" and ">"", and section 3.5's addr-spec (RFC 822) has none.
+/// Encoding the `<` would not do: no message-id's host holds an escape,
+/// and an address's would stay around it.
+fn angle_brackets_hint(context: &Context<'_>) -> Option<Hint> {
+    if context.found != Found::Char('<') {
+        return None;
+    }
+    let (scheme, section, message) = match context.rule {
+        Rule::Newsurl => (
+            "news:",
+            "3.6",
+            "a news URL writes a message-id without the enclosing \"<\" and \">\": \
+             news:unique@host",
+        ),
+        Rule::Mailtourl => (
+            "mailto:",
+            "3.5",
+            "a mailto URL holds an RFC 822 addr-spec, which has no \"<\" and \">\": \
+             mailto:user@host",
+        ),
+        _ => return None,
+    };
+    let rest = scheme_part_at(context.input, scheme, context.offset)?;
+    rest[1..]
+        .contains('>')
+        .then(|| Hint::new(HintCode::AngleBrackets, section, message))
+}
+
+/// The drive letter written where a file URL's host goes, and the
+/// character after it (`file://C:/x`, `file://C|/x`): a single letter
+/// read as the host, then a `:` or `|` that ends the URL or is followed
+/// by a `/`. Section 3.10's path is what holds it, after an empty host.
+fn drive_letter(context: &Context<'_>) -> Option<(char, char)> {
+    let Found::Char(after @ (':' | '|')) = context.found else {
+        return None;
+    };
+    if context.path.first() != Some(&Rule::Fileurl) || !file_slashes(context.input) {
+        return None;
+    }
+    let host = context.input.get(FILE_SLASHES.len()..context.offset)?;
+    let rest = &context.input[context.offset + 1..];
+    let letter = match host.as_bytes() {
+        [letter] if letter.is_ascii_alphabetic() => char::from(*letter),
+        _ => return None,
+    };
+    (rest.is_empty() || rest.starts_with('/')).then_some((letter, after))
+}
+
+/// [`drive_letter`]'s hint: where the letter goes, and for a `|` (an old
+/// spelling of the `:`) its escape, `|` being unsafe (section 2.2).
+fn drive_letter_hint(context: &Context<'_>) -> Option<Hint> {
+    let (letter, after) = drive_letter(context)?;
+    let message = if after == ':' {
+        format!(
+            "\"{letter}:\" is a drive letter, which belongs to the path: write \
+             file:///{letter}:/..., whose host is empty (the machine the URL is read on)"
+        )
+    } else {
+        format!(
+            "\"{letter}|\" is a drive letter, which belongs to the path, its unsafe \"|\" \
+             encoded: write file:///{letter}%7C/..., whose host is empty (the machine the URL \
+             is read on)"
+        )
+    };
+    Some(Hint::new(HintCode::DriveLetter, "3.10", message))
+}
+
+/// A `;` where a prospero field's name goes: the field before it has no
+/// `=` (`;name;`) or nothing at all (`;;`). Each field is a name, `=` and
+/// a value, and a `;` separates it from the next (section 3.11).
+fn prospero_field_hint() -> Hint {
+    Hint::new(
+        HintCode::ProsperoField,
+        "3.11",
+        "a prospero field is a name, \"=\" and a value after a \";\": ;<field>=<value>; \
+         this one has no \"=\" before the next \";\"",
+    )
+}
+
+/// Whether the error is in a wais URL whose database is empty: a `/`
+/// follows the one after the host, so that what was meant as the database
+/// is read as the type, and so on (`wais://host//db/type/path`).
+fn wais_database_empty(context: &Context<'_>) -> bool {
+    const WAIS: &str = "wais://";
+    if !context.path.contains(&Rule::Waisurl) {
+        return false;
+    }
+    let after = context
+        .input
+        .get(..WAIS.len())
+        .filter(|scheme| scheme.eq_ignore_ascii_case(WAIS))
+        .and_then(|_| context.input.get(WAIS.len()..))
+        .and_then(|rest| rest.split_once('/'));
+    // The host and port hold no `/`; the error is past the second one.
+    after.is_some_and(|(hostport, path)| {
+        path.starts_with('/') && context.offset > WAIS.len() + hostport.len() + 1
+    })
+}
+
+/// [`wais_database_empty`]'s hint.
+fn empty_database_hint(context: &Context<'_>) -> Option<Hint> {
+    wais_database_empty(context).then(|| {
+        Hint::new(
+            HintCode::EmptyDatabase,
+            "3.9",
+            "the database is empty, for a \"/\" follows the one after the host: a wais URL \
+             is written wais://<host>:<port>/<database>, with /<wtype>/<wpath> after it for a \
+             document",
+        )
+    })
+}
+
 /// A news group that does not start with a letter, or holds a character
 /// no group name holds: in a news URL, which may hold a message-id instead
 /// (the character is then the first such of what reads as one, for want
@@ -1378,6 +1543,15 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     let grouppart = (context.input.get(..5))
         .filter(|scheme| scheme.eq_ignore_ascii_case("news:"))
         .and_then(|_| context.input.get(5..))?;
+    if grouppart.starts_with("//") {
+        return Some(Hint::new(
+            HintCode::NewsServer,
+            "3.6",
+            "a news URL names no server: it is written news:<newsgroup-name> or \
+             news:<message-id>, and an nntp URL names one: \
+             nntp://<host>:<port>/<newsgroup-name>/<article-number>",
+        ));
+    }
     if grouppart.starts_with('@') {
         let message = "a news group name starts with a letter; a message-id (unique@host) has \
                        one character at least before its \"@\"";

@@ -85,12 +85,12 @@ fn a_user_name_where_the_scheme_allows_none() {
     // The `:` of that password is no port's, and with the password hidden
     // no hint says what a password may hold in a URL that may have none.
     not_hinted("file://me:pw@host/x", "has no port");
-    // An `@` after the next `/` is the path's: the `:` is a port's, or a
-    // drive letter's typed where no port goes.
+    // An `@` after the next `/` is the path's: the `:` is a drive letter's,
+    // typed where the host goes.
     hinted(
         "file://C:/Users/john@example.com/a.txt",
         "3.10",
-        "a file URL has no port",
+        "\"C:\" is a drive letter, which belongs to the path",
     );
     for input in [
         "gopher://me:pw@h/1x",
@@ -1090,7 +1090,7 @@ fn a_scheme_whose_double_slash_is_missing_or_mangled() {
 fn each_kind_of_hint_has_its_code() {
     // One input per kind, with the code and section of its hint: a program
     // groups errors by code, whatever the characters a message quotes.
-    let cases: [(&[u8], HintCode, &str); 46] = [
+    let cases: [(&[u8], HintCode, &str); 52] = [
         (b"ht_tp://host/", HintCode::SchemeName, "2.1"),
         (b"http://user@host/", HintCode::UserNotAllowed, "3.3"),
         (b"wais://me@host/db", HintCode::UserNotAllowed, "3.9"),
@@ -1141,6 +1141,12 @@ fn each_kind_of_hint_has_its_code() {
         (b"telnet://host/path", HintCode::UrlEnd, "3.8"),
         (b"nntp://host/group/x", HintCode::UrlEnd, "3.7"),
         (b"nntp://host", HintCode::MissingPart, "3.7"),
+        (b"news:<id@host>", HintCode::AngleBrackets, "3.6"),
+        (b"mailto:<me@host>", HintCode::AngleBrackets, "3.5"),
+        (b"news://host/group", HintCode::NewsServer, "3.6"),
+        (b"prospero://host/a;;b=c", HintCode::ProsperoField, "3.11"),
+        (b"wais://host//db/type/path", HintCode::EmptyDatabase, "3.9"),
+        (b"file://C:/x", HintCode::DriveLetter, "3.10"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (input, code, section) in cases {
@@ -2421,6 +2427,79 @@ fn an_escape_where_the_grammar_allows_none_is_refused_by_the_grammar() {
         "3.1",
         "the grammar of section 5 lets no escape stand for any of them",
     );
+}
+
+/// Hints whose fix is to write the part as section 3 does, where the
+/// character found's escape would not make the URL valid or would change
+/// what it means: each is given, and the escape is not offered.
+#[test]
+fn a_part_written_in_another_form_than_section_3s() {
+    let valid = |input: &str| assert!(parse(input).is_ok(), "{input}");
+    // A message-id or an address between "<" and ">": "%3C" would leave a
+    // ">" after the message-id's host, and make an address no addr-spec.
+    hinted(
+        "news:<abc@host>",
+        "3.6",
+        "without the enclosing \"<\" and \">\"",
+    );
+    hinted(
+        "news:<comp.lang>",
+        "3.6",
+        "without the enclosing \"<\" and \">\"",
+    );
+    hinted("mailto:<a@b.com>", "3.5", "which has no \"<\" and \">\"");
+    for input in ["news:<abc@host>", "mailto:<a@b.com>"] {
+        not_hinted(input, "%3C");
+    }
+    valid("news:abc@host");
+    valid("mailto:a@b.com");
+    // A "<" with no ">" after it is one character, which may be encoded.
+    hinted("news:<abc@host", "2.2", "write %3C");
+    valid("news:%3Cabc@host");
+    // A news URL with a server's "//": nntp names one.
+    for input in [
+        "news://news.gmane.org/gmane.ietf.tools",
+        "NEWS://localhost/?newgroups",
+    ] {
+        hinted(input, "3.6", "a news URL names no server");
+        not_hinted(input, "a news group name starts with a letter");
+    }
+    valid("nntp://news.gmane.org/gmane.ietf.tools");
+    // A prospero field with no "=", or none at all: "%3B" would make the
+    // ";" part of a field's name.
+    for input in [
+        "prospero://h.com/foo/bar;;",
+        "prospero://h.com/a;;b=c",
+        "prospero://h.com/a;b;c=d",
+    ] {
+        hinted(input, "3.11", "this one has no \"=\" before the next \";\"");
+        not_hinted(input, "%3B");
+    }
+    valid("prospero://h.com/a;b=c");
+    // An empty wais database, for a doubled "/": the parts are read one
+    // place further on, and "%2F" would make two of them one.
+    for input in ["wais://wais.ceic.com//base/wtype/wpath", "wais://host//db"] {
+        hinted(input, "3.9", "the database is empty");
+        not_hinted(input, "%2F");
+    }
+    valid("wais://wais.ceic.com/base/wtype/wpath");
+    // Not where the database is written: a "/" in the path is the path's.
+    not_hinted("wais://host/db/type/pa/th", "the database is empty");
+    hinted("wais://host/db/type/pa/th", "2.2", "write %2F");
+    // A drive letter where the host goes, with ":" or its old "|": not a
+    // port, nor an unsafe character with no escape.
+    hinted("file://C:/x", "3.10", "write file:///C:/...");
+    hinted("file://c|/x", "3.10", "write file:///c%7C/...");
+    for input in ["file://C:/x", "file://c|/x"] {
+        not_hinted(input, "has no port");
+        not_hinted(input, "no escape can stand here");
+    }
+    valid("file:///C:/x");
+    valid("file:///c%7C/x");
+    // A host of more than a letter, or a port after it, is no drive.
+    hinted("file://host:21/x", "3.10", "a file URL has no port");
+    not_hinted("file://CD:/x", "drive letter");
+    not_hinted("file://C:1/x", "drive letter");
 }
 
 /// Section 2.2's control characters are US-ASCII's: U+0080 to U+009F are
