@@ -269,6 +269,38 @@ impl core::hash::Hash for Match<'_> {
     }
 }
 
+impl core::fmt::Display for Match<'_> {
+    /// The text matched, as written (passwords included, as a [`Url`]'s
+    /// `Display` shows them), padded as a `str` is given a width.
+    ///
+    /// ```
+    /// let matched = rfc1738::parse_rule(rfc1738::Rule::Hostport, "host.dom:80")?;
+    /// assert_eq!(matched.to_string(), "host.dom:80");
+    /// assert_eq!(format!("[{matched:>13}]"), "[  host.dom:80]");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.pad(self.input)
+    }
+}
+
+impl AsRef<str> for Match<'_> {
+    /// [`Match::as_str`]: the text matched, for a function that takes any
+    /// `impl AsRef<str>`.
+    ///
+    /// ```
+    /// fn length(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().len()
+    /// }
+    /// let matched = rfc1738::parse_rule(rfc1738::Rule::Login, "me@host.dom")?;
+    /// assert_eq!(length(matched), 11);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.input
+    }
+}
+
 impl<'a> Match<'a> {
     /// The production matched.
     ///

@@ -153,6 +153,7 @@ fn the_parts_display() {
     fn shown<T: Display>() {}
     shown::<Url<'_>>();
     shown::<UrlBuf>();
+    shown::<Match<'_>>();
     shown::<WaisDatabase<'_>>();
     shown::<WaisIndex<'_>>();
     shown::<WaisDoc<'_>>();
@@ -192,6 +193,9 @@ fn the_string_like_types_pad_as_str_does() {
     pads(&HintCode::UnsafeCharacter, "unsafe-character");
     pads(&Form::UrlPrefixed, "url-prefixed");
     pads(&rfc1738::lint::Code::ReservedPort, "reserved-port");
+    let matched = rfc1738::parse_rule(Rule::Login, "me:pw@h.dom").unwrap();
+    pads(&matched, "me:pw@h.dom");
+    assert_eq!(matched.as_ref(), matched.as_str());
 }
 
 /// The iterators of a URL's decoded parts can be kept (`Clone`), shown
