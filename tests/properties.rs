@@ -155,6 +155,12 @@ fn check(input: &str) -> Result<(), TestCaseError> {
             }
         }
     }
+    // The tree of the prefix the grammar's own `url` reads becomes a
+    // `UrlBuf` as its text parses: copied, unparsed, when the variant is
+    // its scheme's rule.
+    if let Ok((_, url)) = generic::url(Quiet).parse_complete(Folded(input)) {
+        prop_assert_eq!(UrlBuf::try_from(url), UrlBuf::parse(url.as_str()));
+    }
     // The grammar's own `url` production, which may read a URL `parse`
     // rejects as an `otherurl`: its tree is the input too.
     if let Ok((Folded(""), url)) = generic::url(Quiet).parse_complete(Folded(input)) {

@@ -471,6 +471,56 @@ fn a_url_buf_is_made_by_parsing_only() {
 }
 
 #[test]
+fn a_url_becomes_a_url_buf_as_parse_reads_its_text() {
+    // Every tree, `parse`'s and the grammar's own, whole or a prefix of
+    // its input: the conversion says what `UrlBuf::parse` says of its text.
+    let mut trees = trees();
+    for input in [
+        "http://h/a?b?c",
+        "ftp://h/a b",
+        "http://user@host/ x",
+        "x-a:b c",
+    ] {
+        if let Ok((_, url)) = generic::url(Quiet).parse(input) {
+            trees.push(url);
+        }
+        if let Ok((_, url)) = http::httpurl(Quiet).parse(input) {
+            trees.push(Url::Http(url));
+        }
+    }
+    let mut rejected = 0;
+    for url in trees {
+        let expected = UrlBuf::parse(url.as_str());
+        rejected += usize::from(expected.is_err());
+        assert_eq!(UrlBuf::try_from(url), expected, "{url:?}");
+        assert_eq!(url.to_url_buf(), expected, "{url:?}");
+        if url.rule() == rfc1738::scheme_rule(url.as_str()) {
+            // Read as `parse` reads it: the same URL, owned.
+            assert_eq!(url.to_url_buf().unwrap(), url, "{url:?}");
+        }
+    }
+    assert!(rejected > 0);
+    // `http://user@host/`: an `otherurl` by the BNF's letter, which
+    // `parse` rejects; the conversion fails with `parse`'s error.
+    let (_, read) = generic::url(Quiet)
+        .parse_complete("http://user@host/")
+        .unwrap();
+    assert_eq!(read.rule(), Rule::Otherurl);
+    assert_eq!(
+        read.to_url_buf(),
+        Err(rfc1738::parse("http://user@host/").unwrap_err())
+    );
+    // An `otherurl` that `parse` reads as an ftp URL: the `UrlBuf` is
+    // `parse`'s reading, not the tree's.
+    let (_, other) = generic::otherurl(Quiet)
+        .parse_complete("ftp://host.dom/pub")
+        .unwrap();
+    let kept = Url::Other(other).to_url_buf().unwrap();
+    assert_eq!(kept.rule(), Rule::Ftpurl);
+    assert_ne!(kept, Url::Other(other));
+}
+
+#[test]
 fn a_rejected_string_comes_back_whole_and_its_debug_holds_none_of_it() {
     let text = String::from("ftp://me:hunter2@host.dom:21a/");
     let address = text.as_ptr();

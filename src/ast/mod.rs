@@ -66,8 +66,8 @@ use crate::Rule;
 /// ```
 ///
 /// A `Url` borrows the text it was parsed from; to keep a URL beyond it,
-/// store a [`UrlBuf`](crate::UrlBuf) (`UrlBuf::parse(url.as_str())`, see
-/// [its documentation](crate::UrlBuf#from-a-url)).
+/// store a [`UrlBuf`](crate::UrlBuf) ([`url.to_url_buf()`](Url::to_url_buf),
+/// see [its documentation](crate::UrlBuf#from-a-url)).
 ///
 /// Each variant's tree converts into a `Url` (`From`), and a `Url` into the
 /// tree of its variant (`TryFrom`, which gives the `Url` back when it is of

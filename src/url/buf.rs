@@ -25,6 +25,74 @@ impl<'a> Url<'a> {
     pub fn parse(input: &'a str) -> Result<Url<'a>, Error> {
         parse(input)
     }
+
+    /// A [`UrlBuf`] that holds the URL's text: what to keep when the text
+    /// the `Url` borrows will not live long enough. `UrlBuf::try_from(url)`
+    /// does the same.
+    ///
+    /// A `UrlBuf` is its text alone (it builds its tree on demand,
+    /// [`UrlBuf::as_url`]), so a `Url` read by the rule its scheme selects
+    /// ([`scheme_rule`](crate::scheme_rule())), as every `Url` from
+    /// [`crate::parse`] is, is copied and not parsed again: its text is a
+    /// string of that rule, which `parse` accepts. A `Url` the
+    /// [`grammar`](crate::grammar)'s own combinators read by another rule
+    /// (an `otherurl` whose scheme is one of section 3's) is parsed, as
+    /// [`UrlBuf::parse`] parses its text: where `parse` reads the text by
+    /// its scheme's rule, the `UrlBuf` is that reading, which does not
+    /// equal the `Url` (`buf.as_url().rule()` is the scheme's rule).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::parse`]'s error, when the `Url` was read by a rule other
+    /// than its scheme's and `parse` rejects its text (`http://user@host/`,
+    /// an `otherurl` to the grammar's `url` and no `httpurl`). A `Url` from
+    /// `parse` gives none.
+    ///
+    /// ```
+    /// use rfc1738::nom::Parser;
+    /// use rfc1738::grammar::{Quiet, generic::url};
+    /// use rfc1738::{Rule, Url, UrlBuf};
+    ///
+    /// fn keep(text: &str) -> Result<UrlBuf, rfc1738::Error> {
+    ///     Url::parse(text)?.to_url_buf()
+    /// }
+    /// let kept = keep(&String::from("ftp://myname@host.dom/%2Fetc/motd"))?;
+    /// assert_eq!(kept, "ftp://myname@host.dom/%2Fetc/motd");
+    ///
+    /// // By the BNF's letter, `http://user@host/` is an `otherurl`; section
+    /// // 3.3 allows no user name in an http URL, and `parse` rejects it.
+    /// let (_, read) = url(Quiet).parse_complete("http://user@host/").unwrap();
+    /// assert_eq!(read.rule(), Rule::Otherurl);
+    /// let error = read.to_url_buf().unwrap_err();
+    /// assert_eq!(error, rfc1738::parse("http://user@host/").unwrap_err());
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    pub fn to_url_buf(&self) -> Result<UrlBuf, Error> {
+        UrlBuf::try_from(*self)
+    }
+}
+
+impl TryFrom<Url<'_>> for UrlBuf {
+    type Error = Error;
+
+    /// [`Url::to_url_buf`]: the URL's text, copied, and parsed only when
+    /// the `Url` was read by a rule other than its scheme's.
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlBuf};
+    /// let url = Url::parse("gopher://spinaltap.micro.umn.edu/00/Weather")?;
+    /// let kept = UrlBuf::try_from(url)?;
+    /// assert_eq!(kept, url);
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn try_from(url: Url<'_>) -> Result<UrlBuf, Error> {
+        let text = url.as_str();
+        if url.rule() == scheme_rule(text) {
+            Ok(UrlBuf::from_tree(text))
+        } else {
+            UrlBuf::parse(text)
+        }
+    }
 }
 
 impl<'a> TryFrom<&'a str> for Url<'a> {
@@ -117,10 +185,12 @@ impl PartialEq<Url<'_>> for &str {
 ///
 /// A `UrlBuf` holds a text that [`crate::parse`] accepts, and nothing else:
 /// it is made by parsing ([`UrlBuf::parse`], `str::parse`,
-/// `TryFrom<String>`, and with `serde`, deserializing), or by the builders
-/// of decoded parts ([`crate::url::Parts::build`] and each scheme's), which
-/// write only URLs that parse; so every `UrlBuf` is a valid URL. It is one
-/// allocation, the text; it is `Send`, `Sync` and `'static`.
+/// `TryFrom<String>`, and with `serde`, deserializing), from a [`Url`] read
+/// by the rule `parse` reads its text by ([`Url::to_url_buf`]), or by the
+/// builders of decoded parts ([`crate::url::Parts::build`] and each
+/// scheme's), which write only URLs that parse; so every `UrlBuf` is a
+/// valid URL. It is one allocation, the text; it is `Send`, `Sync` and
+/// `'static`.
 ///
 /// [`as_url`](UrlBuf::as_url) gives the syntax tree, borrowed from the
 /// text: it reads the text again, one pass of the grammar (what `parse`
@@ -164,12 +234,13 @@ impl PartialEq<Url<'_>> for &str {
 ///
 /// # From a `Url`
 ///
-/// `UrlBuf::parse(url.as_str())` keeps a [`Url`]'s text, at the cost of
-/// one more pass; for a `Url` that [`crate::parse`] returned, it cannot
-/// fail. There is no infallible `From<Url>`: a `Url` that the
-/// [`grammar`](crate::grammar)'s own combinators read, by the BNF's letter
-/// alone, may hold a text that `parse` rejects (see [`Url`]), and a
-/// `UrlBuf` holds none.
+/// [`Url::to_url_buf`] (or `UrlBuf::try_from(url)`) keeps a [`Url`]'s
+/// text. For a `Url` that [`crate::parse`] returned, it copies the text,
+/// with no second pass, and cannot fail. There is no infallible
+/// `From<Url>`: a `Url` that the [`grammar`](crate::grammar)'s own
+/// combinators read, by the BNF's letter alone, may hold a text that
+/// `parse` rejects (see [`Url`]), and a `UrlBuf` holds none; converting
+/// it gives `parse`'s error.
 ///
 /// ```
 /// use rfc1738::nom::Parser;
@@ -177,14 +248,14 @@ impl PartialEq<Url<'_>> for &str {
 /// use rfc1738::{Rule, UrlBuf};
 ///
 /// let parsed = rfc1738::parse("news:comp.infosystems.www.misc")?;
-/// let kept = UrlBuf::parse(parsed.as_str())?;
+/// let kept = parsed.to_url_buf()?;
 /// assert_eq!(kept.as_url(), parsed);
 ///
 /// // By the BNF's letter, `http://user@host/` is an `otherurl`; section 3.3
 /// // allows no user name in an http URL, and `parse` rejects it.
 /// let (_, read) = url(Quiet).parse_complete("http://user@host/").unwrap();
 /// assert_eq!(read.rule(), Rule::Otherurl);
-/// assert!(UrlBuf::parse(read.as_str()).is_err());
+/// assert!(UrlBuf::try_from(read).is_err());
 /// # Ok::<(), rfc1738::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -226,6 +297,21 @@ impl UrlBuf {
         UrlBuf(text.into_boxed_str())
     }
 
+    /// The text of a tree read by the rule its scheme selects
+    /// ([`Url::to_url_buf`]), kept without parsing it again: `parse` reads
+    /// the text by that rule's combinator, the one that read the tree (the
+    /// scheme's case folded, which the tree's rule matched in some case),
+    /// and the tree is a string of it. A property test checks it on the
+    /// prefixes the grammar's `url` reads from generated inputs, and a
+    /// debug build checks each text here.
+    fn from_tree(text: &str) -> UrlBuf {
+        debug_assert!(
+            parse(text).is_ok(),
+            "a tree read by its scheme's rule has the text {text:?}, which does not parse"
+        );
+        UrlBuf(text.into())
+    }
+
     /// The URL as written.
     ///
     /// ```
@@ -250,8 +336,9 @@ impl UrlBuf {
     /// ```
     #[must_use]
     pub fn as_url(&self) -> Url<'_> {
-        // A `UrlBuf` is made only of a text `parse` accepted, or of one a
-        // builder wrote, which `parse` accepts (`UrlBuf::from_builder`), and
+        // A `UrlBuf` is made only of a text `parse` accepted, of one a tree
+        // read by its scheme's rule holds, or of one a builder wrote, which
+        // `parse` accepts (`UrlBuf::from_tree`, `UrlBuf::from_builder`), and
         // `parse` gives the same answer for the same text.
         parse(&self.0).expect("a UrlBuf holds a text that parse accepts")
     }

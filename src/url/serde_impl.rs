@@ -23,7 +23,23 @@ fn invalid<E: de::Error>(mut error: Error) -> E {
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Url<'_> {
-    /// The URL as written (`"ftp://host.dom/pub"`).
+    /// The URL as written (`"ftp://host.dom/pub"`). `Deserialize` reads the
+    /// text back through [`crate::parse`]: a `Url` that `parse` gave comes
+    /// back equal, and one the [`grammar`](crate::grammar)'s own
+    /// combinators read by another rule than its scheme's does not round
+    /// trip (`http://user@host/`, an `otherurl` to the grammar's `url`, is
+    /// written and then rejected; `ftp://host.dom/pub` read as an
+    /// `otherurl` comes back an ftp URL), as [`Url::to_url_buf`] says.
+    ///
+    /// ```
+    /// use rfc1738::nom::Parser;
+    /// use rfc1738::grammar::{Quiet, generic::url};
+    ///
+    /// let (_, read) = url(Quiet).parse_complete("http://user@host/").unwrap();
+    /// let json = serde_json::to_string(&read).unwrap();
+    /// assert_eq!(json, r#""http://user@host/""#);
+    /// assert!(serde_json::from_str::<rfc1738::Url<'_>>(&json).is_err());
+    /// ```
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
