@@ -1,5 +1,6 @@
 //! Derivation trees: which production matched which bytes.
 
+use core::fmt;
 use core::ops::Range;
 
 use crate::Rule;
@@ -120,7 +121,11 @@ impl Flat {
 /// The command line draws trees too: `rfc1738 explain URL` prints such an
 /// indented tree (`--all` keeps the classes), `--format json` writes it as
 /// JSON, and `--format svg` or `dot` draws it as a picture.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `Debug` shows each node's production, span and own text, and its
+/// children (`{:#?}` indented): the whole input once, at the root, not at
+/// every node, so that it grows with the tree.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Derivation<'a> {
     rule: Rule,
     span: Range<usize>,
@@ -265,6 +270,30 @@ impl<'a> Derivation<'a> {
     #[must_use]
     pub fn find(&self, rule: Rule) -> Option<&Derivation<'a>> {
         self.nodes().find(|node| node.rule == rule)
+    }
+}
+
+impl fmt::Debug for Derivation<'_> {
+    /// `Derivation { rule, span, text, children }`, `text` the node's own
+    /// text ([`Derivation::text`]), not the input it is a slice of.
+    ///
+    /// ```
+    /// let tree = rfc1738::parse_rule(rfc1738::Rule::Port, "80")?.tree();
+    /// let digit = &tree.children()[0].children()[1];
+    /// assert_eq!(
+    ///     format!("{digit:?}"),
+    ///     r#"Derivation { rule: Digit, span: 1..2, text: "0", children: [] }"#
+    /// );
+    /// assert!(format!("{tree:#?}").contains("    text: \"80\",\n"));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Derivation")
+            .field("rule", &self.rule)
+            .field("span", &self.span)
+            .field("text", &self.text())
+            .field("children", &self.children)
+            .finish()
     }
 }
 

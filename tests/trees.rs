@@ -211,3 +211,39 @@ fn a_failed_attempt_leaves_no_node_behind() {
         ["//host.dom:;5/1sel%09q%09+"]
     );
 }
+
+/// `Debug` writes each node's own text, not the input: its length is
+/// bounded by the nodes' texts and a fixed overhead per node, where the
+/// input at every node grew with the nodes times the input.
+#[test]
+fn debug_shows_each_nodes_own_text_and_grows_with_the_tree() {
+    let input = format!(
+        "ftp://me:pw@{}.dom:21/{}/{};type=i",
+        "host".repeat(10),
+        "a%41b".repeat(20),
+        "seg/".repeat(20)
+    );
+    let tree = tree(Rule::Ftpurl, &input);
+    let shown = format!("{tree:?}");
+    // A node's rule, span, field names and punctuation: under 80 bytes.
+    let bound: usize = tree.nodes().map(|node| node.text().len() + 80).sum();
+    assert!(tree.nodes().count() > 500);
+    assert!(shown.len() <= bound, "{} > {bound}", shown.len());
+    assert_eq!(shown.matches(&*input).count(), 1);
+    for node in tree.nodes() {
+        let own = format!(
+            "Derivation {{ rule: {:?}, span: {:?}, text: {:?}, children: [",
+            node.rule(),
+            node.span(),
+            node.text()
+        );
+        assert!(shown.contains(&own), "{own}");
+    }
+    let login = tree.find(Rule::Login).unwrap();
+    let pretty = format!("{login:#?}");
+    assert!(
+        pretty.starts_with("Derivation {\n    rule: Login,\n"),
+        "{pretty}"
+    );
+    assert!(pretty.contains("\n            text: \"pw\",\n"), "{pretty}");
+}
