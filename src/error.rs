@@ -800,6 +800,26 @@ impl Error {
         self.hidden = true;
     }
 
+    /// The error with its password hidden ([`hide_password`](Error::hide_password)),
+    /// by value: for a `map_err` chain, where there is no `mut` binding.
+    ///
+    /// ```
+    /// use rfc1738::{Error, UrlBuf};
+    ///
+    /// fn keep(s: &str) -> Result<UrlBuf, Error> {
+    ///     let url = UrlBuf::parse(s).map_err(Error::password_hidden)?;
+    ///     Ok(url)
+    /// }
+    /// let error = keep("ftp://me:hunter2@host.dom:21a/").unwrap_err();
+    /// assert!(!format!("{error} {error:#} {error:?}").contains("hunter2"));
+    /// assert_eq!(error, rfc1738::parse("ftp://me:hunter2@host.dom:21a/").unwrap_err());
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
+    }
+
     /// Whether [`hide_password`](Error::hide_password) was called.
     pub(crate) fn hides_password(&self) -> bool {
         self.hidden

@@ -97,8 +97,9 @@
 //! [`url::Parts`]) are the URL: their `Display` and `Debug` show its text,
 //! a password included, as `url::Url`'s do. What the crate says *about* an
 //! input can leave its passwords out: an [`Error`] told to
-//! [`hide_password`](Error::hide_password) shows none of them (as do a
-//! [`Diagnostic`] told to, a [`url::BuildError`] and a
+//! [`hide_password`](Error::hide_password) (or, by value, in a `map_err`
+//! chain, [`password_hidden`](Error::password_hidden)) shows none of them
+//! (as do a [`Diagnostic`] told to, a [`url::BuildError`] and a
 //! [`url::FromStringError`]); the `Debug` of an error, a warning or a
 //! diagnostic, which a panic's message shows, does not show the input (an
 //! [`Error`] not hidden names the character found, and its hints may quote

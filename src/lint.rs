@@ -475,6 +475,28 @@ impl<'a> Warning<'a> {
         self.hidden = true;
     }
 
+    /// The warning with its password hidden
+    /// ([`hide_password`](Warning::hide_password)), by value: for an
+    /// iterator's `map`, where there is no `mut` binding.
+    ///
+    /// ```
+    /// use rfc1738::lint::{Warning, lint};
+    ///
+    /// let url = rfc1738::parse("ftp://me:hunt%0Ar2@host/")?;
+    /// let shown: Vec<String> = lint(&url)
+    ///     .into_iter()
+    ///     .map(Warning::password_hidden)
+    ///     .map(|warning| warning.to_string())
+    ///     .collect();
+    /// assert!(shown.iter().all(|line| !line.contains("%0A")), "{shown:?}");
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
+    }
+
     /// The URL the warning was found in, as [`lint`] was given it: what
     /// its offsets count in and its diagnostic shows.
     ///

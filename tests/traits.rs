@@ -340,3 +340,62 @@ fn the_iterators_are_fused_and_the_ftp_commands_exact() {
         assert_eq!(url.commands().unwrap().len(), want, "{input}");
     }
 }
+
+/// Shows `value` every way it is shown: `Display`, its alternate form and
+/// `Debug`.
+fn shown(value: &(impl Display + Debug)) -> String {
+    format!("{value} | {value:#} | {value:?}")
+}
+
+/// Each error and warning that can hide a password does it by value too
+/// (`password_hidden`, for a `map_err` chain), as `hide_password` does in
+/// place, and what it then shows holds no character of the password.
+#[test]
+fn password_hidden_is_hide_password_by_value() {
+    /// Checks that `hidden` is `value` hidden in place, and that neither
+    /// shows `secret` once hidden.
+    #[track_caller]
+    fn same<T: Display + Debug + Clone>(value: T, hide: fn(&mut T), hidden: fn(T) -> T) {
+        let mut in_place = value.clone();
+        hide(&mut in_place);
+        let by_value = hidden(value.clone());
+        assert_eq!(shown(&by_value), shown(&in_place));
+        assert_ne!(shown(&by_value), shown(&value));
+        assert!(!shown(&by_value).contains("QZ"), "{}", shown(&by_value));
+    }
+    let error = rfc1738::parse("ftp://me:QZ%zz@host/").unwrap_err();
+    same(error, Error::hide_password, Error::password_hidden);
+    let rejected = UrlBuf::try_from(String::from("ftp://me:QZ%zz@host/")).unwrap_err();
+    same(
+        rejected,
+        FromStringError::hide_password,
+        FromStringError::password_hidden,
+    );
+    let url = rfc1738::parse("ftp://me:QZ%0A@host/f").unwrap();
+    let warning = rfc1738::lint::lint(&url)
+        .into_iter()
+        .find(|warning| warning.code() == Code::ForbiddenByte)
+        .unwrap();
+    same(warning, Warning::hide_password, Warning::password_hidden);
+    let Url::Ftp(ftp) = url else {
+        panic!("an ftp URL")
+    };
+    let forbidden = ftp.credentials().check().unwrap_err();
+    same(
+        forbidden,
+        ForbiddenByte::hide_password,
+        ForbiddenByte::password_hidden,
+    );
+    let semantic = url.semantic_errors().remove(0);
+    same(
+        semantic,
+        SemanticError::hide_password,
+        SemanticError::password_hidden,
+    );
+    let build = OtherParts::new("x", "//me:QZ@h x/").build().unwrap_err();
+    same(
+        build,
+        BuildError::hide_password,
+        BuildError::password_hidden,
+    );
+}

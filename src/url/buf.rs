@@ -466,6 +466,27 @@ impl FromStringError {
         self.error.hide_password();
     }
 
+    /// The error with its password hidden
+    /// ([`hide_password`](FromStringError::hide_password)), by value: for a
+    /// `map_err` chain.
+    ///
+    /// ```
+    /// use rfc1738::UrlBuf;
+    /// use rfc1738::url::FromStringError;
+    ///
+    /// let line = String::from("ftp://me:hunter2@host.dom:21a/");
+    /// let rejected = UrlBuf::try_from(line)
+    ///     .map_err(FromStringError::password_hidden)
+    ///     .unwrap_err();
+    /// assert!(!rejected.to_string().contains("hunter2"));
+    /// assert_eq!(rejected.into_string(), "ftp://me:hunter2@host.dom:21a/");
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
+    }
+
     /// The string given to `try_from`, unchanged: the same allocation.
     #[must_use]
     pub fn into_string(self) -> String {

@@ -313,6 +313,24 @@ impl ForbiddenByte {
         self.hidden = true;
     }
 
+    /// The error with what it tells of a password hidden
+    /// ([`hide_password`](ForbiddenByte::hide_password)), by value: for a
+    /// `map_err` chain.
+    ///
+    /// ```
+    /// use rfc1738::url::ForbiddenByte;
+    ///
+    /// let rfc1738::Url::Ftp(url) = rfc1738::parse("ftp://me:ab%0Acd@host/")? else { panic!() };
+    /// let error = url.credentials().check().map_err(ForbiddenByte::password_hidden).unwrap_err();
+    /// assert!(error.to_string().starts_with("the decoded password (hidden) contains CR or LF"));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
+    }
+
     /// Hides the octet and where it is from what the error shows, whatever
     /// the part: for a part that may hold a password only decoding writes
     /// ([`crate::decoded_passwords`]: `ftp://h/a%2F%2Fme:p%0Dw@h/`, whose
@@ -414,6 +432,28 @@ impl SemanticError {
         if let SemanticError::Forbidden(error) = self {
             error.hide_password();
         }
+    }
+
+    /// The error with what it tells of a password hidden
+    /// ([`hide_password`](SemanticError::hide_password)), by value: for a
+    /// `map_err` chain or an iterator's `map`.
+    ///
+    /// ```
+    /// use rfc1738::url::SemanticError;
+    ///
+    /// let url = rfc1738::parse("ftp://me:ab%0Acd@host/f")?;
+    /// let errors: Vec<SemanticError> = url
+    ///     .semantic_errors()
+    ///     .into_iter()
+    ///     .map(SemanticError::password_hidden)
+    ///     .collect();
+    /// assert!(errors[0].to_string().starts_with("the decoded password (hidden) contains CR or LF"));
+    /// # Ok::<(), rfc1738::Error>(())
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
     }
 
     /// Hides the octet of a forbidden-octet error and where it is, whatever
@@ -534,6 +574,25 @@ impl BuildError {
         if let BuildError::NotA { error, .. } = self {
             error.hide_password();
         }
+    }
+
+    /// The error with its passwords hidden
+    /// ([`hide_password`](BuildError::hide_password)), by value: for a
+    /// `map_err` chain.
+    ///
+    /// ```
+    /// use rfc1738::url::{BuildError, OtherParts};
+    ///
+    /// let error = OtherParts::new("x", "//me:secret@h x/")
+    ///     .build()
+    ///     .map_err(BuildError::password_hidden)
+    ///     .unwrap_err();
+    /// assert_eq!(error.to_string(), r#"the schemepart "//me:******@h x/" is not a schemepart"#);
+    /// ```
+    #[must_use]
+    pub fn password_hidden(mut self) -> Self {
+        self.hide_password();
+        self
     }
 
     /// A [`BuildError::NotA`].
