@@ -122,6 +122,48 @@ fn a_port_beyond_16_bits_is_a_semantic_error_of_a_valid_url() {
     );
 }
 
+/// `Url::port_number` is the number of the port the URL writes, for every
+/// URL with a hostport, as the scheme's own `port_number` and
+/// `effective_port` read it: `None` without a `:port` or a hostport.
+#[test]
+fn a_urls_port_number_is_its_written_port_whatever_the_scheme() {
+    for (input, want) in [
+        ("http://host.dom:0080/", Some(80)),
+        ("ftp://me:pw@host.dom:21/", Some(21)),
+        ("gopher://host.dom:0/", Some(0)),
+        ("nntp://host.dom:65535/comp.lang", Some(65535)),
+        ("telnet://host.dom:000023", Some(23)),
+        ("wais://host.dom:2100/db", Some(2100)),
+        ("prospero://host.dom:1/x", Some(1)),
+        ("x-irc://irc.host.dom:6667/", Some(6667)),
+        ("http://host.dom/", None),
+        ("ftp://host.dom/", None),
+        ("x-irc://irc.host.dom/", None),
+        ("news:comp.lang", None),
+        ("mailto:a@b", None),
+        ("file://host.dom/x", None),
+        ("x-any:thing:80", None),
+        ("URL:http://host:80/", None),
+    ] {
+        let url = parse(input);
+        assert_eq!(url.port_number(), Ok(want), "{input}");
+        let default = url.default_port();
+        if url.hostport().is_some() {
+            assert_eq!(url.effective_port(), Ok(want.or(default)), "{input}");
+        }
+        if let Url::Http(http) = url {
+            assert_eq!(url.port_number(), http.port_number(), "{input}");
+        }
+    }
+    let url = parse("telnet://host:65536/");
+    assert_eq!(url.port_number(), url.effective_port().map(|_| None));
+    let Url::Telnet(telnet) = url else {
+        unreachable!()
+    };
+    assert_eq!(url.port_number(), telnet.port_number());
+    assert_eq!(url.port_number().unwrap_err().digits(), "65536");
+}
+
 #[test]
 fn section_3_1_empty_user_and_password_differ_from_none() {
     // "E.g., <URL:ftp://@host.com/> has an empty user name and no password,

@@ -77,7 +77,8 @@
 //!   **prospero** (3.11) `hsoname()` (`prospero://host.dom//pros/name` → `/pros/name`) and
 //!   `fields_decoded()`; **mailto** (3.5) `address()`; any other scheme `schemepart()` and,
 //!   read by the grammar's own `ip-schemepart` combinator, `ip_schemepart()`.
-//!   `Url::host()`, `login()`, `port()`, `effective_port()` work across schemes.
+//!   `Url::host()`, `login()`, `port()`, `port_number()`, `effective_port()` work across
+//!   schemes.
 //! - **Building**: `Url::to_parts()` gives the decoded parts (`Parts`: `FtpParts`,
 //!   `GopherParts`, …), and `Parts::build()` writes a URL from them, a [`UrlBuf`] (which
 //!   parses, as every `UrlBuf` does: no second parse, no error to handle), encoding in each

@@ -770,9 +770,10 @@ impl<'a> Url<'a> {
         Some(start + span.start..start + span.end)
     }
 
-    /// The port's digits as written, if there is a `:port`: text, since
-    /// `port = digits` puts no bound on them ([`Url::effective_port`] reads
-    /// the number).
+    /// The port's digits as written, if there is a `:port`: text, leading
+    /// zeros and all, since `port = digits` puts no bound on them
+    /// ([`Url::port_number`] reads the number, [`Url::effective_port`] the
+    /// number or the scheme's default).
     ///
     /// ```
     /// let url = rfc1738::parse("nntp://news.host.dom:0119/comp.infosystems.www.misc")?;
@@ -784,6 +785,34 @@ impl<'a> Url<'a> {
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.hostport().and_then(|hostport| hostport.port)
+    }
+
+    /// The port as a number, if the URL writes a `:port`
+    /// ([`Hostport::port_number`]: leading zeros do not count): `None` when
+    /// it writes none (the scheme's default is
+    /// [`effective_port`](Url::effective_port)'s), or has no
+    /// [`hostport`](Url::hostport) (news, mailto, file, and another
+    /// scheme's part that is no `ip-schemepart`). For an [`HttpUrl`] and
+    /// the other schemes with a hostport it is their own `port_number`.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfRange`] when the URL's port is beyond 65535: the grammar
+    /// accepts any number of digits, and the URL stays valid.
+    ///
+    /// ```
+    /// let port = |text| rfc1738::parse(text).unwrap().port_number();
+    /// assert_eq!(port("http://host.dom:0080/"), Ok(Some(80)));
+    /// assert_eq!(port("x-irc://irc.host.dom:6667/"), Ok(Some(6667)));
+    /// assert_eq!(port("ftp://host.dom/"), Ok(None));
+    /// assert_eq!(port("news:comp.infosystems.www.misc"), Ok(None));
+    /// assert!(port("telnet://host.dom:65536/").is_err());
+    /// ```
+    pub fn port_number(&self) -> Result<Option<u16>, OutOfRange> {
+        match self.hostport() {
+            Some(hostport) => hostport.port_number(),
+            None => Ok(None),
+        }
     }
 
     /// The default port of the URL's scheme (section 3), `None` for news,
