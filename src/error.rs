@@ -357,6 +357,84 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// With the `serde` feature, an [`Error`] is written as a map of what its
+/// accessors say, the members of the command line's JSON `error` record
+/// under the same names, with the rule and the path: `rule` (its name),
+/// `offset`, `line`, `column`, `path` (the rules' names), `expected` (each
+/// item's `Display`), `found`, `message` and `hints` (each hint's
+/// `Display`). `found` is a [`Found`]'s own form (`{"char": "a"}`,
+/// `{"byte": 255}`, `"end-of-input"`), where the command line writes the
+/// character alone or `null`; and, in a password the error hides,
+/// `"hidden"`.
+///
+/// An error told to [`hide_password`](Error::hide_password) is written
+/// hidden as `Display` and [`message`](Error::message) show it: the
+/// message, the hints, the path and what was expected are those it then
+/// gives, and a character found in the password is `"hidden"`. The
+/// offset, line and column stay, as the caret's column does. There is no
+/// way back: an error is derived from an input.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for Error {
+    /// A map: `{"rule", "offset", "line", "column", "path", "expected",
+    /// "found", "message", "hints"}`.
+    ///
+    /// ```
+    /// use serde_json::json;
+    ///
+    /// let error = rfc1738::parse("http://host:8a/").unwrap_err();
+    /// assert_eq!(
+    ///     serde_json::to_value(&error).unwrap(),
+    ///     json!({
+    ///         "rule": "httpurl",
+    ///         "offset": 13,
+    ///         "line": 1,
+    ///         "column": 14,
+    ///         "path": ["httpurl", "hostport", "port", "digits"],
+    ///         "expected": ["digit", "\"/\"", "end of input"],
+    ///         "found": {"char": "a"},
+    ///         "message": "expected digit, \"/\" or end of input, found \"a\"",
+    ///         "hints": ["a port is a decimal number, of digits only (RFC 1738, section 3.1)"],
+    ///     })
+    /// );
+    /// // Hidden, the password is nowhere in it.
+    /// let error = rfc1738::parse("ftp://me:QZ JX@host/").unwrap_err().password_hidden();
+    /// let json = serde_json::to_value(&error).unwrap();
+    /// assert_eq!(json["found"], "hidden");
+    /// assert_eq!(json["message"], error.message());
+    /// assert!(!json.to_string().contains(['Q', 'Z', 'J', 'X']), "{json}");
+    /// ```
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        /// The character found, or `"hidden"` in a hidden password.
+        struct Shown(Option<Found>);
+
+        impl serde::Serialize for Shown {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self.0 {
+                    Some(found) => found.serialize(serializer),
+                    None => serializer.serialize_unit_variant("Found", 3, "hidden"),
+                }
+            }
+        }
+
+        let position = self.position();
+        let found = Shown((!self.hides_found(self.details())).then(|| self.found()));
+        let mut record = serializer.serialize_struct("Error", 9)?;
+        record.serialize_field("rule", &self.rule)?;
+        record.serialize_field("offset", &self.offset)?;
+        record.serialize_field("line", &position.line())?;
+        record.serialize_field("column", &position.column())?;
+        record.serialize_field("path", self.path())?;
+        record.serialize_field("expected", self.expected())?;
+        record.serialize_field("found", &found)?;
+        record.serialize_field("message", &self.message())?;
+        record.serialize_field("hints", self.hints())?;
+        record.end()
+    }
+}
+
 impl Error {
     /// The error of `rule` over `input`, which a pass rejected having reached
     /// `offset` (a char boundary: every position the grammar reaches ends

@@ -164,16 +164,42 @@ impl fmt::Display for Found {
 /// With the `serde` feature, an [`Expected`] is written as its `Display`
 /// (`"digit"`, `"\"/\""`, `"end of input"`), as the command line's JSON
 /// writes what was expected. There is no way back: a literal is the
-/// grammar's own `'static` string. [`Found`] has no `Serialize`: the
-/// command line writes the character found, or `null` for a byte or the
-/// end, which cannot tell those apart, and its `Display` is quoted for a
-/// terminal; a record of its own can match on it.
+/// grammar's own `'static` string. A [`Found`] is written as what it is,
+/// not as its `Display` (quoted for a terminal): see its `Serialize`.
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Expected {
     /// The item as `Display` writes it: `"digit"`, `"\"/\""`, `"end of input"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+/// With the `serde` feature, a [`Found`] is written as an enum whose
+/// variants are named `char`, `byte` and `end-of-input`: in JSON
+/// `{"char": "a"}`, `{"byte": 255}` or `"end-of-input"`. The command line's
+/// JSON records write the character alone, `null` for a byte or the end
+/// (`found` of `check`'s `error`), which cannot tell those two apart; this
+/// form keeps the byte and says which. There is no way back: a `Found` is
+/// read from an input, not from a record.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for Found {
+    /// `{"char": "a"}`, `{"byte": 255}` or `"end-of-input"` in JSON.
+    ///
+    /// ```
+    /// use rfc1738::Found;
+    /// let json = |found: Found| serde_json::to_string(&found).unwrap();
+    /// assert_eq!(json(Found::Char('a')), r#"{"char":"a"}"#);
+    /// assert_eq!(json(Found::Byte(0xFF)), r#"{"byte":255}"#);
+    /// assert_eq!(json(Found::EndOfInput), r#""end-of-input""#);
+    /// ```
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Found::Char(c) => serializer.serialize_newtype_variant("Found", 0, "char", &c),
+            Found::Byte(byte) => serializer.serialize_newtype_variant("Found", 1, "byte", &byte),
+            Found::EndOfInput => serializer.serialize_unit_variant("Found", 2, "end-of-input"),
+        }
     }
 }
 

@@ -66,15 +66,21 @@
 //!   decoded parts ([`url::Parts`], [`url::Decoded`]) serialize and
 //!   deserialize. Each reads back from a human-readable format (JSON) and
 //!   from a compact one that is not self-describing (postcard, bincode).
-//!   The errors do not serialize: write their [`Display`](Error), or their
-//!   accessors, whose values serialize in the forms the command line's JSON
-//!   writes: a [`Rule`] as its name (`"hostport"`), a [`Position`] as
-//!   `{"line": 1, "column": 14}`, a [`lint::Code`] and a [`HintCode`] as
-//!   their `as_str` (`"reserved-port"`, `"fragment"`), each of these read
-//!   back too; an [`Expected`] and a [`Hint`] as their `Display` (`"digit"`,
-//!   `"\"/\""`; the message and its section), with no way back. [`Found`]
-//!   does not serialize: the command line writes the character found, or
-//!   `null` for a byte or the end of the input; match on it.
+//!   An [`Error`] serializes as a map of its accessors' values, named as
+//!   the command line's JSON `error` record names them (`rule`, `offset`,
+//!   `line`, `column`, `path`, `expected`, `found`, `message`, `hints`),
+//!   its password hidden there as its `Display` hides it when it was told
+//!   to [`hide_password`](Error::hide_password). Those values serialize in
+//!   the forms the command line's JSON writes: a [`Rule`] as its name
+//!   (`"hostport"`), a [`Position`] as `{"line": 1, "column": 14}`, a
+//!   [`lint::Code`] and a [`HintCode`] as their `as_str`
+//!   (`"reserved-port"`, `"fragment"`), each of these read back too; an
+//!   [`Expected`] and a [`Hint`] as their `Display` (`"digit"`, `"\"/\""`;
+//!   the message and its section), with no way back. A [`Found`] is
+//!   `{"char": "a"}`, `{"byte": 255}` or `"end-of-input"`, which tells a
+//!   byte from the end of the input (the command line writes the character
+//!   alone, or `null` for either). The other errors and the warnings do
+//!   not serialize: write their `Display`, or their accessors.
 //! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's
 //!   documentation shows its diagram without it: they are drawn at build

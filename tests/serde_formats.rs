@@ -1,8 +1,9 @@
 //! With `serde`, what the crate writes comes back from a human-readable
 //! format (JSON) and from a compact one that is not self-describing
 //! (postcard, which has no `deserialize_any`, as bincode has none), equal
-//! to what was written; and the values of an error's and a warning's
-//! accessors are written as the command line's JSON writes them.
+//! to what was written; the values of an error's and a warning's accessors
+//! are written as the command line's JSON writes them, and an error as a
+//! map of them, hiding what it hides.
 
 #![cfg(feature = "serde")]
 
@@ -13,7 +14,7 @@ use rfc1738::url::{
     Decoded, FileParts, FtpParts, GopherParts, HttpParts, MailtoParts, NewsParts, NntpParts,
     OtherParts, Parts, ProsperoParts, TelnetParts, Typecode, Userinfo, WaisForm, WaisParts,
 };
-use rfc1738::{Expected, Hint, HintCode, Position, Rule, Url, UrlBuf};
+use rfc1738::{Expected, Found, Hint, HintCode, Position, Rule, Url, UrlBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -326,4 +327,104 @@ fn hint_codes_are_written_as_the_summaries_write_them_and_come_back() {
             .starts_with(r#""Fragment" is not a hint code"#),
         "{error}"
     );
+}
+
+/// An error is written as a map of its accessors' values, under the names
+/// the command line's JSON `error` record gives them, and `found` as the
+/// `Found` it is.
+#[test]
+fn an_error_is_written_as_its_accessors_say() {
+    for input in [
+        "http://host:8a/",
+        "http:/",
+        "ftp://h/a b",
+        "http://user@host/",
+    ] {
+        let error = rfc1738::parse(input).unwrap_err();
+        let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            serde_json::to_value(&error).unwrap(),
+            json!({
+                "rule": error.rule(),
+                "offset": error.offset(),
+                "line": error.line(),
+                "column": error.column(),
+                "path": error.path(),
+                "expected": error.expected(),
+                "found": error.found(),
+                "message": error.message(),
+                "hints": hints,
+            }),
+            "{input}"
+        );
+        assert!(postcard::to_allocvec(&error).is_ok());
+    }
+    let found = |input: &[u8]| {
+        let error = rfc1738::check_bytes(None, input).unwrap_err();
+        serde_json::to_value(&error).unwrap()["found"].clone()
+    };
+    assert_eq!(found(b"http://host:8a/"), json!({"char": "a"}));
+    assert_eq!(found(b"http://host/\xFF"), json!({"byte": 255}));
+    assert_eq!(found(b"http:/"), json!("end-of-input"));
+    let json = |found: Found| serde_json::to_string(&found).unwrap();
+    assert_eq!(json(Found::Char('\u{1b}')), r#"{"char":"\u001b"}"#);
+    assert_eq!(json(Found::Byte(0)), r#"{"byte":0}"#);
+    assert!(postcard::to_allocvec(&Found::EndOfInput).is_ok());
+}
+
+/// An error told to hide its password is written as it shows itself then:
+/// the message and the hints as `message()` and `Display` give them, a
+/// character found in the password `"hidden"` as `Debug` says `Hidden`,
+/// and nothing of the password anywhere. The passwords are of letters
+/// no message, hint or rule name has (`Q`, `Z`, `J`, `X`).
+#[test]
+fn a_hidden_password_is_nowhere_in_an_errors_record() {
+    let mut found_hidden = 0;
+    for input in [
+        // Past the password, in the host.
+        "ftp://me:QZJX@h_/",
+        // In the password: a space, a `%` that starts no escape.
+        "ftp://me:QZ JX@host/",
+        "ftp://me:QZ%JX@host/",
+        "ftp://me:QZ%@host/",
+        // Read as a port by an http URL.
+        "http://me:QZ%zzJX@h/",
+        // A second URL's, on the same line.
+        "http://h/a b ftp://me:QZJX@h/",
+        // A password in the path.
+        "http://h/a//me:QZ%\"JX@h/",
+    ] {
+        let shown = rfc1738::parse(input).unwrap_err();
+        let error = shown.clone().password_hidden();
+        let record = serde_json::to_value(&error).unwrap();
+        let text = record.to_string();
+        assert!(!text.contains(['Q', 'Z', 'J', 'X']), "{input}: {text}");
+        assert!(!format!("{error} {error:#}").contains(['Q', 'Z', 'J', 'X']));
+        assert_eq!(record["message"], error.message(), "{input}");
+        let hints: Vec<String> = error.hints().iter().map(ToString::to_string).collect();
+        assert_eq!(record["hints"], json!(hints), "{input}");
+        assert_eq!(record["path"], json!(error.path()), "{input}");
+        assert_eq!(record["expected"], json!(error.expected()), "{input}");
+        assert_eq!(record["offset"], shown.offset(), "{input}");
+        let hidden = format!("{error:?}").contains("found: Hidden");
+        assert_eq!(record["found"] == "hidden", hidden, "{input}");
+        if hidden {
+            found_hidden += 1;
+            assert_eq!(
+                serde_json::to_value(&shown).unwrap()["found"],
+                json!(shown.found()),
+                "{input}"
+            );
+        }
+    }
+    assert!(found_hidden >= 3, "{found_hidden}");
+    // In the password: hidden, where the error not hidden names it.
+    let error = rfc1738::parse("ftp://me:se cret@host/").unwrap_err();
+    assert_eq!(
+        serde_json::to_value(&error).unwrap()["found"],
+        json!({"char": " "})
+    );
+    let record = serde_json::to_value(error.password_hidden()).unwrap();
+    assert_eq!(record["found"], "hidden");
+    assert!(!record.to_string().contains("cret"), "{record}");
 }
