@@ -79,8 +79,12 @@
 //!   the message and its section), with no way back. A [`Found`] is
 //!   `{"char": "a"}`, `{"byte": 255}` or `"end-of-input"`, which tells a
 //!   byte from the end of the input (the command line writes the character
-//!   alone, or `null` for either). The other errors and the warnings do
-//!   not serialize: write their `Display`, or their accessors.
+//!   alone, or `null` for either). A [`lint::Warning`] serializes as a map
+//!   of the members of the command line's JSON `warnings` records (`code`,
+//!   `message`, `offset`, `count`, `offsets`, `offsets_capped`) and
+//!   `in_password`, its message hidden once it was told to hide its
+//!   password. The other errors do not serialize: write their `Display`,
+//!   or their accessors.
 //! - `diagram` (off by default): [`bnf::diagram`][diagram] draws a production's
 //!   railroad diagram as SVG (the `railroad` crate). Every combinator's
 //!   documentation shows its diagram without it: they are drawn at build

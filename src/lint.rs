@@ -262,6 +262,62 @@ mod serde_impl {
     }
 }
 
+/// With the `serde` feature, a [`Warning`] is written as a map of what its
+/// accessors say, named as the command line's JSON `warnings` records name
+/// them: `code`, `message`, `offset`, `count`, `offsets` and
+/// `offsets_capped` (whether `offsets` is shorter than `count`), with
+/// `in_password` beside them. Once told to
+/// [`hide_password`](Warning::hide_password), its `message` is the hidden
+/// one, as its `Display` is; the offsets stay, as
+/// [`in_password`](Warning::in_password) lets whoever shows them decide.
+/// The URL it is about is not written: a record of its own holds that.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for Warning<'_> {
+    /// A map: `{"code", "message", "offset", "count", "offsets",
+    /// "offsets_capped", "in_password"}`.
+    ///
+    /// ```
+    /// use serde_json::json;
+    ///
+    /// use rfc1738::lint::{Code, lint};
+    ///
+    /// let url = rfc1738::parse("ftp://me:a%0Db@host.dom:25/x")?;
+    /// let warnings = lint(&url);
+    /// let of = |code| warnings.iter().find(|w| w.code() == code).unwrap().clone();
+    /// assert_eq!(
+    ///     serde_json::to_value(of(Code::ReservedPort))?,
+    ///     json!({
+    ///         "code": "reserved-port",
+    ///         "message": of(Code::ReservedPort).message(),
+    ///         "offset": 24,
+    ///         "count": 1,
+    ///         "offsets": [24],
+    ///         "offsets_capped": false,
+    ///         "in_password": false,
+    ///     })
+    /// );
+    /// // Hidden, a finding in the password is not named.
+    /// let delimiter = serde_json::to_value(of(Code::EncodedDelimiter).password_hidden())?;
+    /// assert_eq!(delimiter["in_password"], true);
+    /// assert!(!delimiter["message"].as_str().unwrap().contains("%0D"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        let mut record = serializer.serialize_struct("Warning", 7)?;
+        record.serialize_field("code", &self.code)?;
+        record.serialize_field("message", self.message())?;
+        record.serialize_field("offset", &self.offset())?;
+        record.serialize_field("count", &self.count)?;
+        record.serialize_field("offsets", &self.offsets)?;
+        record.serialize_field("offsets_capped", &(self.count > self.offsets.len()))?;
+        record.serialize_field("in_password", &self.in_password)?;
+        record.end()
+    }
+}
+
 /// How many offsets a [`Warning`] keeps of a finding it counts more often.
 ///
 /// ```

@@ -428,3 +428,72 @@ fn a_hidden_password_is_nowhere_in_an_errors_record() {
     assert_eq!(record["found"], "hidden");
     assert!(!record.to_string().contains("cret"), "{record}");
 }
+
+/// A warning is written with the members of the command line's JSON
+/// `warnings` records, and whether it lies in a password; hidden, its
+/// message names nothing of the password.
+#[test]
+fn warnings_serialize_as_the_json_records_write_them() {
+    let text = format!("ftp://me:Q%0AZ@h.dom/{}", "%00".repeat(20));
+    let url = rfc1738::parse(&text).unwrap();
+    let records: Vec<serde_json::Value> = lint(&url)
+        .into_iter()
+        .map(|warning| serde_json::to_value(warning).unwrap())
+        .collect();
+    for record in &records {
+        let keys: Vec<&str> = record
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        // The members, by name: a `Value`'s map keeps them sorted.
+        let written = serde_json::to_string(record).unwrap();
+        assert_eq!(
+            keys,
+            [
+                "code",
+                "count",
+                "in_password",
+                "message",
+                "offset",
+                "offsets",
+                "offsets_capped"
+            ],
+            "{written}"
+        );
+    }
+    let delimiters = records
+        .iter()
+        .find(|record| record["code"] == "encoded-delimiter" && record["in_password"] == false)
+        .unwrap();
+    assert_eq!(
+        (
+            delimiters["count"].clone(),
+            delimiters["offsets_capped"].clone()
+        ),
+        (json!(20), json!(true))
+    );
+    assert_eq!(
+        delimiters["offsets"].as_array().unwrap().len(),
+        rfc1738::lint::OFFSETS_KEPT
+    );
+    let hidden: Vec<serde_json::Value> = lint(&url)
+        .into_iter()
+        .map(|warning| serde_json::to_value(warning.password_hidden()).unwrap())
+        .collect();
+    let said: String = hidden
+        .iter()
+        .map(|record| record["message"].to_string())
+        .collect();
+    assert!(
+        !said.contains("%0A") && !said.contains('Q') && !said.contains('Z'),
+        "{said}"
+    );
+    // Shown, the finding in the password is named.
+    let shown: String = records
+        .iter()
+        .map(|record| record["message"].to_string())
+        .collect();
+    assert!(shown.contains("%0A"), "{shown}");
+}
