@@ -115,7 +115,8 @@ pub enum HintCode {
     PortNotAllowed,
     /// A reserved character where the part read takes it only encoded:
     /// a `/` in an http search, a `;` in an ftp name or a prospero
-    /// hsoname, a `:` in a password (sections 2.2, 3.1, 3.2.2, 3.3, 3.11).
+    /// hsoname, a `:` or a `/` in a password (sections 2.2, 3.1, 3.2.2,
+    /// 3.3, 3.11).
     ReservedCharacter,
     /// A character no host name holds, nor an escape of it (section 3.1),
     /// or one after a news message-id's host, which ends the URL (section
@@ -126,7 +127,8 @@ pub enum HintCode {
     FileHost,
     /// A port that is not decimal digits, or a host and port (with one `:`
     /// or more) an ftp or telnet URL read as a user and password for want
-    /// of the `@` (section 3.1).
+    /// of the `@`, whose port holds another character than a digit (section
+    /// 3.1).
     PortDigits,
     /// No host where the scheme names one: `http:///x`, `http://:80/`
     /// (section 3.1).
@@ -644,6 +646,7 @@ fn missing_part_hint(context: &Context<'_>) -> Option<Hint> {
 fn host_and_port_hints(hints: &mut Vec<Hint>, context: &Context<'_>) {
     hints.extend(empty_port_hint(context));
     hints.extend(port_digits_hint(context));
+    hints.extend(slash_in_password_hint(context));
     hints.extend(file_port_hint(context));
     hints.extend(file_host_hint(context));
     // A file URL's host may be the literal "localhost", which a leaf of
@@ -1089,9 +1092,12 @@ fn empty_port_hint(context: &Context<'_>) -> Option<Hint> {
 /// A port with a character other than a digit (`http://host:8a/`), or
 /// what would be one: a `:` and what follows it in a login that the
 /// grammar read as a user and a password, ended by a `/`, the end or a
-/// second `:` with no `@` (`ftp://host:21a/`, `ftp://h:x:21/`). The hint
-/// quotes nothing: in the second case what it is about is hidden as a
-/// password.
+/// second `:` with no `@` (`ftp://host:21a/`, `ftp://h:x:21/`), where that
+/// text read as a host and port fails in its port. One that fails in its
+/// host, the port's digits whole (`ftp://ho_st:21/`), is the host hints'
+/// ([`unread_host_hints`]), and a `/` with an `@` after it the login's
+/// ([`slash_in_password_hint`]). The hint quotes nothing: in the second
+/// case what it is about is hidden as a password.
 fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
     let (section, message) = match context.path.last()? {
         Rule::Digits if context.path.contains(&Rule::Port) => {
@@ -1115,12 +1121,13 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
         }
         Rule::Password => {
             let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
-            // A second `:` in an authority with no `@`, after a host: one
-            // that is not is the host hints' (`unread_host_hints`).
-            let colon = context.found == Found::Char(':')
-                && hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
+            let colon = context.found == Found::Char(':');
+            // An authority with no `@` is a host and port: the hint is
+            // about its port only where that is what fails.
+            let port =
+                hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
             let read = context.authority_read()?;
-            if !(ended || colon) || read.contains('@') {
+            if !(ended || colon) || !port || read.contains('@') || slash_in_password(context) {
                 return None;
             }
             let message = if colon {
@@ -1136,6 +1143,33 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
         _ => return None,
     };
     Some(Hint::new(HintCode::PortDigits, section, message))
+}
+
+/// Whether the character found is a `/` that ends a password read with no
+/// `@` before it, an `@` following in the path segment it starts
+/// (`ftp://user:pa/ss@host/`): typed into the password, it ended the
+/// authority before the login's `@`.
+fn slash_in_password(context: &Context<'_>) -> bool {
+    let after = context.input.get(context.offset + 1..).unwrap_or_default();
+    context.found == Found::Char('/')
+        && context.path.last() == Some(&Rule::Password)
+        && context
+            .authority_read()
+            .is_some_and(|read| !read.contains('@'))
+        && authority_from(after, 0).is_some_and(|segment| segment.contains('@'))
+}
+
+/// A `/` in a password, which section 3.1 says must be encoded: unencoded,
+/// it ended the authority before the `@` after it ([`slash_in_password`]).
+fn slash_in_password_hint(context: &Context<'_>) -> Option<Hint> {
+    slash_in_password(context).then(|| {
+        Hint::new(
+            HintCode::ReservedCharacter,
+            "3.1",
+            "a \"/\" in a user name or password must be encoded as %2F: the first \"/\" \
+             after the \"//\" ends the host and port, and an \"@\" after it is no login's",
+        )
+    })
 }
 
 /// A `:` after the host of a file URL, which has no port (section 3.10).

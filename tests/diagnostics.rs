@@ -819,6 +819,59 @@ fn a_port_of_other_characters_than_digits() {
 }
 
 #[test]
+fn a_host_with_a_port_of_digits_read_as_a_login_for_want_of_an_at() {
+    // The port is digits: what the reading as a host and port fails in is
+    // the host, and that is what the hint is about.
+    let cases = [
+        ("ftp://1.2.3.4.5:0/test1", "this has 5"),
+        ("telnet://1.2.3:23", "this has 3"),
+        ("ftp://www.google.com.:80/test1", "not with a \".\""),
+        (
+            "ftp://6g9m8V6:21",
+            "the last label of a host name starts with a letter",
+        ),
+        ("ftp://ho_st:21/", "\"_\" cannot be part of"),
+        ("ftp://ho_st:/", "\"_\" cannot be part of"),
+        (
+            "ftp://-host:21/",
+            "starts with a letter or digit, not \"-\"",
+        ),
+        ("ftp://:21/", "the host is missing: it follows the \"//\""),
+        ("ftp://%5B%3A%3A1%5D:21/", "\"%\" cannot be part of"),
+    ];
+    for (input, text) in cases {
+        hinted(input, "3.1", text);
+        not_hinted(input, "what follows the \":\" is a port");
+    }
+    // A port that holds another character than a digit keeps its hint.
+    for input in ["ftp://host:8o/", "ftp://host:80a/", "telnet://h.nl:2x"] {
+        hinted(input, "3.1", "what follows the \":\" is a port");
+        not_hinted(input, "no login but the host");
+    }
+}
+
+#[test]
+fn a_slash_in_a_password() {
+    // The "/" ends the authority before the "@": there is one after it.
+    for input in ["ftp://user:pa/ss@host/", "telnet://user:pa/ss@host/"] {
+        hinted(
+            input,
+            "3.1",
+            "a \"/\" in a user name or password must be encoded as %2F",
+        );
+        not_hinted(input, "with no \"@\" after it");
+    }
+    assert!(rfc1738::is_valid("ftp://user:pa%2Fss@host/"));
+    // An "@" further in the path is the path's.
+    hinted(
+        "ftp://host:80a/pub/me@x",
+        "3.1",
+        "what follows the \":\" is a port",
+    );
+    not_hinted("ftp://host:80a/pub/me@x", "%2F");
+}
+
+#[test]
 fn a_url_that_ends_before_a_part_its_scheme_requires() {
     let cases = [
         (
