@@ -119,8 +119,9 @@ pub enum HintCode {
     /// 3.3, 3.11).
     ReservedCharacter,
     /// A character no host name holds, nor an escape of it (section 3.1),
-    /// or one after a news message-id's host, which ends the URL (section
-    /// 3.6).
+    /// a `[` among them, which starts an IPv6 literal RFC 1738 has none
+    /// of, or one after a news message-id's host, which ends the URL
+    /// (section 3.6).
     HostCharacter,
     /// A file URL whose `//` is followed by a path, not by a host and `/`
     /// (section 3.10).
@@ -548,14 +549,15 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         // escape stands: hints about it as a host or port would mislead.
         // One found at the error ends a host or port that is one.
         let misread = at_in_login.is_some() && context.found != Found::Char('@');
+        // With no "@" in the authority, what the grammar also read as a
+        // login is a host and port, where no escape stands.
+        let escapable =
+            misread || (escape_may_stand(context.expected) && !login_without_at(context));
         // What was written in place of the part says what to write there,
         // which the character found's escape would not make valid.
         let instead = angle_brackets_hint(context).or_else(|| drive_letter_hint(context));
         if instead.is_none() {
-            hints.extend(found_hint(
-                context.found,
-                misread || escape_may_stand(context.expected),
-            ));
+            hints.extend(found_hint(context.found, escapable));
         }
         hints.extend(instead);
         hints.extend(escape_hint(context));
@@ -951,6 +953,16 @@ fn login_ends_after(context: &Context<'_>) -> bool {
     authority_from(context.input, context.offset).is_some_and(|rest| rest.contains('@'))
 }
 
+/// Whether the error is in a login whose authority holds no `@`: for want
+/// of it, the text is a host and port (section 3.1), though the grammar
+/// read it as a user and a password too.
+fn login_without_at(context: &Context<'_>) -> bool {
+    let authority = context
+        .authority
+        .and_then(|start| authority_from(context.input, start));
+    context.path.contains(&Rule::Login) && authority.is_some_and(|text| !text.contains('@'))
+}
+
 /// Whether the character found is a `:` in a password: a login's `:`
 /// after the one that ends its user name, with the login's `@` after it.
 fn colon_in_password(context: &Context<'_>) -> bool {
@@ -1235,7 +1247,8 @@ fn file_host_hint(context: &Context<'_>) -> Option<Hint> {
 /// (`in_host`), or the first of them in what the grammar read as a user
 /// name because the host held it, the user's `@` never coming
 /// (`ftp://ho_st/`). A `?` in an http URL's host is the start of a search
-/// written before the path's `/`; a news message-id's host, which ends
+/// written before the path's `/`; a `[` that starts one, an IPv6 literal,
+/// which RFC 1738 has none of; a news message-id's host, which ends
 /// the URL, is followed by no `:` or `/`. The unsafe, control and
 /// non-ASCII characters found in a host have [`found_hint`]'s, an `@` the
 /// user's ([`user_hint`]).
@@ -1274,6 +1287,13 @@ fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
         '/' if article => (
             "3.6",
             "a news URL ends with the host of its message-id: it has no path".to_owned(),
+        ),
+        '[' if host_so_far(context.before()).0.is_empty() && !login_ends_after(context) => (
+            "3.1",
+            "RFC 1738 has no IPv6 literal: a host is \"the fully qualified domain name of a \
+             network host, or its IP address as a set of four decimal digit groups separated \
+             by \".\"\""
+                .to_owned(),
         ),
         _ if !stray => return None,
         '?' if http => (

@@ -872,6 +872,30 @@ fn a_slash_in_a_password() {
 }
 
 #[test]
+fn no_escape_is_offered_in_a_host_read_as_a_login_for_want_of_an_at() {
+    // With no "@" in the authority, the text is a host, where no escape
+    // stands, though the grammar still read it as a login too.
+    for (input, escape) in [
+        ("ftp://[::1]:21", "%5B"),
+        ("telnet://[::1]/", "%5B"),
+        ("ftp://ho st/", "%20"),
+        ("telnet://ho|st/", "%7C"),
+        ("ftp://www.b\u{fc}cher.ch", "%C3%BC"),
+    ] {
+        hinted(input, "2.2", "no escape can stand here either");
+        not_hinted(input, escape);
+    }
+    // An "@" after it makes it a login's, where one stands.
+    hinted("ftp://me[x@h/", "2.2", "write %5B");
+    hinted("ftp://me@h x@h/", "2.2", "write %20");
+    // An IPv6 literal, which RFC 1738 has none of.
+    for input in ["ftp://[::1]:21", "telnet://[::1]/", "http://[::1]/"] {
+        hinted(input, "3.1", "RFC 1738 has no IPv6 literal");
+    }
+    not_hinted("ftp://[me]@h/", "IPv6");
+}
+
+#[test]
 fn a_url_that_ends_before_a_part_its_scheme_requires() {
     let cases = [
         (
