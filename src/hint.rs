@@ -1655,7 +1655,9 @@ fn login_at_hint(context: &Context<'_>) -> Option<Hint> {
 /// No host where one is read: right after the `//` or the login's `@`,
 /// the end of the authority (`http:///x`, `http://:80/`, `ftp://me@/`),
 /// or after a message-id's `@`. A file URL may have none, and its `host`
-/// is not read there.
+/// is not read there. Right after the `//`, a login that the scheme reads
+/// none of (an empty user, `http://@h/`, `http://:pw@h/`) may come first:
+/// a host after its `@` is no missing one.
 fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
     let article = context.path.contains(&Rule::Article);
     let (section, message) = match context.previous() {
@@ -1664,7 +1666,7 @@ fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
             "3.1",
             "the host is missing: it follows the \"@\" that ends the login",
         ),
-        _ if context.before().ends_with("//") => {
+        _ if context.before().ends_with("//") && !host_after_login(context) => {
             ("3.1", "the host is missing: it follows the \"//\"")
         }
         _ => return None,
@@ -1674,6 +1676,14 @@ fn empty_host_hint(context: &Context<'_>) -> Option<Hint> {
         Found::EndOfInput | Found::Char('/' | ':' | '@' | '?' | ';')
     );
     ends.then(|| Hint::new(HintCode::EmptyHost, section, message))
+}
+
+/// Whether the authority from the offset on holds an `@` with a host
+/// after its last: what comes before it is a login, and the host is there.
+fn host_after_login(context: &Context<'_>) -> bool {
+    authority_from(context.input, context.offset)
+        .and_then(|authority| authority.rsplit_once('@'))
+        .is_some_and(|(_, host)| !host.is_empty() && !host.starts_with(':'))
 }
 
 /// The host read before the offset (after the `//` or the `@`, whichever

@@ -896,6 +896,30 @@ fn no_escape_is_offered_in_a_host_read_as_a_login_for_want_of_an_at() {
 }
 
 #[test]
+fn a_host_after_an_empty_login_is_not_missing() {
+    // The host follows the login's "@": it is there.
+    for input in [
+        "http://@example.com/",
+        "http://:pass@example.com",
+        "http://:hideout@www.php.net:80/",
+    ] {
+        hinted(input, "3.3", "an http URL allows no user name or password");
+        not_hinted(input, "the host is missing");
+    }
+    // No host after it either, or none after the "//".
+    for input in ["http://@/", "http://:pw@:80/", "http://:80/"] {
+        hinted(input, "3.1", "the host is missing");
+    }
+    // An ftp login may have an empty user.
+    assert!(rfc1738::is_valid("ftp://@host/") && rfc1738::is_valid("ftp://:pw@host/"));
+    hinted(
+        "ftp://:pw@/",
+        "3.1",
+        "it follows the \"@\" that ends the login",
+    );
+}
+
+#[test]
 fn a_url_that_ends_before_a_part_its_scheme_requires() {
     let cases = [
         (
