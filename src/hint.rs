@@ -14,7 +14,6 @@ use crate::Rule;
 use crate::charset;
 use crate::expected::{Expected, Found, begun};
 use crate::pass;
-use crate::password;
 use crate::trace::Recorded;
 
 /// A suggestion attached to an [`crate::Error`], citing the RFC.
@@ -820,11 +819,11 @@ fn slashes_hint(context: &Context<'_>) -> Option<Hint> {
 
 /// A user name or password where the scheme allows none: the error is in
 /// the authority, and the authority has an "@". The authority ends at the
-/// first "/" (section 3.1), unless a "/" typed into a password ended it
-/// early (`http://me:ab/d@h/`): it is read as the password's guess reads
-/// it ([`password::authority_end_in`]), so that the hint does not depend
-/// on whether the password it hides holds a "/" (`http://me:****@h/`
-/// gets it too).
+/// first "/": section 3.1 has a "/" in a user or password encoded, so that
+/// one before the "@" ends a host and port (`http://h.com:/a@b`, whose
+/// port is the error). The password's guess reads past it, to hide what
+/// may be a password (`http://me:ab/d@h/`); hidden, the hints read that
+/// guess as `*`s (`http://me:****@h/`), and are told this one.
 fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let (section, message) = no_user_section(context.rule)?;
     let input = context.input;
@@ -833,11 +832,9 @@ fn user_hint(context: &Context<'_>) -> Option<Hint> {
     let file = context.rule == Rule::Fileurl && file_slashes(input);
     let start = context.authority.or(file.then_some(FILE_SLASHES.len()))?;
     // `start` is where the parser started a production, or follows an ASCII
-    // "file://": a char boundary, as is the authority's end, at a "/" or
-    // the end of the input.
-    let end = password::authority_end_in(input, start.min(input.len()));
-    let authority = input.get(start..end)?;
-    (context.offset < end && authority.contains('@'))
+    // "file://": a char boundary.
+    let authority = authority_from(input, start)?;
+    (context.offset < start + authority.len() && authority.contains('@'))
         .then(|| Hint::new(HintCode::UserNotAllowed, section, message))
 }
 

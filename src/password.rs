@@ -338,15 +338,6 @@ fn authority_at(
     (between(bytes, start..end), end)
 }
 
-/// Where the authority that starts at `start` of `input` (a char boundary)
-/// ends, as a password is guessed in it ([`authority_end`]): at its first
-/// `/`, or, when a `/` typed into a password ended it early, at the `/`
-/// after the `@` that ends the password. What the hints read as an
-/// authority, so that they read the login the diagnostics hide.
-pub(crate) fn authority_end_in(input: &str, start: usize) -> usize {
-    authority_end(input.as_bytes(), start, &mut NextAt::default(), slash_after)
-}
-
 /// Where the authority that starts at `start` in `bytes` ends: at the first
 /// `/` after it, unless a `/` typed into a password ended it early, which
 /// shows where the text up to that `/` has a `:` that is no port's while an

@@ -132,9 +132,12 @@ fn said_hidden(input: &str) -> String {
 
 /// A login where the scheme allows none is told as such whatever its hidden
 /// password holds: the password's guess reads a `/` typed into it as the
-/// password's, and so does the hint (`http://me:ab/d@h/` and
-/// `http://me:abcd@h/` both show `http://me:****@h/`; the first had no
-/// `user-not-allowed` hint, the authority read to its first `/`).
+/// password's, and the hints read the guess as `*`s (`http://me:ab/d@h/`
+/// and `http://me:abcd@h/` both show `http://me:****@h/`; the first had no
+/// `user-not-allowed` hint, the authority read to its first `/`). Shown,
+/// the first `/` ends the authority (section 3.1), and the hints tell
+/// what is wrong with the host and port it ends
+/// (`no_login_is_told_where_a_slash_ends_the_authority_before_the_at`).
 #[test]
 fn a_login_where_the_scheme_allows_none_is_told_whatever_its_password_holds() {
     for (input, password) in [
@@ -152,12 +155,9 @@ fn a_login_where_the_scheme_allows_none_is_told_whatever_its_password_holds() {
         let span = error.password_span().expect("a password");
         assert_eq!(&input[span.clone()], password, "{input}");
         assert!(
-            error
-                .hints()
-                .iter()
-                .any(|hint| hint.code() == HintCode::UserNotAllowed),
+            hidden_codes(input).contains(&HintCode::UserNotAllowed),
             "{input}: {:?}",
-            error.hints()
+            hidden_codes(input)
         );
         for fill in ['*', 'a', '/', ':', '@'] {
             let mut other = input.to_owned();
@@ -916,6 +916,31 @@ fn a_host_after_an_empty_login_is_not_missing() {
         "ftp://:pw@/",
         "3.1",
         "it follows the \"@\" that ends the login",
+    );
+}
+
+#[test]
+fn no_login_is_told_where_a_slash_ends_the_authority_before_the_at() {
+    // Section 3.1: a "/" in a user or password is encoded, so the first
+    // one ends the host and port; an "@" after it is the path's.
+    let cases = [
+        ("http://h.com:/a@b", "the port is empty"),
+        ("http://example.com:80a/contact/me@x.org", "of digits only"),
+        ("gopher://h.com:/1a@b", "the port is empty"),
+        ("wais://h.com:/a@b", "the port is empty"),
+        ("nntp://h.com:/a@b", "the port is empty"),
+        ("prospero://h.com:/a@b", "the port is empty"),
+        ("http://me:ab/d@h/", "of digits only"),
+    ];
+    for (input, text) in cases {
+        hinted(input, "3.1", text);
+        not_hinted(input, "no user name or password");
+    }
+    // A "?" may stand in a password: that login is read.
+    hinted(
+        "http://example.com:8080?to=a@b.com",
+        "3.3",
+        "an http URL allows no user name or password",
     );
 }
 
