@@ -987,7 +987,7 @@ fn ftp_semicolon_hint(context: &Context<'_>) -> Option<Hint> {
 /// given only where an escape could stand (`escapable`); elsewhere the hint
 /// says that none can, which no encoding mends.
 fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
-    const NO_ESCAPE: &str = "and no escape can stand here either";
+    const NO_ESCAPE: &str = "can stand here neither as it is nor encoded";
     let (code, message) = match found {
         Found::Char('#') => (
             HintCode::Fragment,
@@ -1006,10 +1006,7 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
                     percent_encoded(c)
                 )
             } else {
-                format!(
-                    "{} is unsafe and must always be encoded, {NO_ESCAPE}",
-                    quoted(c)
-                )
+                format!("{} is unsafe, and {NO_ESCAPE}", quoted(c))
             },
         ),
         // Section 2.2's control characters are US-ASCII's, 00-1F and 7F;
@@ -1024,7 +1021,7 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
                 )
             } else {
                 format!(
-                    "control characters (here U+{:04X}) must be encoded, {NO_ESCAPE}",
+                    "U+{:04X} is a control character, and {NO_ESCAPE}",
                     u32::from(c)
                 )
             },
@@ -1040,7 +1037,7 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
                 )
             } else {
                 format!(
-                    "URLs are written in US-ASCII: {} must be encoded, {NO_ESCAPE}",
+                    "URLs are written in US-ASCII, and {} {NO_ESCAPE}",
                     quoted(c)
                 )
             },
@@ -1053,7 +1050,7 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
                     percent_encode_byte(byte)
                 )
             } else {
-                format!("byte 0x{byte:02X} is not US-ASCII and must be encoded, {NO_ESCAPE}")
+                format!("byte 0x{byte:02X} is not US-ASCII, and {NO_ESCAPE}")
             },
         ),
         _ => return None,

@@ -415,23 +415,24 @@ fn non_ascii_and_control_characters_with_their_utf8_escape() {
 #[test]
 fn no_escape_is_offered_where_none_can_stand() {
     // A host, a port or a scheme holds no escape: `%5B` would fail there
-    // too, so the hint says the character cannot be mended by encoding.
+    // too, so the hint says that the character cannot be mended by
+    // encoding: it can stand there neither as it is nor encoded.
     for (input, said) in [
         (
             "http://[::1]/",
-            r#""[" is unsafe and must always be encoded, and no"#,
+            r#""[" is unsafe, and can stand here neither as it is nor encoded"#,
         ),
         (
             "http://ho st/",
-            r#"" " is unsafe and must always be encoded, and no"#,
+            r#"" " is unsafe, and can stand here neither as it is nor encoded"#,
         ),
         (
             "http://host:8\t0/",
-            "control characters (here U+0009) must be encoded, and no",
+            "U+0009 is a control character, and can stand here neither as it is nor encoded",
         ),
         (
             "http://caf\u{e9}.fr/",
-            "US-ASCII: \"\u{e9}\" must be encoded, and no",
+            "US-ASCII, and \"\u{e9}\" can stand here neither as it is nor encoded",
         ),
     ] {
         hinted(input, "2.2", said);
@@ -445,7 +446,7 @@ fn no_escape_is_offered_where_none_can_stand() {
     let hint = error.hints()[0].message();
     assert_eq!(
         hint,
-        "byte 0xFF is not US-ASCII and must be encoded, and no escape can stand here either"
+        "byte 0xFF is not US-ASCII, and can stand here neither as it is nor encoded"
     );
     // Where a uchar or an xchar could stand, the escape is given.
     hinted("news:comp lang", "2.2", "write %20");
@@ -882,7 +883,7 @@ fn no_escape_is_offered_in_a_host_read_as_a_login_for_want_of_an_at() {
         ("telnet://ho|st/", "%7C"),
         ("ftp://www.b\u{fc}cher.ch", "%C3%BC"),
     ] {
-        hinted(input, "2.2", "no escape can stand here either");
+        hinted(input, "2.2", "can stand here neither as it is nor encoded");
         not_hinted(input, escape);
     }
     // An "@" after it makes it a login's, where one stands.
@@ -2618,7 +2619,7 @@ fn a_part_written_in_another_form_than_section_3s() {
     hinted("file://c|/x", "3.10", "write file:///c%7C/...");
     for input in ["file://C:/x", "file://c|/x"] {
         not_hinted(input, "has no port");
-        not_hinted(input, "no escape can stand here");
+        not_hinted(input, "can stand here neither");
     }
     valid("file:///C:/x");
     valid("file:///c%7C/x");
