@@ -559,7 +559,9 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
             hints.extend(found_hint(context.found, escapable));
         }
         hints.extend(instead);
-        hints.extend(escape_hint(context));
+        // An escape begun in a host is no escape's to mend: `%25` would
+        // not stand there either.
+        hints.extend(escape_hint(context, misread || !login_without_at(context)));
         hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
         hints.extend(at_in_login);
@@ -889,9 +891,10 @@ fn reserved_hint(context: &Context<'_>) -> Option<Hint> {
         // `;`, is what the next field's `;` ends.
         return Some(prospero_field_hint());
     }
-    if c == '/' && wais_database_empty(context) {
-        // Read one part further on, the path's `/`s are misplaced: the
-        // empty database is what is wrong (`empty_database_hint`).
+    if wais_database_empty(context) {
+        // Read one part further on, the path's `/`s, its `?` and the rest
+        // are misplaced: the empty database is what is wrong
+        // (`empty_database_hint`), and an escape would not mend it.
         return None;
     }
     let (section, message) = match part {
@@ -952,12 +955,27 @@ fn login_ends_after(context: &Context<'_>) -> bool {
 
 /// Whether the error is in a login whose authority holds no `@`: for want
 /// of it, the text is a host and port (section 3.1), though the grammar
-/// read it as a user and a password too.
+/// read it as a user and a password too. Not where an `@` follows in the
+/// path segment after the authority, a password's `/` having ended it
+/// early ([`slash_in_password`]), nor where a rule above the login reads
+/// the text otherwise, as `url` does an other scheme's `*xchar`.
 fn login_without_at(context: &Context<'_>) -> bool {
-    let authority = context
-        .authority
-        .and_then(|start| authority_from(context.input, start));
-    context.path.contains(&Rule::Login) && authority.is_some_and(|text| !text.contains('@'))
+    let Some(start) = context.authority else {
+        return false;
+    };
+    let other_reading = context.expected.contains(&Expected::Rule(Rule::Xchar));
+    let host = authority_from(context.input, start).is_some_and(|text| {
+        !text.contains('@') && !at_in_segment_after(context.input, start + text.len())
+    });
+    context.path.contains(&Rule::Login) && !other_reading && host
+}
+
+/// Whether the path segment after the `/` at `slash` of `input` (if one is
+/// there) holds an `@`: the one a login typed with a `/` in it ends with.
+fn at_in_segment_after(input: &str, slash: usize) -> bool {
+    let after = input.get(slash + 1..).unwrap_or_default();
+    input.get(slash..).is_some_and(|rest| rest.starts_with('/'))
+        && authority_from(after, 0).is_some_and(|segment| segment.contains('@'))
 }
 
 /// Whether the character found is a `:` in a password: a login's `:`
@@ -1058,14 +1076,25 @@ fn found_hint(found: Found, escapable: bool) -> Option<Hint> {
     Some(Hint::new(code, "2.2", message))
 }
 
-/// A "%" that does not start an escape.
-fn escape_hint(context: &Context<'_>) -> Option<Hint> {
-    let escape_start = match context.before().as_bytes() {
+/// Whether the offset is in an escape the input begins, a `%` and at most
+/// one hex digit before it, where a hex digit is expected.
+fn escape_begun(context: &Context<'_>) -> bool {
+    let begun = match context.before().as_bytes() {
         [.., b'%'] => true,
         [.., b'%', hex] => charset::is_hex(*hex),
         _ => false,
     };
-    (escape_start && context.expected.contains(&Expected::Rule(Rule::Hex))).then(|| {
+    begun && context.expected.contains(&Expected::Rule(Rule::Hex))
+}
+
+/// A "%" that does not start an escape.
+///
+/// Unless `escapable`: in the host and port of an ftp or telnet URL with no
+/// `@` (`ftp://ho%zz/`), which the grammar also read as a login, no escape
+/// stands, `%25` included: the host's own hints say what is wrong
+/// ([`unread_host_hints`]).
+fn escape_hint(context: &Context<'_>, escapable: bool) -> Option<Hint> {
+    (escapable && escape_begun(context)).then(|| {
         Hint::new(
             HintCode::PercentEscape,
             "2.2",
@@ -1130,8 +1159,7 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
             let colon = context.found == Found::Char(':');
             // An authority with no `@` is a host and port: the hint is
             // about its port only where that is what fails.
-            let port =
-                hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at));
+            let port = port_fails(context);
             let read = context.authority_read()?;
             if !(ended || colon) || !port || read.contains('@') || slash_in_password(context) {
                 return None;
@@ -1156,26 +1184,41 @@ fn port_digits_hint(context: &Context<'_>) -> Option<Hint> {
 /// (`ftp://user:pa/ss@host/`): typed into the password, it ended the
 /// authority before the login's `@`.
 fn slash_in_password(context: &Context<'_>) -> bool {
-    let after = context.input.get(context.offset + 1..).unwrap_or_default();
     context.found == Found::Char('/')
         && context.path.last() == Some(&Rule::Password)
         && context
             .authority_read()
             .is_some_and(|read| !read.contains('@'))
-        && authority_from(after, 0).is_some_and(|segment| segment.contains('@'))
+        && at_in_segment_after(context.input, context.offset)
+}
+
+/// Whether the authority, which holds no `@`, fails as a host and port in
+/// its port (`ftp://host:21a/`), not in its host.
+fn port_fails(context: &Context<'_>) -> bool {
+    hostport_error(context).is_some_and(|(authority, at)| in_port(authority, at))
 }
 
 /// A `/` in a password, which section 3.1 says must be encoded: unencoded,
 /// it ended the authority before the `@` after it ([`slash_in_password`]).
+/// Where the text before the `/` also reads as a host with a port that is
+/// wrong (`ftp://files.host.dom:8O/logo@2x.png`), the hint says that
+/// reading too: encoding the `/` would make the host a user name.
 fn slash_in_password_hint(context: &Context<'_>) -> Option<Hint> {
-    slash_in_password(context).then(|| {
-        Hint::new(
-            HintCode::ReservedCharacter,
-            "3.1",
-            "a \"/\" in a user name or password must be encoded as %2F: the first \"/\" \
-             after the \"//\" ends the host and port, and an \"@\" after it is no login's",
-        )
-    })
+    const SLASH: &str = "a \"/\" in a user name or password must be encoded as %2F: the \
+                         first \"/\" after the \"//\" ends the host and port, and an \"@\" \
+                         after it is no login's";
+    if !slash_in_password(context) {
+        return None;
+    }
+    let message = if port_fails(context) {
+        Cow::Owned(format!(
+            "{SLASH}; or, if this is a host and port, what follows the \":\" is a port, a \
+             decimal number of digits only"
+        ))
+    } else {
+        Cow::Borrowed(SLASH)
+    };
+    Some(Hint::new(HintCode::ReservedCharacter, "3.1", message))
 }
 
 /// A `:` after the host of a file URL, which has no port (section 3.10).
@@ -1305,10 +1348,13 @@ fn host_character_hint(context: &Context<'_>, in_host: bool) -> Option<Hint> {
 }
 
 /// The first character no host holds in a login read as a user name to
-/// the offset, where it ends (a `/` or the end) with no `@`: the user
-/// reading went on past a host that held it.
+/// the offset, where it ends (a `/` or the end) with no `@`, or where an
+/// escape begun in it stops (`ftp://ho%zz/`): the user reading went on
+/// past a host that held it.
 fn unread_host_character(context: &Context<'_>) -> Option<char> {
-    let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput);
+    // Or at an escape begun in it (`ftp://ho%zz/`), which no host holds.
+    let escape = escape_begun(context) && login_without_at(context);
+    let ended = matches!(context.found, Found::Char('/') | Found::EndOfInput) || escape;
     if context.path.last() != Some(&Rule::User) || !ended {
         return None;
     }
@@ -1472,8 +1518,7 @@ fn angle_brackets_hint(context: &Context<'_>) -> Option<Hint> {
         _ => return None,
     };
     let rest = scheme_part_at(context.input, scheme, context.offset)?;
-    rest[1..]
-        .contains('>')
+    rest.ends_with('>')
         .then(|| Hint::new(HintCode::AngleBrackets, section, message))
 }
 
@@ -1591,7 +1636,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     let grouppart = (context.input.get(..5))
         .filter(|scheme| scheme.eq_ignore_ascii_case("news:"))
         .and_then(|_| context.input.get(5..))?;
-    if grouppart.starts_with("//") {
+    if grouppart.starts_with("//") && !grouppart.contains('@') {
         return Some(Hint::new(
             HintCode::NewsServer,
             "3.6",

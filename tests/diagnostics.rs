@@ -2645,3 +2645,71 @@ fn only_us_ascii_control_characters_are_told_as_control_characters() {
     hinted("http://host/a\u{85}", "2.2", "US-ASCII");
     not_hinted("http://host/a\u{85}", "control characters");
 }
+
+/// The readings a hint's condition could mistake: a login whose password
+/// a `/` ended early is a login, where escapes stand; a rule above the
+/// login (`url`) reads the text as an other scheme's too; a host with a
+/// wrong port before a `/` and an `@` may be either; a message-id after a
+/// news URL's `//` is one.
+#[test]
+fn each_reading_of_an_authority_is_told_where_it_may_be_meant() {
+    let valid = |input: &str| assert!(parse(input).is_ok(), "{input}");
+    // A `/` in the password, an `@` after it: the space is a login's.
+    for (input, escape) in [
+        ("ftp://u ser:pa/ss@host/", "write %20"),
+        ("telnet://us er:p/w@h", "write %20"),
+        ("ftp://u<ser:p/w@h/", "write %3C"),
+    ] {
+        hinted(input, "2.2", escape);
+        not_hinted(input, "neither as it is nor encoded");
+    }
+    valid("ftp://u%20ser:pa%2Fss@host/");
+    // Read as a `url`, an ftp URL's text is an `otherurl` too, which takes
+    // escapes.
+    for input in ["ftp://ho st/", "ftp://[::1]/", "telnet://[::1]:23"] {
+        let error = check_bytes(Some(rfc1738::Rule::Url), input.as_bytes()).unwrap_err();
+        let said: Vec<&str> = error.hints().iter().map(|hint| hint.message()).collect();
+        assert!(
+            said.iter().any(|hint| hint.contains("write %")),
+            "{input}: {said:?}"
+        );
+        assert!(
+            said.iter().all(|hint| !hint.contains("neither as it is")),
+            "{input}: {said:?}"
+        );
+    }
+    // A host whose port is wrong, a `/` and an `@` after it: both readings.
+    let input = "ftp://files.example.com:8O/logo@2x.png";
+    hinted(input, "3.1", "must be encoded as %2F");
+    hinted(
+        input,
+        "3.1",
+        "if this is a host and port, what follows the \":\" is a port",
+    );
+    // An escape begun in a host: no "%25", the host's hint.
+    for input in ["ftp://ho%zzst/", "telnet://h%4/"] {
+        not_hinted(input, "%25");
+        hinted(
+            input,
+            "3.1",
+            "this is the host, and \"%\" cannot be part of one",
+        );
+    }
+    hinted("ftp://me:p%zz@host/", "2.2", "%25");
+    // A message-id after `news://` is one: no hint that news names no
+    // server, where the message-id's host is what is wrong.
+    valid("news://a@b");
+    not_hinted("news://a@b_c", "names no server");
+    hinted("news://host/group", "3.6", "names no server");
+    // Brackets followed by more: removing them would change the host.
+    not_hinted("news:<id@host>x", "without the enclosing");
+    // An empty wais database: no escape for any character read past it.
+    for input in ["wais://host//db?q", "wais://host//db;x"] {
+        hinted(input, "3.9", "the database is empty");
+        assert!(
+            hints(input).iter().all(|(_, m)| !m.contains("write %")),
+            "{input}: {:?}",
+            hints(input)
+        );
+    }
+}
