@@ -38,6 +38,15 @@ fn not_hinted(input: &str, text: &str) {
     );
 }
 
+/// The codes of the hints of `input`'s error.
+fn codes(input: &str) -> Vec<HintCode> {
+    error(input)
+        .hints()
+        .iter()
+        .map(|hint| hint.code())
+        .collect()
+}
+
 /// The codes of the hints of `input`'s error, its password hidden.
 fn hidden_codes(input: &str) -> Vec<HintCode> {
     let mut error = error(input);
@@ -464,7 +473,7 @@ fn a_port_in_a_file_url() {
     }
     // A `:` in the path is a path's character; elsewhere no such hint.
     for input in ["file://host/a:b c", "http://host:/", "ftp://h:x/"] {
-        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
+        let codes = codes(input);
         assert!(
             !codes.contains(&HintCode::PortNotAllowed),
             "{input}: {codes:?}"
@@ -485,8 +494,7 @@ fn what_the_text_around_a_url_left_is_named_alone() {
         ("http://host/ ", HintCode::Whitespace),
         ("http://host/a \t ", HintCode::Whitespace),
     ] {
-        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
-        assert_eq!(codes, [code], "{input:?}");
+        assert_eq!(codes(input), [code], "{input:?}");
     }
     let hint = error("<URL:http://host/>").hints()[0].to_string();
     assert!(hint.ends_with("(RFC 1738, appendix)"), "{hint}");
@@ -2639,8 +2647,7 @@ fn only_us_ascii_control_characters_are_told_as_control_characters() {
         ("http://host/a\u{80}", HintCode::NonAscii),
         ("http://host/a\u{9f}", HintCode::NonAscii),
     ] {
-        let codes: Vec<HintCode> = error(input).hints().iter().map(|h| h.code()).collect();
-        assert_eq!(codes, [code], "{input:?}");
+        assert_eq!(codes(input), [code], "{input:?}");
     }
     hinted("http://host/a\u{85}", "2.2", "US-ASCII");
     not_hinted("http://host/a\u{85}", "control characters");
