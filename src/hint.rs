@@ -550,8 +550,8 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         let misread = at_in_login.is_some() && context.found != Found::Char('@');
         // With no "@" in the authority, what the grammar also read as a
         // login is a host and port, where no escape stands.
-        let escapable =
-            misread || (escape_may_stand(context.expected) && !login_without_at(context));
+        let in_host = !misread && login_without_at(context);
+        let escapable = !in_host && (misread || escape_may_stand(context.expected));
         // What was written in place of the part says what to write there,
         // which the character found's escape would not make valid.
         let instead = angle_brackets_hint(context).or_else(|| drive_letter_hint(context));
@@ -561,7 +561,7 @@ pub(crate) fn hints(context: &Context<'_>) -> Vec<Hint> {
         hints.extend(instead);
         // An escape begun in a host is no escape's to mend: `%25` would
         // not stand there either.
-        hints.extend(escape_hint(context, misread || !login_without_at(context)));
+        hints.extend(escape_hint(context, !in_host));
         hints.extend(type_spelling_hint(context));
         hints.extend(reserved_hint(context));
         hints.extend(at_in_login);
@@ -721,10 +721,7 @@ fn text_hint(context: &Context<'_>) -> Option<Hint> {
              the URL inside it",
         ));
     }
-    if input
-        .get(..4)
-        .is_some_and(|s| s.eq_ignore_ascii_case("url:"))
-    {
+    if after_prefix(input, "url:").is_some() {
         return Some(Hint::new(
             HintCode::Wrapper,
             APPENDIX,
@@ -1243,14 +1240,20 @@ fn file_port_hint(context: &Context<'_>) -> Option<Hint> {
     })
 }
 
+/// What follows `prefix` (a scheme name and what the scheme writes after
+/// it, ASCII) at the start of `input`, matched in any case (section 2.1).
+fn after_prefix<'a>(input: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = input.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &input[prefix.len()..])
+}
+
 /// `fileurl`'s literal, which a file URL's host follows.
 const FILE_SLASHES: &str = "file://";
 
 /// Whether `input` starts with [`FILE_SLASHES`], in any case (section 2.1).
 fn file_slashes(input: &str) -> bool {
-    input
-        .get(..FILE_SLASHES.len())
-        .is_some_and(|scheme| scheme.eq_ignore_ascii_case(FILE_SLASHES))
+    after_prefix(input, FILE_SLASHES).is_some()
 }
 
 /// A file URL whose `//` is followed by what reads as a path: no `/`
@@ -1489,8 +1492,7 @@ fn type_begun(context: &Context<'_>) -> usize {
 /// `scheme` and its `:` (`news:`, `mailto:`), matched in any case, where
 /// that is where the offset is.
 fn scheme_part_at<'a>(input: &'a str, scheme: &str, offset: usize) -> Option<&'a str> {
-    let name = input.get(..scheme.len())?;
-    (offset == scheme.len() && name.eq_ignore_ascii_case(scheme)).then(|| &input[offset..])
+    after_prefix(input, scheme).filter(|_| offset == scheme.len())
 }
 
 /// A news message-id or a mailto address written between `<` and `>`, as
@@ -1581,12 +1583,7 @@ fn wais_database_empty(context: &Context<'_>) -> bool {
     if !context.path.contains(&Rule::Waisurl) {
         return false;
     }
-    let after = context
-        .input
-        .get(..WAIS.len())
-        .filter(|scheme| scheme.eq_ignore_ascii_case(WAIS))
-        .and_then(|_| context.input.get(WAIS.len()..))
-        .and_then(|rest| rest.split_once('/'));
+    let after = after_prefix(context.input, WAIS).and_then(|rest| rest.split_once('/'));
     // The host and port hold no `/`; the error is past the second one.
     after.is_some_and(|(hostport, path)| {
         path.starts_with('/') && context.offset > WAIS.len() + hostport.len() + 1
@@ -1633,9 +1630,7 @@ fn news_hint(context: &Context<'_>) -> Option<Hint> {
     }
     // What follows `news:`: an input checked against `newsurl` by the
     // grammar's letter may not start so, and then gets none of these.
-    let grouppart = (context.input.get(..5))
-        .filter(|scheme| scheme.eq_ignore_ascii_case("news:"))
-        .and_then(|_| context.input.get(5..))?;
+    let grouppart = after_prefix(context.input, "news:")?;
     if grouppart.starts_with("//") && !grouppart.contains('@') {
         return Some(Hint::new(
             HintCode::NewsServer,
